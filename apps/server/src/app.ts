@@ -1,0 +1,140 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAnnouncementsModule } from './modules/announcements/index.ts';
+import { createAuthModule } from './modules/auth/index.ts';
+import { type ChannelsOptions, createChannelsModule } from './modules/channels/index.ts';
+import { createCompaniesModule } from './modules/companies/index.ts';
+import { createCompanySchedulesModule } from './modules/company-schedules/index.ts';
+import { createConnectionsModule } from './modules/connections/index.ts';
+import { createContactsModule } from './modules/contacts/index.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { createHelpsModule } from './modules/helps/index.ts';
+import { createMessagesModule, type MessagesOptions } from './modules/messages/index.ts';
+import { createPasswordResetModule } from './modules/password-reset/index.ts';
+import { createPlansModule } from './modules/plans/index.ts';
+import { createQueuesModule } from './modules/queues/index.ts';
+import { createQuickMessagesModule } from './modules/quick-messages/index.ts';
+import { createSettingsModule } from './modules/settings/index.ts';
+import { createSignupModule } from './modules/signup/index.ts';
+import { createTagsModule } from './modules/tags/index.ts';
+import { createTicketNotesModule } from './modules/ticket-notes/index.ts';
+import { createTicketsModule } from './modules/tickets/index.ts';
+import { createUsersModule } from './modules/users/index.ts';
+import type { Config } from './platform/config.ts';
+import type { Platform } from './platform/context.ts';
+import type { DatabaseHandle } from './platform/db/client.ts';
+import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerAuthentication } from './platform/http/request-session.ts';
+import { registerStaticFiles } from './platform/http/static-files.ts';
+import { createTokenService } from './platform/http/tokens.ts';
+import { JobQueue } from './platform/jobs/job-queue.ts';
+import { registerClientRooms } from './platform/realtime/client-rooms.ts';
+import { createRealtime } from './platform/realtime/realtime.ts';
+import { createLocalStorage } from './platform/storage/local-storage.ts';
+import { createMediaSigner } from './platform/storage/media-signature.ts';
+
+/**
+ * Builds the whole server around an open, migrated database: HTTP routes, realtime and
+ * jobs. Tests build it too. `start` listens and starts the job workers; `stop` undoes both.
+ */
+export async function buildServer(
+  config: Config,
+  database: DatabaseHandle,
+  logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> = { logger: false },
+  options: { channels?: ChannelsOptions; messages?: MessagesOptions } = {},
+) {
+  const app = Fastify({ ...logging, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
+  if (config.frontendUrl) await app.register(fastifyCors, { origin: config.frontendUrl, credentials: true });
+
+  const tokens = createTokenService(config);
+  const mediaSigner = createMediaSigner(config.jwtSecret);
+  const realtime = createRealtime(app.server, {
+    corsOrigin: config.frontendUrl,
+    log: app.log,
+    authenticate: async (token) => {
+      const session = await auth.service.resolveAccessToken(token);
+      if (!session) throw new Error('ERR_SESSION_EXPIRED');
+      return session;
+    },
+  });
+  const platform: Platform = {
+    config,
+    database,
+    db: database.db,
+    tokens,
+    realtime,
+    clientRooms: registerClientRooms(realtime),
+    jobs: new JobQueue(database, app.log),
+    storage: createLocalStorage(config.publicDir, mediaSigner),
+    log: app.log,
+  };
+
+  const users = createUsersModule(platform);
+  const auth = createAuthModule(platform, users.repository);
+  const plans = createPlansModule(platform);
+  const settings = createSettingsModule(platform);
+
+  registerAuthentication(app, auth.service.resolveAccessToken);
+  const { serveSpa } = await registerStaticFiles(app, {
+    webDistDir: config.webDistDir,
+    publicDir: config.publicDir,
+    signer: mediaSigner,
+  });
+  registerErrorHandler(app, serveSpa);
+
+  registerHealthRoutes(app, platform.db);
+  auth.register(app);
+  users.register(app);
+  plans.register(app);
+  createCompaniesModule(platform, { plans }).register(app);
+  const connections = createConnectionsModule(platform, { planRules: plans.rules });
+  const messages = createMessagesModule(platform, options.messages);
+  const channels = createChannelsModule(platform, { connections, messages }, options.channels);
+  connections.register(app);
+  messages.register(app);
+  channels.register(app);
+  settings.register(app);
+  createCompanySchedulesModule(platform).register(app);
+  createSignupModule(platform).register(app);
+  createPasswordResetModule(platform).register(app);
+  createHelpsModule(platform).register(app);
+  createAnnouncementsModule(platform).register(app);
+  createQueuesModule(platform, { plans }).register(app);
+  createContactsModule(platform, { sessions: channels.manager }).register(app);
+  createTicketNotesModule(platform).register(app);
+  // After channels: the tickets policy guards the ticket rooms and decides the list rooms.
+  const tickets = createTicketsModule(platform);
+  tickets.useMessaging({
+    sendAutomatic: (...args) => messages.service.sendAutomatic(...args),
+    sessions: channels.manager,
+  });
+  tickets.register(app);
+  createTagsModule(platform, { tickets, planRules: plans.rules }).register(app);
+  createQuickMessagesModule(platform).register(app);
+
+  return {
+    app,
+    platform,
+    async start(listen: { port: number; host: string }) {
+      await app.listen(listen);
+      await platform.jobs.start();
+      channels.start();
+      return app.server.address();
+    },
+    async stop() {
+      await channels.stop();
+      await platform.jobs.stop();
+      await realtime.close();
+      await app.close();
+    },
+  };
+}
+
+export type Server = Awaited<ReturnType<typeof buildServer>>;

@@ -1,0 +1,52 @@
+import { and, eq, lt, or } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import { authSessions } from '../../platform/db/schema.ts';
+
+/** Sessions of logged-in browsers, one row each, found by the id inside the refresh cookie. */
+export function createAuthRepository(db: Database) {
+  return {
+    async createSession(session: {
+      userId: number;
+      companyId: number;
+      tokenVersion: number;
+      rotationId: string;
+      expiresAt: Date;
+    }) {
+      const [row] = await db.insert(authSessions).values(session).returning({ id: authSessions.id });
+      return row.id;
+    },
+
+    async findSession(sessionId: string) {
+      const [row] = await db.select().from(authSessions).where(eq(authSessions.id, sessionId));
+      return row ?? null;
+    },
+
+    /** Compare-and-set: only one of two concurrent refreshes with the same cookie rotates. */
+    async rotate(sessionId: string, fromRotationId: string, toRotationId: string, expiresAt: Date) {
+      const rows = await db
+        .update(authSessions)
+        .set({ rotationId: toRotationId, previousRotationId: fromRotationId, rotatedAt: new Date(), expiresAt })
+        .where(and(eq(authSessions.id, sessionId), eq(authSessions.rotationId, fromRotationId)))
+        .returning({ id: authSessions.id });
+      return rows.length === 1;
+    },
+
+    async deleteSession(sessionId: string) {
+      await db.delete(authSessions).where(eq(authSessions.id, sessionId));
+    },
+
+    /** Sessions of older token versions, and expired ones, can never refresh again. */
+    async deleteStaleSessions(userId: number, currentTokenVersion: number) {
+      await db
+        .delete(authSessions)
+        .where(
+          and(
+            eq(authSessions.userId, userId),
+            or(lt(authSessions.tokenVersion, currentTokenVersion), lt(authSessions.expiresAt, new Date())),
+          ),
+        );
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,53 @@
+import { loginBodySchema, profileUpdateBodySchema, REFRESH_TOKEN_TTL_SECONDS } from '@wacrm/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuthService } from './auth.service.ts';
+
+const REFRESH_COOKIE = 'jrt';
+
+export function registerAuthRoutes(app: FastifyInstance, service: AuthService, options: { secureCookies: boolean }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const setRefreshCookie = (reply: FastifyReply, refreshToken: string) =>
+    reply.setCookie(REFRESH_COOKIE, refreshToken, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+      path: '/api/auth',
+      maxAge: REFRESH_TOKEN_TTL_SECONDS,
+    });
+
+  api.post(
+    '/api/auth/login',
+    { schema: { body: loginBodySchema }, config: { public: true } },
+    async (request, reply) => {
+      const { refreshToken, ...answer } = await service.login(request.body, request.ip);
+      setRefreshCookie(reply, refreshToken);
+      return answer;
+    },
+  );
+
+  api.post('/api/auth/refresh_token', { config: { public: true } }, async (request, reply) => {
+    try {
+      const { refreshToken, token, user } = await service.refresh(request.cookies[REFRESH_COOKIE]);
+      setRefreshCookie(reply, refreshToken);
+      return { token, user };
+    } catch (error) {
+      reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+      throw error;
+    }
+  });
+
+  // Public so that a page whose access token has expired can still end its session.
+  api.delete('/api/auth/logout', { config: { public: true } }, async (request, reply) => {
+    await service.logout(request.cookies[REFRESH_COOKIE]);
+    reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+    return reply.status(204).send();
+  });
+
+  api.get('/api/auth/me', async (request) => service.me(request.session));
+
+  api.put('/api/auth/me', { schema: { body: profileUpdateBodySchema } }, async (request) =>
+    service.updateOwnProfile(request.session, request.body),
+  );
+}

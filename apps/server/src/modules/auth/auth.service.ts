@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DUE_DATE_WARNING_DAYS,
+  type LoginAnswer,
+  type LoginBody,
+  type ProfileUpdateBody,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type SessionUser,
+} from '@wacrm/shared';
+import { AppError } from '../../platform/http/app-error.ts';
+import { hashPassword, verifyPassword } from '../../platform/http/passwords.ts';
+import { RateLimiter } from '../../platform/http/rate-limiter.ts';
+import type { RequestSession } from '../../platform/http/request-session.ts';
+import type { TokenService } from '../../platform/http/tokens.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { createAuthRealtime } from './auth.realtime.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import { daysUntil, isPastDueDate } from './due-date.ts';
+
+/** A second refresh with the cookie just replaced (another tab) is accepted for this long. */
+const ROTATION_GRACE_MS = 10_000;
+
+export interface IssuedSession {
+  token: string;
+  refreshToken: string;
+  user: SessionUser;
+}
+
+export function createAuthService(deps: {
+  users: UsersRepository;
+  sessions: AuthRepository;
+  tokens: TokenService;
+  events: ReturnType<typeof createAuthRealtime>;
+  limits: { perIp: number; perEmail: number; windowMs: number };
+}) {
+  const { users, sessions, tokens, events } = deps;
+  const attemptsByIp = new RateLimiter(deps.limits.perIp, deps.limits.windowMs);
+  const failuresByEmail = new RateLimiter(deps.limits.perEmail, deps.limits.windowMs);
+
+  async function issueSession(companyId: number, userId: number, tokenVersion: number) {
+    const rotationId = randomUUID();
+    const sessionId = await sessions.createSession({
+      userId,
+      companyId,
+      tokenVersion,
+      rotationId,
+      expiresAt: refreshExpiry(),
+    });
+    return {
+      token: await tokens.signAccess({ userId, companyId, tokenVersion }),
+      refreshToken: await tokens.signRefresh({ sid: sessionId, rid: rotationId }),
+    };
+  }
+
+  async function requireSessionUser(companyId: number, userId: number) {
+    const user = await users.loadSessionUser(companyId, userId);
+    if (!user) throw new AppError('ERR_SESSION_EXPIRED');
+    return user;
+  }
+
+  return {
+    async login(credentials: LoginBody, ip: string): Promise<IssuedSession & Omit<LoginAnswer, 'token' | 'user'>> {
+      const waitSeconds = attemptsByIp.hit(ip) || failuresByEmail.isLimited(credentials.email);
+      if (waitSeconds) throw new AppError('ERR_RATE_LIMITED', { details: { retryAfterSeconds: waitSeconds } });
+
+      const found = await users.findForLogin(credentials.email);
+      // Unknown email and wrong password answer alike, so emails cannot be probed.
+      if (!found || !(await verifyPassword(found.passwordHash, credentials.password))) {
+        failuresByEmail.hit(credentials.email);
+        throw new AppError('ERR_INVALID_CREDENTIALS');
+      }
+      // The platform's owners keep access to run it whatever their own company's state.
+      if (!found.isSuper) {
+        if (!found.companyStatus) throw new AppError('ERR_COMPANY_INACTIVE');
+        if (isPastDueDate(found.dueDate)) {
+          throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { details: { dueDate: found.dueDate } });
+        }
+      }
+      failuresByEmail.reset(credentials.email);
+
+      const tokenVersion = await users.bumpTokenVersion(found.companyId, found.id);
+      await sessions.deleteStaleSessions(found.id, tokenVersion);
+      events.loggedInElsewhere(found.companyId, found.id, tokenVersion);
+
+      const issued = await issueSession(found.companyId, found.id, tokenVersion);
+      const user = await requireSessionUser(found.companyId, found.id);
+      const daysLeft = daysUntil(found.dueDate);
+      const warn = daysLeft !== null && daysLeft < DUE_DATE_WARNING_DAYS;
+      return { ...issued, user, ...(warn ? { dueDateWarningDays: daysLeft } : {}) };
+    },
+
+    async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
+      const claims = refreshToken ? await tokens.verifyRefresh(refreshToken) : null;
+      if (!claims) throw new AppError('ERR_INVALID_REFRESH_TOKEN');
+      const session = await sessions.findSession(claims.sid);
+      if (!session || session.expiresAt < new Date()) throw new AppError('ERR_INVALID_REFRESH_TOKEN');
+
+      const user = await users.findAuthState(session.userId);
+      if (!user || user.tokenVersion !== session.tokenVersion) {
+        await sessions.deleteSession(session.id);
+        throw new AppError('ERR_INVALID_REFRESH_TOKEN');
+      }
+
+      let rotationId = session.rotationId;
+      if (claims.rid === session.rotationId) {
+        rotationId = randomUUID();
+        if (!(await sessions.rotate(session.id, claims.rid, rotationId, refreshExpiry()))) {
+          throw new AppError('ERR_INVALID_REFRESH_TOKEN');
+        }
+      } else if (!isWithinGrace(session, claims.rid)) {
+        // An old cookie came back: someone kept a copy. End the session for everyone holding it.
+        await sessions.deleteSession(session.id);
+        throw new AppError('ERR_INVALID_REFRESH_TOKEN');
+      }
+
+      return {
+        token: await tokens.signAccess({ userId: user.id, companyId: user.companyId, tokenVersion: user.tokenVersion }),
+        refreshToken: await tokens.signRefresh({ sid: session.id, rid: rotationId }),
+        user: await requireSessionUser(user.companyId, user.id),
+      };
+    },
+
+    async logout(refreshToken: string | undefined) {
+      const claims = refreshToken ? await tokens.verifyRefresh(refreshToken) : null;
+      if (claims) await sessions.deleteSession(claims.sid);
+    },
+
+    /** Resolves a Bearer token to the request's tenancy context; null when it is no longer good. */
+    async resolveAccessToken(accessToken: string): Promise<RequestSession | null> {
+      const claims = await tokens.verifyAccess(accessToken);
+      if (!claims) return null;
+      const user = await users.findAuthState(claims.userId);
+      if (!user || user.tokenVersion !== claims.tokenVersion || user.companyId !== claims.companyId) return null;
+      return {
+        userId: user.id,
+        companyId: user.companyId,
+        profile: user.profile,
+        isSuper: user.isSuper,
+        tokenVersion: user.tokenVersion,
+      };
+    },
+
+    me: (session: RequestSession) => requireSessionUser(session.companyId, session.userId),
+
+    async updateOwnProfile(session: RequestSession, body: ProfileUpdateBody) {
+      const changes: { name: string; passwordHash?: string } = { name: body.name };
+      if (body.password) {
+        const current = await users.findAuthState(session.userId);
+        if (!current || !(await verifyPassword(current.passwordHash, body.currentPassword ?? ''))) {
+          throw new AppError('ERR_VALIDATION', { fields: { currentPassword: 'Wrong password' } });
+        }
+        changes.passwordHash = await hashPassword(body.password);
+      }
+      await users.updateOwnProfile(session.companyId, session.userId, changes);
+      return requireSessionUser(session.companyId, session.userId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function refreshExpiry() {
+  return new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+}
+
+function isWithinGrace(session: { previousRotationId: string | null; rotatedAt: Date | null }, rotationId: string) {
+  return (
+    session.previousRotationId === rotationId &&
+    session.rotatedAt !== null &&
+    Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS
+  );
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import { createAuthRealtime } from './auth.realtime.ts';
+import { createAuthRepository } from './auth.repository.ts';
+import { registerAuthRoutes } from './auth.routes.ts';
+import { createAuthService } from './auth.service.ts';
+
+export function createAuthModule(platform: Platform, users: UsersRepository) {
+  const service = createAuthService({
+    users,
+    sessions: createAuthRepository(platform.db),
+    tokens: platform.tokens,
+    events: createAuthRealtime(platform.realtime),
+    limits: platform.config.loginLimits,
+  });
+  return {
+    service,
+    register: (app: FastifyInstance) =>
+      registerAuthRoutes(app, service, { secureCookies: platform.config.isProduction }),
+  };
+}

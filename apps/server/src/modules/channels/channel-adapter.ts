@@ -1,0 +1,114 @@
+/**
+ * The one interface every WhatsApp provider implements. Nothing outside
+ * `modules/channels/providers/<provider>/` imports a WhatsApp library: providers normalise the
+ * outside world into these types, and the rest of the product only speaks them.
+ */
+
+/** spec: connection statuses, stored and shown as they are. */
+export type ConnectionStatus = 'OPENING' | 'qrcode' | 'PAIRING' | 'CONNECTED' | 'TIMEOUT' | 'DISCONNECTED';
+
+/** spec: message media types. */
+export type MediaType =
+  | 'image'
+  | 'audio'
+  | 'video'
+  | 'application'
+  | 'locationMessage'
+  | 'vcard'
+  | 'contactMessage'
+  | 'call_log';
+
+export interface InboundMedia {
+  data: Buffer;
+  mimetype: string;
+  filename?: string;
+}
+
+/** A message as WhatsApp delivered it, already normalised. */
+export interface InboundMessage {
+  /** The provider's message id: intake stores each (connection, externalId) once. */
+  externalId: string;
+  /** The customer's number in digits (people) or the group's id (groups). */
+  chatId: string;
+  isGroup: boolean;
+  groupName?: string;
+  /** In groups, the member who wrote it (digits) and their push name. */
+  participant?: string;
+  participantName?: string;
+  /** The sender's push name (people). */
+  pushName?: string;
+  /** Sent by the company's own phone (another device or the phone itself). */
+  fromMe: boolean;
+  body: string;
+  mediaType?: MediaType;
+  media?: InboundMedia;
+  /** The provider id of the message this one replies to. */
+  quotedExternalId?: string;
+  timestamp: Date;
+}
+
+/** A change to a message that already exists. */
+export type InboundMessageUpdate =
+  | { kind: 'edit'; externalId: string; body: string }
+  | { kind: 'delete'; externalId: string };
+
+export interface OutboundMedia {
+  /** Absolute path of the stored file. */
+  path: string;
+  mimetype: string;
+  filename: string;
+  /** Audio sent as a push-to-talk voice note (ogg/opus). */
+  asVoiceNote?: boolean;
+}
+
+export interface OutboundMessage {
+  /** Digits of the customer's number, or the group id. */
+  chatId: string;
+  isGroup: boolean;
+  body: string;
+  media?: OutboundMedia;
+  quotedExternalId?: string;
+  /** Needed by providers to quote a message: whether the quoted one was ours. */
+  quotedFromMe?: boolean;
+}
+
+/** 1 sent, 2 delivered, 3 read, 4 and 5 played. */
+export type Ack = 1 | 2 | 3 | 4 | 5;
+
+/** What a live session tells the session manager. Handlers never throw back into the provider. */
+export interface ChannelSessionEvents {
+  onStatus(change: { status: ConnectionStatus; qrcode?: string; number?: string }): Promise<void>;
+  onMessage(message: InboundMessage): Promise<void>;
+  onMessageUpdate(update: InboundMessageUpdate): Promise<void>;
+  onAck(externalId: string, ack: Ack): Promise<void>;
+}
+
+/** A running session of one connection. */
+export interface ChannelSession {
+  send(message: OutboundMessage): Promise<{ externalId: string }>;
+  deleteForEveryone(target: { chatId: string; isGroup: boolean; externalId: string; fromMe: boolean }): Promise<void>;
+  /** Read receipts go to WhatsApp only when an attendant opens the conversation. */
+  markRead(target: { chatId: string; isGroup: boolean; externalIds: string[] }): Promise<void>;
+  /** The customer's profile picture URL, or null; callers cache it (at most once a day per contact). */
+  fetchProfilePicture(chatId: string, isGroup: boolean): Promise<string | null>;
+  /**
+   * The phone's address book, for providers that can read it (`POST /contacts/import`).
+   * Left out by providers that cannot (Baileys: WhatsApp Web does not expose the address book).
+   */
+  listContacts?(): Promise<{ name: string; number: string }[]>;
+  /** Stops the session, keeping the pairing (server shutdown, move to another node). */
+  stop(): Promise<void>;
+  /** Logs the phone out: the pairing is forgotten and a new QR is needed. */
+  logout(): Promise<void>;
+}
+
+export interface ChannelConnectionRef {
+  id: number;
+  companyId: number;
+  name: string;
+}
+
+export interface ChannelAdapter {
+  readonly provider: 'sandbox' | 'baileys';
+  start(connection: ChannelConnectionRef, events: ChannelSessionEvents): Promise<ChannelSession>;
+}

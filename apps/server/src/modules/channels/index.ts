@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.ts';
+import type { ConnectionsModule } from '../connections/index.ts';
+import type { MessagesModule } from '../messages/index.ts';
+import type { ChannelAdapter } from './channel-adapter.ts';
+import { createChannelsRepository } from './channels.repository.ts';
+import { createIntakeRepository } from './intake/intake.repository.ts';
+import { createIntake } from './intake/intake.service.ts';
+import { createProfilePictures } from './profile-pictures.ts';
+import { createBaileysAdapter } from './providers/baileys/index.ts';
+import { SandboxAdapter } from './providers/sandbox/sandbox.adapter.ts';
+import { registerSandboxRoutes } from './providers/sandbox/sandbox.routes.ts';
+import { SandboxOutbox } from './providers/sandbox/sandbox-outbox.ts';
+import { createSandboxPairingRepository } from './providers/sandbox/sandbox-pairing.repository.ts';
+import { createSessionManager, type SessionManagerOptions } from './session-manager.ts';
+
+export interface ChannelsOptions {
+  /** The real providers; default: Baileys. Tests may pass fakes. The sandbox follows SANDBOX_ENABLED. */
+  adapters?: ChannelAdapter[];
+  sessions?: Partial<SessionManagerOptions>;
+  sandboxQrRenewalMs?: number;
+}
+
+/**
+ * Channels: the adapters, the session manager that runs them, the inbound path they all feed
+ * and the sandbox's HTTP surface. Binds itself to the connections and messages modules.
+ */
+export function createChannelsModule(
+  platform: Platform,
+  deps: { connections: ConnectionsModule; messages: MessagesModule },
+  options: ChannelsOptions = {},
+) {
+  const { connections, messages } = deps;
+  const sandbox = platform.config.sandboxEnabled
+    ? new SandboxAdapter({
+        pairings: createSandboxPairingRepository(platform.db),
+        outbox: new SandboxOutbox(),
+        publicDir: platform.config.publicDir,
+        mediaUrlOf: platform.storage.urlOf,
+        qrRenewalMs: options.sandboxQrRenewalMs,
+      })
+    : null;
+  const channelsRepository = createChannelsRepository(platform.db);
+
+  const intake = createIntake({
+    db: platform.db,
+    repository: createIntakeRepository(platform.db),
+    records: messages.repository,
+    realtime: messages.realtime,
+    storage: platform.storage,
+    log: platform.log,
+    profilePictures: () => profilePictures,
+  });
+
+  const manager = createSessionManager({
+    adapters: [
+      ...(sandbox ? [sandbox] : []),
+      ...(options.adapters ?? [createBaileysAdapter({ db: platform.db, logger: platform.log })]),
+    ],
+    store: {
+      listStartable: () => connections.repository.listStartable(),
+      recordStatus: (companyId, id, change) => connections.service.recordSessionStatus(companyId, id, change),
+      forgetPairing: (id) => channelsRepository.forgetPairing(id),
+      takeLease: (companyId, id, owner, until) => connections.repository.takeLease(companyId, id, owner, until),
+      renewLeases: (owner, ids, until) => connections.repository.renewLeases(owner, ids, until),
+      releaseLease: (id, owner) => connections.repository.releaseLease(id, owner),
+    },
+    inbound: intake,
+    log: platform.log,
+    options: options.sessions,
+  });
+
+  connections.useSessions({
+    start: (ref) => manager.start(ref),
+    newQr: (ref) => manager.newQr(ref),
+    disconnect: (ref) => manager.disconnect(ref),
+    remove: async (id) => {
+      await manager.remove(id);
+      sandbox?.forget(id);
+    },
+  });
+  messages.useSessions(manager);
+  const profilePictures = createProfilePictures({
+    db: platform.db,
+    connectedSession: (whatsappId) => manager.connectedSession(whatsappId),
+    onUpdated: async (companyId, contactId) => {
+      const contact = await messages.repository.findContact(companyId, contactId);
+      if (contact) messages.realtime.contactChanged(companyId, 'update', contact);
+    },
+    log: platform.log,
+  });
+  manager.onConnected((ref) => {
+    messages.service
+      .flushPending(ref.companyId, ref.id)
+      .catch((error) => platform.log.error({ err: error, whatsappId: ref.id }, 'flush of pending sends failed'));
+  });
+  platform.clientRooms.setTicketGuard((session, ticketId) => messages.access.canAccess(session, ticketId));
+
+  return {
+    manager,
+    intake,
+    sandbox,
+    register(app: FastifyInstance) {
+      if (sandbox) {
+        registerSandboxRoutes(app, {
+          adapter: sandbox,
+          findConnection: (companyId, id) => connections.repository.findRow(companyId, id),
+        });
+      }
+    },
+    /** Starts every connection in the background: the server answers meanwhile. */
+    start() {
+      manager.startAll().catch((error) => platform.log.error({ err: error }, 'starting the sessions failed'));
+    },
+    stop: () => manager.stopAll(),
+  };
+}
+
+export type ChannelsModule = ReturnType<typeof createChannelsModule>;

@@ -1,0 +1,161 @@
+import { MESSAGE_MEDIA_MAX_BYTES } from '@wacrm/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../platform/db/client.ts';
+import type { FileStorage } from '../../../platform/storage/local-storage.ts';
+import type { MessagesRealtime } from '../../messages/messages.realtime.ts';
+import type { MessagesRepository } from '../../messages/messages.repository.ts';
+import type { Ack, InboundMessage, InboundMessageUpdate } from '../channel-adapter.ts';
+import { displayName, isAcceptedMimetype, safeExtension } from '../media-files.ts';
+import type { ProfilePictures } from '../profile-pictures.ts';
+import type { SessionInboundHandlers, SessionRef } from '../session-manager.ts';
+import type { IntakeRepository } from './intake.repository.ts';
+
+class DuplicateMessage extends Error {}
+
+/** What the ticket list shows as the last message. */
+export function lastMessageOf(message: { body: string; mediaName?: string | null; mediaType?: string | null }) {
+  if (message.body.trim()) return message.body.slice(0, 1000);
+  if (message.mediaName) return message.mediaName;
+  return message.mediaType ? `[${message.mediaType}]` : '';
+}
+
+/**
+ * The one inbound path of every adapter: message stored once per (connection, external id) →
+ * contact upserted → the contact's ticket on that connection found or opened (one at a time per
+ * contact) → media saved → ticket moved up → events. See docs/decisions/channels.md.
+ */
+export function createIntake(deps: {
+  db: Database;
+  repository: IntakeRepository;
+  records: MessagesRepository;
+  realtime: MessagesRealtime;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  /** Late-bound: the session manager that owns the sessions is made after intake. */
+  profilePictures?: () => ProfilePictures | null;
+}): SessionInboundHandlers {
+  const { db, repository, records, realtime, storage, log } = deps;
+
+  async function saveMedia(companyId: number, media: NonNullable<InboundMessage['media']>) {
+    if (media.data.length > MESSAGE_MEDIA_MAX_BYTES || !isAcceptedMimetype(media.mimetype)) {
+      log.warn({ companyId, mimetype: media.mimetype, size: media.data.length }, 'inbound media refused');
+      return null;
+    }
+    const name = displayName(media.filename ?? `file.${media.mimetype.split('/')[1] ?? 'bin'}`);
+    const path = await storage.save(companyId, { extension: safeExtension(name), data: media.data });
+    return { path, name };
+  }
+
+  async function emitMessageUpdate(companyId: number, row: { id: number; ticketId: number } | null) {
+    if (!row) return;
+    const message = await records.findMessage(companyId, row.id);
+    const ticket = message ? await repository.ticketState(companyId, row.ticketId) : null;
+    if (message && ticket) realtime.messageUpdated(companyId, message, ticket);
+  }
+
+  return {
+    async onMessage(ref: SessionRef, inbound: InboundMessage) {
+      const { companyId } = ref;
+      // Setting CheckMsgIsGroup "enabled" means "ignore group messages" (the spec's default).
+      if (inbound.isGroup && (await repository.setting(companyId, 'CheckMsgIsGroup')) !== 'disabled') return;
+      // Cheap early exit for redeliveries; the unique index below is what guarantees "once".
+      if (await repository.messageExists(ref.id, inbound.externalId)) return;
+
+      const media = inbound.media ? await saveMedia(companyId, inbound.media) : null;
+      const body = inbound.body ?? '';
+      const mediaType = inbound.media && !media ? null : (inbound.mediaType ?? null);
+      const contactName = inbound.isGroup
+        ? inbound.groupName || inbound.chatId
+        : (!inbound.fromMe && inbound.pushName) || inbound.chatId;
+
+      let stored: { contactId: number; contactCreated: boolean; ticketId: number; messageId: number };
+      try {
+        stored = await db.transaction(async (tx) => {
+          const { contact, created } = await repository.upsertContact(tx, companyId, {
+            number: inbound.chatId,
+            name: contactName.slice(0, 200),
+            isGroup: inbound.isGroup,
+            whatsappId: ref.id,
+          });
+          await repository.lockContact(tx, companyId, contact.id);
+          const ticket =
+            (await repository.findActiveTicket(tx, companyId, contact.id, ref.id)) ??
+            (await repository.createPendingTicket(tx, companyId, {
+              contactId: contact.id,
+              whatsappId: ref.id,
+              isGroup: inbound.isGroup,
+            })) ??
+            (await repository.findActiveTicket(tx, companyId, contact.id, ref.id));
+          if (!ticket) throw new Error('no ticket could be found or created');
+          const quotedMsgId = inbound.quotedExternalId
+            ? await repository.findMessageIdByExternal(tx, ref.id, inbound.quotedExternalId)
+            : null;
+          const messageId = await repository.insertMessage(tx, {
+            companyId,
+            ticketId: ticket.id,
+            contactId: contact.id,
+            whatsappId: ref.id,
+            externalId: inbound.externalId,
+            body,
+            fromMe: inbound.fromMe,
+            read: inbound.fromMe,
+            // What the phone sent itself has left it already.
+            ack: inbound.fromMe ? 1 : 0,
+            mediaType,
+            mediaPath: media?.path ?? null,
+            mediaName: media?.name ?? null,
+            quotedMsgId,
+            participant: inbound.participant ?? null,
+            participantName: inbound.participantName ?? null,
+            createdAt: inbound.timestamp,
+          });
+          if (messageId === null) throw new DuplicateMessage();
+          await repository.touchTicket(
+            tx,
+            companyId,
+            ticket.id,
+            lastMessageOf({ body, mediaName: media?.name, mediaType }),
+            inbound.fromMe ? 0 : 1,
+          );
+          return { contactId: contact.id, contactCreated: created, ticketId: ticket.id, messageId };
+        });
+      } catch (error) {
+        if (media) await storage.remove(media.path).catch(() => undefined);
+        if (error instanceof DuplicateMessage) return;
+        throw error;
+      }
+
+      const [message, ticket, contact] = await Promise.all([
+        records.findMessage(companyId, stored.messageId),
+        records.findTicket(companyId, stored.ticketId),
+        records.findContact(companyId, stored.contactId),
+      ]);
+      if (!message || !ticket || !contact) return;
+      if (stored.contactCreated) realtime.contactChanged(companyId, 'create', contact);
+      realtime.ticketUpdated(companyId, ticket);
+      realtime.messageCreated(companyId, { message, ticket, contact });
+      if (!inbound.fromMe) {
+        void deps.profilePictures?.()?.refreshIfStale({
+          companyId,
+          whatsappId: ref.id,
+          contactId: contact.id,
+          chatId: inbound.chatId,
+          isGroup: inbound.isGroup,
+        });
+      }
+    },
+
+    async onMessageUpdate(ref: SessionRef, update: InboundMessageUpdate) {
+      const change =
+        update.kind === 'edit' ? { body: update.body, isEdited: true as const } : { isDeleted: true as const };
+      await emitMessageUpdate(
+        ref.companyId,
+        await repository.applyUpdate(ref.companyId, ref.id, update.externalId, change),
+      );
+    },
+
+    async onAck(ref: SessionRef, externalId: string, ack: Ack) {
+      await emitMessageUpdate(ref.companyId, await repository.applyAck(ref.companyId, ref.id, externalId, ack));
+    },
+  };
+}

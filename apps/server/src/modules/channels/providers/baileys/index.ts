@@ -1,0 +1,1 @@
+export { type BaileysAdapterDeps, createBaileysAdapter } from './baileys.adapter.ts';

@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { SandboxInbound } from '@wacrm/shared';
+import { AppError } from '../../../../platform/http/app-error.ts';
+import type {
+  Ack,
+  ChannelAdapter,
+  ChannelConnectionRef,
+  ChannelSession,
+  ChannelSessionEvents,
+  InboundMessage,
+  OutboundMessage,
+} from '../../channel-adapter.ts';
+import { mediaTypeOf } from '../../media-files.ts';
+import type { SandboxOutbox } from './sandbox-outbox.ts';
+import type { SandboxPairingRepository } from './sandbox-pairing.repository.ts';
+
+interface LiveSandbox {
+  connection: ChannelConnectionRef;
+  events: ChannelSessionEvents;
+  state: 'qrcode' | 'CONNECTED' | 'ended';
+  number: string | null;
+  qrTimer: NodeJS.Timeout | null;
+}
+
+/** The simulated phone's address book: a few customers to try `POST /contacts/import` with. */
+export const sandboxAddressBook: readonly { name: string; number: string }[] = [
+  { name: 'Ana Souza', number: '5511990000001' },
+  { name: 'Bruno Lima', number: '5511990000002' },
+  { name: 'Carla Mendes', number: '5521990000003' },
+];
+
+const newId = (prefix: string) => `${prefix}${randomBytes(10).toString('hex').toUpperCase()}`;
+const digits = (value: string) => value.replace(/\D/g, '');
+
+/**
+ * The built-in simulated phone. A session shows a QR (renewed every `qrRenewalMs`) until the
+ * sandbox API "scans" it; the pairing is stored, so a restart connects without a QR. Customers
+ * are played through the sandbox routes; what the company sends lands in the outbox.
+ */
+export class SandboxAdapter implements ChannelAdapter {
+  readonly provider = 'sandbox' as const;
+  private readonly live = new Map<number, LiveSandbox>();
+
+  constructor(
+    private readonly deps: {
+      pairings: SandboxPairingRepository;
+      outbox: SandboxOutbox;
+      publicDir: string;
+      /** Signed media links (platform.storage.urlOf). */
+      mediaUrlOf: (relativePath: string) => string;
+      qrRenewalMs?: number;
+    },
+  ) {}
+
+  async start(connection: ChannelConnectionRef, events: ChannelSessionEvents): Promise<ChannelSession> {
+    this.end(connection.id);
+    const pairing = await this.deps.pairings.find(connection.id);
+    const live: LiveSandbox = {
+      connection,
+      events,
+      state: pairing ? 'CONNECTED' : 'qrcode',
+      number: pairing?.number ?? null,
+      qrTimer: null,
+    };
+    this.live.set(connection.id, live);
+    // Status events go out after start() has answered, as a phone's would.
+    setImmediate(() => {
+      if (this.live.get(connection.id) !== live) return;
+      if (live.state === 'CONNECTED') void events.onStatus({ status: 'CONNECTED', number: live.number ?? undefined });
+      else this.showQr(live);
+    });
+    return this.sessionFor(live);
+  }
+
+  private showQr(live: LiveSandbox) {
+    void live.events.onStatus({ status: 'qrcode', qrcode: `sandbox:${live.connection.id}:${newId('')}` });
+    live.qrTimer = setTimeout(() => {
+      if (this.live.get(live.connection.id) === live && live.state === 'qrcode') this.showQr(live);
+    }, this.deps.qrRenewalMs ?? 45_000);
+    live.qrTimer.unref();
+  }
+
+  private end(whatsappId: number) {
+    const live = this.live.get(whatsappId);
+    if (!live) return;
+    if (live.qrTimer) clearTimeout(live.qrTimer);
+    live.state = 'ended';
+    this.live.delete(whatsappId);
+  }
+
+  private connected(whatsappId: number) {
+    const live = this.live.get(whatsappId);
+    if (live?.state !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    return live;
+  }
+
+  private sessionFor(live: LiveSandbox): ChannelSession {
+    const whatsappId = live.connection.id;
+    const isCurrent = () => this.live.get(whatsappId) === live;
+    return {
+      send: async (message: OutboundMessage) => {
+        if (!isCurrent() || live.state !== 'CONNECTED') throw new Error('sandbox session is not connected');
+        const id = newId('SB');
+        this.deps.outbox.add(whatsappId, {
+          id,
+          to: message.chatId,
+          isGroup: message.isGroup,
+          body: message.body,
+          media: message.media
+            ? {
+                filename: message.media.filename,
+                mimetype: message.media.mimetype,
+                url: this.urlOf(message.media.path),
+              }
+            : null,
+          quotedId: message.quotedExternalId ?? null,
+          ack: 1,
+          deleted: false,
+          time: new Date().toISOString(),
+        });
+        return { externalId: id };
+      },
+      deleteForEveryone: async (target) => {
+        const entry = this.deps.outbox.find(whatsappId, target.externalId);
+        if (entry) entry.deleted = true;
+      },
+      markRead: async () => undefined,
+      fetchProfilePicture: async () => null,
+      listContacts: async () => {
+        if (!isCurrent() || live.state !== 'CONNECTED') throw new Error('sandbox session is not connected');
+        return sandboxAddressBook.map((entry) => ({ ...entry }));
+      },
+      stop: async () => {
+        if (isCurrent()) this.end(whatsappId);
+      },
+      logout: async () => {
+        if (isCurrent()) this.end(whatsappId);
+        await this.deps.pairings.remove(whatsappId);
+      },
+    };
+  }
+
+  private urlOf(filePath: string) {
+    const relative = path.relative(this.deps.publicDir, filePath);
+    return relative.startsWith('..') || path.isAbsolute(relative)
+      ? null
+      : this.deps.mediaUrlOf(relative.split(path.sep).join('/'));
+  }
+
+  // ---- The simulated phone and customers (sandbox routes) ----
+
+  /** Pairs a connection that shows a QR code. */
+  async scan(whatsappId: number) {
+    const live = this.live.get(whatsappId);
+    if (live?.state !== 'qrcode') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    if (live.qrTimer) clearTimeout(live.qrTimer);
+    const number = `55${String(99_000_000_000 + whatsappId).slice(-11)}`;
+    await this.deps.pairings.save(whatsappId, { number, pairedAt: new Date().toISOString() });
+    live.state = 'CONNECTED';
+    live.number = number;
+    await live.events.onStatus({ status: 'CONNECTED', number });
+  }
+
+  /** The phone logs out: the pairing is forgotten and the session ends. */
+  async phoneLogout(whatsappId: number) {
+    await this.deps.pairings.remove(whatsappId);
+    const live = this.live.get(whatsappId);
+    if (!live) return;
+    this.end(whatsappId);
+    await live.events.onStatus({ status: 'DISCONNECTED' });
+  }
+
+  /** A customer (or the company's own phone, `fromMe`) writes; answers the message id. */
+  async deliver(whatsappId: number, input: SandboxInbound) {
+    const live = this.connected(whatsappId);
+    const externalId = input.id ?? newId('SBIN');
+    const media = input.media
+      ? {
+          data: Buffer.from(input.media.base64, 'base64'),
+          mimetype: input.media.mimetype,
+          filename: input.media.filename,
+        }
+      : undefined;
+    const isGroup = Boolean(input.groupId);
+    const message: InboundMessage = {
+      externalId,
+      chatId: isGroup ? input.groupId!.replace(/[^\w@.-]/g, '') : digits(input.from),
+      isGroup,
+      groupName: input.groupName,
+      participant: isGroup ? digits(input.from) : undefined,
+      participantName: isGroup ? input.name : undefined,
+      pushName: isGroup ? undefined : input.name,
+      fromMe: input.fromMe ?? false,
+      body: input.body ?? '',
+      mediaType: media ? mediaTypeOf(media.mimetype) : undefined,
+      media,
+      quotedExternalId: input.quotedId,
+      timestamp: new Date(),
+    };
+    await live.events.onMessage(message);
+    return { id: externalId };
+  }
+
+  /** Delivery and read receipts of what the company sent. */
+  async ack(whatsappId: number, id: string, ack: Ack) {
+    const live = this.connected(whatsappId);
+    const entry = this.deps.outbox.find(whatsappId, id);
+    if (!entry) throw new AppError('ERR_NOT_FOUND');
+    entry.ack = Math.max(entry.ack, ack);
+    await live.events.onAck(id, ack);
+  }
+
+  outbox(whatsappId: number, filter: { to?: string; after?: number }) {
+    return this.deps.outbox.list(whatsappId, filter);
+  }
+
+  /** The connection is gone for good. */
+  forget(whatsappId: number) {
+    this.end(whatsappId);
+    this.deps.outbox.forget(whatsappId);
+  }
+}

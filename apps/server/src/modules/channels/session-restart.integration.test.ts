@@ -1,0 +1,50 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionStatus, pairedSandbox, waitUntil } from '../../../test/channels.ts';
+import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { buildServer } from '../../app.ts';
+import { whatsapps } from '../../platform/db/schema.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+describe('server restart', () => {
+  it('keeps a paired sandbox connection CONNECTED without a new QR, and a lease on the row', async () => {
+    const company = await buildCompany(t.db);
+    const admin = await buildUser(t.db, { companyId: company.id, profile: 'admin' });
+    const { token } = await t.login(admin.email, TEST_PASSWORD);
+    const paired = await pairedSandbox(t, token);
+    const unpaired = (await t.as(token).post('/api/whatsapp', { name: 'Never scanned', provider: 'sandbox' })).body;
+    await waitUntil(async () => (await connectionStatus(t, token, unpaired.id)).status === 'qrcode');
+
+    // Stop the first server (sessions stop without logging out) and build another on the same data.
+    await t.server.stop();
+    const second = await buildServer(t.config, t.database);
+    await second.start({ port: 0, host: '127.0.0.1' });
+    try {
+      expect((second.app.server.address() as AddressInfo).port).toBeGreaterThan(0);
+      const statusOf = async (id: number) => {
+        const response = await second.app.inject({
+          method: 'GET',
+          url: `/api/whatsapp/${id}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return response.json() as { status: string; qrcode: string };
+      };
+      await waitUntil(async () => (await statusOf(paired.id)).status === 'CONNECTED', 10_000, 'reconnected');
+      await waitUntil(async () => (await statusOf(unpaired.id)).status === 'qrcode', 10_000, 'qr again');
+      const [row] = await t.db.select().from(whatsapps).where(eq(whatsapps.id, paired.id));
+      expect(row.sessionOwner).toBeTruthy();
+      expect(row.sessionLeaseUntil!.getTime()).toBeGreaterThan(Date.now());
+    } finally {
+      await second.stop();
+      // t.close() stops the first server again: give it a fresh one to stop.
+      t.server.stop = async () => undefined;
+    }
+  });
+});

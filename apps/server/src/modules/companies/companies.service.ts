@@ -1,0 +1,136 @@
+import {
+  type CompanyCreate,
+  type CompanyFields,
+  type CompanyUsage,
+  PLATFORM_COMPANY_ID,
+  renewDueDate,
+} from '@wacrm/shared';
+import type { Database } from '../../platform/db/client.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { hashPassword } from '../../platform/http/passwords.ts';
+import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlansRepository } from '../plans/plans.repository.ts';
+import type { createCompaniesRealtime } from './companies.realtime.ts';
+import { createCompaniesRepository } from './companies.repository.ts';
+
+/** The super user's companies admin. One transaction per use case. */
+export function createCompaniesService(deps: {
+  db: Database;
+  storage: FileStorage;
+  plans: PlansRepository;
+  planRules: PlanRules;
+  events: ReturnType<typeof createCompaniesRealtime>;
+  today?: () => string;
+}) {
+  const { db, storage, plans, planRules, events } = deps;
+  const today = deps.today ?? (() => new Date().toISOString().slice(0, 10));
+  const repository = createCompaniesRepository(db);
+
+  async function find(id: number) {
+    const company = await repository.findById(id);
+    if (!company) throw new AppError('ERR_NOT_FOUND');
+    return company;
+  }
+
+  async function assertPlanExists(companies: ReturnType<typeof createCompaniesRepository>, planId: number) {
+    if (!(await companies.planExists(planId))) {
+      throw new AppError('ERR_VALIDATION', { fields: { planId: 'Plan not found' } });
+    }
+  }
+
+  return {
+    page: (searchParam: string, pageNumber: number) => repository.page(searchParam, pageNumber),
+    listAll: () => repository.listAll(),
+    find,
+
+    /** Users read their own company; the super user any (others answer 404, not 403: ids are not probed). */
+    async findVisible(session: { companyId: number; isSuper: boolean }, id: number) {
+      if (!session.isSuper && id !== session.companyId) throw new AppError('ERR_NOT_FOUND');
+      return find(id);
+    },
+
+    async planOf(session: { companyId: number; isSuper: boolean }, companyId: number) {
+      if (!session.isSuper && companyId !== session.companyId) throw new AppError('ERR_NOT_FOUND');
+      const plan = await plans.findPlanOfCompany(companyId);
+      if (!plan) throw new AppError('ERR_NOT_FOUND');
+      return plan;
+    },
+
+    async usage(companyId: number): Promise<CompanyUsage> {
+      const plan = await plans.findPlanOfCompany(companyId);
+      if (!plan) throw new AppError('ERR_NOT_FOUND');
+      const { users, connections, queues, value: _value, ...flags } = plan;
+      return { plan: flags, ...(await planRules.usage(db, companyId)) };
+    },
+
+    /** The company, its default settings and its first admin (email = the company's), all or nothing. */
+    async create(fields: CompanyCreate) {
+      const { password, ...companyFields } = fields;
+      const passwordHash = await hashPassword(password);
+      let id: number;
+      try {
+        id = await db.transaction(async (tx) => {
+          const companies = createCompaniesRepository(tx);
+          await assertPlanExists(companies, companyFields.planId);
+          if (await companies.isUserEmailTaken(companyFields.email)) throw emailInUse();
+          const companyId = await companies.insert(companyFields);
+          await companies.insertAdminUser(companyId, {
+            name: companyFields.name.slice(0, 50),
+            email: companyFields.email,
+            passwordHash,
+          });
+          return companyId;
+        });
+      } catch (error) {
+        // Two creations with one email can both pass the check; the unique index decides.
+        if (isUniqueViolation(error)) throw emailInUse();
+        throw error;
+      }
+      return find(id);
+    },
+
+    async update(id: number, fields: CompanyFields) {
+      await db.transaction(async (tx) => {
+        const companies = createCompaniesRepository(tx);
+        await assertPlanExists(companies, fields.planId);
+        if (!(await companies.update(id, fields))) throw new AppError('ERR_NOT_FOUND');
+      });
+      return find(id);
+    },
+
+    /** spec "Company renewal": the due date moves by the recurrence, from the current due date. */
+    async renew(id: number) {
+      await db.transaction(async (tx) => {
+        const companies = createCompaniesRepository(tx);
+        const company = await companies.findForRenewal(id);
+        if (!company) throw new AppError('ERR_NOT_FOUND');
+        await companies.setDueDate(id, renewDueDate(company.dueDate, company.recurrence, today()));
+      });
+      return find(id);
+    },
+
+    /**
+     * Removes everything of the company: its rows (one cascading delete, in a transaction),
+     * then its media folder, then its open sockets. Company 1 (the platform's own) and any
+     * company holding a super user are refused, so the platform never loses its owner.
+     */
+    async remove(id: number) {
+      await db.transaction(async (tx) => {
+        const companies = createCompaniesRepository(tx);
+        if (!(await companies.findById(id))) throw new AppError('ERR_NOT_FOUND');
+        if (id === PLATFORM_COMPANY_ID || (await companies.hasSuperUser(id))) {
+          throw new AppError('ERR_COMPANY_PROTECTED');
+        }
+        await companies.remove(id);
+      });
+      await storage.removeCompany(id);
+      events.endCompanySessions(id);
+    },
+  };
+}
+
+export type CompaniesService = ReturnType<typeof createCompaniesService>;
+
+const emailInUse = () => new AppError('ERR_EMAIL_IN_USE', { fields: { email: 'Email already in use' } });

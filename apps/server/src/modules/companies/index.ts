@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.ts';
+import type { PlansModule } from '../plans/index.ts';
+import { createCompaniesRealtime } from './companies.realtime.ts';
+import { registerCompaniesRoutes } from './companies.routes.ts';
+import { createCompaniesService } from './companies.service.ts';
+
+/** Companies: the super user's tenant admin, plus the plan and usage reads of a company's own users. */
+export function createCompaniesModule(platform: Platform, deps: { plans: PlansModule }) {
+  const service = createCompaniesService({
+    db: platform.db,
+    storage: platform.storage,
+    plans: deps.plans.repository,
+    planRules: deps.plans.rules,
+    events: createCompaniesRealtime(platform.realtime),
+  });
+  return { service, register: (app: FastifyInstance) => registerCompaniesRoutes(app, service) };
+}

@@ -1,0 +1,229 @@
+import type { ConnectionProvider, ConnectionRecord, ConnectionStatus } from '@wacrm/shared';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import { companies, queues, whatsappQueues, whatsapps } from '../../platform/db/schema.ts';
+
+type WhatsappRow = typeof whatsapps.$inferSelect;
+export type ConnectionWrite = Partial<Omit<typeof whatsapps.$inferInsert, 'id' | 'companyId' | 'createdAt'>>;
+
+function toRecord(row: WhatsappRow, queueList: ConnectionRecord['queues'], withToken: boolean): ConnectionRecord {
+  const { sessionOwner: _owner, sessionLeaseUntil: _lease, token, ...fields } = row;
+  return {
+    ...fields,
+    ...(withToken ? { token } : {}),
+    status: row.status as ConnectionStatus,
+    provider: row.provider as ConnectionProvider,
+    queues: queueList,
+    queueIds: queueList.map((queue) => queue.id),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every query on connections; the company id comes first. */
+export function createConnectionsRepository(db: Database) {
+  async function queuesOf(companyId: number, whatsappIds: number[], tx: Database = db) {
+    const byConnection = new Map<number, ConnectionRecord['queues']>();
+    if (whatsappIds.length === 0) return byConnection;
+    const rows = await tx
+      .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, name: queues.name, color: queues.color })
+      .from(whatsappQueues)
+      .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+      .where(and(eq(queues.companyId, companyId), inArray(whatsappQueues.whatsappId, whatsappIds)))
+      .orderBy(asc(queues.orderQueue), asc(queues.name));
+    for (const { whatsappId, ...queue } of rows) {
+      byConnection.set(whatsappId, [...(byConnection.get(whatsappId) ?? []), queue]);
+    }
+    return byConnection;
+  }
+
+  async function findRow(companyId: number, id: number, tx: Database = db) {
+    const [row] = await tx
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+    return row ?? null;
+  }
+
+  return {
+    findRow,
+
+    async list(companyId: number, options: { withToken: boolean }) {
+      const rows = await db
+        .select()
+        .from(whatsapps)
+        .where(eq(whatsapps.companyId, companyId))
+        .orderBy(asc(whatsapps.name), asc(whatsapps.id));
+      const queueMap = await queuesOf(
+        companyId,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toRecord(row, queueMap.get(row.id) ?? [], options.withToken));
+    },
+
+    async findRecord(companyId: number, id: number, options: { withToken: boolean }, tx: Database = db) {
+      const row = await findRow(companyId, id, tx);
+      if (!row) return null;
+      const queueMap = await queuesOf(companyId, [id], tx);
+      return toRecord(row, queueMap.get(id) ?? [], options.withToken);
+    },
+
+    /** Locks the company's connections for a use case that reads then writes the default flag. */
+    lockCompany: (tx: Database, companyId: number) =>
+      tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CONNECTIONS}, ${companyId})`),
+
+    async nameTaken(tx: Database, companyId: number, name: string, exceptId?: number) {
+      const [row] = await tx
+        .select({ id: whatsapps.id })
+        .from(whatsapps)
+        .where(
+          and(
+            eq(whatsapps.companyId, companyId),
+            sql`lower(${whatsapps.name}) = lower(${name})`,
+            exceptId ? ne(whatsapps.id, exceptId) : undefined,
+          ),
+        );
+      return Boolean(row);
+    },
+
+    /** Tokens are unique across the platform: the external API finds the connection by it. */
+    async tokenTaken(tx: Database, token: string, exceptId?: number) {
+      const [row] = await tx
+        .select({ id: whatsapps.id })
+        .from(whatsapps)
+        .where(and(eq(whatsapps.token, token), exceptId ? ne(whatsapps.id, exceptId) : undefined));
+      return Boolean(row);
+    },
+
+    async countOf(tx: Database, companyId: number) {
+      const [{ value }] = await tx
+        .select({ value: sql<number>`count(*)::int` })
+        .from(whatsapps)
+        .where(eq(whatsapps.companyId, companyId));
+      return value;
+    },
+
+    async findDefault(tx: Database, companyId: number) {
+      const [row] = await tx
+        .select({ id: whatsapps.id })
+        .from(whatsapps)
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)));
+      return row ?? null;
+    },
+
+    /** The other connection that inherits the default flag: the oldest one. */
+    async findSuccessor(tx: Database, companyId: number, exceptId: number) {
+      const [row] = await tx
+        .select({ id: whatsapps.id })
+        .from(whatsapps)
+        .where(and(eq(whatsapps.companyId, companyId), ne(whatsapps.id, exceptId)))
+        .orderBy(asc(whatsapps.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Answers the ids whose default flag was cleared (their clients need the change). */
+    async clearOtherDefaults(tx: Database, companyId: number, keepId: number) {
+      const rows = await tx
+        .update(whatsapps)
+        .set({ isDefault: false, updatedAt: new Date() })
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true), ne(whatsapps.id, keepId)))
+        .returning({ id: whatsapps.id });
+      return rows.map((row) => row.id);
+    },
+
+    /** The queue ids that really are queues of this company. */
+    async ownQueueIds(tx: Database, companyId: number, queueIds: number[]) {
+      if (queueIds.length === 0) return [];
+      const rows = await tx
+        .select({ id: queues.id })
+        .from(queues)
+        .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
+      return rows.map((row) => row.id);
+    },
+
+    async insert(tx: Database, companyId: number, values: ConnectionWrite & { name: string }) {
+      const [row] = await tx
+        .insert(whatsapps)
+        .values({ ...values, companyId })
+        .returning();
+      return row;
+    },
+
+    async update(tx: Database, companyId: number, id: number, values: ConnectionWrite) {
+      const [row] = await tx
+        .update(whatsapps)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+        .returning();
+      return row ?? null;
+    },
+
+    async replaceQueues(tx: Database, whatsappId: number, queueIds: number[]) {
+      await tx.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, whatsappId));
+      if (queueIds.length > 0) {
+        await tx.insert(whatsappQueues).values(queueIds.map((queueId) => ({ whatsappId, queueId })));
+      }
+    },
+
+    async remove(tx: Database, companyId: number, id: number) {
+      await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+    },
+
+    /** Status, QR and pairing changes reported by a session. */
+    async updateSession(
+      companyId: number,
+      id: number,
+      values: { status?: ConnectionStatus; qrcode?: string; retries?: number; number?: string | null },
+    ) {
+      const [row] = await db
+        .update(whatsapps)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+        .returning({ id: whatsapps.id });
+      return Boolean(row);
+    },
+
+    /** Every connection of every active company, for the start of the server. */
+    listStartable: () =>
+      db
+        .select({
+          id: whatsapps.id,
+          companyId: whatsapps.companyId,
+          name: whatsapps.name,
+          provider: whatsapps.provider,
+        })
+        .from(whatsapps)
+        .innerJoin(companies, eq(companies.id, whatsapps.companyId))
+        .where(eq(companies.status, true))
+        .orderBy(asc(whatsapps.id)),
+
+    /** Records that this process holds the live session until `until`. */
+    async takeLease(companyId: number, id: number, owner: string, until: Date) {
+      await db
+        .update(whatsapps)
+        .set({ sessionOwner: owner, sessionLeaseUntil: until })
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+    },
+
+    async renewLeases(owner: string, ids: number[], until: Date) {
+      if (ids.length === 0) return;
+      await db
+        .update(whatsapps)
+        .set({ sessionLeaseUntil: until })
+        .where(and(eq(whatsapps.sessionOwner, owner), inArray(whatsapps.id, ids)));
+    },
+
+    async releaseLease(id: number, owner: string) {
+      await db
+        .update(whatsapps)
+        .set({ sessionOwner: null, sessionLeaseUntil: null })
+        .where(and(eq(whatsapps.id, id), eq(whatsapps.sessionOwner, owner)));
+    },
+  };
+}
+
+/** First key of the advisory locks on a company's connections (the second is the company id). */
+const LOCK_CONNECTIONS = 40_001;
+
+export type ConnectionsRepository = ReturnType<typeof createConnectionsRepository>;

@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type ConnectionFields,
+  type ConnectionProvider,
+  type ConnectionRecord,
+  type ConnectionStatus,
+  type ConnectionUpdate,
+  connectionDefaults,
+} from '@wacrm/shared';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { PlanRules } from '../plans/plan-rules.ts';
+import type { ConnectionsRealtime } from './connections.realtime.ts';
+import type { ConnectionsRepository, ConnectionWrite } from './connections.repository.ts';
+
+/** What the connections feature asks of the session manager (channels module). */
+export interface SessionControl {
+  /** Starts the session; a provider that still holds the pairing connects without a QR. */
+  start(ref: ConnectionRef): Promise<void>;
+  /** Forgets the pairing and starts again: a new QR. */
+  newQr(ref: ConnectionRef): Promise<void>;
+  /** Logs the phone out. */
+  disconnect(ref: ConnectionRef): Promise<void>;
+  /** The connection is gone: stop its session for good. */
+  remove(whatsappId: number): Promise<void>;
+}
+
+export interface ConnectionRef {
+  id: number;
+  companyId: number;
+  name: string;
+  provider: string;
+}
+
+interface Deps {
+  db: Database;
+  repository: ConnectionsRepository;
+  realtime: ConnectionsRealtime;
+  planRules: PlanRules;
+  config: Pick<Config, 'sandboxEnabled'>;
+  /** Late-bound: the session manager is built after this service. */
+  sessions: () => SessionControl;
+}
+
+const generateToken = () => randomBytes(16).toString('hex');
+const isBlank = (value: string | null | undefined) => !value || value.trim() === '';
+
+/** spec: connections CRUD with its rules (unique name, one default, greeting, plan limit, token). */
+export function createConnectionsService({ db, repository, realtime, planRules, config, sessions }: Deps) {
+  function checkProvider(provider: ConnectionProvider | undefined) {
+    if (provider === 'sandbox' && !config.sandboxEnabled) {
+      throw new AppError('ERR_VALIDATION', { fields: { provider: 'The sandbox is disabled on this server' } });
+    }
+  }
+
+  async function checkQueues(tx: Database, companyId: number, fields: ConnectionUpdate) {
+    const wanted = [
+      ...new Set([...(fields.queueIds ?? []), ...(fields.transferQueueId ? [fields.transferQueueId] : [])]),
+    ];
+    const own = await repository.ownQueueIds(tx, companyId, wanted);
+    if (own.length !== wanted.length) {
+      throw new AppError('ERR_VALIDATION', { fields: { queueIds: 'Unknown queue' } });
+    }
+  }
+
+  async function checkNameAndToken(
+    tx: Database,
+    companyId: number,
+    fields: { name?: string; token?: string },
+    id?: number,
+  ) {
+    if (fields.name && (await repository.nameTaken(tx, companyId, fields.name, id))) {
+      throw new AppError('ERR_WAPP_NAME_IN_USE', { fields: { name: 'Already in use' } });
+    }
+    if (fields.token && (await repository.tokenTaken(tx, fields.token, id))) {
+      throw new AppError('ERR_WAPP_TOKEN_IN_USE', { fields: { token: 'Already in use' } });
+    }
+  }
+
+  /** A race past the checks above ends on a unique index; answer the same codes. */
+  async function withConflicts<T>(run: () => Promise<T>) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const detail = String((error as { cause?: { detail?: string } }).cause?.detail ?? (error as Error).message);
+      if (detail.includes('token'))
+        throw new AppError('ERR_WAPP_TOKEN_IN_USE', { fields: { token: 'Already in use' } });
+      throw new AppError('ERR_WAPP_NAME_IN_USE', { fields: { name: 'Already in use' } });
+    }
+  }
+
+  async function emitChanged(companyId: number, ids: number[]) {
+    for (const id of ids) {
+      const record = await repository.findRecord(companyId, id, { withToken: false });
+      if (record) realtime.connectionUpdated(companyId, record);
+    }
+  }
+
+  function startInBackground(ref: ConnectionRef) {
+    // The answer does not wait for the phone: status changes arrive as events.
+    sessions()
+      .start(ref)
+      .catch(() => undefined);
+  }
+
+  return {
+    // The list feeds every user's screens (menu badge, transfer): never tokens.
+    list: (companyId: number) => repository.list(companyId, { withToken: false }),
+
+    async find(companyId: number, id: number, isAdmin: boolean) {
+      const record = await repository.findRecord(companyId, id, { withToken: isAdmin });
+      if (!record) throw new AppError('ERR_NO_WAPP_FOUND');
+      return record;
+    },
+
+    async create(companyId: number, fields: ConnectionFields) {
+      checkProvider(fields.provider);
+      const { queueIds = [], ...values } = fields;
+      const token = isBlank(values.token) ? generateToken() : values.token!.trim();
+      if (queueIds.length > 1 && isBlank(values.greetingMessage)) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
+
+      const { created, clearedIds } = await withConflicts(() =>
+        db.transaction(async (tx) => {
+          // Serialises the company's connection writes: the count, the limit and the default flag.
+          await repository.lockCompany(tx, companyId);
+          await planRules.assertWithinLimit(tx, companyId, 'connections');
+          await checkNameAndToken(tx, companyId, { name: values.name, token }, undefined);
+          await checkQueues(tx, companyId, fields);
+          // spec: the first connection of a company is its default.
+          const isFirst = (await repository.countOf(tx, companyId)) === 0;
+          const row = await repository.insert(tx, companyId, {
+            ...values,
+            provider: values.provider ?? connectionDefaults.provider,
+            maxUseBotQueues: values.maxUseBotQueues ?? connectionDefaults.maxUseBotQueues,
+            expiresTicket: values.expiresTicket ?? connectionDefaults.expiresTicket,
+            timeUseBotQueues: values.timeUseBotQueues ?? connectionDefaults.timeUseBotQueues,
+            token,
+            isDefault: isFirst || values.isDefault === true,
+            status: 'OPENING',
+          });
+          const cleared = row.isDefault ? await repository.clearOtherDefaults(tx, companyId, row.id) : [];
+          await repository.replaceQueues(tx, row.id, queueIds);
+          return { created: row, clearedIds: cleared };
+        }),
+      );
+      await emitChanged(companyId, [created.id, ...clearedIds]);
+      startInBackground(created);
+      return (await repository.findRecord(companyId, created.id, { withToken: true }))!;
+    },
+
+    async update(companyId: number, id: number, fields: ConnectionUpdate) {
+      checkProvider(fields.provider);
+      const { queueIds, ...values } = fields;
+      const write: ConnectionWrite = { ...values };
+      // A token cleared in the form is generated again; left out, it stays.
+      if (values.token !== undefined) write.token = isBlank(values.token) ? generateToken() : values.token!.trim();
+
+      const { before, clearedIds } = await withConflicts(() =>
+        db.transaction(async (tx) => {
+          await repository.lockCompany(tx, companyId);
+          const current = await repository.findRecord(companyId, id, { withToken: false }, tx);
+          if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
+          await checkNameAndToken(tx, companyId, { name: values.name, token: write.token ?? undefined }, id);
+          await checkQueues(tx, companyId, fields);
+          const finalQueues = queueIds ?? current.queueIds;
+          const finalGreeting = values.greetingMessage !== undefined ? values.greetingMessage : current.greetingMessage;
+          if (finalQueues.length > 1 && isBlank(finalGreeting)) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
+
+          if (values.isDefault === false && current.isDefault) {
+            // spec: exactly one default; un-defaulting it would leave the others without one.
+            if ((await repository.countOf(tx, companyId)) > 1) throw new AppError('ERR_NO_OTHER_WHATSAPP');
+            write.isDefault = true;
+          }
+          await repository.update(tx, companyId, id, write);
+          const cleared = write.isDefault ? await repository.clearOtherDefaults(tx, companyId, id) : [];
+          if (queueIds) await repository.replaceQueues(tx, id, queueIds);
+          return { before: current, clearedIds: cleared };
+        }),
+      );
+      await emitChanged(companyId, [id, ...clearedIds]);
+      const record = (await repository.findRecord(companyId, id, { withToken: true }))!;
+      if (record.provider !== before.provider) {
+        await sessions().remove(id);
+        startInBackground({ id, companyId, name: record.name, provider: record.provider });
+      }
+      return record;
+    },
+
+    async remove(companyId: number, id: number) {
+      await db.transaction(async (tx) => {
+        await repository.lockCompany(tx, companyId);
+        const current = await repository.findRow(companyId, id, tx);
+        if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
+        if (current.isDefault && (await repository.countOf(tx, companyId)) > 1) {
+          throw new AppError('ERR_NO_OTHER_WHATSAPP');
+        }
+        await repository.remove(tx, companyId, id);
+      });
+      await sessions().remove(id);
+      realtime.connectionDeleted(companyId, id);
+    },
+
+    /** The session manager reports each status change here: stored, then told to the company. */
+    async recordSessionStatus(
+      companyId: number,
+      id: number,
+      values: { status?: ConnectionStatus; qrcode?: string; retries?: number; number?: string | null },
+    ) {
+      if (!(await repository.updateSession(companyId, id, values))) return;
+      const record = await repository.findRecord(companyId, id, { withToken: false });
+      if (!record) return;
+      realtime.sessionUpdated(companyId, record);
+      realtime.connectionUpdated(companyId, record);
+    },
+
+    /** The connection a session route names, in the caller's company. */
+    async findRef(companyId: number, id: number): Promise<ConnectionRef> {
+      const row = await repository.findRow(companyId, id);
+      if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
+      return { id: row.id, companyId: row.companyId, name: row.name, provider: row.provider };
+    },
+  };
+}
+
+export type ConnectionsService = ReturnType<typeof createConnectionsService>;
+export type { ConnectionRecord };

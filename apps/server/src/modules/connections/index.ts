@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.ts';
+import type { PlanRules } from '../plans/plan-rules.ts';
+import { createConnectionsRealtime } from './connections.realtime.ts';
+import { createConnectionsRepository } from './connections.repository.ts';
+import { registerConnectionsRoutes } from './connections.routes.ts';
+import { createConnectionsService, type SessionControl } from './connections.service.ts';
+
+/**
+ * Connections (WhatsApp numbers): CRUD with the spec's rules and the session buttons. The
+ * sessions themselves live in the channels module, bound late with `useSessions`.
+ */
+export function createConnectionsModule(platform: Platform, deps: { planRules: PlanRules }) {
+  let sessions: SessionControl | null = null;
+  const getSessions = () => {
+    if (!sessions) throw new Error('connections: session manager not bound');
+    return sessions;
+  };
+  const repository = createConnectionsRepository(platform.db);
+  const service = createConnectionsService({
+    db: platform.db,
+    repository,
+    realtime: createConnectionsRealtime(platform.realtime),
+    planRules: deps.planRules,
+    config: platform.config,
+    sessions: getSessions,
+  });
+  return {
+    repository,
+    service,
+    useSessions(control: SessionControl) {
+      sessions = control;
+    },
+    register: (app: FastifyInstance) => registerConnectionsRoutes(app, service, getSessions),
+  };
+}
+
+export type ConnectionsModule = ReturnType<typeof createConnectionsModule>;

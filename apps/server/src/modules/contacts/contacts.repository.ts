@@ -1,0 +1,192 @@
+import { CONTACT_OPTIONS_LIMIT, CONTACTS_PAGE_SIZE, type ContactListQuery } from '@wacrm/shared';
+import { and, asc, count, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import { contacts, whatsapps } from '../../platform/db/schema.ts';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export interface ContactWrite {
+  name: string;
+  number: string;
+  email: string;
+  extraInfo: { name: string; value: string }[];
+}
+
+/** `%`, `_` and `\` typed by a user are literal characters in a search, not patterns. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * Search over lower(name) and number: both have trigram indexes (migration 0003), so
+ * `like '%…%'` stays cheap at 100k contacts. Digits typed as `(11) 9876` search the number too.
+ */
+function searchFilter(searchParam: string): SQL | undefined {
+  const needle = searchParam.trim().toLowerCase();
+  if (!needle) return undefined;
+  const byName = sql`lower(${contacts.name}) like ${`%${likeEscape(needle)}%`}`;
+  // Only a search that looks like a phone number ("(11) 9876-5", "+55 11") searches the number.
+  const digits = /^[\d\s()+.-]+$/.test(needle) ? needle.replace(/\D/g, '') : '';
+  if (!digits) return byName;
+  return sql`(${byName} or ${contacts.number} like ${`%${digits}%`})`;
+}
+
+/** spec: date, dateStart and dateEnd filter the creation day (server time zone), inclusive. */
+function dateFilters(query: Pick<ContactListQuery, 'date' | 'dateStart' | 'dateEnd'>): SQL[] {
+  const filters: SQL[] = [];
+  const dayStart = (day: string) => sql`${day}::date`;
+  const nextDay = (day: string) => sql`(${day}::date + 1)`;
+  if (query.date)
+    filters.push(gte(contacts.createdAt, dayStart(query.date)), lt(contacts.createdAt, nextDay(query.date)));
+  if (query.dateStart) filters.push(gte(contacts.createdAt, dayStart(query.dateStart)));
+  if (query.dateEnd) filters.push(lt(contacts.createdAt, nextDay(query.dateEnd)));
+  return filters;
+}
+
+/** Every contact query; the company id comes first and is in every WHERE. */
+export function createContactsRepository(db: Database) {
+  const ofCompany = (companyId: number) => eq(contacts.companyId, companyId);
+
+  return {
+    async page(companyId: number, query: ContactListQuery) {
+      const where = and(ofCompany(companyId), searchFilter(query.searchParam), ...dateFilters(query));
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select()
+          .from(contacts)
+          .where(where)
+          .orderBy(asc(contacts.name), asc(contacts.id))
+          .limit(CONTACTS_PAGE_SIZE)
+          .offset((query.pageNumber - 1) * CONTACTS_PAGE_SIZE),
+        db.select({ total: count() }).from(contacts).where(where),
+      ]);
+      return { rows, count: Number(total) };
+    },
+
+    options: (companyId: number, searchParam: string) =>
+      db
+        .select({
+          id: contacts.id,
+          name: contacts.name,
+          number: contacts.number,
+          email: contacts.email,
+          profilePicUrl: contacts.profilePicUrl,
+          isGroup: contacts.isGroup,
+        })
+        .from(contacts)
+        .where(and(ofCompany(companyId), searchFilter(searchParam)))
+        .orderBy(asc(contacts.name), asc(contacts.id))
+        .limit(CONTACT_OPTIONS_LIMIT),
+
+    async find(companyId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(and(ofCompany(companyId), eq(contacts.id, id)));
+      return row ?? null;
+    },
+
+    async findIdByNumber(companyId: number, number: string) {
+      const [row] = await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(ofCompany(companyId), eq(contacts.number, number)));
+      return row?.id ?? null;
+    },
+
+    async insert(companyId: number, values: ContactWrite) {
+      const [row] = await db
+        .insert(contacts)
+        .values({ companyId, ...values })
+        .returning();
+      return row;
+    },
+
+    /**
+     * One statement for a batch, its rows passed as four arrays (`unnest`): a constant number of
+     * parameters, and much cheaper to build than a thousand-row VALUES list. Numbers the company
+     * already has are skipped by the unique index (race-safe) and are missing from the answer.
+     */
+    async insertMany(companyId: number, values: ContactWrite[]) {
+      if (values.length === 0) return [] as ContactRow[];
+      const result = await db.execute(sql`
+        insert into contacts (company_id, name, number, email, extra_info)
+        select ${companyId}, row.name, row.number, row.email, row.extra::jsonb
+        from unnest(
+          ${sql.param(values.map((value) => value.name))}::text[],
+          ${sql.param(values.map((value) => value.number))}::text[],
+          ${sql.param(values.map((value) => value.email))}::text[],
+          ${sql.param(values.map((value) => JSON.stringify(value.extraInfo)))}::text[]
+        ) as row(name, number, email, extra)
+        on conflict (company_id, number) do nothing
+        returning id`);
+      const ids = (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+      if (ids.length === 0) return [] as ContactRow[];
+      return db
+        .select()
+        .from(contacts)
+        .where(and(ofCompany(companyId), sql`${contacts.id} = any(${sql.param(ids)}::int[])`))
+        .orderBy(asc(contacts.id));
+    },
+
+    /** Numbers of this list the company already has. */
+    async existingNumbers(companyId: number, numbers: string[]) {
+      if (numbers.length === 0) return new Set<string>();
+      const rows = await db
+        .select({ number: contacts.number })
+        .from(contacts)
+        .where(and(ofCompany(companyId), sql`${contacts.number} = any(${sql.param(numbers)}::text[])`));
+      return new Set(rows.map((row) => row.number));
+    },
+
+    async update(companyId: number, id: number, values: Partial<ContactWrite>) {
+      const [row] = await db
+        .update(contacts)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(ofCompany(companyId), eq(contacts.id, id)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Its tickets, messages and notes go with it (foreign keys cascade). */
+    async remove(companyId: number, id: number) {
+      const [row] = await db
+        .delete(contacts)
+        .where(and(ofCompany(companyId), eq(contacts.id, id)))
+        .returning({ id: contacts.id });
+      return row !== undefined;
+    },
+
+    /** Counts in the database: 100k deleted ids never travel back. */
+    async removeAll(companyId: number) {
+      const result = await db.execute(
+        sql`with deleted as (delete from contacts where company_id = ${companyId} returning 1) select count(*)::int as total from deleted`,
+      );
+      const [row] = (result as unknown as { rows: { total: number }[] }).rows;
+      return Number(row?.total ?? 0);
+    },
+
+    /** Keyset batches for the CSV export: each call is one short indexed query, no open cursor. */
+    exportBatch: (companyId: number, afterId: number, limit: number) =>
+      db
+        .select({ id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email })
+        .from(contacts)
+        .where(and(ofCompany(companyId), gt(contacts.id, afterId)))
+        .orderBy(asc(contacts.id))
+        .limit(limit),
+
+    /** The connection to read an address book through: the one asked for, else the company's default. */
+    async findConnection(companyId: number, whatsappId: number | undefined) {
+      const [row] = await db
+        .select({ id: whatsapps.id, companyId: whatsapps.companyId, name: whatsapps.name })
+        .from(whatsapps)
+        .where(
+          and(
+            eq(whatsapps.companyId, companyId),
+            whatsappId ? eq(whatsapps.id, whatsappId) : eq(whatsapps.isDefault, true),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+
+export type ContactsRepository = ReturnType<typeof createContactsRepository>;

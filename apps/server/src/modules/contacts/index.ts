@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.ts';
+import type { ChannelSession } from '../channels/channel-adapter.ts';
+import { createContactsRealtime } from './contacts.realtime.ts';
+import { createContactsRepository } from './contacts.repository.ts';
+import { registerContactsRoutes } from './contacts.routes.ts';
+import { createContactsService } from './contacts.service.ts';
+
+/** Contacts: list and search, CRUD, spreadsheet upload, phone address book import, CSV export. */
+export function createContactsModule(
+  platform: Platform,
+  deps: { sessions: { connectedSession(whatsappId: number): ChannelSession | null } },
+) {
+  const events = createContactsRealtime(platform.realtime);
+  const repository = createContactsRepository(platform.db);
+  const service = createContactsService({
+    db: platform.db,
+    events,
+    connectedSession: (whatsappId) => deps.sessions.connectedSession(whatsappId),
+  });
+  return { service, events, register: (app: FastifyInstance) => registerContactsRoutes(app, service, repository) };
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.ts';
+import type { ChannelSession } from '../channels/channel-adapter.ts';
+import { createSendRetryJob } from './messages.jobs.ts';
+import { createMessagesRealtime } from './messages.realtime.ts';
+import { createMessagesRepository } from './messages.repository.ts';
+import { registerMessagesRoutes } from './messages.routes.ts';
+import { createMessagesService, type SendRetryOptions } from './messages.service.ts';
+import { createTicketAccess } from './ticket-access.ts';
+
+/**
+ * Messages of a ticket: the thread page, sending (stored first, then sent, retried by a job)
+ * and delete-for-everyone. The live sessions are bound late (`useSessions`).
+ */
+export interface MessagesOptions {
+  /** How the send retry job spaces its attempts (tests shorten it). */
+  retry?: Partial<SendRetryOptions>;
+}
+
+export function createMessagesModule(platform: Platform, options: MessagesOptions = {}) {
+  let sessions: { connectedSession(whatsappId: number): ChannelSession | null } | null = null;
+  const repository = createMessagesRepository(platform.db, platform.storage);
+  const realtime = createMessagesRealtime(platform.realtime);
+  const access = createTicketAccess(platform.db);
+  const service = createMessagesService({
+    repository,
+    realtime,
+    storage: platform.storage,
+    publicDir: platform.config.publicDir,
+    access,
+    sessions: () => sessions ?? { connectedSession: () => null },
+    scheduleRetry: () => (payload, delaySeconds) =>
+      platform.jobs.send(retryJob, payload, { startAfterSeconds: delaySeconds, retryLimit: 2 }).then(() => undefined),
+    log: platform.log,
+    retry: options.retry,
+  });
+  const retryJob = createSendRetryJob(service.retrySend);
+  platform.jobs.register(retryJob);
+  return {
+    repository,
+    realtime,
+    access,
+    service,
+    useSessions(control: { connectedSession(whatsappId: number): ChannelSession | null }) {
+      sessions = control;
+    },
+    register: (app: FastifyInstance) => registerMessagesRoutes(app, service),
+  };
+}
+
+export type MessagesModule = ReturnType<typeof createMessagesModule>;

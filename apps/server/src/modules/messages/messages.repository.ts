@@ -1,0 +1,322 @@
+import type { ContactRecord, MessageRecord, ThreadTicketRef, TicketRecord } from '@wacrm/shared';
+import { pageSizes } from '@wacrm/shared';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../platform/db/client.ts';
+import { contacts, messages, queues, tags, tickets, ticketTags, users, whatsapps } from '../../platform/db/schema.ts';
+import type { FileStorage } from '../../platform/storage/local-storage.ts';
+
+type ContactRow = typeof contacts.$inferSelect;
+
+export function toContactRecord(row: ContactRow): ContactRecord {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/**
+ * Reads the conversation records the API and the realtime events carry (messages with their
+ * quoted message and contact, tickets with contact, queue, user and connection), company first.
+ */
+export function createMessagesRepository(db: Database, storage: Pick<FileStorage, 'urlOf'>) {
+  const mediaUrl = (path: string | null) => (path ? storage.urlOf(path) : null);
+  const quoted = alias(messages, 'quoted');
+  const quotedContact = alias(contacts, 'quoted_contact');
+
+  async function findContact(companyId: number, contactId: number) {
+    const [row] = await db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
+    return row ? toContactRecord(row) : null;
+  }
+
+  async function findTicket(companyId: number, ticketId: number): Promise<TicketRecord | null> {
+    const [row] = await db
+      .select({
+        ticket: tickets,
+        contact: contacts,
+        queue: { id: queues.id, name: queues.name, color: queues.color },
+        user: { id: users.id, name: users.name },
+        whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
+      })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .leftJoin(queues, eq(queues.id, tickets.queueId))
+      .leftJoin(users, eq(users.id, tickets.userId))
+      .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+    if (!row) return null;
+    const { ticket } = row;
+    return {
+      id: ticket.id,
+      uuid: ticket.uuid,
+      companyId: ticket.companyId,
+      status: ticket.status as TicketRecord['status'],
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      userId: ticket.userId,
+      queueId: ticket.queueId,
+      isGroup: ticket.isGroup,
+      chatbot: ticket.chatbot,
+      lastMessage: ticket.lastMessage,
+      unreadMessages: ticket.unreadMessages,
+      useIntegration: ticket.useIntegration,
+      integrationId: ticket.integrationId,
+      promptId: ticket.promptId,
+      contact: toContactRecord(row.contact),
+      queue: row.queue?.id ? row.queue : null,
+      user: row.user?.id ? row.user : null,
+      whatsapp: row.whatsapp?.id ? row.whatsapp : null,
+      tags: await db
+        .select({ id: tags.id, name: tags.name, color: tags.color })
+        .from(ticketTags)
+        .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, companyId)))
+        .where(eq(ticketTags.ticketId, ticket.id))
+        .orderBy(tags.name),
+      closedAt: ticket.closedAt?.toISOString() ?? null,
+      createdAt: ticket.createdAt.toISOString(),
+      updatedAt: ticket.updatedAt.toISOString(),
+    };
+  }
+
+  async function findMessages(companyId: number, ids: number[]): Promise<MessageRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({
+        message: messages,
+        contact: {
+          id: contacts.id,
+          name: contacts.name,
+          number: contacts.number,
+          profilePicUrl: contacts.profilePicUrl,
+        },
+        quoted: {
+          id: quoted.id,
+          body: quoted.body,
+          fromMe: quoted.fromMe,
+          mediaType: quoted.mediaType,
+          mediaPath: quoted.mediaPath,
+        },
+        quotedContact: { id: quotedContact.id, name: quotedContact.name },
+      })
+      .from(messages)
+      .leftJoin(contacts, eq(contacts.id, messages.contactId))
+      .leftJoin(quoted, and(eq(quoted.id, messages.quotedMsgId), eq(quoted.companyId, companyId)))
+      .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId))
+      .where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)))
+      .orderBy(asc(messages.id));
+    return rows.map(({ message, contact, quoted: quotedRow, quotedContact: quotedContactRow }) => ({
+      id: message.id,
+      ticketId: message.ticketId,
+      contactId: message.contactId,
+      whatsappId: message.whatsappId,
+      body: message.body,
+      fromMe: message.fromMe,
+      read: message.read,
+      ack: message.ack,
+      failed: message.failed,
+      sendError: message.sendError,
+      mediaType: message.mediaType,
+      mediaUrl: mediaUrl(message.mediaPath),
+      mediaName: message.mediaName,
+      quotedMsgId: message.quotedMsgId,
+      quotedMsg: quotedRow?.id
+        ? {
+            id: quotedRow.id,
+            body: quotedRow.body,
+            fromMe: quotedRow.fromMe,
+            mediaType: quotedRow.mediaType,
+            mediaUrl: mediaUrl(quotedRow.mediaPath),
+            contact: quotedContactRow?.id ? quotedContactRow : null,
+          }
+        : null,
+      participant: message.participant,
+      participantName: message.participantName,
+      isDeleted: message.isDeleted,
+      isEdited: message.isEdited,
+      userId: message.userId,
+      contact: contact?.id ? contact : null,
+      createdAt: message.createdAt.toISOString(),
+      updatedAt: message.updatedAt.toISOString(),
+    }));
+  }
+
+  return {
+    findContact,
+    findTicket,
+    findMessages,
+
+    async findMessage(companyId: number, id: number) {
+      const [message] = await findMessages(companyId, [id]);
+      return message ?? null;
+    },
+
+    async findMessageRow(companyId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+      return row ?? null;
+    },
+
+    /**
+     * One page of one ticket's messages, newest page first, each page oldest-first as the thread
+     * shows it. `before` (a message id) walks the (ticket_id, id) index from there: page 50 costs
+     * what page 1 costs; `pageNumber` alone still works (OFFSET).
+     */
+    async listPage(companyId: number, ticketId: number, query: { pageNumber: number; before?: number }) {
+      const where = and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId));
+      const size = pageSizes.messages;
+      const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where);
+      const idRows = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(query.before ? and(where, lt(messages.id, query.before)) : where)
+        .orderBy(desc(messages.id))
+        .limit(size + 1)
+        .offset(query.before ? 0 : (query.pageNumber - 1) * size);
+      const page = await findMessages(
+        companyId,
+        idRows.slice(0, size).map((row) => row.id),
+      );
+      return { messages: page, count, hasMore: idRows.length > size };
+    },
+
+    async findTicketRow(companyId: number, ticketId: number) {
+      const [row] = await db
+        .select({ id: tickets.id, contactId: tickets.contactId, whatsappId: tickets.whatsappId })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+      return row ?? null;
+    },
+
+    /** The ticket just before `ticket` in its contact's history on the same connection (the thread's divider). */
+    async previousTicket(
+      companyId: number,
+      ticket: { id: number; contactId: number; whatsappId: number | null },
+    ): Promise<ThreadTicketRef | null> {
+      const [row] = await db
+        .select({
+          id: tickets.id,
+          uuid: tickets.uuid,
+          status: tickets.status,
+          createdAt: tickets.createdAt,
+          closedAt: tickets.closedAt,
+          user: { id: users.id, name: users.name },
+          queue: { id: queues.id, name: queues.name, color: queues.color },
+        })
+        .from(tickets)
+        .leftJoin(users, eq(users.id, tickets.userId))
+        .leftJoin(queues, eq(queues.id, tickets.queueId))
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.contactId, ticket.contactId),
+            ticket.whatsappId === null ? isNull(tickets.whatsappId) : eq(tickets.whatsappId, ticket.whatsappId),
+            lt(tickets.id, ticket.id),
+          ),
+        )
+        .orderBy(desc(tickets.id))
+        .limit(1);
+      if (!row) return null;
+      return {
+        id: row.id,
+        uuid: row.uuid,
+        status: row.status as ThreadTicketRef['status'],
+        createdAt: row.createdAt.toISOString(),
+        closedAt: row.closedAt?.toISOString() ?? null,
+        user: row.user?.id ? row.user : null,
+        queue: row.queue?.id ? row.queue : null,
+      };
+    },
+
+    /** The user name for the signature. */
+    async userName(companyId: number, userId: number) {
+      const [row] = await db
+        .select({ name: users.name })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+      return row?.name ?? null;
+    },
+
+    /** Outbound messages of a connection still waiting to be sent, oldest first. */
+    async pendingOutbound(companyId: number, whatsappId: number) {
+      const rows = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.whatsappId, whatsappId),
+            eq(messages.fromMe, true),
+            isNull(messages.externalId),
+            eq(messages.failed, false),
+            eq(messages.isDeleted, false),
+          ),
+        )
+        .orderBy(asc(messages.id))
+        .limit(500);
+      return rows.map((row) => row.id);
+    },
+
+    /** What a session needs to send one stored message. */
+    async findOutbound(companyId: number, id: number) {
+      const [row] = await db
+        .select({
+          message: messages,
+          chatId: contacts.number,
+          isGroup: contacts.isGroup,
+          quotedExternalId: quoted.externalId,
+          quotedFromMe: quoted.fromMe,
+        })
+        .from(messages)
+        .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+      return row ?? null;
+    },
+
+    async markSent(companyId: number, id: number, externalId: string) {
+      await db
+        .update(messages)
+        .set({ externalId, ack: sql`greatest(${messages.ack}, 1)`, updatedAt: new Date() })
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+    },
+
+    async markFailed(companyId: number, id: number, sendError: string) {
+      await db
+        .update(messages)
+        .set({ failed: true, sendError: sendError.slice(0, 1000), updatedAt: new Date() })
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id), isNull(messages.externalId)));
+    },
+
+    async markDeleted(companyId: number, id: number) {
+      await db
+        .update(messages)
+        .set({ isDeleted: true, updatedAt: new Date() })
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+    },
+
+    /** Stores outbound messages (ack 0) and moves the ticket up, in one transaction. */
+    async insertOutbound(
+      companyId: number,
+      ticketId: number,
+      rows: Omit<typeof messages.$inferInsert, 'companyId' | 'ticketId'>[],
+      lastMessage: string,
+    ) {
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(messages)
+          .values(rows.map((row) => ({ ...row, companyId, ticketId })))
+          .returning({ id: messages.id });
+        await tx
+          .update(tickets)
+          .set({ lastMessage, updatedAt: new Date() })
+          .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+        return inserted.map((row) => row.id);
+      });
+    },
+  };
+}
+
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;

@@ -1,0 +1,72 @@
+import {
+  MESSAGE_MEDIA_MAX_BYTES,
+  messageIdParamsSchema,
+  messagesPageQuerySchema,
+  sendMessageSchema,
+  ticketIdParamsSchema,
+} from '@wacrm/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { MessagesService, SendInput, UploadedMedia } from './messages.service.ts';
+
+export function registerMessagesRoutes(app: FastifyInstance, service: MessagesService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/messages/:ticketId',
+    { schema: { params: ticketIdParamsSchema, querystring: messagesPageQuerySchema } },
+    (request) => service.listPage(request.session, request.params.ticketId, request.query),
+  );
+
+  // JSON {body, quotedMsg?, signMessage?} or multipart {medias[], body, signMessage?, quotedMsg?}.
+  api.post('/api/messages/:ticketId', { schema: { params: ticketIdParamsSchema } }, async (request, reply) => {
+    const input = request.isMultipart() ? await readMultipart(request) : readJson(request.body);
+    return reply.status(201).send(await service.send(request.session, request.params.ticketId, input));
+  });
+
+  api.delete('/api/messages/:id', { schema: { params: messageIdParamsSchema } }, (request) =>
+    service.remove(request.session, request.params.id),
+  );
+}
+
+function validationError(error: { issues: { path: PropertyKey[]; message: string }[] }) {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
+  return new AppError('ERR_VALIDATION', { fields });
+}
+
+function readJson(raw: unknown): SendInput {
+  const parsed = sendMessageSchema.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error);
+  return { body: parsed.data.body, quotedMsgId: parsed.data.quotedMsg?.id, signMessage: parsed.data.signMessage };
+}
+
+async function readMultipart(request: FastifyRequest): Promise<SendInput> {
+  const fields: Record<string, string> = {};
+  const medias: UploadedMedia[] = [];
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MESSAGE_MEDIA_MAX_BYTES, files: 10 } })) {
+      if (part.type === 'file') {
+        medias.push({ filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
+      throw new AppError('ERR_PAYLOAD_TOO_LARGE');
+    }
+    throw error;
+  }
+  if (medias.length === 0) return readJson({ body: fields.body ?? '', signMessage: fields.signMessage === 'true' });
+  let quotedMsgId: number | undefined;
+  if (fields.quotedMsg) {
+    try {
+      quotedMsgId = Number((JSON.parse(fields.quotedMsg) as { id?: unknown }).id) || undefined;
+    } catch {
+      quotedMsgId = Number(fields.quotedMsg) || undefined;
+    }
+  }
+  return { body: fields.body ?? '', medias, signMessage: fields.signMessage === 'true', quotedMsgId };
+}

@@ -1,0 +1,281 @@
+import path from 'node:path';
+import { MESSAGE_MEDIA_MAX_BYTES, type MessagesPageQuery } from '@wacrm/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { RequestSession } from '../../platform/http/request-session.ts';
+import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import type { ChannelSession } from '../channels/channel-adapter.ts';
+import { lastMessageOf } from '../channels/intake/intake.service.ts';
+import { displayName, isAcceptedMimetype, mediaTypeOf, mimetypeOf, safeExtension } from '../channels/media-files.ts';
+import type { MessagesRealtime } from './messages.realtime.ts';
+import type { MessagesRepository } from './messages.repository.ts';
+import type { TicketAccess } from './ticket-access.ts';
+
+export interface UploadedMedia {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+export interface SendInput {
+  body: string;
+  quotedMsgId?: number | null;
+  signMessage?: boolean;
+  medias?: UploadedMedia[];
+}
+
+export interface SendRetryOptions {
+  /** Attempts by the retry job before the message is marked failed. */
+  maxAttempts: number;
+  baseDelaySeconds: number;
+  maxDelaySeconds: number;
+}
+
+export const defaultSendRetry: SendRetryOptions = { maxAttempts: 8, baseDelaySeconds: 10, maxDelaySeconds: 600 };
+
+/** Schedules the durable retry of one message (the messages.jobs.ts job). */
+export type ScheduleRetry = (
+  payload: { companyId: number; messageId: number; attempt: number },
+  delaySeconds: number,
+) => Promise<void>;
+
+/**
+ * Sending: stored first (ack 0, the clock), announced, then sent through the connection's
+ * live session. When the session is down the message waits: a durable job retries it with
+ * growing delays, every pending message is also flushed as soon as the session connects, and
+ * after the last attempt it is marked failed (visible to the agent).
+ */
+export function createMessagesService(deps: {
+  repository: MessagesRepository;
+  realtime: MessagesRealtime;
+  storage: FileStorage;
+  publicDir: string;
+  access: TicketAccess;
+  sessions: () => { connectedSession(whatsappId: number): ChannelSession | null };
+  scheduleRetry: () => ScheduleRetry;
+  log: FastifyBaseLogger;
+  retry?: Partial<SendRetryOptions>;
+}) {
+  const { repository, realtime, storage, access, log } = deps;
+  const retry = { ...defaultSendRetry, ...deps.retry };
+  // One send at a time per message in this process (a flush and a retry job may meet).
+  const inFlight = new Set<number>();
+
+  async function requireTicket(session: Pick<RequestSession, 'companyId' | 'userId'>, ticketId: number) {
+    const ticket = await repository.findTicket(session.companyId, ticketId);
+    if (!ticket || !(await access.canAccess(session, ticketId))) throw new AppError('ERR_NO_TICKET_FOUND');
+    return ticket;
+  }
+
+  async function emitUpdate(companyId: number, messageId: number) {
+    const message = await repository.findMessage(companyId, messageId);
+    if (!message) return;
+    const ticket = await repository.findTicket(companyId, message.ticketId);
+    if (ticket) realtime.messageUpdated(companyId, message, ticket);
+  }
+
+  async function waitOrFail(companyId: number, messageId: number, attempt: number, reason: string) {
+    if (attempt >= retry.maxAttempts) {
+      await repository.markFailed(companyId, messageId, reason);
+      await emitUpdate(companyId, messageId);
+      return;
+    }
+    const delay = Math.min(retry.maxDelaySeconds, retry.baseDelaySeconds * 2 ** attempt);
+    await deps.scheduleRetry()({ companyId, messageId, attempt: attempt + 1 }, delay);
+  }
+
+  /** Tries to send one stored message now; answers whether it left. */
+  async function deliver(companyId: number, messageId: number, attempt: number): Promise<boolean> {
+    if (inFlight.has(messageId)) return false;
+    inFlight.add(messageId);
+    try {
+      const outbound = await repository.findOutbound(companyId, messageId);
+      if (!outbound) return false;
+      const { message } = outbound;
+      if (message.externalId || message.failed || message.isDeleted || !message.whatsappId) return true;
+      const session = deps.sessions().connectedSession(message.whatsappId);
+      if (!session) {
+        await waitOrFail(companyId, messageId, attempt, 'The connection is not connected');
+        return false;
+      }
+      try {
+        const { externalId } = await session.send({
+          chatId: outbound.chatId,
+          isGroup: outbound.isGroup,
+          body: message.body,
+          quotedExternalId: outbound.quotedExternalId ?? undefined,
+          quotedFromMe: outbound.quotedFromMe ?? undefined,
+          media: message.mediaPath
+            ? {
+                path: path.join(deps.publicDir, message.mediaPath),
+                mimetype: mimetypeOf(message.mediaName ?? message.mediaPath, message.mediaType),
+                filename: message.mediaName ?? path.basename(message.mediaPath),
+              }
+            : undefined,
+        });
+        await repository.markSent(companyId, messageId, externalId);
+        await emitUpdate(companyId, messageId);
+        return true;
+      } catch (error) {
+        log.warn({ err: error, messageId }, 'send failed; will retry');
+        await waitOrFail(companyId, messageId, attempt, (error as Error).message || 'Send failed');
+        return false;
+      }
+    } finally {
+      inFlight.delete(messageId);
+    }
+  }
+
+  return {
+    /**
+     * One page of a ticket's messages (docs/decisions/tickets.md "Thread"): by `before` (a message
+     * id, constant cost) or `pageNumber`; `earlierTicketId` pages an earlier ticket of the same
+     * contact and connection inside this ticket's thread. When the paged ticket has no older
+     * messages, `previousTicket` names the one before it.
+     */
+    async listPage(session: RequestSession, ticketId: number, query: MessagesPageQuery) {
+      const { companyId } = session;
+      const ticket = await requireTicket(session, ticketId);
+      let paged: { id: number; contactId: number; whatsappId: number | null } = ticket;
+      if (query.earlierTicketId) {
+        const earlier = await repository.findTicketRow(companyId, query.earlierTicketId);
+        const sameThread =
+          earlier &&
+          earlier.id < ticket.id &&
+          earlier.contactId === ticket.contactId &&
+          earlier.whatsappId === ticket.whatsappId;
+        if (!sameThread) throw new AppError('ERR_NO_TICKET_FOUND');
+        paged = earlier;
+      }
+      const page = await repository.listPage(companyId, paged.id, query);
+      const previousTicket = page.hasMore ? null : await repository.previousTicket(companyId, paged);
+      return { ...page, ticket, previousTicket };
+    },
+
+    /**
+     * `trusted`: an automatic message of the app (greeting, completion, transfer notice) — no
+     * access check for the user it is attributed to.
+     */
+    async send(
+      session: Pick<RequestSession, 'companyId' | 'userId'>,
+      ticketId: number,
+      input: SendInput,
+      options: { trusted?: boolean } = {},
+    ) {
+      const { companyId } = session;
+      const ticket = options.trusted
+        ? await repository.findTicket(companyId, ticketId)
+        : await requireTicket(session, ticketId);
+      if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+      if (!ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
+      const medias = input.medias ?? [];
+      const text = input.body.trim();
+      if (!text && medias.length === 0) throw new AppError('ERR_VALIDATION', { fields: { body: 'Required' } });
+      for (const media of medias) {
+        if (media.data.length > MESSAGE_MEDIA_MAX_BYTES) throw new AppError('ERR_PAYLOAD_TOO_LARGE');
+        if (!isAcceptedMimetype(media.mimetype)) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE');
+      }
+      let body = input.body;
+      if (input.signMessage && text) {
+        const name = await repository.userName(companyId, session.userId);
+        if (name) body = `*${name}:*\n${body}`;
+      }
+      let quotedMsgId: number | null = null;
+      if (input.quotedMsgId) {
+        const quoted = await repository.findMessageRow(companyId, input.quotedMsgId);
+        if (!quoted) throw new AppError('ERR_VALIDATION', { fields: { quotedMsg: 'Unknown message' } });
+        quotedMsgId = quoted.id;
+      }
+
+      const common = {
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        fromMe: true,
+        read: true,
+        ack: 0,
+        userId: session.userId,
+        quotedMsgId,
+      };
+      const rows: Parameters<MessagesRepository['insertOutbound']>[2] = [];
+      // Each file is one WhatsApp message; the text goes as the caption of the first.
+      for (const [index, media] of medias.entries()) {
+        const name = displayName(media.filename);
+        const mediaPath = await storage.save(companyId, { extension: safeExtension(name), data: media.data });
+        rows.push({
+          ...common,
+          body: index === 0 ? body : '',
+          mediaType: mediaTypeOf(media.mimetype),
+          mediaPath,
+          mediaName: name,
+        });
+      }
+      if (rows.length === 0) rows.push({ ...common, body });
+      const last = rows[rows.length - 1];
+      const ids = await repository.insertOutbound(
+        companyId,
+        ticketId,
+        rows,
+        lastMessageOf({
+          body: rows[0].body ?? '',
+          mediaName: last.mediaName,
+          mediaType: last.mediaType,
+        }),
+      );
+
+      const updatedTicket = (await repository.findTicket(companyId, ticketId))!;
+      for (const message of await repository.findMessages(companyId, ids)) {
+        realtime.messageCreated(companyId, { message, ticket: updatedTicket, contact: updatedTicket.contact });
+      }
+      realtime.ticketUpdated(companyId, updatedTicket);
+      for (const id of ids) await deliver(companyId, id, 0);
+      const sent = await repository.findMessages(companyId, ids);
+      return sent[0];
+    },
+
+    /** spec: only fromMe messages; delete-for-everyone through the session when it was sent. */
+    async remove(session: RequestSession, messageId: number) {
+      const { companyId } = session;
+      const row = await repository.findMessageRow(companyId, messageId);
+      if (!row || !(await access.canAccess(session, row.ticketId))) throw new AppError('ERR_NOT_FOUND');
+      if (!row.fromMe) throw new AppError('ERR_MESSAGE_NOT_FROM_ME');
+      if (row.externalId && row.whatsappId && !row.isDeleted) {
+        const live = deps.sessions().connectedSession(row.whatsappId);
+        if (!live) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+        const outbound = await repository.findOutbound(companyId, messageId);
+        try {
+          await live.deleteForEveryone({
+            chatId: outbound!.chatId,
+            isGroup: outbound!.isGroup,
+            externalId: row.externalId,
+            fromMe: true,
+          });
+        } catch (error) {
+          log.warn({ err: error, messageId }, 'delete for everyone failed');
+          throw new AppError('ERR_DELETE_WAPP_MSG');
+        }
+      }
+      await repository.markDeleted(companyId, messageId);
+      await emitUpdate(companyId, messageId);
+      return repository.findMessage(companyId, messageId);
+    },
+
+    /** An automatic text on a ticket, attributed to `userId` (the tickets feature's messages). */
+    async sendAutomatic(companyId: number, ticketId: number, body: string, userId: number) {
+      await this.send({ companyId, userId }, ticketId, { body }, { trusted: true });
+    },
+
+    /** The retry job: one more attempt for a message still waiting. */
+    retrySend: (payload: { companyId: number; messageId: number; attempt: number }) =>
+      deliver(payload.companyId, payload.messageId, payload.attempt).then(() => undefined),
+
+    /** A session came back: send what waited for it, oldest first. */
+    async flushPending(companyId: number, whatsappId: number) {
+      for (const id of await repository.pendingOutbound(companyId, whatsappId)) {
+        // Attempt 0 again: the session is up, a failure now starts a fresh retry series.
+        await deliver(companyId, id, 0);
+      }
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

@@ -1,0 +1,91 @@
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../test/channels.ts';
+import { openTestDatabase, testConfig } from '../../../test/database-template.ts';
+import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { buildServer, type Server } from '../../app.ts';
+import { messages, tickets, whatsapps } from '../../platform/db/schema.ts';
+
+/**
+ * A server with a short retry schedule: a message that cannot be sent is retried by the job and
+ * finally marked failed, which the agent sees live.
+ */
+let server: Server;
+let dispose: () => Promise<void>;
+beforeAll(async () => {
+  const opened = await openTestDatabase();
+  dispose = opened.dispose;
+  server = await buildServer(
+    testConfig(opened.dataDir),
+    opened.database,
+    { logger: false },
+    {
+      messages: { retry: { maxAttempts: 2, baseDelaySeconds: 1, maxDelaySeconds: 1 } },
+    },
+  );
+  await server.start({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await server.stop();
+  await dispose();
+});
+
+async function call(token: string | null, method: 'GET' | 'POST', url: string, payload?: object) {
+  const response = await server.app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload ? { payload } : {}),
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+describe('send retries', () => {
+  it('marks a message failed after its retries while the connection stays down, and says so live', async () => {
+    const db = server.platform.db;
+    const company = await buildCompany(db);
+    const admin = await buildUser(db, { companyId: company.id, profile: 'admin' });
+    const { token } = (await call(null, 'POST', '/api/auth/login', { email: admin.email, password: TEST_PASSWORD }))
+      .body as { token: string };
+    const { body: connection } = await call(token, 'POST', '/api/whatsapp', { name: 'Phone', provider: 'sandbox' });
+    const statusOf = async () => (await db.select().from(whatsapps).where(eq(whatsapps.id, connection.id)))[0].status;
+    await waitUntil(async () => (await statusOf()) === 'qrcode');
+    await call(token, 'POST', `/api/sandbox/${connection.id}/scan`);
+    await waitUntil(async () => (await statusOf()) === 'CONNECTED');
+    await call(token, 'POST', `/api/sandbox/${connection.id}/inbound`, { from: '5511900001111', body: 'hi' });
+    const [ticket] = await db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, company.id)));
+    await call(token, 'POST', `/api/sandbox/${connection.id}/disconnect`);
+    await waitUntil(async () => (await statusOf()) === 'DISCONNECTED');
+
+    const { port } = server.app.server.address() as AddressInfo;
+    const socket = io(`http://127.0.0.1:${port}`, {
+      transports: ['polling'],
+      query: { token },
+      forceNew: true,
+      reconnection: false,
+    });
+    await new Promise((resolve) => socket.once('connect', () => resolve(null)));
+    socket.emit('joinChatBox', ticket.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    type Update = { action: string; message: { failed: boolean; sendError: string } };
+    const failedEvent = new Promise<Update>((resolve) =>
+      socket.on(`company-${company.id}-appMessage`, (event: Update) => {
+        if (event.action === 'update' && event.message.failed) resolve(event);
+      }),
+    );
+
+    const sent = await call(token, 'POST', `/api/messages/${ticket.id}`, { body: 'nobody home' });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ ack: 0, failed: false });
+    const event = await failedEvent;
+    expect(event.message.sendError).toMatch(/not connected/);
+    const [row] = await db.select().from(messages).where(eq(messages.id, sent.body.id));
+    expect(row).toMatchObject({ failed: true, ack: 0, externalId: null });
+    socket.disconnect();
+  }, 60_000);
+});

@@ -1,0 +1,8 @@
+import { createTicketPolicy, type TicketPolicy } from '../tickets/tickets.policy.ts';
+
+/**
+ * Who may open a ticket (its thread, its room): the tickets feature's policy
+ * (`modules/tickets/tickets.policy.ts`, docs/decisions/tickets.md).
+ */
+export const createTicketAccess = createTicketPolicy;
+export type TicketAccess = Pick<TicketPolicy, 'canAccess'>;

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.ts';
+import { createAuthRealtime } from '../auth/auth.realtime.ts';
+import { createMailer } from './password-reset.mailer.ts';
+import { createPasswordResetRepository } from './password-reset.repository.ts';
+import { registerPasswordResetRoutes } from './password-reset.routes.ts';
+import { createPasswordResetService } from './password-reset.service.ts';
+
+/** Password reset by a mailed code: `POST /api/forgetpassword/:email`, `POST /api/resetpasswords/...`. */
+export function createPasswordResetModule(platform: Platform) {
+  const authEvents = createAuthRealtime(platform.realtime);
+  const service = createPasswordResetService({
+    repository: createPasswordResetRepository(platform.db),
+    mailer: createMailer(platform.config.smtp),
+    secret: platform.config.jwtSecret,
+    limits: platform.config.passwordResetLimits,
+    log: platform.log,
+    // The same notice and socket cleanup as a login elsewhere: the other sessions are over.
+    onPasswordChanged: (companyId, userId, tokenVersion) =>
+      authEvents.loggedInElsewhere(companyId, userId, tokenVersion),
+  });
+  return { service, register: (app: FastifyInstance) => registerPasswordResetRoutes(app, service) };
+}

@@ -1,0 +1,30 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../../platform/config.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends mail through the configured SMTP server; null when SMTP_HOST is unset. */
+export type Mailer = { send: (mail: Mail) => Promise<void> } | null;
+
+export function createMailer(smtp: Config['smtp']): Mailer {
+  if (!smtp) return null;
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
+    // Fail fast: the person waits on the page for the answer.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: smtp.from, ...mail });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import { settings } from '../../platform/db/schema.ts';
+
+export function createSettingsRepository(db: Database) {
+  return {
+    list: (companyId: number) =>
+      db
+        .select({ key: settings.key, value: settings.value })
+        .from(settings)
+        .where(eq(settings.companyId, companyId))
+        .orderBy(asc(settings.key)),
+
+    async find(companyId: number, key: string) {
+      const [row] = await db
+        .select({ key: settings.key, value: settings.value })
+        .from(settings)
+        .where(and(eq(settings.companyId, companyId), eq(settings.key, key)));
+      return row ?? null;
+    },
+
+    /** Upsert: a company created before a setting key existed still gets it on first save. */
+    async set(companyId: number, key: string, value: string) {
+      const [row] = await db
+        .insert(settings)
+        .values({ companyId, key, value })
+        .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } })
+        .returning({ key: settings.key, value: settings.value });
+      return row;
+    },
+  };
+}
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.ts';
+import { registerTicketNotesRoutes } from './ticket-notes.routes.ts';
+import { createTicketNotesService } from './ticket-notes.service.ts';
+
+/** Ticket notes: what attendants write down about a contact during a ticket. */
+export function createTicketNotesModule(platform: Platform) {
+  const service = createTicketNotesService({ db: platform.db });
+  return { service, register: (app: FastifyInstance) => registerTicketNotesRoutes(app, service) };
+}

@@ -1,0 +1,132 @@
+import type { MessagesPage } from '@wacrm/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { contacts, messages, tickets, whatsapps } from '../../platform/db/schema.ts';
+
+/** The thread of a ticket: keyset pages by message id, and earlier tickets behind a divider. */
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+async function setup() {
+  const company = await buildCompany(t.db);
+  const admin = await buildUser(t.db, { companyId: company.id, profile: 'admin' });
+  const { token } = await t.login(admin.email, TEST_PASSWORD);
+  const [connection] = await t.db
+    .insert(whatsapps)
+    .values({ companyId: company.id, name: 'Phone', provider: 'sandbox', isDefault: true })
+    .returning();
+  const [contact] = await t.db
+    .insert(contacts)
+    .values({ companyId: company.id, name: 'Rita', number: `5511${Date.now() % 1_000_000_000}` })
+    .returning();
+  return { company, token, connection, contact };
+}
+
+async function addMessages(companyId: number, ticketId: number, count: number, prefix: string) {
+  for (let start = 0; start < count; start += 500) {
+    const size = Math.min(500, count - start);
+    await t.db.insert(messages).values(
+      Array.from({ length: size }, (_, index) => ({
+        companyId,
+        ticketId,
+        body: `${prefix} ${start + index}`,
+        fromMe: (start + index) % 2 === 0,
+      })),
+    );
+  }
+}
+
+async function timed(path: string, token: string, runs = 30) {
+  const durations: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    const answer = await t.as(token).get(path);
+    durations.push(performance.now() - started);
+    expect(answer.status).toBe(200);
+  }
+  durations.sort((a, b) => a - b);
+  return { median: durations[Math.floor(runs / 2)], p95: durations[Math.floor(runs * 0.95)] };
+}
+
+describe('thread pages', () => {
+  it('pages by `before` give the same messages as page numbers; page 50 costs what page 1 costs', async () => {
+    const { company, token, connection, contact } = await setup();
+    const [ticket] = await t.db
+      .insert(tickets)
+      .values({ companyId: company.id, contactId: contact.id, whatsappId: connection.id, status: 'open' })
+      .returning();
+    await addMessages(company.id, ticket.id, 1_050, 'message');
+    const get = async (query: string) =>
+      (await t.as(token).get(`/api/messages/${ticket.id}?${query}`)).body as MessagesPage;
+
+    const first = await get('');
+    expect(first).toMatchObject({ count: 1_050, hasMore: true, previousTicket: null });
+    expect(first.messages.map((message) => message.body).at(-1)).toBe('message 1049');
+    let before = first.messages[0].id;
+    for (let page = 2; page <= 53; page++) {
+      const byCursor = await get(`before=${before}`);
+      const byNumber = await get(`pageNumber=${page}`);
+      expect(byCursor.messages.map((message) => message.id)).toEqual(byNumber.messages.map((message) => message.id));
+      expect(byCursor.hasMore).toBe(page < 53);
+      before = byCursor.messages[0]?.id ?? before;
+    }
+    const last = await get(`pageNumber=53`);
+    expect(last.messages[0].body).toBe('message 0');
+
+    const page50Cursor = (await get('pageNumber=49')).messages[0].id;
+    const figures = {
+      page1: await timed(`/api/messages/${ticket.id}`, token),
+      page50ByNumber: await timed(`/api/messages/${ticket.id}?pageNumber=50`, token),
+      page50ByBefore: await timed(`/api/messages/${ticket.id}?before=${page50Cursor}`, token),
+    };
+    console.log(`thread paging, 1,050 messages (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}):`, figures);
+    // Generous bound: the cursor page must not grow with depth the way OFFSET does.
+    expect(figures.page50ByBefore.median).toBeLessThan(figures.page1.median * 3 + 5);
+  }, 120_000);
+
+  it('names the previous ticket when the current one is exhausted, and loads it on demand', async () => {
+    const { company, token, connection, contact } = await setup();
+    const [older] = await t.db
+      .insert(tickets)
+      .values({
+        companyId: company.id,
+        contactId: contact.id,
+        whatsappId: connection.id,
+        status: 'closed',
+        closedAt: new Date(),
+      })
+      .returning();
+    const [current] = await t.db
+      .insert(tickets)
+      .values({ companyId: company.id, contactId: contact.id, whatsappId: connection.id, status: 'open' })
+      .returning();
+    await addMessages(company.id, older.id, 25, 'old');
+    await addMessages(company.id, current.id, 3, 'new');
+
+    const page = (await t.as(token).get(`/api/messages/${current.id}`)).body as MessagesPage;
+    expect(page.messages.map((message) => message.body)).toEqual(['new 0', 'new 1', 'new 2']);
+    expect(page).toMatchObject({
+      hasMore: false,
+      count: 3,
+      ticket: { id: current.id },
+      previousTicket: { id: older.id, uuid: older.uuid, status: 'closed', user: null, queue: null },
+    });
+    const earlier = (await t.as(token).get(`/api/messages/${current.id}?earlierTicketId=${older.id}`))
+      .body as MessagesPage;
+    expect(earlier).toMatchObject({ count: 25, hasMore: true, previousTicket: null, ticket: { id: current.id } });
+    expect(earlier.messages.every((message) => message.ticketId === older.id)).toBe(true);
+    const rest = (
+      await t.as(token).get(`/api/messages/${current.id}?earlierTicketId=${older.id}&before=${earlier.messages[0].id}`)
+    ).body as MessagesPage;
+    expect(rest.messages.map((message) => message.body)).toEqual(['old 0', 'old 1', 'old 2', 'old 3', 'old 4']);
+    expect(rest).toMatchObject({ hasMore: false, previousTicket: null });
+    // Only an earlier ticket of the same thread.
+    expect((await t.as(token).get(`/api/messages/${older.id}?earlierTicketId=${current.id}`)).status).toBe(404);
+    const other = await setup();
+    expect((await t.as(other.token).get(`/api/messages/${current.id}?earlierTicketId=${older.id}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,468 @@
+import type { SandboxOutboxEntry, TicketRecord } from '@wacrm/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
+import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
+import { contacts, messages, queues, settings, tickets, userQueues, whatsapps } from '../../platform/db/schema.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+type Socket = ReturnType<TestServer['connectSocket']>;
+type TicketEvent = { action: string; ticket?: TicketRecord; ticketId?: number };
+
+let numberSequence = 0;
+const nextNumber = () =>
+  `55119${String(process.pid).slice(-3).padStart(3, '0')}${String(++numberSequence).padStart(5, '0')}`;
+
+/** A company with an admin, two queues and three attendants (A, A with allTicket, B). */
+async function office() {
+  const company = await buildCompany(t.db);
+  const admin = await buildUser(t.db, { companyId: company.id, profile: 'admin', name: 'Admin' });
+  const [queueA, queueB] = await t.db
+    .insert(queues)
+    .values([
+      { companyId: company.id, name: 'Sales', color: '#111111' },
+      { companyId: company.id, name: 'Billing', color: '#222222' },
+    ])
+    .returning();
+  const userA = await buildUser(t.db, { companyId: company.id, name: 'Ana' });
+  const userAll = await buildUser(t.db, { companyId: company.id, name: 'Alice', allTicket: 'enabled' });
+  const userB = await buildUser(t.db, { companyId: company.id, name: 'Bruno' });
+  await t.db.insert(userQueues).values([
+    { userId: userA.id, queueId: queueA.id },
+    { userId: userAll.id, queueId: queueA.id },
+    { userId: userB.id, queueId: queueB.id },
+  ]);
+  const token = async (user: { email: string }) => (await t.login(user.email, TEST_PASSWORD)).token;
+  return {
+    company,
+    queueA,
+    queueB,
+    admin: { ...admin, token: await token(admin) },
+    userA: { ...userA, token: await token(userA) },
+    userAll: { ...userAll, token: await token(userAll) },
+    userB: { ...userB, token: await token(userB) },
+  };
+}
+
+async function setSetting(companyId: number, key: string, value: string) {
+  await t.db
+    .update(settings)
+    .set({ value })
+    .where(and(eq(settings.companyId, companyId), eq(settings.key, key)));
+}
+
+/** A socket that joined the lists and the bell, recording every ticket event. */
+async function listener(token: string, companyId: number, ticketRoom?: number) {
+  const socket: Socket = t.connectSocket(token);
+  await waitFor(socket, 'connect');
+  const events: TicketEvent[] = [];
+  const heard: string[] = [];
+  socket.on(`company-${companyId}-ticket`, (event: TicketEvent) => events.push(event));
+  socket.onAny((event: string) => heard.push(event));
+  for (const status of ['open', 'pending', 'closed']) socket.emit('joinTickets', status);
+  socket.emit('joinNotification');
+  if (ticketRoom) socket.emit('joinChatBox', ticketRoom);
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return { socket, events, heard };
+}
+
+const eventFor = (events: TicketEvent[], match: (event: TicketEvent) => boolean, what = 'ticket event') =>
+  waitUntil(async () => events.find(match), 5_000, what);
+
+/** A contact and a ticket written straight to the database (for list and visibility cases). */
+async function seedTicket(
+  companyId: number,
+  values: Partial<typeof tickets.$inferInsert> & { name?: string; whatsappId?: number | null },
+) {
+  const { name = `Contact ${numberSequence}`, ...ticket } = values;
+  const [contact] = await t.db.insert(contacts).values({ companyId, name, number: nextNumber() }).returning();
+  const [row] = await t.db
+    .insert(tickets)
+    .values({ companyId, contactId: contact.id, status: 'pending', ...ticket })
+    .returning();
+  return row;
+}
+
+const ids = (body: { tickets: TicketRecord[] }) => body.tickets.map((ticket) => ticket.id).sort((a, b) => a - b);
+
+describe('transitions', () => {
+  it('accept, return, transfer, close, reopen: each with its state, events and automatic messages', async () => {
+    const o = await office();
+    const connection = await pairedSandbox(t, o.admin.token);
+    await t.db
+      .update(whatsapps)
+      .set({ complationMessage: 'Thanks for talking to us!' })
+      .where(eq(whatsapps.id, connection.id));
+    await setSetting(o.company.id, 'sendGreetingAccepted', 'enabled');
+    await setSetting(o.company.id, 'sendMsgTransfTicket', 'enabled');
+    const customer = '5511912340001';
+    await t
+      .as(o.admin.token)
+      .post(`/api/sandbox/${connection.id}/inbound`, { from: customer, name: 'Maria', body: 'hi' });
+    const [row] = await t.db.select().from(tickets).where(eq(tickets.companyId, o.company.id));
+    const url = `/api/tickets/${row.id}`;
+    const admin = await listener(o.admin.token, o.company.id);
+    const a = await listener(o.userA.token, o.company.id);
+    const b = await listener(o.userB.token, o.company.id);
+    const outbox = async () =>
+      (await t.as(o.admin.token).get(`/api/sandbox/${connection.id}/outbox?to=${customer}`))
+        .body as SandboxOutboxEntry[];
+
+    // Admin routes it to queue A: pending, no user; A hears it, B does not.
+    const routed = await t.as(o.admin.token).put(url, { queueId: o.queueA.id });
+    expect(routed.body).toMatchObject({ status: 'pending', queueId: o.queueA.id, userId: null });
+    await eventFor(a.events, (event) => event.ticket?.queueId === o.queueA.id);
+    await eventFor(admin.events, (event) => event.ticket?.queueId === o.queueA.id);
+
+    // Accept: open, assigned to the caller, greeting with the attendant's name.
+    const accepted = await t.as(o.userA.token).put(url, { status: 'open' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'open', userId: o.userA.id, user: { name: 'Ana' } });
+    await eventFor(a.events, (event) => event.action === 'update' && event.ticket?.status === 'open');
+    await waitUntil(async () => (await outbox()).find((entry) => /meu nome é \*Ana\*/.test(entry.body)));
+
+    // Return: pending, no user.
+    const returned = await t.as(o.userA.token).put(url, { status: 'pending' });
+    expect(returned.body).toMatchObject({ status: 'pending', userId: null, queueId: o.queueA.id });
+    // The open list it left and the pending list it joined both hear it (old and new status rooms).
+    await eventFor(
+      a.events,
+      (event) =>
+        event.ticket?.status === 'pending' && event.ticket.userId === null && event.ticket.queueId === o.queueA.id,
+    );
+    await eventFor(admin.events, (event) => event.ticket?.status === 'pending' && event.ticket.queueId === o.queueA.id);
+
+    // Transfer to queue B without a user: pending, no user; both lists hear it; notice sent.
+    await t.as(o.userA.token).put(url, { status: 'open' });
+    const transferred = await t.as(o.userA.token).put(url, { queueId: o.queueB.id });
+    expect(transferred.body).toMatchObject({ status: 'pending', userId: null, queueId: o.queueB.id });
+    await eventFor(a.events, (event) => event.ticket?.queueId === o.queueB.id, 'old queue hears the transfer');
+    await eventFor(b.events, (event) => event.ticket?.queueId === o.queueB.id, 'new queue hears the transfer');
+    await waitUntil(async () => (await outbox()).find((entry) => /departamento \*Billing\*/.test(entry.body)));
+    // B heard it leave "no queue" for queue A (it could see it then), but nothing while it was in A.
+    expect(b.events.some((event) => event.ticket?.queueId === o.queueA.id && event.ticket.status === 'open')).toBe(
+      false,
+    );
+    // Ana may no longer open it.
+    const refused = await t.as(o.userA.token).get(url);
+    expect(refused).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+
+    // Transfer to a user keeps the status.
+    const toUser = await t.as(o.admin.token).put(url, { userId: o.userB.id, queueId: o.queueB.id });
+    expect(toUser.body).toMatchObject({ status: 'pending', userId: o.userB.id });
+
+    // Close: user and queue kept, integration and prompt cleared, closedAt set, completion message.
+    await t.db
+      .update(tickets)
+      .set({ useIntegration: true, integrationId: 3, promptId: 4 })
+      .where(eq(tickets.id, row.id));
+    await t.as(o.userB.token).put(url, { status: 'open' });
+    const closed = await t.as(o.userB.token).put(url, { status: 'closed' });
+    expect(closed.body).toMatchObject({
+      status: 'closed',
+      userId: o.userB.id,
+      queueId: o.queueB.id,
+      useIntegration: false,
+      integrationId: null,
+      promptId: null,
+    });
+    expect(closed.body.closedAt).toEqual(expect.any(String));
+    await eventFor(b.events, (event) => event.ticket?.status === 'closed');
+    await waitUntil(async () => (await outbox()).find((entry) => entry.body === 'Thanks for talking to us!'));
+    // A closed ticket changes only by reopening.
+    expect((await t.as(o.admin.token).put(url, { queueId: o.queueA.id })).status).toBe(400);
+
+    // Reopen: open, queue kept, the caller assigned.
+    const reopened = await t.as(o.userB.token).put(url, { status: 'open' });
+    expect(reopened.body).toMatchObject({ status: 'open', queueId: o.queueB.id, userId: o.userB.id, closedAt: null });
+    await eventFor(b.events, (event) => event.ticket?.status === 'open' && event.ticket.closedAt === null);
+    await eventFor(admin.events, (event) => event.ticket?.status === 'open' && event.ticket.queueId === o.queueB.id);
+
+    // Closed again; the customer writes: a new pending ticket; reopening the old one is refused.
+    await t.as(o.userB.token).put(url, { status: 'closed' });
+    await t.as(o.admin.token).post(`/api/sandbox/${connection.id}/inbound`, { from: customer, body: 'me again' });
+    const conflict = await t.as(o.userB.token).put(url, { status: 'open' });
+    expect(conflict.status).toBe(409);
+    const active = (await t.db.select().from(tickets).where(eq(tickets.companyId, o.company.id))).find(
+      (ticket) => ticket.status === 'pending',
+    )!;
+    expect(conflict.body).toMatchObject({
+      error: 'ERR_OTHER_OPEN_TICKET',
+      details: { ticket: { id: active.id, uuid: active.uuid, status: 'pending', userId: null, userName: null } },
+    });
+  }, 60_000);
+
+  it('opening a ticket marks it read and tells the bell', async () => {
+    const o = await office();
+    const connection = await pairedSandbox(t, o.admin.token);
+    for (const body of ['one', 'two']) {
+      await t.as(o.admin.token).post(`/api/sandbox/${connection.id}/inbound`, { from: '5511912340002', body });
+    }
+    const [row] = await t.db.select().from(tickets).where(eq(tickets.companyId, o.company.id));
+    expect(row.unreadMessages).toBe(2);
+    const bell = await listener(o.userA.token, o.company.id);
+    const read = await t.as(o.userA.token).post(`/api/tickets/${row.id}/read`);
+    expect(read.body).toEqual({ ticketId: row.id, unreadMessages: 0 });
+    await eventFor(bell.events, (event) => event.action === 'updateUnread' && event.ticketId === row.id);
+    const stored = await t.db.select().from(messages).where(eq(messages.ticketId, row.id));
+    expect(stored.every((message) => message.read)).toBe(true);
+    expect((await t.as(o.userA.token).get(`/api/tickets/${row.id}`)).body.unreadMessages).toBe(0);
+  }, 30_000);
+});
+
+describe('POST /api/tickets', () => {
+  it('starts open on the default connection; a second one is ERR_OTHER_OPEN_TICKET with the ticket in the way', async () => {
+    const o = await office();
+    const connection = await pairedSandbox(t, o.admin.token);
+    const [contact] = await t.db
+      .insert(contacts)
+      .values({ companyId: o.company.id, name: 'Carla', number: nextNumber() })
+      .returning();
+    const created = await t.as(o.userA.token).post('/api/tickets', { contactId: contact.id, queueId: o.queueA.id });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      status: 'open',
+      userId: o.userA.id,
+      queueId: o.queueA.id,
+      whatsappId: connection.id,
+      contact: { name: 'Carla' },
+    });
+    const again = await t.as(o.admin.token).post('/api/tickets', { contactId: contact.id, whatsappId: connection.id });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: 'ERR_OTHER_OPEN_TICKET',
+      message: expect.any(String),
+      details: {
+        ticket: {
+          id: created.body.id,
+          uuid: created.body.uuid,
+          userId: o.userA.id,
+          userName: 'Ana',
+          queueName: 'Sales',
+          status: 'open',
+        },
+      },
+    });
+    // A non-admin creates only in their own queues; unknown references are refused.
+    const [other] = await t.db
+      .insert(contacts)
+      .values({ companyId: o.company.id, name: 'Dora', number: nextNumber() })
+      .returning();
+    expect((await t.as(o.userA.token).post('/api/tickets', { contactId: other.id, queueId: o.queueB.id })).status).toBe(
+      403,
+    );
+    expect((await t.as(o.userA.token).post('/api/tickets', { contactId: 999_999 })).body.error).toBe(
+      'ERR_NO_CONTACT_FOUND',
+    );
+  }, 30_000);
+
+  it('needs a connection: none at all is ERR_NO_DEF_WAPP_FOUND', async () => {
+    const o = await office();
+    const [contact] = await t.db
+      .insert(contacts)
+      .values({ companyId: o.company.id, name: 'Eva', number: nextNumber() })
+      .returning();
+    const answer = await t.as(o.admin.token).post('/api/tickets', { contactId: contact.id });
+    expect(answer).toMatchObject({ status: 404, body: { error: 'ERR_NO_DEF_WAPP_FOUND' } });
+  });
+});
+
+describe('visibility', () => {
+  it('admin, attendant with and without allTicket, and another queue', async () => {
+    const o = await office();
+    const c = o.company.id;
+    const t1 = await seedTicket(c, { queueId: o.queueA.id, status: 'pending' });
+    const t2 = await seedTicket(c, { queueId: o.queueA.id, status: 'open', userId: o.userAll.id });
+    const t3 = await seedTicket(c, { queueId: o.queueB.id, status: 'open', userId: o.userB.id });
+    const t4 = await seedTicket(c, { queueId: null, status: 'pending' });
+    const t5 = await seedTicket(c, { queueId: o.queueB.id, status: 'open', userId: o.userA.id });
+    const t6 = await seedTicket(c, { queueId: o.queueA.id, status: 'open', userId: o.userA.id });
+    const list = async (token: string, query = '') => ids((await t.as(token).get(`/api/tickets?${query}`)).body);
+
+    expect(await list(o.admin.token, 'showAll=true')).toEqual([t1, t2, t3, t4, t5, t6].map((x) => x.id));
+    expect(await list(o.admin.token, 'showAll=false')).toEqual([t1.id, t4.id]);
+    expect(await list(o.admin.token, 'showAll=true&status=open')).toEqual([t2, t3, t5, t6].map((x) => x.id));
+    // Without allTicket, show-all is ignored: own tickets plus pending ones of their queues or none.
+    expect(await list(o.userA.token, 'showAll=true')).toEqual([t1, t4, t5, t6].map((x) => x.id));
+    expect(await list(o.userA.token, `showAll=true&queueIds=[${o.queueA.id}]`)).toEqual([t1, t4, t6].map((x) => x.id));
+    // With allTicket: everything of their queue, tickets without a queue, never another queue.
+    expect(await list(o.userAll.token, 'showAll=true')).toEqual([t1.id, t2.id, t4.id, t6.id]);
+    expect(await list(o.userAll.token, 'showAll=false')).toEqual([t1.id, t2.id, t4.id]);
+    expect(await list(o.userAll.token, 'showAll=false&status=pending')).toEqual([t1.id, t4.id]);
+    expect(await list(o.userB.token, 'showAll=true')).toEqual([t3.id, t4.id]);
+    // `users` is an admin filter.
+    expect(await list(o.admin.token, `showAll=true&users=${o.userA.id}`)).toEqual([t5.id, t6.id]);
+    expect(await list(o.userB.token, `showAll=true&users=[${o.userA.id}]`)).toEqual([t3.id, t4.id]);
+    expect(await list(o.admin.token, 'showAll=true&withUnreadMessages=true')).toEqual([]);
+
+    // Opening: another queue's ticket is 403; own ticket in another queue and no-queue tickets open.
+    expect((await t.as(o.userA.token).get(`/api/tickets/${t3.id}`)).body.error).toBe('ERR_NO_PERMISSION');
+    expect((await t.as(o.userA.token).get(`/api/tickets/u/${t3.uuid}`)).status).toBe(403);
+    expect((await t.as(o.userAll.token).get(`/api/tickets/${t3.id}`)).status).toBe(403);
+    expect((await t.as(o.userA.token).get(`/api/tickets/${t5.id}`)).status).toBe(200);
+    expect((await t.as(o.userA.token).get(`/api/tickets/u/${t4.uuid}`)).body.id).toBe(t4.id);
+    expect((await t.as(o.userA.token).put(`/api/tickets/${t3.id}`, { status: 'closed' })).status).toBe(403);
+  });
+
+  it('list and bell events reach only users who may see the ticket', async () => {
+    const o = await office();
+    const connection = await pairedSandbox(t, o.admin.token);
+    await t.as(o.admin.token).post(`/api/sandbox/${connection.id}/inbound`, { from: '5511912340003', body: 'hello' });
+    const [row] = await t.db.select().from(tickets).where(eq(tickets.companyId, o.company.id));
+    await t.as(o.admin.token).put(`/api/tickets/${row.id}`, { queueId: o.queueA.id });
+    const a = await listener(o.userA.token, o.company.id);
+    const b = await listener(o.userB.token, o.company.id, row.id);
+    await t.as(o.admin.token).post(`/api/sandbox/${connection.id}/inbound`, { from: '5511912340003', body: 'again' });
+    await t.as(o.userA.token).put(`/api/tickets/${row.id}`, { status: 'open' });
+    await eventFor(a.events, (event) => event.ticket?.status === 'open');
+    await waitUntil(async () => a.heard.includes(`company-${o.company.id}-appMessage`), 5_000, 'message event');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(b.heard.filter((event) => event.startsWith(`company-${o.company.id}-`))).toEqual([]);
+  }, 30_000);
+  it("a user's list rooms follow their queues when an admin changes them", async () => {
+    const o = await office();
+    const row = await seedTicket(o.company.id, { queueId: o.queueB.id, status: 'pending' });
+    const a = await listener(o.userA.token, o.company.id);
+    await t.as(o.admin.token).put(`/api/tickets/${row.id}`, { useIntegration: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(a.events).toEqual([]);
+    const moved = await t.as(o.admin.token).put(`/api/users/${o.userA.id}`, {
+      name: o.userA.name,
+      email: o.userA.email,
+      queueIds: [o.queueA.id, o.queueB.id],
+    });
+    expect(moved.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.as(o.admin.token).put(`/api/tickets/${row.id}`, { useIntegration: false });
+    await eventFor(a.events, (event) => event.ticket?.id === row.id, 'event after joining the queue');
+  });
+});
+
+describe('list', () => {
+  it('finds tickets by message text, contact name and number', async () => {
+    const o = await office();
+    const c = o.company.id;
+    const byText = await seedTicket(c, { name: 'Zed', status: 'open', userId: o.admin.id });
+    const byName = await seedTicket(c, { name: 'Fernanda Lima', status: 'open', userId: o.admin.id });
+    const other = await seedTicket(c, { name: 'Nobody', status: 'open', userId: o.admin.id });
+    await t.db.insert(messages).values([
+      { companyId: c, ticketId: byText.id, body: 'My Invoice 2024-77 is wrong' },
+      { companyId: c, ticketId: other.id, body: 'hello there' },
+    ]);
+    // Another company's identical text is never found.
+    const stranger = await buildCompany(t.db);
+    const strange = await seedTicket(stranger.id, { status: 'open' });
+    await t.db.insert(messages).values({ companyId: stranger.id, ticketId: strange.id, body: 'invoice 2024-77' });
+    const search = async (text: string) =>
+      ids((await t.as(o.admin.token).get(`/api/tickets?showAll=true&searchParam=${encodeURIComponent(text)}`)).body);
+    expect(await search('invoice 2024')).toEqual([byText.id]);
+    expect(await search('fernanda')).toEqual([byName.id]);
+    const [contact] = await t.db.select().from(contacts).where(eq(contacts.id, other.contactId));
+    expect(await search(contact.number.slice(-6))).toEqual([other.id]);
+    // LIKE wildcards in the text are literal: `_` does not stand for the space, `%` for anything.
+    expect(await search('invoice_2024')).toEqual([]);
+    expect(await search('my%wrong')).toEqual([]);
+  });
+
+  it('keyset pages stay stable while new messages move tickets to the top', async () => {
+    const o = await office();
+    const c = o.company.id;
+    const base = Date.now() - 3_600_000;
+    const all: number[] = [];
+    for (let index = 0; index < 45; index++) {
+      const row = await seedTicket(c, { status: 'open', userId: o.admin.id, updatedAt: new Date(base + index * 1000) });
+      all.push(row.id);
+    }
+    const first = (await t.as(o.admin.token).get('/api/tickets?status=open')).body;
+    expect(first).toMatchObject({ count: 45, hasMore: true });
+    expect(first.tickets).toHaveLength(40);
+    expect(first.tickets[0].id).toBe(all[44]);
+    // A ticket of the next page gets a message: it moves to the top.
+    const moved = all[2];
+    await t.db.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, moved));
+    const byOffset = (await t.as(o.admin.token).get('/api/tickets?status=open&pageNumber=2')).body;
+    const byCursor = (
+      await t.as(o.admin.token).get(`/api/tickets?status=open&before=${encodeURIComponent(first.nextCursor)}`)
+    ).body;
+    const firstIds = first.tickets.map((ticket: TicketRecord) => ticket.id);
+    // OFFSET repeats a ticket of page 1; the cursor continues exactly after it.
+    expect(byOffset.tickets.some((ticket: TicketRecord) => firstIds.includes(ticket.id))).toBe(true);
+    expect(byCursor).toMatchObject({ hasMore: false, nextCursor: null });
+    expect(byCursor.tickets.map((ticket: TicketRecord) => ticket.id)).toEqual([all[4], all[3], all[1], all[0]]);
+    // The moved one is at the top of a fresh first page (the list learns it from the live event).
+    expect((await t.as(o.admin.token).get('/api/tickets?status=open')).body.tickets[0].id).toBe(moved);
+  });
+
+  it('filters by tags (all of them), day and unread', async () => {
+    const o = await office();
+    const c = o.company.id;
+    const { tags, ticketTags } = await import('../../platform/db/schema.ts');
+    const [red, blue] = await t.db
+      .insert(tags)
+      .values([
+        { companyId: c, name: 'red', color: '#ff0000' },
+        { companyId: c, name: 'blue', color: '#0000ff' },
+      ])
+      .returning();
+    const both = await seedTicket(c, { status: 'open', userId: o.admin.id, unreadMessages: 2 });
+    const onlyRed = await seedTicket(c, {
+      status: 'open',
+      userId: o.admin.id,
+      createdAt: new Date('2024-03-05T12:00:00Z'),
+    });
+    await t.db.insert(ticketTags).values([
+      { ticketId: both.id, tagId: red.id },
+      { ticketId: both.id, tagId: blue.id },
+      { ticketId: onlyRed.id, tagId: red.id },
+    ]);
+    const list = async (query: string) => (await t.as(o.admin.token).get(`/api/tickets?showAll=true&${query}`)).body;
+    expect(ids(await list(`tags=[${red.id},${blue.id}]`))).toEqual([both.id]);
+    expect(ids(await list(`tags=${red.id}`))).toEqual([both.id, onlyRed.id]);
+    const tagged = (await list(`tags=${red.id}`)).tickets.find((ticket: TicketRecord) => ticket.id === both.id);
+    expect(tagged.tags.map((tag: { name: string }) => tag.name)).toEqual(['blue', 'red']);
+    expect(ids(await list('date=2024-03-05'))).toEqual([onlyRed.id]);
+    expect(ids(await list('withUnreadMessages=true'))).toEqual([both.id]);
+    expect((await t.as(o.admin.token).get('/api/tickets?tags=abc')).status).toBe(400);
+  });
+});
+
+describe('tenancy and delete', () => {
+  it("another company's ticket answers 404 by id and by uuid, and its events never arrive", async () => {
+    const one = await office();
+    const two = await office();
+    const row = await seedTicket(one.company.id, { status: 'open', userId: one.admin.id });
+    const spy = await listener(two.admin.token, one.company.id);
+    const intruder = t.as(two.admin.token);
+    const answers = [
+      await intruder.get(`/api/tickets/${row.id}`),
+      await intruder.get(`/api/tickets/u/${row.uuid}`),
+      await intruder.put(`/api/tickets/${row.id}`, { status: 'closed' }),
+      await intruder.post(`/api/tickets/${row.id}/read`),
+      await intruder.delete(`/api/tickets/${row.id}`),
+      await intruder.get('/api/tickets/u/not-a-uuid'),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404, 404]);
+    expect(ids((await intruder.get('/api/tickets?showAll=true')).body)).toEqual([]);
+    await t.as(one.admin.token).put(`/api/tickets/${row.id}`, { status: 'pending' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(spy.heard.filter((event) => event.startsWith(`company-${one.company.id}-`))).toEqual([]);
+    expect((await t.as(one.admin.token).get(`/api/tickets/${row.id}`)).body.status).toBe('pending');
+  });
+
+  it('only admins delete; the delete is announced', async () => {
+    const o = await office();
+    const row = await seedTicket(o.company.id, { status: 'open', userId: o.userA.id, queueId: o.queueA.id });
+    const a = await listener(o.userA.token, o.company.id);
+    expect((await t.as(o.userA.token).delete(`/api/tickets/${row.id}`)).body.error).toBe('ERR_NO_PERMISSION');
+    const deleted = await t.as(o.admin.token).delete(`/api/tickets/${row.id}`);
+    expect(deleted.status).toBe(200);
+    await eventFor(a.events, (event) => event.action === 'delete' && event.ticketId === row.id);
+    expect((await t.as(o.admin.token).get(`/api/tickets/${row.id}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import { tickets, userQueues, users } from '../../platform/db/schema.ts';
+
+/** Who is looking: what the visibility rules need to know about a user. */
+export interface TicketViewer {
+  companyId: number;
+  userId: number;
+  isAdmin: boolean;
+  allTicket: boolean;
+  queueIds: number[];
+}
+
+/**
+ * spec §4/§6: an admin sees every ticket of the company. Anyone else may open tickets of their
+ * queues, tickets assigned to them, and tickets without a queue (they wait for anyone; the
+ * queue chatbot has not routed them yet). `allTicket` widens the list (show-all), not the queues.
+ */
+export function canOpenTicket(viewer: TicketViewer, ticket: { userId: number | null; queueId: number | null }) {
+  if (viewer.isAdmin) return true;
+  if (ticket.userId === viewer.userId || ticket.queueId === null) return true;
+  return viewer.queueIds.includes(ticket.queueId);
+}
+
+/** spec §6: the show-all switch works for admins and users with allTicket enabled. */
+export const mayShowAll = (viewer: TicketViewer) => viewer.isAdmin || viewer.allTicket;
+
+export function createTicketPolicy(db: Database) {
+  async function viewerOf(session: { companyId: number; userId: number }): Promise<TicketViewer | null> {
+    const [user] = await db
+      .select({ profile: users.profile, allTicket: users.allTicket })
+      .from(users)
+      .where(and(eq(users.companyId, session.companyId), eq(users.id, session.userId)));
+    if (!user) return null;
+    const memberships = await db
+      .select({ queueId: userQueues.queueId })
+      .from(userQueues)
+      .where(eq(userQueues.userId, session.userId));
+    return {
+      companyId: session.companyId,
+      userId: session.userId,
+      isAdmin: user.profile === 'admin',
+      allTicket: user.allTicket === 'enabled',
+      queueIds: memberships.map((row) => row.queueId),
+    };
+  }
+
+  return {
+    viewerOf,
+
+    /** The thread, the ticket room and the messages routes ask this (same rule as the list). */
+    async canAccess(session: { companyId: number; userId: number }, ticketId: number) {
+      const [ticket] = await db
+        .select({ userId: tickets.userId, queueId: tickets.queueId })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, session.companyId), eq(tickets.id, ticketId)));
+      if (!ticket) return false;
+      const viewer = await viewerOf(session);
+      return viewer !== null && canOpenTicket(viewer, ticket);
+    },
+  };
+}
+
+export type TicketPolicy = ReturnType<typeof createTicketPolicy>;

@@ -1,0 +1,363 @@
+import { pageSizes, type TicketListQuery, type TicketRecord } from '@wacrm/shared';
+import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import {
+  contacts,
+  messages,
+  queues,
+  settings,
+  tags,
+  tickets,
+  ticketTags,
+  users,
+  whatsapps,
+} from '../../platform/db/schema.ts';
+import { toContactRecord } from '../messages/messages.repository.ts';
+import { mayShowAll, type TicketViewer } from './tickets.policy.ts';
+
+type TicketRow = typeof tickets.$inferSelect;
+
+/** `%text%` for LIKE, with the pattern characters of the text itself escaped. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The cursor is the last row's (updatedAt to the microsecond, id): `2026-01-02T03:04:05.123456Z_42`. */
+const cursorOf = sql<string>`to_char(${tickets.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${tickets.id}`;
+
+function listConditions(viewer: TicketViewer, query: TicketListQuery): SQL[] {
+  const { companyId, userId } = viewer;
+  const where: SQL[] = [eq(tickets.companyId, companyId)];
+  if (!viewer.isAdmin) {
+    where.push(
+      or(
+        isNull(tickets.queueId),
+        eq(tickets.userId, userId),
+        ...(viewer.queueIds.length ? [inArray(tickets.queueId, viewer.queueIds)] : []),
+      )!,
+    );
+  }
+  // spec: without show-all a user sees their own tickets and the pending ones waiting for anyone.
+  if (!(query.showAll && mayShowAll(viewer))) {
+    where.push(or(eq(tickets.userId, userId), eq(tickets.status, 'pending'))!);
+  }
+  if (query.status) where.push(eq(tickets.status, query.status));
+  if (query.queueIds) {
+    // spec client rule: tickets without a queue stay in every queue selection.
+    where.push(
+      query.queueIds.length
+        ? or(isNull(tickets.queueId), inArray(tickets.queueId, query.queueIds))!
+        : isNull(tickets.queueId),
+    );
+  }
+  if (query.users?.length && viewer.isAdmin) where.push(inArray(tickets.userId, query.users));
+  if (query.tags?.length) {
+    where.push(
+      inArray(
+        tickets.id,
+        sql`(select ${ticketTags.ticketId} from ${ticketTags} where ${inArray(ticketTags.tagId, query.tags)}
+             group by ${ticketTags.ticketId} having count(*) = ${query.tags.length})`,
+      ),
+    );
+  }
+  if (query.withUnreadMessages) where.push(sql`${tickets.unreadMessages} > 0`);
+  if (query.date) where.push(sql`(${tickets.createdAt} at time zone 'UTC')::date = ${query.date}::date`);
+  if (query.updatedAt) where.push(sql`(${tickets.updatedAt} at time zone 'UTC')::date = ${query.updatedAt}::date`);
+  const search = query.searchParam.trim();
+  if (search) {
+    const pattern = likePattern(search.toLowerCase());
+    const digits = search.replace(/\D/g, '');
+    // Each branch is its own indexed lookup (pg_trgm GIN on lower(name), number and body),
+    // run once as a hashed subplan; see docs/decisions/tickets.md for the plan.
+    where.push(
+      or(
+        inArray(
+          tickets.contactId,
+          sql`(select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId}
+               and (lower(${contacts.name}) like ${pattern}${digits ? sql` or ${contacts.number} like ${likePattern(digits)}` : sql``}))`,
+        ),
+        inArray(
+          tickets.id,
+          sql`(select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId}
+               and ${messages.body} ilike ${pattern})`,
+        ),
+      )!,
+    );
+  }
+  return where;
+}
+
+/**
+ * Every query of the tickets feature; company id first (through the viewer for the list).
+ * `tx` arguments are the use case's transaction (PGlite has one connection: never mix handles).
+ */
+export function createTicketsRepository(db: Database) {
+  async function records(handle: Database, companyId: number, ids: number[]): Promise<TicketRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await handle
+      .select({
+        ticket: tickets,
+        contact: contacts,
+        queue: { id: queues.id, name: queues.name, color: queues.color },
+        user: { id: users.id, name: users.name },
+        whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
+      })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .leftJoin(queues, eq(queues.id, tickets.queueId))
+      .leftJoin(users, eq(users.id, tickets.userId))
+      .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+      .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
+    const tagRows = await handle
+      .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
+      .from(ticketTags)
+      .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, companyId)))
+      .where(inArray(ticketTags.ticketId, ids))
+      .orderBy(tags.name);
+    const byId = new Map(
+      rows.map((row) => [
+        row.ticket.id,
+        toTicketRecord(
+          row,
+          tagRows.filter((tag) => tag.ticketId === row.ticket.id).map(({ id, name, color }) => ({ id, name, color })),
+        ),
+      ]),
+    );
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  return {
+    records: (companyId: number, ids: number[]) => records(db, companyId, ids),
+
+    async record(companyId: number, id: number, handle: Database = db) {
+      const [found] = await records(handle, companyId, [id]);
+      return found ?? null;
+    },
+
+    async list(viewer: TicketViewer, query: TicketListQuery) {
+      const where = listConditions(viewer, query);
+      const size = pageSizes.tickets;
+      const pageWhere = [...where];
+      if (query.before) {
+        const [at, id] = query.before.split('_');
+        pageWhere.push(sql`(${tickets.updatedAt}, ${tickets.id}) < (${at}::timestamptz, ${Number(id)})`);
+      }
+      const rows = await db
+        .select({ id: tickets.id, cursor: cursorOf })
+        .from(tickets)
+        .where(and(...pageWhere))
+        .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+        .limit(size + 1)
+        .offset(query.before ? 0 : (query.pageNumber - 1) * size);
+      const [{ count }] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(tickets)
+        .where(and(...where));
+      const page = rows.slice(0, size);
+      const hasMore = rows.length > size;
+      return {
+        tickets: await records(
+          db,
+          viewer.companyId,
+          page.map((row) => row.id),
+        ),
+        count,
+        hasMore,
+        nextCursor: hasMore ? (page.at(-1)?.cursor ?? null) : null,
+      };
+    },
+
+    async findRow(companyId: number, id: number, handle: Database = db) {
+      const [row] = await handle
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
+      return row ?? null;
+    },
+
+    async findIdByUuid(companyId: number, uuid: string) {
+      const [row] = await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)));
+      return row?.id ?? null;
+    },
+
+    /** Locks the row for the use case (two agents accepting at once take turns). */
+    async lockRow(tx: Database, companyId: number, id: number) {
+      const [row] = await tx
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+        .for('update');
+      return row ?? null;
+    },
+
+    /** Serialises ticket creation for one contact with the inbound path (same key as intake). */
+    lockContact: (tx: Database, companyId: number, contactId: number) =>
+      tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`contact-ticket:${companyId}:${contactId}`}, 0))`),
+
+    /** The non-closed ticket of a contact on a connection, other than `exceptId`, with names for the 409. */
+    async findActive(
+      handle: Database,
+      companyId: number,
+      contactId: number,
+      whatsappId: number | null,
+      exceptId?: number,
+    ) {
+      const [row] = await handle
+        .select({
+          id: tickets.id,
+          uuid: tickets.uuid,
+          status: tickets.status,
+          userId: tickets.userId,
+          userName: users.name,
+          queueName: queues.name,
+        })
+        .from(tickets)
+        .leftJoin(users, eq(users.id, tickets.userId))
+        .leftJoin(queues, eq(queues.id, tickets.queueId))
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.contactId, contactId),
+            whatsappId === null ? isNull(tickets.whatsappId) : eq(tickets.whatsappId, whatsappId),
+            ne(tickets.status, 'closed'),
+            ...(exceptId ? [ne(tickets.id, exceptId)] : []),
+          ),
+        );
+      return row ?? null;
+    },
+
+    async insert(tx: Database, values: typeof tickets.$inferInsert) {
+      const [row] = await tx.insert(tickets).values(values).returning();
+      return row;
+    },
+
+    async update(tx: Database, companyId: number, id: number, values: Partial<typeof tickets.$inferInsert>) {
+      const [row] = await tx
+        .update(tickets)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+        .returning();
+      return row ?? null;
+    },
+
+    async remove(companyId: number, id: number) {
+      await db.delete(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
+    },
+
+    async contactExists(companyId: number, contactId: number) {
+      const [row] = await db
+        .select({ id: contacts.id, isGroup: contacts.isGroup })
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
+      return row ?? null;
+    },
+
+    async userExists(companyId: number, userId: number) {
+      const [row] = await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+      return row ?? null;
+    },
+
+    async queue(companyId: number, queueId: number) {
+      const [row] = await db
+        .select({ id: queues.id, name: queues.name, complationMessage: queues.complationMessage })
+        .from(queues)
+        .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
+      return row ?? null;
+    },
+
+    async connection(companyId: number, whatsappId: number) {
+      const [row] = await db
+        .select({ id: whatsapps.id, complationMessage: whatsapps.complationMessage })
+        .from(whatsapps)
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)));
+      return row ?? null;
+    },
+
+    async defaultConnection(companyId: number) {
+      const [row] = await db
+        .select({ id: whatsapps.id })
+        .from(whatsapps)
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async setting(companyId: number, key: string) {
+      const [row] = await db
+        .select({ value: settings.value })
+        .from(settings)
+        .where(and(eq(settings.companyId, companyId), eq(settings.key, key)));
+      return row?.value ?? null;
+    },
+
+    /**
+     * Marks the customer's messages of a ticket read and zeroes its counter, in one transaction;
+     * answers the provider ids that need a read receipt.
+     */
+    async markRead(companyId: number, ticketId: number) {
+      return db.transaction(async (tx) => {
+        const marked = await tx
+          .update(messages)
+          .set({ read: true })
+          .where(
+            and(
+              eq(messages.companyId, companyId),
+              eq(messages.ticketId, ticketId),
+              eq(messages.read, false),
+              eq(messages.fromMe, false),
+            ),
+          )
+          .returning({ externalId: messages.externalId });
+        await tx
+          .update(tickets)
+          .set({ unreadMessages: 0 })
+          .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+        return marked.flatMap((row) => (row.externalId ? [row.externalId] : []));
+      });
+    },
+  };
+}
+
+function toTicketRecord(
+  row: {
+    ticket: TicketRow;
+    contact: typeof contacts.$inferSelect;
+    queue: TicketRecord['queue'] | { id: null; name: null; color: null };
+    user: TicketRecord['user'] | { id: null; name: null };
+    whatsapp: TicketRecord['whatsapp'] | { id: null; name: null; status: null };
+  },
+  ticketTagList: TicketRecord['tags'],
+): TicketRecord {
+  const { ticket } = row;
+  return {
+    id: ticket.id,
+    uuid: ticket.uuid,
+    companyId: ticket.companyId,
+    status: ticket.status as TicketRecord['status'],
+    contactId: ticket.contactId,
+    whatsappId: ticket.whatsappId,
+    userId: ticket.userId,
+    queueId: ticket.queueId,
+    isGroup: ticket.isGroup,
+    chatbot: ticket.chatbot,
+    lastMessage: ticket.lastMessage,
+    unreadMessages: ticket.unreadMessages,
+    useIntegration: ticket.useIntegration,
+    integrationId: ticket.integrationId,
+    promptId: ticket.promptId,
+    contact: toContactRecord(row.contact),
+    queue: row.queue?.id ? (row.queue as TicketRecord['queue']) : null,
+    user: row.user?.id ? (row.user as TicketRecord['user']) : null,
+    whatsapp: row.whatsapp?.id ? (row.whatsapp as TicketRecord['whatsapp']) : null,
+    tags: ticketTagList,
+    closedAt: ticket.closedAt?.toISOString() ?? null,
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+  };
+}
+
+export type TicketsRepository = ReturnType<typeof createTicketsRepository>;

@@ -1,0 +1,261 @@
+import type { OtherOpenTicket, TicketCreate, TicketListQuery, TicketRecord, TicketUpdate } from '@wacrm/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../platform/db/client.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import type { tickets } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { ChannelSession } from '../channels/channel-adapter.ts';
+import { decideTicketChange, type TicketChangeKind } from './ticket-transitions.ts';
+import { canOpenTicket, type TicketPolicy } from './tickets.policy.ts';
+import type { TicketsRealtime } from './tickets.realtime.ts';
+import type { TicketsRepository } from './tickets.repository.ts';
+
+type Session = { companyId: number; userId: number };
+type TicketRow = typeof tickets.$inferSelect;
+
+/** Sends a text on a ticket as the app would, without the caller's access check (automatic messages). */
+export type SendAutomatic = (companyId: number, ticketId: number, body: string, userId: number) => Promise<void>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** spec: "an automatic greeting with the attendant's name" (the product's Portuguese wording). */
+export function greetingText(contactName: string, userName: string, now = new Date()) {
+  const hour = now.getHours();
+  const greeting = hour < 12 ? 'Bom dia' : hour < 18 ? 'Boa tarde' : 'Boa noite';
+  return `${greeting} *${contactName}*, meu nome é *${userName}* e agora vou prosseguir com seu atendimento!`;
+}
+
+export function transferNoticeText(target: { queueName?: string | null; userName?: string | null }) {
+  const where = target.userName
+    ? `para o atendente *${target.userName}*`
+    : `para o departamento *${target.queueName ?? ''}*`;
+  return `*Mensagem automática*:\nVocê foi transferido ${where}, aguarde que já vamos te atender!`;
+}
+
+/**
+ * Tickets: the list with its filters and visibility, one ticket, transitions and transfers
+ * (decided by `decideTicketChange`), creation, deletion and the read state. One transaction per
+ * use case; events after commit; automatic messages after the events (their failure is logged,
+ * never undoes the change).
+ */
+export function createTicketsService(deps: {
+  db: Database;
+  repository: TicketsRepository;
+  policy: TicketPolicy;
+  realtime: TicketsRealtime;
+  sendAutomatic: () => SendAutomatic;
+  sessions: () => { connectedSession(whatsappId: number): ChannelSession | null };
+  log: FastifyBaseLogger;
+}) {
+  const { db, repository, policy, realtime, log } = deps;
+
+  async function viewer(session: Session) {
+    const found = await policy.viewerOf(session);
+    if (!found) throw new AppError('ERR_SESSION_EXPIRED');
+    return found;
+  }
+
+  /** Another company's ticket does not exist (404); one the user may not open is 403. */
+  async function openable(session: Session, id: number) {
+    const row = await repository.findRow(session.companyId, id);
+    if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
+    if (!canOpenTicket(await viewer(session), row)) throw new AppError('ERR_NO_PERMISSION');
+    return row;
+  }
+
+  async function otherOpenTicket(
+    handle: Database,
+    companyId: number,
+    contactId: number,
+    whatsappId: number | null,
+    exceptId?: number,
+  ) {
+    const other = await repository.findActive(handle, companyId, contactId, whatsappId, exceptId);
+    if (!other) return null;
+    const ticket: OtherOpenTicket = { ...other, status: other.status as OtherOpenTicket['status'] };
+    return new AppError('ERR_OTHER_OPEN_TICKET', { details: { ticket } });
+  }
+
+  async function validateRefs(companyId: number, input: { userId?: number | null; queueId?: number | null }) {
+    const user = input.userId ? await repository.userExists(companyId, input.userId) : null;
+    if (input.userId && !user) throw new AppError('ERR_NO_USER_FOUND');
+    const queue = input.queueId ? await repository.queue(companyId, input.queueId) : null;
+    if (input.queueId && !queue) throw new AppError('ERR_VALIDATION', { fields: { queueId: 'Unknown queue' } });
+    return { user, queue };
+  }
+
+  async function automatic(companyId: number, ticketId: number, body: string | null | undefined, userId: number) {
+    if (!body?.trim()) return;
+    try {
+      await deps.sendAutomatic()(companyId, ticketId, body, userId);
+    } catch (error) {
+      log.warn({ err: error, ticketId }, 'automatic ticket message not sent');
+    }
+  }
+
+  /** Greeting on accept, completion message on close, transfer notice: after the change is announced. */
+  async function afterChange(companyId: number, kind: TicketChangeKind, ticket: TicketRecord, actorId: number) {
+    if (ticket.isGroup) return;
+    if (kind === 'accept' && (await repository.setting(companyId, 'sendGreetingAccepted')) === 'enabled') {
+      await automatic(companyId, ticket.id, greetingText(ticket.contact.name, ticket.user?.name ?? ''), actorId);
+    }
+    if (kind === 'close') {
+      // The queue's completion message wins over the connection's (decision record).
+      const queue = ticket.queueId ? await repository.queue(companyId, ticket.queueId) : null;
+      const connection = ticket.whatsappId ? await repository.connection(companyId, ticket.whatsappId) : null;
+      await automatic(companyId, ticket.id, queue?.complationMessage?.trim() || connection?.complationMessage, actorId);
+    }
+    if (kind === 'transfer' && (await repository.setting(companyId, 'sendMsgTransfTicket')) === 'enabled') {
+      await automatic(
+        companyId,
+        ticket.id,
+        transferNoticeText({ queueName: ticket.queue?.name, userName: ticket.user?.name }),
+        actorId,
+      );
+    }
+  }
+
+  async function record(companyId: number, id: number) {
+    const found = await repository.record(companyId, id);
+    if (!found) throw new AppError('ERR_NO_TICKET_FOUND');
+    return found;
+  }
+
+  async function show(session: Session, id: number) {
+    await openable(session, id);
+    return record(session.companyId, id);
+  }
+
+  return {
+    async list(session: Session, query: TicketListQuery) {
+      return repository.list(await viewer(session), query);
+    },
+
+    show,
+
+    async showByUuid(session: Session, uuid: string) {
+      const id = UUID.test(uuid) ? await repository.findIdByUuid(session.companyId, uuid) : null;
+      if (!id) throw new AppError('ERR_NO_TICKET_FOUND');
+      return show(session, id);
+    },
+
+    async update(session: Session, id: number, input: TicketUpdate) {
+      const { companyId } = session;
+      await openable(session, id);
+      await validateRefs(companyId, input);
+      if (input.whatsappId && !(await repository.connection(companyId, input.whatsappId))) {
+        throw new AppError('ERR_NO_WAPP_FOUND');
+      }
+      let outcome: { before: TicketRow; kind: TicketChangeKind; changed: boolean };
+      try {
+        outcome = await db.transaction(async (tx) => {
+          const before = await repository.lockRow(tx, companyId, id);
+          if (!before) throw new AppError('ERR_NO_TICKET_FOUND');
+          const decision = decideTicketChange({ ...before, status: before.status as TicketRecord['status'] }, input, {
+            userId: session.userId,
+          });
+          if (!decision.ok) throw new AppError(decision.error, { fields: decision.fields });
+          if (decision.unchanged) return { before, kind: decision.kind, changed: false };
+          const { closedAt, ...patch } = decision.patch;
+          const status = patch.status ?? before.status;
+          const whatsappId = patch.whatsappId ?? before.whatsappId;
+          if (status !== 'closed' && (before.status === 'closed' || whatsappId !== before.whatsappId)) {
+            // spec: one active ticket per contact and connection (the partial unique index has the last word).
+            await repository.lockContact(tx, companyId, before.contactId);
+            const conflict = await otherOpenTicket(tx, companyId, before.contactId, whatsappId, id);
+            if (conflict) throw conflict;
+          }
+          await repository.update(tx, companyId, id, {
+            ...patch,
+            ...(closedAt !== undefined ? { closedAt: closedAt === 'now' ? new Date() : null } : {}),
+          });
+          return { before, kind: decision.kind, changed: true };
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const row = await repository.findRow(companyId, id);
+        const conflict =
+          row && (await otherOpenTicket(db, companyId, row.contactId, input.whatsappId ?? row.whatsappId, id));
+        throw conflict ?? new AppError('ERR_OTHER_OPEN_TICKET');
+      }
+      const ticket = await record(companyId, id);
+      if (!outcome.changed) return ticket;
+      realtime.ticketUpdated(companyId, ticket, outcome.before);
+      await afterChange(companyId, outcome.kind, ticket, session.userId);
+      return record(companyId, id);
+    },
+
+    async create(session: Session, input: TicketCreate) {
+      const { companyId } = session;
+      const current = await viewer(session);
+      const contact = await repository.contactExists(companyId, input.contactId);
+      if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+      const userId = input.userId ?? session.userId;
+      await validateRefs(companyId, { userId, queueId: input.queueId });
+      // spec §6: a non-admin's new-ticket queues are their own.
+      if (input.queueId && !current.isAdmin && !current.queueIds.includes(input.queueId)) {
+        throw new AppError('ERR_NO_PERMISSION');
+      }
+      let whatsappId = input.whatsappId ?? null;
+      if (whatsappId) {
+        if (!(await repository.connection(companyId, whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
+      } else {
+        whatsappId = (await repository.defaultConnection(companyId))?.id ?? null;
+        if (!whatsappId) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
+      }
+      const connectionId = whatsappId;
+      let id: number;
+      try {
+        id = await db.transaction(async (tx) => {
+          await repository.lockContact(tx, companyId, contact.id);
+          const conflict = await otherOpenTicket(tx, companyId, contact.id, connectionId);
+          if (conflict) throw conflict;
+          const row = await repository.insert(tx, {
+            companyId,
+            contactId: contact.id,
+            whatsappId: connectionId,
+            userId,
+            queueId: input.queueId ?? null,
+            status: 'open',
+            isGroup: contact.isGroup,
+          });
+          return row.id;
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        throw (await otherOpenTicket(db, companyId, contact.id, connectionId)) ?? new AppError('ERR_OTHER_OPEN_TICKET');
+      }
+      const ticket = await record(companyId, id);
+      realtime.ticketUpdated(companyId, ticket);
+      return ticket;
+    },
+
+    async remove(session: Session, id: number) {
+      const row = await repository.findRow(session.companyId, id);
+      if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
+      await repository.remove(session.companyId, id);
+      realtime.ticketDeleted(session.companyId, row);
+      return { message: 'Ticket deleted', ticketId: id };
+    },
+
+    /** An attendant opened the conversation: read, counter zeroed, bell told, WhatsApp told. */
+    async markRead(session: Session, id: number) {
+      const { companyId } = session;
+      const row = await openable(session, id);
+      const externalIds = await repository.markRead(companyId, id);
+      if (externalIds.length > 0 || row.unreadMessages > 0) realtime.unreadReset(companyId, row);
+      if (externalIds.length > 0 && row.whatsappId) {
+        const live = deps.sessions().connectedSession(row.whatsappId);
+        const ticket = live ? await repository.record(companyId, id) : null;
+        if (live && ticket) {
+          live
+            .markRead({ chatId: ticket.contact.number, isGroup: ticket.isGroup, externalIds: externalIds.slice(-500) })
+            .catch((error) => log.warn({ err: error, ticketId: id }, 'read receipts not sent'));
+        }
+      }
+      return { ticketId: id, unreadMessages: 0 };
+    },
+  };
+}
+
+export type TicketsService = ReturnType<typeof createTicketsService>;

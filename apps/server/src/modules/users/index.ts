@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.ts';
+import { createPlanRules } from '../plans/plan-rules.ts';
+import { createPlansRepository } from '../plans/plans.repository.ts';
+import { createUserPresence } from './users.presence.ts';
+import { createUsersRealtime } from './users.realtime.ts';
+import { createUsersRepository } from './users.repository.ts';
+import { registerUsersRoutes } from './users.routes.ts';
+import { createUsersService } from './users.service.ts';
+
+export function createUsersModule(platform: Platform) {
+  const repository = createUsersRepository(platform.db);
+  const events = createUsersRealtime(platform.realtime, platform.clientRooms);
+  const presence = createUserPresence({
+    repository,
+    events,
+    jobs: platform.jobs,
+    offlineAfterMs: platform.config.userOfflineAfterMs,
+  });
+  presence.listen(platform.realtime);
+  const service = createUsersService({
+    db: platform.db,
+    repository,
+    events,
+    planRules: createPlanRules(createPlansRepository(platform.db)),
+  });
+  return {
+    repository,
+    service,
+    register: (app: FastifyInstance) => registerUsersRoutes(app, repository, service),
+  };
+}

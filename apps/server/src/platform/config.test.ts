@@ -1,0 +1,30 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'wacrm-config-'));
+
+describe('loadConfig', () => {
+  it('has working defaults on a bare machine and keeps generated secrets', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.port).toBe(8080);
+    expect(first.databaseUrl).toBeUndefined();
+    expect(first.jwtSecret).toHaveLength(96);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('lists every bad variable with a clear message', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', DATABASE_URL: 'nope' })).toThrowError(
+      /PORT[\s\S]*DATABASE_URL: must be a postgres:\/\/ URL/,
+    );
+  });
+
+  it('requires secrets and a non-default admin password in production', () => {
+    const attempt = () => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' });
+    expect(attempt).toThrowError(ConfigError);
+    expect(attempt).toThrowError(/JWT_SECRET[\s\S]*JWT_REFRESH_SECRET[\s\S]*ADMIN_PASSWORD/);
+  });
+});

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** Every environment variable the server reads. Documented in the README's configuration table. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ message: 'must be a postgres:// URL' }).optional(),
+  REDIS_URL: z.url({ message: 'must be a redis:// URL' }).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_REFRESH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  FRONTEND_URL: z.url({ message: 'must be the web origin, e.g. https://crm.example.com' }).optional(),
+  BACKEND_URL: z.url().optional(),
+  ADMIN_EMAIL: z.email().default('admin@admin.com'),
+  ADMIN_PASSWORD: z.string().min(5).default('123456'),
+  SANDBOX_ENABLED: booleanFromEnv.default(true),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().default(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  SMTP_FROM: z.string().default('no-reply@localhost'),
+  SMTP_SECURE: booleanFromEnv.default(false),
+  OPENAI_BASE_URL: z.url().optional(),
+  /** Where the built web app is; empty disables serving it (API only). */
+  SERVE_WEB_DIST: z.string().default('apps/web/dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  LOGIN_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  USER_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
+  SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  SIGNUP_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  PASSWORD_RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  PASSWORD_RESET_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  PASSWORD_RESET_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const vars = parsed.data;
+  const isProduction = vars.NODE_ENV === 'production';
+  if (isProduction) {
+    const problems: string[] = [];
+    if (!vars.JWT_SECRET) problems.push('  JWT_SECRET: required in production');
+    if (!vars.JWT_REFRESH_SECRET) problems.push('  JWT_REFRESH_SECRET: required in production');
+    if (!env.ADMIN_PASSWORD || env.ADMIN_PASSWORD === '123456')
+      problems.push('  ADMIN_PASSWORD: set a password other than the default in production');
+    if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const dataDir = path.resolve(vars.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = isProduction ? null : readOrCreateDevSecrets(dataDir);
+
+  return {
+    env: vars.NODE_ENV,
+    isProduction,
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    publicDir: path.join(dataDir, 'public'),
+    databaseUrl: vars.DATABASE_URL,
+    redisUrl: vars.REDIS_URL,
+    jwtSecret: vars.JWT_SECRET ?? secrets!.jwtSecret,
+    jwtRefreshSecret: vars.JWT_REFRESH_SECRET ?? secrets!.jwtRefreshSecret,
+    frontendUrl: vars.FRONTEND_URL,
+    backendUrl: vars.BACKEND_URL ?? `http://localhost:${vars.PORT}`,
+    admin: { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD },
+    sandboxEnabled: vars.SANDBOX_ENABLED,
+    smtp: vars.SMTP_HOST
+      ? {
+          host: vars.SMTP_HOST,
+          port: vars.SMTP_PORT,
+          user: vars.SMTP_USER,
+          pass: vars.SMTP_PASS,
+          from: vars.SMTP_FROM,
+          secure: vars.SMTP_SECURE,
+        }
+      : null,
+    openAiBaseUrl: vars.OPENAI_BASE_URL,
+    webDistDir: vars.SERVE_WEB_DIST ? path.resolve(vars.SERVE_WEB_DIST) : null,
+    logLevel: vars.LOG_LEVEL,
+    loginLimits: {
+      perIp: vars.LOGIN_LIMIT_PER_IP,
+      perEmail: vars.LOGIN_LIMIT_PER_EMAIL,
+      windowMs: vars.LOGIN_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    userOfflineAfterMs: vars.USER_OFFLINE_AFTER_SECONDS * 1000,
+    signupLimits: { perIp: vars.SIGNUP_LIMIT_PER_IP, windowMs: vars.SIGNUP_LIMIT_WINDOW_SECONDS * 1000 },
+    passwordResetLimits: {
+      perIp: vars.PASSWORD_RESET_LIMIT_PER_IP,
+      perEmail: vars.PASSWORD_RESET_LIMIT_PER_EMAIL,
+      windowMs: vars.PASSWORD_RESET_LIMIT_WINDOW_SECONDS * 1000,
+    },
+  };
+}
+
+/**
+ * Outside production the JWT secrets may be unset: they are generated once and kept in
+ * DATA_DIR, so tokens survive a restart without anyone choosing a secret.
+ */
+function readOrCreateDevSecrets(dataDir: string) {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file))
+    return JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string; jwtRefreshSecret: string };
+  const secrets = { jwtSecret: randomBytes(48).toString('hex'), jwtRefreshSecret: randomBytes(48).toString('hex') };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}

@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
+import type { TokenService } from './http/tokens.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+import type { registerClientRooms } from './realtime/client-rooms.ts';
+import type { Realtime } from './realtime/realtime.ts';
+import type { FileStorage } from './storage/local-storage.ts';
+
+/** The infrastructure a feature module is given when it registers. */
+export interface Platform {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  tokens: TokenService;
+  realtime: Realtime;
+  clientRooms: ReturnType<typeof registerClientRooms>;
+  jobs: JobQueue;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+}

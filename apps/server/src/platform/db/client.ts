@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Runs raw SQL for libraries that bring their own (pg-boss); returns the rows of the last result. */
+export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  executeSql: SqlExecutor;
+  /** Set for a PostgreSQL server: libraries may open their own pool with it. */
+  connectionString?: string;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+/** PostgreSQL server when a URL is given, else an embedded PGlite database in `dataDir/pgdata`. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pgdata'));
+}
+
+export async function openPglite(directory: string): Promise<DatabaseHandle> {
+  // pg_trgm backs the trigram search indexes (migration 0003).
+  const client = await PGlite.create(directory, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    // PGlite runs parameterless scripts (several statements) only through exec().
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      const withRows = [...results].reverse().find((result) => result.rows.length > 0);
+      return { rows: withRows?.rows ?? [] };
+    },
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client whose connection the server ended (restart, failover, admin) emits 'error' on
+  // the pool; unhandled, it would crash the process. The pool replaces the client on next use.
+  pool.on('error', (error) => console.warn('PostgreSQL idle client error:', error.message));
+  // Surface a wrong URL at start rather than at the first request.
+  await pool.query('select 1');
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    connectionString,
+    executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
+    migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * PostgreSQL error codes reach us either directly (pg, PGlite) or wrapped by Drizzle in an
+ * error whose `cause` is the driver's error; this looks through both.
+ */
+export function postgresErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A unique index refused the row (two requests raced past an application-level check). */
+export const isUniqueViolation = (error: unknown) => postgresErrorCode(error) === '23505';
+
+/** A foreign key refused the change (e.g. a row still referenced elsewhere). */
+export const isForeignKeyViolation = (error: unknown) => postgresErrorCode(error) === '23503';

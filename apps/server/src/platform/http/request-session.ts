@@ -1,0 +1,50 @@
+import type { Profile } from '@wacrm/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
+
+/** The tenancy context of a request: who is calling and for which company. */
+export interface RequestSession {
+  userId: number;
+  companyId: number;
+  profile: Profile;
+  isSuper: boolean;
+  tokenVersion: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: RequestSession;
+  }
+  interface FastifyContextConfig {
+    /** Routes reachable without an access token (login, refresh, public plan list, health). */
+    public?: boolean;
+  }
+}
+
+/**
+ * Every `/api` route requires a valid Bearer token unless its config says `public: true`,
+ * so a new route cannot forget authentication. Missing token: 401. Bad or expired: 403,
+ * which tells the client to refresh once.
+ */
+export function registerAuthentication(
+  app: FastifyInstance,
+  resolveSession: (accessToken: string) => Promise<RequestSession | null>,
+) {
+  app.decorateRequest('session', null as unknown as RequestSession);
+  app.addHook('onRequest', async (request) => {
+    // Only matched API routes: unknown paths fall through to the 404 handler.
+    if (!request.routeOptions.url?.startsWith('/api/') || request.routeOptions.config.public) return;
+    const token = readBearerToken(request);
+    if (!token) throw new AppError('ERR_NOT_AUTHENTICATED');
+    const session = await resolveSession(token);
+    if (!session) throw new AppError('ERR_SESSION_EXPIRED');
+    request.session = session;
+  });
+}
+
+function readBearerToken(request: FastifyRequest) {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}

@@ -1,0 +1,58 @@
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@wacrm/shared';
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+
+const accessClaimsSchema = z.object({
+  sub: z.string().regex(/^\d+$/),
+  companyId: z.number().int(),
+  tokenVersion: z.number().int(),
+});
+export type AccessClaims = { userId: number; companyId: number; tokenVersion: number };
+
+const refreshClaimsSchema = z.object({ sid: z.uuid(), rid: z.uuid() });
+export type RefreshClaims = z.infer<typeof refreshClaimsSchema>;
+
+/** Signs and checks the two tokens of a session: the Bearer access token and the refresh cookie. */
+export function createTokenService(secrets: { jwtSecret: string; jwtRefreshSecret: string }) {
+  const accessKey = new TextEncoder().encode(secrets.jwtSecret);
+  const refreshKey = new TextEncoder().encode(secrets.jwtRefreshSecret);
+
+  return {
+    signAccess: (claims: AccessClaims) =>
+      new SignJWT({ companyId: claims.companyId, tokenVersion: claims.tokenVersion })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.userId))
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+        .sign(accessKey),
+
+    /** Answers the claims, or null when the token is malformed, forged or expired. */
+    async verifyAccess(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, accessKey, { algorithms: ['HS256'] });
+        const claims = accessClaimsSchema.parse(payload);
+        return { userId: Number(claims.sub), companyId: claims.companyId, tokenVersion: claims.tokenVersion };
+      } catch {
+        return null;
+      }
+    },
+
+    signRefresh: (claims: RefreshClaims) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime(`${REFRESH_TOKEN_TTL_SECONDS}s`)
+        .sign(refreshKey),
+
+    async verifyRefresh(token: string): Promise<RefreshClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, refreshKey, { algorithms: ['HS256'] });
+        return refreshClaimsSchema.parse(payload);
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { loadConfig } from '../src/platform/config.ts';
+import { type DatabaseHandle, openPglite, openPostgres } from '../src/platform/db/client.ts';
+import { seedDatabase } from '../src/platform/db/seed.ts';
+
+/**
+ * A migrated and seeded database is made once per run (PGlite: once per migration set, kept
+ * in the temp folder) and copied for every test file, because creating one costs seconds.
+ */
+const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
+const TEMPLATE_DB = 'wacrm_test_template';
+
+function migrationsHash() {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsDir, { recursive: true }).map(String).sort()) {
+    const full = path.join(migrationsDir, file);
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function pgliteTemplateDir() {
+  return path.join(os.tmpdir(), `wacrm-pglite-template-${migrationsHash()}`);
+}
+
+async function prepare(database: DatabaseHandle) {
+  await database.migrate();
+  await seedDatabase(database.db, testConfig(os.tmpdir()));
+  // pg-boss creates its own schema on first start; do it here once, not in every file.
+  // Through our own connection, so closing the database leaves no pool of pg-boss's open.
+  const boss = new PgBoss({ db: { executeSql: database.executeSql }, supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true });
+}
+
+export async function createPgliteTemplate() {
+  const dir = pgliteTemplateDir();
+  if (existsSync(path.join(dir, 'ready'))) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const database = await openPglite(path.join(dir, 'pgdata'));
+  await prepare(database);
+  await database.close();
+  cpSync(path.join(dir, 'pgdata', 'PG_VERSION'), path.join(dir, 'ready'));
+  return dir;
+}
+
+export async function createPostgresTemplate(serverUrl: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+  await admin.query(`create database ${TEMPLATE_DB}`);
+  await admin.end();
+  const database = await openPostgres(withDatabase(serverUrl, TEMPLATE_DB));
+  await prepare(database);
+  await database.close();
+}
+
+/** A fresh database for one test file, copied from the template. */
+export async function openTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  dataDir: string;
+  dispose: () => Promise<void>;
+}> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-test-'));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    cpSync(path.join(pgliteTemplateDir(), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+    const database = await openPglite(path.join(dataDir, 'pgdata'));
+    return {
+      database,
+      dataDir,
+      dispose: async () => {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `wacrm_test_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const database = await openPostgres(withDatabase(serverUrl, name));
+  return {
+    database,
+    dataDir,
+    dispose: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testConfig(dataDir: string, overrides: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SERVE_WEB_DIST: '',
+    LOG_LEVEL: 'silent',
+    LOGIN_LIMIT_PER_IP: '1000',
+    LOGIN_LIMIT_PER_EMAIL: '1000',
+    ...overrides,
+  });
+}
+
+function withDatabase(url: string, database: string) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

@@ -1,0 +1,69 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A local SMTP server that keeps every mail it receives, for tests of mail-sending features.
+ * STARTTLS is off (nodemailer would otherwise try to upgrade to TLS with no certificate).
+ */
+export async function startFakeSmtpServer() {
+  const mails: CapturedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        raw += chunk;
+      });
+      stream.on('end', () => {
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw,
+        });
+        for (const wake of waiters.splice(0)) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    port,
+    mails,
+    /** The next mail sent to `to` after `since` mails had arrived, or a rejection after `ms`. */
+    async waitForMail(to: string, since = 0, ms = 5_000): Promise<CapturedMail> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = mails.slice(since).find((mail) => mail.to.includes(to.toLowerCase()) || mail.to.includes(to));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${ms} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeSmtpServer = Awaited<ReturnType<typeof startFakeSmtpServer>>;
+
+/** The six-digit code in a captured mail's text. */
+export function readCode(mail: CapturedMail) {
+  const body = mail.raw.slice(mail.raw.indexOf('\r\n\r\n'));
+  const match = body.match(/:\s*(\d{6})\b/);
+  if (!match) throw new Error(`no code in mail:\n${mail.raw}`);
+  return match[1];
+}

@@ -1,0 +1,67 @@
+import type { Page } from '@playwright/test';
+import { expect, logIn, test } from '../support/fixtures.ts';
+import { screenshotsDir } from '../support/paths.ts';
+
+const desktop = { width: 1366, height: 800 };
+const phone = { width: 390, height: 844 };
+
+async function snap(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
+}
+
+async function choose(page: Page, key: string, value: string) {
+  await page.getByTestId(`setting-${key}`).click();
+  await page.getByTestId(`setting-${key}-${value}`).click();
+  await expect(page.getByText('Configuração salva com sucesso.')).toBeVisible();
+}
+
+test('a setting persists after reload; the schedules tab follows scheduleType and keeps its hours', async ({
+  page,
+}) => {
+  await page.setViewportSize(desktop);
+  await logIn(page);
+  await page.getByTestId('menu-settings').click();
+  await expect(page).toHaveURL(/\/settings/);
+  await expect(page.getByTestId('settings-tab-options')).toBeVisible();
+  // The super user also gets the platform's tabs; schedules waits for scheduleType 'company'.
+  await expect(page.getByTestId('settings-tab-plans')).toBeVisible();
+  await expect(page.getByTestId('settings-tab-schedules')).toHaveCount(0);
+
+  await expect(page.getByTestId('setting-userRating')).toHaveText('Desabilitado');
+  await choose(page, 'userRating', 'enabled');
+  await page.reload();
+  await expect(page.getByTestId('setting-userRating')).toHaveText('Habilitado');
+  await snap(page, 'settings-light-desktop');
+
+  await choose(page, 'scheduleType', 'company');
+  await page.getByTestId('settings-tab-schedules').click();
+  await expect(page.getByTestId('schedule-monday-startTime')).toHaveValue('08:00');
+  await expect(page.getByTestId('schedule-sunday-endTime')).toHaveValue('00:00');
+  await page.getByTestId('schedule-monday-startTime').fill('0930');
+  await expect(page.getByTestId('schedule-monday-startTime')).toHaveValue('09:30');
+  await page.getByTestId('schedule-monday-endTime').fill('0900');
+  await page.getByTestId('schedules-save').click();
+  await expect(page.getByText('O fim deve ser depois do início')).toBeVisible();
+  await page.getByTestId('schedule-monday-endTime').fill('17:45');
+  await page.getByTestId('schedules-save').click();
+  await expect(page.getByText('Horários salvos com sucesso.')).toBeVisible();
+  await snap(page, 'settings-schedules-light-desktop');
+
+  await page.reload();
+  await expect(page.getByTestId('schedule-monday-startTime')).toHaveValue('09:30');
+  await expect(page.getByTestId('schedule-monday-endTime')).toHaveValue('17:45');
+
+  await page.getByTestId('theme-toggle').click();
+  await snap(page, 'settings-schedules-dark-desktop');
+  await page.setViewportSize(phone);
+  await snap(page, 'settings-schedules-dark-phone');
+  await page.getByTestId('settings-tab-options').click();
+  await snap(page, 'settings-dark-phone');
+
+  // Back to 'disabled': the schedules tab goes away.
+  await page.setViewportSize(desktop);
+  await choose(page, 'scheduleType', 'disabled');
+  await expect(page.getByTestId('settings-tab-schedules')).toHaveCount(0);
+  await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
+});

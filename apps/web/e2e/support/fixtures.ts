@@ -1,0 +1,76 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { hasChromium } from './chromium.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+export const superAdmin = { email: 'admin@admin.com', password: '123456' };
+
+interface WorkerFixtures {
+  server: RunningServer;
+}
+
+interface TestFixtures {
+  skipWithoutChromium: undefined;
+}
+
+/** Tests get a real server per worker; baseURL points at it. */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Runs before the browser starts, so a missing chromium skips instead of failing (CI fails in global setup).
+  skipWithoutChromium: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use, testInfo) => {
+      testInfo.skip(!hasChromium, 'chromium is missing');
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: see above.
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+});
+
+export { expect };
+
+/** Logs in through the form and waits for the shell. */
+export async function logIn(page: Page, account = superAdmin): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(account.email);
+  await page.getByTestId('login-password').fill(account.password);
+  await page.getByTestId('login-submit').click();
+  // The account menu is in the top bar on every screen size (the side menu is hidden on phones).
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+}
+
+let companySequence = 0;
+
+/**
+ * A company of its own, with an admin, made through the super user's API: tests that count or
+ * list things start from an empty company whatever earlier tests left in company 1.
+ */
+export async function createCompanyAdmin(page: Page, label: string) {
+  const login = await page.request.post('/api/auth/login', { data: superAdmin });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const plans = (await (await page.request.get('/api/plans/list')).json()) as { id: number }[];
+  const suffix = `${Date.now().toString(36)}${++companySequence}`;
+  const account = { email: `${label}-${suffix}@example.com`, password: 'secret123' };
+  const dueDate = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const created = await page.request.post('/api/companies', {
+    headers,
+    data: {
+      name: `${label} ${suffix}`,
+      email: account.email,
+      password: account.password,
+      planId: plans[0].id,
+      dueDate,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return account;
+}

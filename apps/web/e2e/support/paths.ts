@@ -1,0 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+export const webDistIndex = fileURLToPath(new URL('../../dist/index.html', import.meta.url));
+export const screenshotsDir = fileURLToPath(new URL('../screenshots/', import.meta.url));

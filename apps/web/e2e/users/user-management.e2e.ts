@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { expect, logIn, test } from '../support/fixtures.ts';
+import { screenshotsDir } from '../support/paths.ts';
+
+const desktop = { width: 1366, height: 800 };
+const phone = { width: 390, height: 844 };
+
+async function snap(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
+}
+
+const rowOf = (page: Page, email: string) => page.locator(`[data-testid="user-row"][data-user-email="${email}"]`);
+
+test('an admin adds, edits, searches and deletes a user; the new user can log in', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `agent-${Date.now()}@example.com`;
+  await page.setViewportSize(desktop);
+  await logIn(page);
+  await page.getByTestId('menu-users').click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('heading', { name: /Usuários/ })).toBeVisible();
+  await expect(rowOf(page, 'admin@admin.com')).toBeVisible();
+
+  // Add: the validation messages of the spec first, then a valid user.
+  await page.getByTestId('users-add').click();
+  await page.getByTestId('user-name').fill('A');
+  await page.getByTestId('user-save').click();
+  await expect(page.getByTestId('user-modal')).toContainText('Muito curto');
+  await page.getByTestId('user-name').fill('Bruna Atendente');
+  await page.getByTestId('user-email').fill(email);
+  await page.getByTestId('user-password').fill('secret1');
+  await snap(page, 'users-modal-light-desktop');
+  await page.getByTestId('user-save').click();
+  await expect(page.getByText('Usuário salvo com sucesso.')).toBeVisible();
+  await expect(rowOf(page, email)).toContainText('Bruna Atendente');
+  await expect(rowOf(page, email)).toContainText('Usuário');
+
+  // Edit: rename and give access to every ticket.
+  await rowOf(page, email).getByTestId('user-edit').click();
+  await expect(page.getByTestId('user-name')).toHaveValue('Bruna Atendente');
+  await page.getByTestId('user-name').fill('Bruna Souza');
+  await page.getByTestId('user-all-ticket').check();
+  await page.getByTestId('user-save').click();
+  await expect(rowOf(page, email)).toContainText('Bruna Souza');
+  await expect(rowOf(page, email)).toContainText('Vê todos os chamados');
+  await snap(page, 'users-light-desktop');
+
+  // Search waits for typing to stop, then shows only the matches.
+  await page.getByTestId('users-search').fill('souza');
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
+  await expect(rowOf(page, email)).toBeVisible();
+  await page.getByTestId('users-search').fill('nobody-by-this-name');
+  await expect(page.getByTestId('users-empty')).toBeVisible();
+  await page.getByTestId('users-search').fill('');
+  await expect(rowOf(page, 'admin@admin.com')).toBeVisible();
+
+  // The new user logs in from another browser.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await logIn(otherPage, { email, password: 'secret1' });
+  await other.close();
+
+  // Dark theme and a phone-width screen.
+  await page.getByTestId('theme-toggle').click();
+  await snap(page, 'users-dark-desktop');
+  await page.setViewportSize(phone);
+  await snap(page, 'users-dark-phone');
+  await page.getByTestId('users-add').click();
+  await snap(page, 'users-modal-dark-phone');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize(desktop);
+
+  // Delete asks first; cancelling keeps the user.
+  await rowOf(page, email).getByTestId('user-delete').click();
+  await expect(page.getByText('Excluir Bruna Souza?')).toBeVisible();
+  await snap(page, 'users-delete-dark-desktop');
+  await page.getByTestId('confirm-cancel').click();
+  await expect(rowOf(page, email)).toBeVisible();
+  await rowOf(page, email).getByTestId('user-delete').click();
+  await page.getByTestId('confirm-accept').click();
+  await expect(rowOf(page, email)).toHaveCount(0);
+  await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
+});

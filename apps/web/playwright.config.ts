@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './e2e/support/chromium.ts';
+
+// Browser tests drive Debian's chromium against the real server (see e2e/support/).
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.e2e.ts',
+  workers: 1,
+  fullyParallel: false,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  globalSetup: './e2e/support/global-setup.ts',
+  outputDir: 'test-results',
+  use: {
+    browserName: 'chromium',
+    locale: 'pt-BR',
+    viewport: { width: 1366, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+});

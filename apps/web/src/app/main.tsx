@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { initI18n } from '../lib/i18n.ts';
+import { ColorModeProvider } from './color-mode.tsx';
+import { AppRoutes } from './router.tsx';
+
+// Translations come first: the first paint is already in the user's language.
+void initI18n().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ColorModeProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <Toaster />
+      </ColorModeProvider>
+    </StrictMode>,
+  ),
+);

@@ -1,0 +1,84 @@
+import { hasPermission } from '@wacrm/shared/auth/permissions';
+import type { ReactNode } from 'react';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { AnnouncementsPage } from '../features/announcements/pages/announcements-page.tsx';
+import { useSessionUser } from '../features/auth/hooks/use-auth.ts';
+import { ComingSoonPage } from '../features/coming-soon/pages/coming-soon-page.tsx';
+import { ConnectionsPage } from '../features/connections/pages/connections-page.tsx';
+import { ContactsPage } from '../features/contacts/pages/contacts-page.tsx';
+import { FinanceiroPage } from '../features/financeiro/pages/financeiro-page.tsx';
+import { HelpsPage } from '../features/helps/pages/helps-page.tsx';
+import { QueuesPage } from '../features/queues/pages/queues-page.tsx';
+import { QuickMessagesPage } from '../features/quick-messages/pages/quick-messages-page.tsx';
+import { SandboxPage } from '../features/sandbox/pages/sandbox-page.tsx';
+import { SettingsPage } from '../features/settings/pages/settings-page.tsx';
+import { TagsPage } from '../features/tags/pages/tags-page.tsx';
+import { TicketsPage } from '../features/tickets/pages/tickets-page.tsx';
+import { TodolistPage } from '../features/todolist/pages/todolist-page.tsx';
+import { UsersPage } from '../features/users/pages/users-page.tsx';
+import { storageKeys } from '../lib/session-storage.ts';
+
+/** Each private path with the menu key naming its feature; later issues swap in the real pages. */
+const featurePages: { path: string; featureKey: string; element?: ReactNode }[] = [
+  { path: 'tickets/:ticketId?', featureKey: 'tickets', element: <TicketsPage /> },
+  { path: 'connections', featureKey: 'connections', element: <ConnectionsPage /> },
+  { path: 'quick-messages', featureKey: 'quickMessages', element: <QuickMessagesPage /> },
+  { path: 'todolist', featureKey: 'todolist', element: <TodolistPage /> },
+  { path: 'schedules', featureKey: 'schedules' },
+  { path: 'tags', featureKey: 'tags', element: <TagsPage /> },
+  { path: 'contacts', featureKey: 'contacts', element: <ContactsPage /> },
+  { path: 'helps', featureKey: 'helps', element: <HelpsPage /> },
+  { path: 'users', featureKey: 'users', element: <UsersPage /> },
+  { path: 'files', featureKey: 'files' },
+  { path: 'prompts', featureKey: 'prompts' },
+  { path: 'queue-integration', featureKey: 'queueIntegrations' },
+  { path: 'messages-api', featureKey: 'messagesApi' },
+  { path: 'settings', featureKey: 'settings', element: <SettingsPage /> },
+  { path: 'kanban', featureKey: 'kanban' },
+  { path: 'financeiro', featureKey: 'financeiro', element: <FinanceiroPage /> },
+  { path: 'queues', featureKey: 'queues', element: <QueuesPage /> },
+  { path: 'announcements', featureKey: 'announcements', element: <AnnouncementsPage /> },
+  { path: 'subscription', featureKey: 'subscription' },
+  { path: 'chats/:id?', featureKey: 'internalChat' },
+  // ARCHITECTURE "Sandbox channel": not in the side menu, linked from the connections table.
+  { path: 'sandbox/:whatsappId', featureKey: 'connections', element: <SandboxPage /> },
+];
+
+/** spec: these exist only while the browser-storage flag `cshow` is present (not role-based). */
+const campaignPages: { path: string; featureKey: string; element?: ReactNode }[] = [
+  { path: 'contact-lists', featureKey: 'contactLists' },
+  { path: 'contact-lists/:contactListId/contacts', featureKey: 'contactLists' },
+  { path: 'campaigns', featureKey: 'campaigns' },
+  { path: 'campaign/:campaignId/report', featureKey: 'campaignReport' },
+  { path: 'campaigns-config', featureKey: 'campaignSettings' },
+  { path: 'phrase-lists', featureKey: 'phraseLists' },
+  { path: 'flowbuilders', featureKey: 'flowbuilders' },
+  { path: 'flowbuilder/:id?', featureKey: 'flowbuilders' },
+];
+
+/** The dashboard is for admins; everyone else starts on the tickets screen. */
+function HomePage() {
+  const user = useSessionUser();
+  if (!hasPermission(user, 'dashboard:view')) return <Navigate to="/tickets" replace />;
+  return <ComingSoonPage featureKey="dashboard" />;
+}
+
+function buildPrivateRoutes(hasCampaignsFlag: boolean): RouteObject[] {
+  const pages = hasCampaignsFlag ? [...featurePages, ...campaignPages] : featurePages;
+  return [
+    { index: true, element: <HomePage /> },
+    ...pages.map(({ path, featureKey, element }) => ({
+      path,
+      element: element ?? <ComingSoonPage featureKey={featureKey} />,
+    })),
+    { path: '*', element: <Navigate to="/" replace /> },
+  ];
+}
+
+// spec: read once at start; the flag is set by hand and takes effect on the next load.
+const privateRoutes = buildPrivateRoutes(localStorage.getItem(storageKeys.campaignsFlag) !== null);
+
+/** The pages inside the shell. */
+export function PrivateRoutes() {
+  return useRoutes(privateRoutes);
+}

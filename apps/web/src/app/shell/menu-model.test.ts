@@ -1,0 +1,74 @@
+import type { PlanFlags } from '@wacrm/shared/plans/plan.schema';
+import { describe, expect, it } from 'vitest';
+import { type MenuContext, visibleMenuKeys } from './menu-model.ts';
+
+const allFlags: PlanFlags = {
+  useCampaigns: true,
+  useKanban: true,
+  useOpenAi: true,
+  useIntegrations: true,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: true,
+};
+const noFlags = Object.fromEntries(Object.keys(allFlags).map((key) => [key, false])) as PlanFlags;
+
+const admin: MenuContext = {
+  isAdmin: true,
+  canViewDashboard: true,
+  isSuper: false,
+  plan: allFlags,
+  campaignsSetting: 'false',
+  hasCampaignsFlag: false,
+};
+const agent: MenuContext = { ...admin, isAdmin: false, canViewDashboard: false };
+
+describe('visibleMenuKeys', () => {
+  it('shows an admin with every plan flag all items but announcements', () => {
+    const keys = visibleMenuKeys(admin);
+    expect(keys).toContain('dashboard');
+    expect(keys).toContain('campaignsGroup');
+    expect(keys).toContain('flowsGroup');
+    expect(keys).toContain('connections');
+    expect(keys).not.toContain('announcements');
+  });
+
+  it('shows announcements to the super user', () => {
+    expect(visibleMenuKeys({ ...admin, isSuper: true })).toContain('announcements');
+  });
+
+  it('shows an agent only the everyday items', () => {
+    expect(visibleMenuKeys(agent)).toEqual([
+      'tickets',
+      'quickMessages',
+      'kanban',
+      'todolist',
+      'contacts',
+      'schedules',
+      'tags',
+      'internalChat',
+      'helps',
+    ]);
+  });
+
+  it('hides plan-gated items when the plan lacks the flag or is not loaded', () => {
+    for (const plan of [noFlags, null]) {
+      const keys = visibleMenuKeys({ ...admin, plan });
+      for (const key of ['kanban', 'schedules', 'internalChat', 'prompts', 'queueIntegrations', 'messagesApi']) {
+        expect(keys).not.toContain(key);
+      }
+      expect(keys).toContain('users');
+    }
+  });
+
+  it('shows campaigns to admins when the plan, the company setting or the cshow flag allows', () => {
+    const base = { ...admin, plan: noFlags };
+    expect(visibleMenuKeys(base)).not.toContain('campaignsGroup');
+    expect(visibleMenuKeys({ ...base, plan: { ...noFlags, useCampaigns: true } })).toContain('campaigns');
+    expect(visibleMenuKeys({ ...base, campaignsSetting: 'true' })).toContain('contactLists');
+    expect(visibleMenuKeys({ ...base, hasCampaignsFlag: true })).toContain('campaignSettings');
+    expect(visibleMenuKeys({ ...agent, hasCampaignsFlag: true, campaignsSetting: 'true' })).not.toContain(
+      'campaignsGroup',
+    );
+  });
+});

@@ -1,0 +1,125 @@
+import type { PlanFeatureFlag, PlanFlags } from '@wacrm/shared/plans/plan.schema';
+
+/** What decides which side-menu entries a user sees (spec §2 "Side menu visibility"). */
+export interface MenuContext {
+  /** hasPermission(user, 'drawer-admin-items:view') */
+  isAdmin: boolean;
+  /** hasPermission(user, 'dashboard:view') */
+  canViewDashboard: boolean;
+  isSuper: boolean;
+  /** Null until the company's plan is loaded: plan-gated entries stay hidden until then. */
+  plan: PlanFlags | null;
+  /** The company setting `campaignsEnabled` ('true' | 'false'), if the company has it. */
+  campaignsSetting: string | undefined;
+  /** The localStorage key `cshow` exists. */
+  hasCampaignsFlag: boolean;
+}
+
+export interface MenuLink {
+  key: string;
+  path: string;
+  /** Extra rule beyond the section's; absent means always shown inside the section. */
+  isVisible?: (context: MenuContext) => boolean;
+}
+
+export interface MenuGroup {
+  key: string;
+  children: MenuLink[];
+  isVisible: (context: MenuContext) => boolean;
+}
+
+export type MenuEntry = MenuLink | MenuGroup;
+
+export interface MenuSection {
+  key: 'main' | 'administration';
+  entries: MenuEntry[];
+}
+
+export const isMenuGroup = (entry: MenuEntry): entry is MenuGroup => 'children' in entry;
+
+const planAllows =
+  (flag: PlanFeatureFlag) =>
+  ({ plan }: MenuContext) =>
+    plan?.[flag] === true;
+
+/** spec: the campaign submenu needs admin and (plan campaigns, or the company setting, or the cshow flag). */
+export function canSeeCampaigns(context: MenuContext): boolean {
+  return (
+    context.isAdmin &&
+    (context.plan?.useCampaigns === true || context.campaignsSetting === 'true' || context.hasCampaignsFlag)
+  );
+}
+
+export const menuSections: MenuSection[] = [
+  {
+    key: 'main',
+    entries: [
+      { key: 'dashboard', path: '/', isVisible: (context) => context.canViewDashboard },
+      { key: 'tickets', path: '/tickets' },
+      { key: 'quickMessages', path: '/quick-messages' },
+      { key: 'kanban', path: '/kanban', isVisible: planAllows('useKanban') },
+      { key: 'todolist', path: '/todolist' },
+      { key: 'contacts', path: '/contacts' },
+      { key: 'schedules', path: '/schedules', isVisible: planAllows('useSchedules') },
+      { key: 'tags', path: '/tags' },
+      { key: 'internalChat', path: '/chats', isVisible: planAllows('useInternalChat') },
+      { key: 'helps', path: '/helps' },
+    ],
+  },
+  {
+    key: 'administration',
+    entries: [
+      {
+        key: 'campaignsGroup',
+        isVisible: canSeeCampaigns,
+        children: [
+          { key: 'campaigns', path: '/campaigns' },
+          { key: 'contactLists', path: '/contact-lists' },
+          { key: 'campaignSettings', path: '/campaigns-config' },
+        ],
+      },
+      {
+        key: 'flowsGroup',
+        isVisible: (context) => context.isAdmin,
+        children: [
+          { key: 'phraseLists', path: '/phrase-lists' },
+          { key: 'flowbuilders', path: '/flowbuilders' },
+        ],
+      },
+      // spec: announcements depend on the super flag alone.
+      { key: 'announcements', path: '/announcements', isVisible: (context) => context.isSuper },
+      { key: 'messagesApi', path: '/messages-api', isVisible: adminAnd(planAllows('useExternalApi')) },
+      { key: 'users', path: '/users', isVisible: adminAnd() },
+      { key: 'queues', path: '/queues', isVisible: adminAnd() },
+      { key: 'prompts', path: '/prompts', isVisible: adminAnd(planAllows('useOpenAi')) },
+      { key: 'queueIntegrations', path: '/queue-integration', isVisible: adminAnd(planAllows('useIntegrations')) },
+      { key: 'connections', path: '/connections', isVisible: adminAnd() },
+      { key: 'files', path: '/files', isVisible: adminAnd() },
+      { key: 'financeiro', path: '/financeiro', isVisible: adminAnd() },
+      { key: 'settings', path: '/settings', isVisible: adminAnd() },
+    ],
+  },
+];
+
+function adminAnd(rule?: (context: MenuContext) => boolean) {
+  return (context: MenuContext) => context.isAdmin && (rule ? rule(context) : true);
+}
+
+/** The sections and entries this user may see, empty sections and groups dropped. */
+export function visibleMenu(context: MenuContext, sections: MenuSection[] = menuSections): MenuSection[] {
+  return sections
+    .map((section) => ({
+      ...section,
+      entries: section.entries.filter((entry) => (entry.isVisible ? entry.isVisible(context) : true)),
+    }))
+    .filter((section) => section.entries.length > 0);
+}
+
+/** Every link key that is visible, groups expanded; handy for tests and for route checks. */
+export function visibleMenuKeys(context: MenuContext): string[] {
+  return visibleMenu(context).flatMap((section) =>
+    section.entries.flatMap((entry) =>
+      isMenuGroup(entry) ? [entry.key, ...entry.children.map((c) => c.key)] : [entry.key],
+    ),
+  );
+}

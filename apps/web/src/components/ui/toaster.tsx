@@ -1,0 +1,39 @@
+import Alert from '@mui/material/Alert';
+import Grow from '@mui/material/Grow';
+import Stack from '@mui/material/Stack';
+import { useSyncExternalStore } from 'react';
+import { dismissToast, getToasts, subscribeToasts } from '../../lib/toast.ts';
+
+/** Renders the toast store: a stack at the top right (top centre on phones). */
+export function Toaster() {
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  return (
+    <Stack
+      spacing={1}
+      aria-live="polite"
+      sx={{
+        position: 'fixed',
+        zIndex: (theme) => theme.zIndex.snackbar,
+        top: { xs: 12, sm: 76 },
+        right: { xs: 12, sm: 20 },
+        left: { xs: 12, sm: 'auto' },
+        width: { sm: 380 },
+        pointerEvents: 'none',
+      }}
+    >
+      {toasts.map((item) => (
+        <Grow in key={item.id}>
+          <Alert
+            data-testid="toast"
+            variant="filled"
+            severity={item.severity}
+            onClose={() => dismissToast(item.id)}
+            sx={{ pointerEvents: 'auto', boxShadow: 6, alignItems: 'center' }}
+          >
+            {item.message}
+          </Alert>
+        </Grow>
+      ))}
+    </Stack>
+  );
+}

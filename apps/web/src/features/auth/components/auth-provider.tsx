@@ -1,0 +1,63 @@
+import type { LoginBody, SessionUser } from '@wacrm/shared/auth/auth.schema';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { http } from '../../../lib/api.ts';
+import { clearSession, readToken, saveSession } from '../../../lib/session-storage.ts';
+import { authApi } from '../api/auth-api.ts';
+import { AuthContext, type AuthValue } from '../hooks/use-auth.ts';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [isLoading, setIsLoading] = useState(() => readToken() !== null);
+
+  // The http client ends sessions (401, failed refresh); the router is known only here.
+  useEffect(() => {
+    http.setHandlers({
+      onSessionEnded: () => {
+        setUser(null);
+        navigate('/login', { replace: true });
+      },
+      onTokenRefreshed: (answer) => setUser(answer.user),
+    });
+  }, [navigate]);
+
+  useEffect(() => {
+    if (!readToken()) return;
+    let isCurrent = true;
+    authApi
+      .me()
+      .then((me) => isCurrent && setUser(me))
+      .catch(() => isCurrent && setUser(null))
+      .finally(() => isCurrent && setIsLoading(false));
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  const login = useCallback(async (body: LoginBody) => {
+    const answer = await authApi.login(body);
+    saveSession({
+      token: answer.token,
+      companyId: answer.user.companyId,
+      userId: answer.user.id,
+      companyDueDate: answer.user.company.dueDate,
+    });
+    setUser(answer.user);
+    return answer;
+  }, []);
+
+  const logout = useCallback(async () => {
+    // The server call revokes the refresh cookie; the local session ends whatever it answers.
+    await authApi.logout().catch(() => null);
+    clearSession();
+    setUser(null);
+    navigate('/login', { replace: true });
+  }, [navigate]);
+
+  const value = useMemo<AuthValue>(
+    () => ({ user, isLoading, login, logout, setUser }),
+    [user, isLoading, login, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

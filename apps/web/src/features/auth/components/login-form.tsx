@@ -1,0 +1,85 @@
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import type { LoginBody } from '@wacrm/shared/auth/auth.schema';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { OutlinedField } from '../../../components/ui/outlined-field.tsx';
+import { translateValidation } from '../../../lib/validation-message.ts';
+import { loginResolver, preloadLoginValidation } from './login-validation.ts';
+
+function EyeIcon({ isOpen }: { isOpen: boolean }) {
+  // Inline icons keep the login bundle free of the icon package.
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden>
+      {isOpen ? (
+        <path d="M12 4.5C7 4.5 2.73 7.61 1 12c1.73 4.39 6 7.5 11 7.5s9.27-3.11 11-7.5c-1.73-4.39-6-7.5-11-7.5M12 17c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5m0-8c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3" />
+      ) : (
+        <path d="M12 7c2.76 0 5 2.24 5 5 0 .65-.13 1.26-.36 1.83l2.92 2.92c1.51-1.26 2.7-2.89 3.43-4.75-1.73-4.39-6-7.5-11-7.5-1.4 0-2.74.25-3.98.7l2.16 2.16C10.74 7.13 11.35 7 12 7M2 4.27l2.28 2.28.46.46C3.08 8.3 1.78 10.02 1 12c1.73 4.39 6 7.5 11 7.5 1.55 0 3.03-.3 4.38-.84l.42.42L19.73 22 21 20.73 3.27 3zM7.53 9.8l1.55 1.55c-.05.21-.08.43-.08.65 0 1.66 1.34 3 3 3 .22 0 .44-.03.65-.08l1.55 1.55c-.67.33-1.41.53-2.2.53-2.76 0-5-2.24-5-5 0-.79.2-1.53.53-2.2m4.31-.78 3.15 3.15.02-.16c0-1.66-1.34-3-3-3z" />
+      )}
+    </svg>
+  );
+}
+
+interface LoginFormProps {
+  onSubmit: (body: LoginBody) => Promise<void>;
+}
+
+/** Email and password, validated by the same schema the server uses (loaded on first input). */
+export function LoginForm({ onSubmit }: LoginFormProps) {
+  const { t } = useTranslation('auth');
+  const [isPasswordVisible, setIsPasswordVisible] = useState(false);
+  const { register, handleSubmit, formState } = useForm<LoginBody>({
+    resolver: loginResolver,
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = formState;
+  const emailField = register('email');
+  const passwordField = register('password');
+
+  return (
+    <Stack
+      component="form"
+      spacing={2.5}
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      onInput={() => void preloadLoginValidation()}
+    >
+      <OutlinedField
+        {...emailField}
+        inputRef={emailField.ref}
+        label={t('login.email')}
+        type="email"
+        autoComplete="email"
+        autoFocus
+        errorText={translateValidation(errors.email?.message)}
+        inputProps={{ 'data-testid': 'login-email' }}
+      />
+      <OutlinedField
+        {...passwordField}
+        inputRef={passwordField.ref}
+        label={t('login.password')}
+        type={isPasswordVisible ? 'text' : 'password'}
+        autoComplete="current-password"
+        errorText={translateValidation(errors.password?.message)}
+        inputProps={{ 'data-testid': 'login-password' }}
+        endAdornment={
+          <InputAdornment position="end">
+            <IconButton
+              edge="end"
+              onClick={() => setIsPasswordVisible((visible) => !visible)}
+              aria-label={t(isPasswordVisible ? 'login.hidePassword' : 'login.showPassword')}
+            >
+              <EyeIcon isOpen={!isPasswordVisible} />
+            </IconButton>
+          </InputAdornment>
+        }
+      />
+      <Button type="submit" variant="contained" size="large" loading={isSubmitting} data-testid="login-submit">
+        {t('login.submit')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { LoginBody } from '@wacrm/shared/auth/auth.schema';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { isApiError } from '../../../lib/api-error.ts';
+import { notifyError } from '../../../lib/error-message.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { LoginForm } from '../components/login-form.tsx';
+import { useAuth } from '../hooks/use-auth.ts';
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const { login } = useAuth();
+  const [expiredMessage, setExpiredMessage] = useState<string | null>(null);
+
+  const handleSubmit = async (body: LoginBody) => {
+    setExpiredMessage(null);
+    try {
+      const answer = await login(body);
+      if (answer.dueDateWarningDays !== undefined) {
+        toast.warning(t('login.dueDateWarning', { count: answer.dueDateWarningDays }), 6000);
+      }
+    } catch (error) {
+      // spec: an expired subscription is explained with its due date; nothing is stored.
+      if (isApiError(error) && error.code === 'ERR_SUBSCRIPTION_EXPIRED') {
+        const message = t('login.subscriptionExpired', { date: formatDate(error.details?.dueDate as string) });
+        setExpiredMessage(message);
+        toast.error(message);
+        return;
+      }
+      notifyError(error);
+    }
+  };
+
+  return (
+    <AuthLayout>
+      <Box sx={{ mb: 3, pr: 7 }}>
+        <Typography variant="h5" component="h1">
+          {t('login.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {t('login.subtitle')}
+        </Typography>
+      </Box>
+      {expiredMessage && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="subscription-expired">
+          {expiredMessage}
+        </Alert>
+      )}
+      <LoginForm onSubmit={handleSubmit} />
+      <Stack spacing={1.5} sx={{ mt: 3, alignItems: 'center', textAlign: 'center' }}>
+        <Link component={RouterLink} to="/forgetpsw" variant="body2" underline="hover" data-testid="link-forgetpsw">
+          {t('login.forgotPassword')}
+        </Link>
+        <Typography variant="body2" color="text.secondary">
+          {t('login.noAccount')}{' '}
+          <Link
+            component={RouterLink}
+            to="/signup"
+            underline="hover"
+            sx={{ fontWeight: 600 }}
+            data-testid="link-signup"
+          >
+            {t('login.signup')}
+          </Link>
+        </Typography>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,63 @@
+import type { CompanyUsage } from '@wacrm/shared/companies/company.schema';
+import type { ConnectionFields, ConnectionRecord, ConnectionUpdate } from '@wacrm/shared/connections/connection.schema';
+import { http } from '../../../lib/api.ts';
+import { isApiError } from '../../../lib/api-error.ts';
+import type { ConnectionSummary } from '../model/connection-list.ts';
+
+export const connectionsKeys = {
+  all: ['connections'] as const,
+  list: (companyId: number) => ['connections', companyId] as const,
+  detail: (id: number) => ['connections', 'detail', id] as const,
+  usage: (companyId: number) => ['connections', 'usage', companyId] as const,
+  pickers: (name: string) => ['connections', 'pickers', name] as const,
+  sandboxEnabled: ['connections', 'sandbox-enabled'] as const,
+};
+
+/** An item of the queue, prompt and integration pickers. */
+export interface PickerOption {
+  id: number;
+  name: string;
+  color?: string;
+}
+
+/** A list that may not exist yet on this server (its feature has not landed): 404 reads as empty. */
+async function listOrEmpty(path: string): Promise<PickerOption[]> {
+  try {
+    const answer = await http.get<unknown>(path, { silent: true });
+    const rows = Array.isArray(answer) ? answer : ((answer as { records?: unknown[] } | null)?.records ?? []);
+    return (rows as PickerOption[]).filter((row) => typeof row?.id === 'number');
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 403)) return [];
+    throw error;
+  }
+}
+
+export const connectionsApi = {
+  // spec: session=0 asks for the list without QR codes and session data.
+  list: () => http.get<ConnectionSummary[]>('/api/whatsapp', { query: { session: 0 } }),
+  find: (id: number) => http.get<ConnectionRecord>(`/api/whatsapp/${id}`, { query: { session: 0 } }),
+  create: (fields: ConnectionFields) => http.post<ConnectionRecord>('/api/whatsapp', fields, { silent: true }),
+  update: (id: number, fields: ConnectionUpdate) =>
+    http.put<ConnectionRecord>(`/api/whatsapp/${id}`, fields, { silent: true }),
+  remove: (id: number) => http.delete(`/api/whatsapp/${id}`),
+  startSession: (id: number) => http.post(`/api/whatsappsession/${id}`),
+  renewQr: (id: number) => http.put(`/api/whatsappsession/${id}`),
+  disconnectSession: (id: number) => http.delete(`/api/whatsappsession/${id}`),
+  usage: () => http.get<CompanyUsage>('/api/companies/usage', { silent: true }),
+  queues: () => listOrEmpty('/api/queue'),
+  prompts: () => listOrEmpty('/api/prompt'),
+  integrations: () => listOrEmpty('/api/queueIntegration'),
+  /**
+   * Whether this server accepts sandbox connections. There is no capability endpoint, so the
+   * sandbox routes are probed with an invalid id: registered routes refuse it as a bad request
+   * (400), while a server with SANDBOX_ENABLED=false has no such route (404).
+   */
+  isSandboxEnabled: async () => {
+    try {
+      await http.get('/api/sandbox/0/outbox', { silent: true });
+      return true;
+    } catch (error) {
+      return isApiError(error) && error.status !== 404;
+    }
+  },
+};

@@ -1,0 +1,153 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { hasPermission } from '@wacrm/shared/auth/permissions';
+import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useDebouncedValue } from '../../users/hooks/use-debounced-value.ts';
+import { contactsApi, contactsKeys } from '../api/contacts-api.ts';
+import { ContactModal } from '../components/contact-modal.tsx';
+import { ContactsTable } from '../components/contacts-table.tsx';
+import { ContactsToolbar } from '../components/contacts-toolbar.tsx';
+import { ImportContactsDialog } from '../components/import-contacts-dialog.tsx';
+import { useContactsList } from '../hooks/use-contacts.ts';
+import { useStartTicket } from '../hooks/use-start-ticket.ts';
+import { downloadContactsCsv } from '../model/download-export.ts';
+
+/** spec §2 "Contacts": search, infinite list, add, edit, start ticket, delete, delete all, import and export. */
+export function ContactsPage() {
+  const { t } = useTranslation(['contacts', 'common']);
+  const session = useSessionUser();
+  const queryClient = useQueryClient();
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: contactsKeys.all(session.companyId) });
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), 500);
+  const list = useContactsList(session.companyId, debouncedSearch);
+  const { startTicket } = useStartTicket();
+  const [modal, setModal] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
+  const [deleting, setDeleting] = useState<ContactRecord | null>(null);
+  const [isDeletingAll, setDeletingAll] = useState(false);
+  const [isBusy, setBusy] = useState(false);
+  const [isImportOpen, setImportOpen] = useState(false);
+  const [isExporting, setExporting] = useState(false);
+  const isAdmin = hasPermission(session, 'drawer-admin-items:view');
+  const canDelete = hasPermission(session, 'contacts-page:deleteContact');
+
+  const contacts = list.data?.pages.flatMap((page) => page.contacts) ?? [];
+  const count = list.data?.pages[0]?.count ?? 0;
+
+  const handleEndReached = () => {
+    if (list.hasNextPage && !list.isFetchingNextPage) list.fetchNextPage();
+  };
+
+  const runDelete = async (work: () => Promise<unknown>, message: string, close: () => void) => {
+    setBusy(true);
+    try {
+      await work();
+      toast.success(message);
+      close();
+      refreshList();
+    } catch {
+      // The http client already toasted the coded error.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const handleExport = async () => {
+    setExporting(true);
+    try {
+      await downloadContactsCsv();
+    } catch {
+      toast.error(t('exportError'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack spacing={2} sx={{ height: { xs: 'calc(100dvh - 88px)', sm: 'calc(100dvh - 112px)' }, minHeight: 360 }}>
+      <Stack spacing={1.5}>
+        <Typography variant="h5" component="h1">
+          {t('title')}
+          {list.data && (
+            <Typography component="span" color="text.secondary" sx={{ ml: 1 }} data-testid="contacts-count">
+              ({count})
+            </Typography>
+          )}
+        </Typography>
+        <ContactsToolbar
+          search={search}
+          onSearchChange={setSearch}
+          isAdmin={isAdmin}
+          isExporting={isExporting}
+          hasContacts={count > 0}
+          onAdd={() => setModal({ open: true, contactId: null })}
+          onImport={() => setImportOpen(true)}
+          onExport={handleExport}
+          onDeleteAll={() => setDeletingAll(true)}
+        />
+      </Stack>
+      <Paper
+        variant="outlined"
+        sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      >
+        <ContactsTable
+          contacts={contacts}
+          isLoading={list.isLoading}
+          isFetchingMore={list.isFetchingNextPage}
+          canDelete={canDelete}
+          onEndReached={handleEndReached}
+          onStartTicket={startTicket}
+          onEdit={(contact) => setModal({ open: true, contactId: contact.id })}
+          onDelete={setDeleting}
+        />
+      </Paper>
+      <ContactModal
+        open={modal.open}
+        contactId={modal.contactId}
+        onClose={() => setModal((current) => ({ ...current, open: false }))}
+        onSaved={refreshList}
+      />
+      <ImportContactsDialog open={isImportOpen} onClose={() => setImportOpen(false)} onImported={refreshList} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('confirmDelete.title', { name: deleting?.name ?? '' })}
+        confirmLabel={t('actions.delete')}
+        isBusy={isBusy}
+        onConfirm={() =>
+          deleting &&
+          runDelete(
+            () => contactsApi.remove(deleting.id),
+            t('deleted'),
+            () => setDeleting(null),
+          )
+        }
+        onClose={() => setDeleting(null)}
+      >
+        {t('confirmDelete.message')}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={isDeletingAll}
+        title={t('confirmDeleteAll.title', { count })}
+        confirmLabel={t('actions.deleteAll')}
+        isBusy={isBusy}
+        onConfirm={() =>
+          runDelete(
+            () => contactsApi.removeAll(),
+            t('deletedAll'),
+            () => setDeletingAll(false),
+          )
+        }
+        onClose={() => setDeletingAll(false)}
+      >
+        {t('confirmDeleteAll.message', { count })}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

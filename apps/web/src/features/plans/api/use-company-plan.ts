@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Plan } from '@wacrm/shared/plans/plan.schema';
+import { http } from '../../../lib/api.ts';
+
+export const plansKeys = {
+  companyPlan: (companyId: number) => ['plans', 'company', companyId] as const,
+};
+
+/** The plan of a company with its seven feature flags. */
+export function useCompanyPlan(companyId: number) {
+  return useQuery({
+    queryKey: plansKeys.companyPlan(companyId),
+    queryFn: () => http.get<Plan>(`/api/companies/listPlan/${companyId}`),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,22 @@
+import type { SandboxOutboxEntry } from '@wacrm/shared/sandbox/sandbox.schema';
+import { http } from '../../../lib/api.ts';
+
+export interface SandboxInboundBody {
+  from: string;
+  name?: string;
+  body?: string;
+  media?: { filename: string; mimetype: string; base64: string };
+  quotedId?: string;
+}
+
+/** ARCHITECTURE "Sandbox channel": the simulated phone and its customers. */
+export const sandboxApi = {
+  scan: (whatsappId: number) => http.post<{ status: string }>(`/api/sandbox/${whatsappId}/scan`),
+  disconnect: (whatsappId: number) => http.post<{ status: string }>(`/api/sandbox/${whatsappId}/disconnect`),
+  inbound: (whatsappId: number, body: SandboxInboundBody) =>
+    http.post<{ id: string }>(`/api/sandbox/${whatsappId}/inbound`, body),
+  // Polled: failures are shown by the page, not toasted every 1.5 s.
+  outbox: (whatsappId: number, after: number | undefined) =>
+    http.get<SandboxOutboxEntry[]>(`/api/sandbox/${whatsappId}/outbox`, { query: { after }, silent: true }),
+  ack: (whatsappId: number, id: string, ack: number) => http.post(`/api/sandbox/${whatsappId}/ack`, { id, ack }),
+};

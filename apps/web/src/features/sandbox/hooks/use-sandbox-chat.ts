@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { sandboxApi } from '../api/sandbox-api.ts';
+import {
+  addCustomer,
+  emptyChatState,
+  mergeOutbox,
+  putMessage,
+  removeCustomer,
+  type SandboxChatState,
+  type SandboxCustomer,
+  type SandboxMessage,
+  setAck,
+} from '../model/sandbox-chat.ts';
+
+/** ~1.5 s between outbox polls, as the phone would feel live. */
+export const OUTBOX_POLL_MS = 1500;
+const storageKey = (whatsappId: number) => `sandbox-chat-${whatsappId}`;
+
+function loadState(whatsappId: number): SandboxChatState {
+  try {
+    const stored = localStorage.getItem(storageKey(whatsappId));
+    // The outbox lives in the server's memory: after a server restart its sequence starts
+    // again, so each page load reads it from the start and merges by message id.
+    return stored ? { ...emptyChatState, ...(JSON.parse(stored) as SandboxChatState), lastSeq: 0 } : emptyChatState;
+  } catch {
+    return emptyChatState;
+  }
+}
+
+export interface OutgoingMessage {
+  body: string;
+  media?: { filename: string; mimetype: string; base64: string; previewUrl: string | null };
+  quotedId?: string;
+}
+
+/**
+ * The simulated customers of one sandbox connection: who they are and what was said, kept in
+ * this browser, with the company's side polled from the outbox while the phone is connected.
+ */
+export function useSandboxChat(whatsappId: number, isConnected: boolean) {
+  const [state, setState] = useState<SandboxChatState>(() => loadState(whatsappId));
+  const [isOutboxFailing, setIsOutboxFailing] = useState(false);
+  const lastSeq = useRef(state.lastSeq);
+  lastSeq.current = state.lastSeq;
+
+  useEffect(() => {
+    const { lastSeq: _seq, ...kept } = state;
+    localStorage.setItem(storageKey(whatsappId), JSON.stringify(kept));
+  }, [state, whatsappId]);
+
+  useEffect(() => {
+    if (!isConnected) return;
+    let isActive = true;
+    let timer: ReturnType<typeof setTimeout>;
+    const poll = async () => {
+      try {
+        const entries = await sandboxApi.outbox(whatsappId, lastSeq.current || undefined);
+        if (!isActive) return;
+        setIsOutboxFailing(false);
+        if (entries.length > 0) setState((current) => mergeOutbox(current, entries));
+      } catch {
+        if (isActive) setIsOutboxFailing(true);
+      }
+      if (isActive) timer = setTimeout(poll, OUTBOX_POLL_MS);
+    };
+    void poll();
+    return () => {
+      isActive = false;
+      clearTimeout(timer);
+    };
+  }, [whatsappId, isConnected]);
+
+  const send = useCallback(
+    async (customer: SandboxCustomer, message: OutgoingMessage) => {
+      const media = message.media
+        ? { filename: message.media.filename, mimetype: message.media.mimetype, base64: message.media.base64 }
+        : undefined;
+      const answer = await sandboxApi.inbound(whatsappId, {
+        from: customer.number,
+        name: customer.name,
+        body: message.body || undefined,
+        media,
+        quotedId: message.quotedId,
+      });
+      const sent: SandboxMessage = {
+        id: answer.id,
+        direction: 'in',
+        body: message.body,
+        media: message.media
+          ? { filename: message.media.filename, mimetype: message.media.mimetype, url: message.media.previewUrl }
+          : null,
+        quotedId: message.quotedId ?? null,
+        time: new Date().toISOString(),
+        ack: 0,
+        deleted: false,
+      };
+      setState((current) => putMessage(current, customer.number, sent));
+      return answer.id;
+    },
+    [whatsappId],
+  );
+
+  const acknowledge = useCallback(
+    async (customerNumber: string, messageId: string, ack: number) => {
+      await sandboxApi.ack(whatsappId, messageId, ack);
+      setState((current) => setAck(current, customerNumber, messageId, ack));
+    },
+    [whatsappId],
+  );
+
+  return {
+    state,
+    isOutboxFailing,
+    send,
+    acknowledge,
+    addCustomer: (customer: SandboxCustomer) => setState((current) => addCustomer(current, customer)),
+    removeCustomer: (number: string) => setState((current) => removeCustomer(current, number)),
+    clear: () => setState(emptyChatState),
+  };
+}

@@ -1,0 +1,94 @@
+import type { SandboxOutboxEntry } from '@wacrm/shared/sandbox/sandbox.schema';
+
+export interface SandboxCustomer {
+  /** Digits only, as the server keys chats. */
+  number: string;
+  name: string;
+}
+
+/** One line of a simulated conversation: `in` the customer wrote, `out` the company sent. */
+export interface SandboxMessage {
+  id: string;
+  direction: 'in' | 'out';
+  body: string;
+  media: { filename: string; mimetype: string; url: string | null } | null;
+  quotedId: string | null;
+  time: string;
+  /** Company messages only: 1 sent, 2 delivered, 3 read (4 played). */
+  ack: number;
+  deleted: boolean;
+}
+
+export interface SandboxChatState {
+  customers: SandboxCustomer[];
+  messages: Record<string, SandboxMessage[]>;
+  /** The last outbox sequence number seen (the `after` of the next poll). */
+  lastSeq: number;
+}
+
+export const emptyChatState: SandboxChatState = { customers: [], messages: {}, lastSeq: 0 };
+
+export const toDigits = (value: string) => value.replace(/\D/g, '');
+
+/** Adds a customer, or renames one that exists; numbers compare by digits. */
+export function addCustomer(state: SandboxChatState, customer: SandboxCustomer): SandboxChatState {
+  const number = toDigits(customer.number);
+  const name = customer.name.trim() || number;
+  const exists = state.customers.some((item) => item.number === number);
+  const customers = exists
+    ? state.customers.map((item) => (item.number === number ? { ...item, name } : item))
+    : [...state.customers, { number, name }];
+  return { ...state, customers };
+}
+
+export function removeCustomer(state: SandboxChatState, number: string): SandboxChatState {
+  const { [number]: _removed, ...messages } = state.messages;
+  return { ...state, customers: state.customers.filter((item) => item.number !== number), messages };
+}
+
+/** Appends or replaces a message of a customer by id. */
+export function putMessage(state: SandboxChatState, number: string, message: SandboxMessage): SandboxChatState {
+  const list = state.messages[number] ?? [];
+  const index = list.findIndex((item) => item.id === message.id);
+  const next = index >= 0 ? list.map((item, i) => (i === index ? { ...item, ...message } : item)) : [...list, message];
+  return { ...state, messages: { ...state.messages, [number]: next } };
+}
+
+export function setAck(state: SandboxChatState, number: string, id: string, ack: number): SandboxChatState {
+  const list = state.messages[number] ?? [];
+  return {
+    ...state,
+    messages: {
+      ...state.messages,
+      [number]: list.map((item) => (item.id === id ? { ...item, ack: Math.max(item.ack, ack) } : item)),
+    },
+  };
+}
+
+/**
+ * Merges what the company sent. A message to a number nobody added yet (the company wrote
+ * first) adds that customer, so nothing the company sends goes unseen.
+ */
+export function mergeOutbox(state: SandboxChatState, entries: readonly SandboxOutboxEntry[]): SandboxChatState {
+  let next = state;
+  for (const entry of entries) {
+    const number = entry.isGroup ? entry.to : toDigits(entry.to);
+    if (!next.customers.some((item) => item.number === number)) next = addCustomer(next, { number, name: number });
+    next = putMessage(next, number, {
+      id: entry.id,
+      direction: 'out',
+      body: entry.body,
+      media: entry.media,
+      quotedId: entry.quotedId,
+      time: entry.time,
+      ack: Math.max(entry.ack, next.messages[number]?.find((item) => item.id === entry.id)?.ack ?? 0),
+      deleted: entry.deleted,
+    });
+    next = { ...next, lastSeq: Math.max(next.lastSeq, entry.seq) };
+  }
+  return next;
+}
+
+/** Company messages the customer has not read yet. */
+export const unreadCount = (messages: readonly SandboxMessage[] | undefined) =>
+  (messages ?? []).filter((item) => item.direction === 'out' && item.ack < 3 && !item.deleted).length;

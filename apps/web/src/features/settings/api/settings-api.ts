@@ -1,0 +1,16 @@
+import type { CompanySchedules, WeeklyScheduleEntry } from '@wacrm/shared/company-schedules/company-schedules.schema';
+import type { Setting } from '@wacrm/shared/settings/settings';
+import { http } from '../../../lib/api.ts';
+
+export const settingsKeys = {
+  list: (companyId: number) => ['settings', companyId] as const,
+  schedules: (companyId: number) => ['settings', companyId, 'schedules'] as const,
+};
+
+export const settingsApi = {
+  list: () => http.get<Setting[]>('/api/settings'),
+  update: (key: string, value: string) => http.put<Setting>(`/api/settings/${encodeURIComponent(key)}`, { value }),
+  schedules: (companyId: number) => http.get<CompanySchedules>(`/api/companies/${companyId}/schedules`),
+  saveSchedules: (companyId: number, schedules: WeeklyScheduleEntry[]) =>
+    http.put<CompanySchedules>(`/api/companies/${companyId}/schedules`, { schedules }, { silent: true }),
+};

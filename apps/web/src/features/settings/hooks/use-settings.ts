@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { companyEvent } from '@wacrm/shared/realtime/events';
+import type { Setting } from '@wacrm/shared/settings/settings';
+import { useSocketEvent } from '../../../lib/socket-context.ts';
+import { settingsApi, settingsKeys } from '../api/settings-api.ts';
+import { mergeSetting } from '../model/settings-list.ts';
+
+/** The company's settings, kept current by `company-{id}-settings` events (another admin's changes too). */
+export function useSettings(companyId: number, isEnabled = true) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: settingsKeys.list(companyId), queryFn: settingsApi.list, enabled: isEnabled });
+  useSocketEvent(isEnabled ? companyEvent(companyId, 'settings') : null, (event) => {
+    const setting = event.setting as Setting | undefined;
+    if (event.action !== 'update' || !setting) return;
+    queryClient.setQueryData<Setting[]>(settingsKeys.list(companyId), (list) =>
+      list ? mergeSetting(list, setting) : list,
+    );
+  });
+  return query;
+}
+
+/** Saves one setting at once; the list shows the new value before the server answers. */
+export function useUpdateSetting(companyId: number) {
+  const queryClient = useQueryClient();
+  const key = settingsKeys.list(companyId);
+  return useMutation({
+    mutationFn: (setting: Setting) => settingsApi.update(setting.key, setting.value),
+    onMutate: async (setting) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Setting[]>(key);
+      queryClient.setQueryData<Setting[]>(key, (list) => (list ? mergeSetting(list, setting) : list));
+      return { previous };
+    },
+    onError: (_error, _setting, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: (saved) => queryClient.setQueryData<Setting[]>(key, (list) => (list ? mergeSetting(list, saved) : list)),
+  });
+}

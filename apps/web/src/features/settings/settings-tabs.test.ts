@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { visibleSettingsTabs } from './settings-tabs.tsx';
+
+const ids = (isSuper: boolean, scheduleType: string) =>
+  visibleSettingsTabs({ isSuper, settings: { scheduleType } }).map((tab) => tab.id);
+
+describe('settings tabs', () => {
+  it('shows schedules only when scheduleType is company', () => {
+    expect(ids(false, 'disabled')).toEqual(['options']);
+    expect(ids(false, 'queue')).toEqual(['options']);
+    expect(ids(false, 'company')).toEqual(['options', 'schedules']);
+  });
+
+  it('adds the super user tabs', () => {
+    expect(ids(true, 'company')).toEqual(['options', 'schedules', 'companies', 'plans', 'helps']);
+  });
+});

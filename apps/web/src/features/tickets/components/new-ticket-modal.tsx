@@ -1,0 +1,176 @@
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { SessionUser } from '@wacrm/shared/auth/auth.schema';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api-error.ts';
+import { notifyError } from '../../../lib/error-message.ts';
+import { toast } from '../../../lib/toast.ts';
+import { type ContactOption, ticketsApi } from '../api/tickets-api.ts';
+import { useContactSearch } from '../hooks/use-contact-search.ts';
+import { useCompanyQueues, useConnections } from '../hooks/use-lookups.ts';
+import { otherOpenTicketOf } from '../model/other-open-ticket.ts';
+import { ConnectionSelect } from './connection-select.tsx';
+import { QueueSelect } from './queue-select.tsx';
+
+interface NewTicketModalProps {
+  open: boolean;
+  user: SessionUser;
+  onClose: () => void;
+}
+
+type Errors = Partial<Record<'contact' | 'queue' | 'connection', string>>;
+
+/** spec "New ticket": a contact (searched from 3 characters), a queue (required unless admin), a connection. */
+export function NewTicketModal({ open, user, onClose }: NewTicketModalProps) {
+  const { t } = useTranslation(['tickets', 'common']);
+  const navigate = useNavigate();
+  const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
+  const isAdmin = user.profile === 'admin';
+  const companyQueues = useCompanyQueues(user.companyId, open && isAdmin);
+  const connections = useConnections(user.companyId, open);
+  const [contactText, setContactText] = useState('');
+  const [contact, setContact] = useState<ContactOption | null>(null);
+  const [queueId, setQueueId] = useState<number | ''>('');
+  const [whatsappId, setWhatsappId] = useState<number | ''>('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const contacts = useContactSearch(user.companyId, contactText, open);
+  // spec: admins pick from every queue, other users from their own.
+  const queues = isAdmin ? (companyQueues.data ?? []) : user.queues;
+
+  useEffect(() => {
+    if (!open) return;
+    setContactText('');
+    setContact(null);
+    setQueueId(!isAdmin && user.queues.length === 1 ? user.queues[0].id : '');
+    setErrors({});
+    setConflict(null);
+  }, [open, isAdmin, user.queues]);
+
+  // The user's own connection, else the company's default, is preselected.
+  useEffect(() => {
+    if (!open || !connections.data || whatsappId !== '') return;
+    const preferred =
+      connections.data.find((item) => item.id === user.whatsappId) ?? connections.data.find((item) => item.isDefault);
+    if (preferred) setWhatsappId(preferred.id);
+  }, [open, connections.data, user.whatsappId, whatsappId]);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: Errors = {};
+    if (!contact) next.contact = t('newTicket.selectContact');
+    if (queueId === '' && !isAdmin) next.queue = t('newTicket.selectQueue');
+    if (whatsappId === '') next.connection = t('newTicket.selectConnection');
+    setErrors(next);
+    setConflict(null);
+    if (!contact || Object.keys(next).length > 0 || whatsappId === '') return;
+    setBusy(true);
+    try {
+      const ticket = await ticketsApi.create({
+        contactId: contact.id,
+        queueId: queueId === '' ? null : queueId,
+        whatsappId,
+        userId: user.id,
+        status: 'open',
+      });
+      toast.success(t('newTicket.created'));
+      onClose();
+      navigate(`/tickets/${ticket.uuid}`);
+    } catch (error) {
+      const other = isApiError(error) ? otherOpenTicketOf(error) : null;
+      if (other && other.userId === user.id) {
+        // spec: the contact's open ticket is the user's own, so it is opened instead.
+        onClose();
+        navigate(`/tickets/${other.uuid}`);
+      } else if (other) {
+        setConflict(
+          other.userName
+            ? t('newTicket.otherOpen', { user: other.userName, queue: other.queueName ?? '—' })
+            : t('newTicket.otherOpenNoUser', { queue: other.queueName ?? '—' }),
+        );
+      } else notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const isUnavailable = contacts.data === null;
+  const noOptionsText =
+    contactText.trim().length < 3 ? t('newTicket.contactHint') : contacts.isWaiting ? '…' : t('newTicket.noContacts');
+
+  return (
+    <Dialog open={open} onClose={isBusy ? undefined : onClose} fullWidth maxWidth="xs" fullScreen={isPhone}>
+      <form onSubmit={handleSubmit} noValidate data-testid="new-ticket-form">
+        <DialogTitle>{t('newTicket.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {isUnavailable && <Alert severity="info">{t('newTicket.contactsUnavailable')}</Alert>}
+            {conflict && (
+              <Alert severity="warning" data-testid="new-ticket-conflict">
+                {conflict}
+              </Alert>
+            )}
+            <Autocomplete
+              options={contacts.data ?? []}
+              value={contact}
+              onChange={(_event, next) => setContact(next)}
+              inputValue={contactText}
+              onInputChange={(_event, next) => setContactText(next)}
+              filterOptions={(options) => options}
+              getOptionLabel={(option) => `${option.name} (${option.number})`}
+              isOptionEqualToValue={(option, selected) => option.id === selected.id}
+              loading={contacts.isWaiting && contactText.trim().length >= 3}
+              noOptionsText={noOptionsText}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  autoFocus
+                  size="small"
+                  label={t('newTicket.contact')}
+                  error={Boolean(errors.contact)}
+                  helperText={errors.contact ?? t('newTicket.contactHint')}
+                  data-testid="new-ticket-contact"
+                />
+              )}
+            />
+            <QueueSelect
+              label={t('newTicket.queue')}
+              queues={queues}
+              value={queueId}
+              onChange={setQueueId}
+              error={errors.queue}
+              emptyLabel={isAdmin ? t('row.noQueue') : undefined}
+              testId="new-ticket-queue"
+            />
+            <ConnectionSelect
+              connections={connections.data ?? []}
+              value={whatsappId}
+              onChange={setWhatsappId}
+              error={errors.connection}
+              testId="new-ticket-connection"
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isBusy}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={isBusy} data-testid="new-ticket-save">
+            {t('newTicket.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

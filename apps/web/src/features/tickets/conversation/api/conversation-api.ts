@@ -1,0 +1,118 @@
+import type { MessageRecord, MessagesPage, TicketRecord } from '@wacrm/shared/messages/message.schema';
+import { http } from '../../../../lib/api.ts';
+import { isApiError } from '../../../../lib/api-error.ts';
+
+/** An earlier ticket of the contact on the same connection (docs/decisions/tickets.md "Thread"). */
+export interface ThreadTicketRef {
+  id: number;
+  uuid: string;
+  status: TicketRecord['status'];
+  createdAt: string;
+  closedAt: string | null;
+  user: { id: number; name: string } | null;
+  queue: { id: number; name: string; color: string } | null;
+}
+
+export interface ThreadPage extends Omit<MessagesPage, 'previousTicket'> {
+  /** Set only on the last page of the paged ticket, when the contact has an earlier ticket there. */
+  previousTicket?: ThreadTicketRef | null;
+}
+
+export interface ThreadPageQuery {
+  /** Older than this message id (keyset paging). */
+  before?: number;
+  /** Page an earlier ticket of the same contact inside this ticket's thread. */
+  earlierTicketId?: number;
+}
+
+export interface QuickMessage {
+  id: number;
+  shortcode: string;
+  message: string;
+  /** The attachment (features/quick-messages): inserted as a file when the quick message is chosen. */
+  mediaUrl?: string | null;
+  mediaName?: string | null;
+}
+
+export interface TicketChange {
+  status: TicketRecord['status'];
+  userId?: number | null;
+  queueId?: number | null;
+  useIntegration?: boolean;
+  promptId?: number | null;
+  integrationId?: number | null;
+}
+
+export interface SendText {
+  body: string;
+  quotedMsgId?: number;
+  signMessage: boolean;
+}
+
+export interface SendMedia {
+  files: { file: File; caption: string }[];
+  quotedMsgId?: number;
+  signMessage: boolean;
+  /** A recorded voice note: the server stores it as an audio message. */
+  isVoiceNote?: boolean;
+}
+
+export const conversationKeys = {
+  ticket: (uuid: string) => ['tickets', 'uuid', uuid] as const,
+  quickMessages: ['quick-messages', 'list'] as const,
+};
+
+export const conversationApi = {
+  /** Silent: the conversation shows its own message (not found, no permission). */
+  ticketByUuid: (uuid: string) =>
+    http.get<TicketRecord>(`/api/tickets/u/${encodeURIComponent(uuid)}`, { silent: true }),
+
+  ticketById: (ticketId: number) => http.get<TicketRecord>(`/api/tickets/${ticketId}`),
+
+  threadPage: (ticketId: number, query: ThreadPageQuery = {}) =>
+    http.get<ThreadPage>(`/api/messages/${ticketId}`, { query: { ...query } }),
+
+  /** Marks the customer's messages read and resets the unread count (not for the admin peek). */
+  markRead: (ticketId: number) => http.post(`/api/tickets/${ticketId}/read`, undefined, { silent: true }),
+
+  sendText: ({ body, quotedMsgId, signMessage }: SendText, ticketId: number) =>
+    http.post<MessageRecord>(`/api/messages/${ticketId}`, {
+      body,
+      signMessage,
+      ...(quotedMsgId ? { quotedMsg: { id: quotedMsgId } } : {}),
+    }),
+
+  /** spec: each file is one message; the server takes the first file's caption as the text. */
+  async sendMedia({ files, quotedMsgId, signMessage }: SendMedia, ticketId: number): Promise<MessageRecord[]> {
+    const sent: MessageRecord[] = [];
+    // One request per file so each keeps its own caption.
+    for (const [index, { file, caption }] of files.entries()) {
+      const form = new FormData();
+      form.append('body', caption);
+      form.append('signMessage', String(signMessage && index === 0 && caption.trim().length > 0));
+      if (quotedMsgId && index === 0) form.append('quotedMsg', JSON.stringify({ id: quotedMsgId }));
+      form.append('medias', file, file.name);
+      sent.push(await http.post<MessageRecord>(`/api/messages/${ticketId}`, form));
+    }
+    return sent;
+  },
+
+  deleteMessage: (messageId: number) => http.delete<MessageRecord>(`/api/messages/${messageId}`),
+
+  /** Silent: the caller explains ERR_OTHER_OPEN_TICKET and toasts the rest. */
+  updateTicket: (ticketId: number, change: TicketChange) =>
+    http.put<TicketRecord>(`/api/tickets/${ticketId}`, change, { silent: true }),
+
+  deleteTicket: (ticketId: number) => http.delete(`/api/tickets/${ticketId}`, { silent: true }),
+
+  /** The quick messages come in a later issue: until that route exists the list is empty. */
+  async quickMessages(): Promise<QuickMessage[]> {
+    try {
+      const answer = await http.get<unknown>('/api/quick-messages/list', { silent: true });
+      return Array.isArray(answer) ? (answer as QuickMessage[]) : [];
+    } catch (error) {
+      if (isApiError(error) && (error.status === 404 || error.status === 403)) return [];
+      throw error;
+    }
+  },
+};

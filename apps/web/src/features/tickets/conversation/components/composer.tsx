@@ -1,0 +1,257 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CloseIcon from '@mui/icons-material/Close';
+import SendIcon from '@mui/icons-material/Send';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import InputBase from '@mui/material/InputBase';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@tanstack/react-query';
+import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { quickMessageToComposerInput } from '../../../quick-messages/model/quick-message-insert.ts';
+import { conversationApi, conversationKeys, type QuickMessage } from '../api/conversation-api.ts';
+import { useSignMessage } from '../hooks/use-sign-message.ts';
+import { quickReplyQuery } from '../model/thread.ts';
+import { AttachmentsDialog, type PendingFile } from './attachments-dialog.tsx';
+import { AudioRecorderButton } from './audio-recorder-button.tsx';
+import { EmojiButton } from './emoji-button.tsx';
+import { QuickReplyList } from './quick-reply-list.tsx';
+import { QuotedMessage } from './quoted-message.tsx';
+
+/** spec: the composer shows up to 5 rows before it scrolls. */
+const MAX_ROWS = 5;
+
+interface ComposerProps {
+  ticketId: number;
+  contactName: string;
+  isDisabled: boolean;
+  replyTo: MessageRecord | null;
+  onCancelReply: () => void;
+  onSent: (messages: MessageRecord[]) => void;
+}
+
+export function Composer({ ticketId, contactName, isDisabled, replyTo, onCancelReply, onSent }: ComposerProps) {
+  const { t, i18n } = useTranslation('conversation');
+  const isWide = useMediaQuery((theme) => theme.breakpoints.up('md'));
+  const [signMessage, setSignMessage] = useSignMessage();
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<PendingFile[]>([]);
+  const [isSending, setIsSending] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // spec: the switch exists on wide screens only; phones always send unsigned.
+  const sign = isWide && signMessage;
+
+  const query = quickReplyQuery(text);
+  const quickMessages = useQuery({
+    queryKey: conversationKeys.quickMessages,
+    queryFn: conversationApi.quickMessages,
+    enabled: query !== null,
+    staleTime: 60_000,
+  });
+  const suggestions: QuickMessage[] =
+    query === null
+      ? []
+      : (quickMessages.data ?? []).filter((item) => item.shortcode.toLowerCase().includes(query)).slice(0, 20);
+
+  const run = async (send: () => Promise<MessageRecord[]>) => {
+    setIsSending(true);
+    try {
+      onSent(await send());
+      onCancelReply();
+      return true;
+    } catch {
+      // The http client has already shown the error.
+      return false;
+    } finally {
+      setIsSending(false);
+    }
+  };
+
+  const sendText = async () => {
+    // spec: empty or whitespace-only messages are not sent.
+    if (!text.trim() || isSending || isDisabled) return;
+    const body = text;
+    setText('');
+    const ok = await run(async () => [
+      await conversationApi.sendText({ body, signMessage: sign, quotedMsgId: replyTo?.id }, ticketId),
+    ]);
+    if (!ok) setText(body);
+    input.current?.focus();
+  };
+
+  const sendFiles = async (list: PendingFile[]) => {
+    const ok = await run(() =>
+      conversationApi.sendMedia(
+        { files: list.map(({ file, caption }) => ({ file, caption })), signMessage: sign, quotedMsgId: replyTo?.id },
+        ticketId,
+      ),
+    );
+    if (ok) setFiles([]);
+  };
+
+  // Variables filled for this ticket; an attachment opens the files dialog with the text as its caption.
+  const pickQuickReply = (option: QuickMessage) => {
+    const context = { contactName, ticketId, language: i18n.language };
+    void quickMessageToComposerInput(option, context).then(({ text: filled, file }) => {
+      if (file) {
+        setFiles([{ key: `${Date.now()}-0`, file, caption: filled }]);
+        setText('');
+      } else setText(filled);
+      input.current?.focus();
+    });
+  };
+
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (suggestions.length > 0) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActiveIndex((index) => (index + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      if (event.key === 'Enter' || event.key === 'Tab') {
+        event.preventDefault();
+        pickQuickReply(suggestions[Math.min(activeIndex, suggestions.length - 1)]);
+        return;
+      }
+    }
+    // spec: Enter sends, Shift+Enter starts a new line.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void sendText();
+    }
+  };
+
+  const insertEmoji = (emoji: string) => {
+    const element = input.current;
+    const start = element?.selectionStart ?? text.length;
+    const end = element?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
+
+  const addFiles = (list: FileList | null) => {
+    if (!list?.length) return;
+    const stamp = Date.now();
+    // The typed text becomes the first file's caption, as on the phone.
+    setFiles([...list].map((file, index) => ({ key: `${stamp}-${index}`, file, caption: index === 0 ? text : '' })));
+    setText('');
+  };
+
+  return (
+    <Box
+      sx={{ position: 'relative', borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+      data-testid="composer"
+    >
+      <QuickReplyList options={suggestions} activeIndex={activeIndex} onPick={pickQuickReply} />
+      {replyTo && (
+        <Stack direction="row" spacing={1} sx={{ px: 1.5, pt: 1, alignItems: 'center' }} data-testid="composer-reply">
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <QuotedMessage quoted={replyTo} contactName={contactName} />
+          </Box>
+          <IconButton
+            aria-label={t('composer.cancelReply')}
+            onClick={onCancelReply}
+            data-testid="composer-reply-cancel"
+          >
+            <CloseIcon />
+          </IconButton>
+        </Stack>
+      )}
+      <Stack direction="row" sx={{ alignItems: 'flex-end', px: 0.5, py: 0.75, gap: 0.25 }}>
+        <EmojiButton disabled={isDisabled} onPick={insertEmoji} />
+        <IconButton
+          aria-label={t('composer.attach')}
+          disabled={isDisabled}
+          onClick={() => fileInput.current?.click()}
+          data-testid="composer-attach"
+        >
+          <AttachFileIcon />
+        </IconButton>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          data-testid="composer-file-input"
+          onChange={(event) => {
+            addFiles(event.target.files);
+            event.target.value = '';
+          }}
+        />
+        <InputBase
+          inputRef={input}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setActiveIndex(0);
+          }}
+          onKeyDown={handleKeyDown}
+          disabled={isDisabled}
+          placeholder={isDisabled ? t('composer.disabled') : t('composer.placeholder')}
+          multiline
+          maxRows={MAX_ROWS}
+          inputProps={{ 'aria-label': t('composer.placeholder'), 'data-testid': 'composer-input' }}
+          sx={{ flex: 1, px: 1.5, py: 1, mx: 0.5, borderRadius: 3, bgcolor: 'action.hover', alignSelf: 'center' }}
+        />
+        {text.trim() ? (
+          <IconButton
+            color="primary"
+            aria-label={t('composer.send')}
+            onClick={() => void sendText()}
+            disabled={isDisabled || isSending}
+            data-testid="composer-send"
+          >
+            <SendIcon />
+          </IconButton>
+        ) : (
+          <AudioRecorderButton
+            disabled={isDisabled || isSending}
+            onRecorded={(file) =>
+              void run(() =>
+                conversationApi.sendMedia(
+                  { files: [{ file, caption: '' }], signMessage: false, isVoiceNote: true },
+                  ticketId,
+                ),
+              )
+            }
+          />
+        )}
+      </Stack>
+      {isWide && (
+        <FormControlLabel
+          sx={{ ml: 1.5, mb: 0.5, mt: -0.5 }}
+          control={
+            <Switch
+              size="small"
+              checked={signMessage}
+              onChange={(event) => setSignMessage(event.target.checked)}
+              data-testid="composer-sign"
+            />
+          }
+          label={t('composer.sign')}
+          slotProps={{ typography: { variant: 'caption' } }}
+        />
+      )}
+      <AttachmentsDialog
+        files={files}
+        isSending={isSending}
+        onCaptionChange={(key, caption) =>
+          setFiles((list) => list.map((item) => (item.key === key ? { ...item, caption } : item)))
+        }
+        onRemove={(key) => setFiles((list) => list.filter((item) => item.key !== key))}
+        onSend={() => void sendFiles(files)}
+        onClose={() => setFiles([])}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+import type { MessageRecord, TicketRecord } from '@wacrm/shared/messages/message.schema';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { conversationApi } from '../api/conversation-api.ts';
+import { useThread } from '../hooks/use-thread.ts';
+import { Composer } from './composer.tsx';
+import { ImageViewer, type ViewedImage } from './image-viewer.tsx';
+import { MessageList } from './message-list.tsx';
+
+interface ConversationBodyProps {
+  ticket: TicketRecord;
+  companyId: number;
+  /** The admin peek reads without marking read, replying or deleting. */
+  isReadOnly?: boolean;
+}
+
+/** Thread and composer of one ticket; mount it keyed by the ticket id so a new ticket starts clean. */
+export function ConversationBody({ ticket, companyId, isReadOnly = false }: ConversationBodyProps) {
+  const { t } = useTranslation('conversation');
+  const thread = useThread(ticket.id, companyId, { markRead: !isReadOnly });
+  const [replyTo, setReplyTo] = useState<MessageRecord | null>(null);
+  const [toDelete, setToDelete] = useState<MessageRecord | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [image, setImage] = useState<ViewedImage | null>(null);
+
+  const handleOpenImage = useCallback((url: string, name: string) => setImage({ url, name }), []);
+  const handleDelete = async () => {
+    if (!toDelete) return;
+    setIsDeleting(true);
+    try {
+      thread.upsert([await conversationApi.deleteMessage(toDelete.id)]);
+      setToDelete(null);
+    } catch {
+      // Toasted by the http client (e.g. the connection is down).
+    } finally {
+      setIsDeleting(false);
+    }
+  };
+
+  return (
+    <>
+      <MessageList
+        thread={thread}
+        ticketId={ticket.id}
+        contactName={ticket.contact.name}
+        isGroup={ticket.isGroup}
+        canAct={!isReadOnly}
+        onReply={setReplyTo}
+        onDelete={setToDelete}
+        onOpenImage={handleOpenImage}
+      />
+      {!isReadOnly && (
+        <Composer
+          ticketId={ticket.id}
+          contactName={ticket.contact.name}
+          // spec: the composer is disabled while the ticket is not open.
+          isDisabled={ticket.status !== 'open'}
+          replyTo={replyTo}
+          onCancelReply={() => setReplyTo(null)}
+          onSent={thread.upsert}
+        />
+      )}
+      <ImageViewer image={image} onClose={() => setImage(null)} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('thread.deleteTitle')}
+        confirmLabel={t('thread.delete')}
+        isBusy={isDeleting}
+        onConfirm={() => void handleDelete()}
+        onClose={() => setToDelete(null)}
+      >
+        {t('thread.deleteBody')}
+      </ConfirmDialog>
+    </>
+  );
+}

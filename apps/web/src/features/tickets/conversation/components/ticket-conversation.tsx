@@ -1,0 +1,140 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { hasPermission } from '@wacrm/shared/auth/permissions';
+import type { ContactRecord, TicketEvent, TicketRecord } from '@wacrm/shared/messages/message.schema';
+import { companyEvent } from '@wacrm/shared/realtime/events';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { useSocketEvent } from '../../../../lib/socket-context.ts';
+import { toast } from '../../../../lib/toast.ts';
+import { useSessionUser } from '../../../auth/hooks/use-auth.ts';
+import { TicketTagsSelect } from '../../../tags/components/ticket-tags-select.tsx';
+import { ContactNotes } from '../../../ticket-notes/components/contact-notes.tsx';
+import { conversationApi, conversationKeys } from '../api/conversation-api.ts';
+import { useTicketActions } from '../hooks/use-ticket-actions.ts';
+import { ContactDrawer } from './contact-drawer.tsx';
+import { ConversationBody } from './conversation-body.tsx';
+import { ConversationHeader } from './conversation-header.tsx';
+import { HeaderActions } from './header-actions.tsx';
+
+export interface TicketConversationProps {
+  ticketUuid: string;
+  onClosed: () => void;
+  onBackToList: () => void;
+  /** Opens the ticket list's transfer modal; without it the header shows no transfer button. */
+  onTransfer?: (ticket: TicketRecord) => void;
+}
+
+function OpenTicket({
+  ticket,
+  onClosed,
+  onBackToList,
+  onTransfer,
+}: Omit<TicketConversationProps, 'ticketUuid'> & { ticket: TicketRecord }) {
+  const { t } = useTranslation('conversation');
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  const [isContactOpen, setIsContactOpen] = useState(false);
+  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const actions = useTicketActions(ticket, { onClosed, onBackToList });
+
+  const setTicket = (next: TicketRecord) => queryClient.setQueryData(conversationKeys.ticket(ticket.uuid), next);
+  useSocketEvent(companyEvent(user.companyId, 'ticket'), (payload) => {
+    const event = payload as unknown as TicketEvent;
+    if (event.action === 'update' && event.ticket.id === ticket.id) setTicket(event.ticket);
+    if (event.action === 'delete' && event.ticketId === ticket.id) {
+      toast.info(t('header.deletedElsewhere'));
+      onClosed();
+    }
+  });
+  useSocketEvent(companyEvent(user.companyId, 'contact'), (payload) => {
+    const event = payload as { action: string; contact?: ContactRecord };
+    if (event.action === 'update' && event.contact?.id === ticket.contactId)
+      setTicket({ ...ticket, contact: event.contact });
+  });
+
+  return (
+    <Box
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      data-testid="ticket-conversation"
+      data-status={ticket.status}
+    >
+      <ConversationHeader
+        ticket={ticket}
+        onOpenContact={() => setIsContactOpen(true)}
+        onBack={onBackToList}
+        actions={
+          <HeaderActions
+            ticket={ticket}
+            canDelete={hasPermission(user, 'ticket-options:deleteTicket')}
+            busy={actions.busy}
+            onAction={(action) => void actions.run(action)}
+            onDelete={() => setIsDeleteOpen(true)}
+            onTransfer={onTransfer ? () => onTransfer(ticket) : undefined}
+          />
+        }
+      />
+      <Box
+        sx={{ px: 1.5, py: 0.75, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+        data-testid="conversation-tags"
+      >
+        <TicketTagsSelect
+          ticketId={ticket.id}
+          value={ticket.tags}
+          onChange={(tags) => setTicket({ ...ticket, tags })}
+        />
+      </Box>
+      {ticket.status === 'pending' && (
+        <Alert severity="info" sx={{ borderRadius: 0 }} data-testid="conversation-pending-hint">
+          {t('header.pendingHint')}
+        </Alert>
+      )}
+      <ConversationBody key={ticket.id} ticket={ticket} companyId={user.companyId} />
+      <ContactDrawer
+        open={isContactOpen}
+        contact={ticket.contact}
+        onClose={() => setIsContactOpen(false)}
+        onContactSaved={(contact) => setTicket({ ...ticket, contact })}
+        notesSlot={<ContactNotes ticketId={ticket.id} contactId={ticket.contactId} />}
+      />
+      <ConfirmDialog
+        open={isDeleteOpen}
+        title={t('header.deleteTitle', { id: ticket.id })}
+        confirmLabel={t('header.delete')}
+        isBusy={actions.busy === 'delete'}
+        onConfirm={() => void actions.run('delete').then(() => setIsDeleteOpen(false))}
+        onClose={() => setIsDeleteOpen(false)}
+      >
+        {t('header.deleteBody')}
+      </ConfirmDialog>
+    </Box>
+  );
+}
+
+/**
+ * The conversation side of `/tickets/:ticketId?`: header with the state's actions, thread,
+ * composer and contact drawer. The page decides who may open the ticket (it shows the errors).
+ */
+export function TicketConversation({ ticketUuid, ...props }: TicketConversationProps) {
+  const { t } = useTranslation('conversation');
+  const query = useQuery({
+    queryKey: conversationKeys.ticket(ticketUuid),
+    queryFn: () => conversationApi.ticketByUuid(ticketUuid),
+    retry: false,
+  });
+  if (query.data) return <OpenTicket ticket={query.data} {...props} />;
+  if (query.isError)
+    return (
+      <Alert severity="error" sx={{ m: 2 }} data-testid="conversation-error">
+        {t('loadError')}
+      </Alert>
+    );
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>
+      <CircularProgress />
+    </Box>
+  );
+}

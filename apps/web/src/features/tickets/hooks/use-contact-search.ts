@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { ticketsApi, ticketsKeys } from '../api/tickets-api.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+/** spec: contact search starts at 3 characters (debounced). data null: no contacts API on this server. */
+export function useContactSearch(companyId: number, text: string, isEnabled: boolean) {
+  const search = useDebouncedValue(text.trim(), 500);
+  const query = useQuery({
+    queryKey: ticketsKeys.contacts(companyId, search),
+    queryFn: () => ticketsApi.contacts(search),
+    enabled: isEnabled && search.length >= 3,
+    staleTime: 30_000,
+  });
+  return { ...query, isWaiting: text.trim() !== search || query.isFetching, search };
+}

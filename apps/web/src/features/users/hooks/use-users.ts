@@ -1,0 +1,39 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { companyEvent } from '@wacrm/shared/realtime/events';
+import { useSocketEvent } from '../../../lib/socket-context.ts';
+import { usersApi, usersKeys } from '../api/users-api.ts';
+import { applyUserEvent, type PagedUsers } from '../model/user-list.ts';
+
+/** The users screen's list for one search, page by page, kept current by `company-{id}-user` events. */
+export function useUsersList(companyId: number, search: string) {
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery({
+    queryKey: usersKeys.pages(companyId, search),
+    queryFn: ({ pageParam, signal }) => usersApi.page(search, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
+  });
+  useSocketEvent(companyEvent(companyId, 'user'), (event) => {
+    queryClient.setQueryData<PagedUsers>(usersKeys.pages(companyId, search), (data) =>
+      data ? applyUserEvent(data, event, search) : data,
+    );
+    // Other searches and the pickers refetch when next shown.
+    queryClient.invalidateQueries({
+      queryKey: usersKeys.all(companyId),
+      predicate: (cached) => cached.queryKey[3] !== search,
+      refetchType: 'none',
+    });
+    if (event.action !== 'update') queryClient.invalidateQueries({ queryKey: usersKeys.allowance(companyId) });
+  });
+  return query;
+}
+
+/** Queues for the modal; null when the server has no queues yet (the field is then hidden). */
+export function useQueueOptions(isEnabled: boolean) {
+  return useQuery({
+    queryKey: ['queues', 'options'],
+    queryFn: () => usersApi.queues().catch(() => null),
+    enabled: isEnabled,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,202 @@
+import type { SessionUser } from '@wacrm/shared/auth/auth.schema';
+import type { ErrorBody } from '@wacrm/shared/errors/error-body.schema';
+import { ApiError } from './api-error.ts';
+import { clearSession, type KeyValueStorage, storageKeys } from './session-storage.ts';
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData is sent as is (uploads). */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** Public calls (login, refresh, public plan list) send no token and never refresh or end the session. */
+  auth?: boolean;
+  /** The caller shows its own message for failures, so the default error toast is skipped. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface RefreshAnswer {
+  token: string;
+  user: SessionUser;
+}
+
+export interface HttpClientOptions {
+  fetch?: typeof fetch;
+  storage?: KeyValueStorage;
+  baseUrl?: string;
+  /** Called once the stored session is cleared (401, or a refresh that failed). */
+  onSessionEnded?: () => void;
+  /** Called for every failure of a non-silent request that did not end the session. */
+  onError?: (error: ApiError) => void;
+  onTokenRefreshed?: (answer: RefreshAnswer) => void;
+}
+
+interface ParsedResponse {
+  status: number;
+  ok: boolean;
+  data: unknown;
+}
+
+const SESSION_EXPIRED = 'ERR_SESSION_EXPIRED';
+
+export type HttpClient = ReturnType<typeof createHttpClient>;
+
+export function createHttpClient(options: HttpClientOptions = {}) {
+  const storage = options.storage ?? localStorage;
+  const baseUrl = options.baseUrl ?? '';
+  const handlers = {
+    onSessionEnded: options.onSessionEnded,
+    onError: options.onError,
+    onTokenRefreshed: options.onTokenRefreshed,
+  };
+  // The refresh in flight: every request that fails with an expired token while it runs waits for it.
+  let refreshInFlight: Promise<string> | null = null;
+
+  const doFetch = (input: string, init: RequestInit) => (options.fetch ?? fetch)(input, init);
+
+  async function send(path: string, opts: RequestOptions, token: string | null): Promise<ParsedResponse> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData) body = opts.body;
+    else if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const response = await doFetch(baseUrl + path + toQueryString(opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'include',
+      signal: opts.signal,
+    });
+    return { status: response.status, ok: response.ok, data: await readBody(response) };
+  }
+
+  function endSession(): void {
+    clearSession(storage);
+    handlers.onSessionEnded?.();
+  }
+
+  async function runRefresh(): Promise<string> {
+    const answer = await send('/api/auth/refresh_token', { method: 'POST' }, null).catch(() => null);
+    const data = answer?.data as Partial<RefreshAnswer> | undefined;
+    if (!answer?.ok || typeof data?.token !== 'string') {
+      // spec: a failed refresh logs the user out.
+      endSession();
+      throw new ApiError(answer?.status ?? 0, toErrorBody(answer?.data ?? null), true);
+    }
+    storage.setItem(storageKeys.token, data.token);
+    handlers.onTokenRefreshed?.(data as RefreshAnswer);
+    return data.token;
+  }
+
+  /** Refreshes the access token; concurrent callers share one call to the server. */
+  function refreshAccessToken(): Promise<string> {
+    refreshInFlight ??= runRefresh().finally(() => {
+      refreshInFlight = null;
+    });
+    return refreshInFlight;
+  }
+
+  /** The token to replay with: a newer stored one if another request already refreshed, else a fresh one. */
+  function tokenAfterExpiry(usedToken: string | null): Promise<string> {
+    if (refreshInFlight) return refreshInFlight;
+    const current = storage.getItem(storageKeys.token);
+    if (current && current !== usedToken) return Promise.resolve(current);
+    return refreshAccessToken();
+  }
+
+  function fail(status: number, data: unknown, opts: RequestOptions, endedSession = false): never {
+    const error = new ApiError(status, toErrorBody(data), endedSession);
+    if (!opts.silent && !endedSession) handlers.onError?.(error);
+    throw error;
+  }
+
+  async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+    const isAuthenticated = opts.auth !== false;
+    const usedToken = isAuthenticated ? storage.getItem(storageKeys.token) : null;
+    let response = await send(path, opts, usedToken);
+
+    if (isAuthenticated && response.status === 403 && errorCodeOf(response.data) === SESSION_EXPIRED) {
+      let freshToken: string;
+      try {
+        freshToken = await tokenAfterExpiry(usedToken);
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        throw new ApiError(0, null, true);
+      }
+      // Replayed once only: a second expiry means the new token is refused too.
+      response = await send(path, opts, freshToken);
+      if (response.status === 403 && errorCodeOf(response.data) === SESSION_EXPIRED) {
+        endSession();
+        fail(response.status, response.data, opts, true);
+      }
+    }
+
+    if (isAuthenticated && response.status === 401) {
+      endSession();
+      fail(response.status, response.data, opts, true);
+    }
+    if (!response.ok) fail(response.status, response.data, opts);
+    return response.data as T;
+  }
+
+  return {
+    request,
+    get: <T = unknown>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...opts, method: 'GET' }),
+    post: <T = unknown>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...opts, method: 'POST', body }),
+    put: <T = unknown>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...opts, method: 'PUT', body }),
+    delete: <T = unknown>(path: string, opts?: Omit<RequestOptions, 'method'>) =>
+      request<T>(path, { ...opts, method: 'DELETE' }),
+    refreshAccessToken,
+    /** Lets the app wire navigation and toasts after the client is created. */
+    setHandlers(next: Partial<typeof handlers>) {
+      Object.assign(handlers, next);
+    },
+  };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function errorCodeOf(data: unknown): string | null {
+  return typeof data === 'object' && data && typeof (data as ErrorBody).error === 'string'
+    ? (data as ErrorBody).error
+    : null;
+}
+
+function toErrorBody(data: unknown): ErrorBody | string | null {
+  if (errorCodeOf(data)) return data as ErrorBody;
+  return typeof data === 'string' ? data : null;
+}
+
+function toQueryString(query: RequestOptions['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    // Lists travel as JSON text (queueIds=[1,2]), as the spec's list filters expect.
+    if (Array.isArray(value)) params.set(key, JSON.stringify(value));
+    else params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

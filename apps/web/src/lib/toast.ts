@@ -1,0 +1,49 @@
+/** A tiny toast store: any module (the http client included) can raise a toast without React context. */
+export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
+
+export interface Toast {
+  id: number;
+  message: string;
+  severity: ToastSeverity;
+}
+
+/** spec: toasts close by themselves after 2 seconds. */
+export const TOAST_DURATION_MS = 2000;
+
+type Listener = (toasts: readonly Toast[]) => void;
+
+let toasts: readonly Toast[] = [];
+let nextId = 1;
+const listeners = new Set<Listener>();
+
+function publish(next: readonly Toast[]): void {
+  toasts = next;
+  for (const listener of listeners) listener(toasts);
+}
+
+function show(severity: ToastSeverity, message: string, durationMs = TOAST_DURATION_MS): number {
+  const id = nextId++;
+  // The same text twice in a row (several failed requests at once) shows once.
+  if (toasts.some((item) => item.message === message)) return id;
+  publish([...toasts, { id, message, severity }]);
+  setTimeout(() => dismissToast(id), durationMs);
+  return id;
+}
+
+export function dismissToast(id: number): void {
+  if (toasts.some((item) => item.id === id)) publish(toasts.filter((item) => item.id !== id));
+}
+
+export function subscribeToasts(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const getToasts = (): readonly Toast[] => toasts;
+
+export const toast = {
+  success: (message: string, durationMs?: number) => show('success', message, durationMs),
+  info: (message: string, durationMs?: number) => show('info', message, durationMs),
+  warning: (message: string, durationMs?: number) => show('warning', message, durationMs),
+  error: (message: string, durationMs?: number) => show('error', message, durationMs),
+};

@@ -1,0 +1,2 @@
+export * from './auth.schema.ts';
+export * from './permissions.ts';

@@ -1,0 +1,3 @@
+export * from './constants.ts';
+export * from './pagination.ts';
+export * from './phone.ts';

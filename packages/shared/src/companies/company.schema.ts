@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { weeklyScheduleEntrySchema } from '../company-schedules/company-schedules.schema.ts';
+import type { PlanFlags } from '../plans/plan.schema.ts';
+import { type Recurrence, recurrences, toIsoDayOrNull } from './recurrence.ts';
+
+/** The platform's own company (seeded, home of the super user): it can never be deleted. */
+export const PLATFORM_COMPANY_ID = 1;
+
+const emailSchema = z
+  .string({ error: 'Required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Required')
+  .email('Invalid email')
+  .max(200, 'Too Long!');
+
+/**
+ * The fields of the companies admin form (spec "Company"; §5: email and plan required,
+ * an invalid due date is sent as null). `campaignsEnabled` is stored as the company
+ * setting of that name.
+ */
+export const companyFieldsSchema = z.object({
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').min(2, 'Too Short!').max(100, 'Too Long!'),
+  email: emailSchema,
+  phone: z
+    .string()
+    .trim()
+    .max(30, 'Too Long!')
+    .nullish()
+    .transform((value) => value || null),
+  planId: z.coerce.number({ error: 'Required' }).int().positive('Required'),
+  status: z.boolean().default(true),
+  campaignsEnabled: z.boolean().default(true),
+  dueDate: z.unknown().transform(toIsoDayOrNull),
+  recurrence: z.enum(recurrences).default('MENSAL'),
+  /** Left out: the company keeps its weekly hours. */
+  schedules: z.array(weeklyScheduleEntrySchema).max(7).optional(),
+});
+export type CompanyFieldsInput = z.input<typeof companyFieldsSchema>;
+export type CompanyFields = z.output<typeof companyFieldsSchema>;
+
+/** Creating a company also creates its first admin user (email = the company's email) with this password. */
+export const companyCreateSchema = companyFieldsSchema.extend({
+  password: z.string({ error: 'Required' }).min(1, 'Required').min(5, 'Too Short!').max(50, 'Too Long!'),
+});
+export type CompanyCreateInput = z.input<typeof companyCreateSchema>;
+export type CompanyCreate = z.output<typeof companyCreateSchema>;
+
+export const companyIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** A company as the admin API answers it. */
+export interface CompanyRecord {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  planId: number | null;
+  plan: { id: number; name: string } | null;
+  status: boolean;
+  campaignsEnabled: boolean;
+  dueDate: string | null;
+  recurrence: Recurrence;
+  schedules: { weekday: string; weekdayEn: string; startTime: string; endTime: string }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CompanyPage {
+  companies: CompanyRecord[];
+  count: number;
+  hasMore: boolean;
+}
+
+/** What the caller's plan allows and what the company already uses (GET /companies/usage). */
+export interface CompanyUsage {
+  plan: { id: number; name: string } & PlanFlags;
+  users: { limit: number; used: number };
+  connections: { limit: number; used: number };
+  queues: { limit: number; used: number };
+}

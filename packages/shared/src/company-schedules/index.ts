@@ -1,0 +1,1 @@
+export * from './company-schedules.schema.ts';

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { weeklyScheduleEntrySchema } from '../company-schedules/company-schedules.schema.ts';
+
+/** spec: connection statuses, stored and shown as they are. */
+export const connectionStatuses = ['OPENING', 'qrcode', 'PAIRING', 'CONNECTED', 'TIMEOUT', 'DISCONNECTED'] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+/** The adapters a connection can use. `beta` and `stable` (the spec's names) are stored as `baileys`. */
+export const connectionProviders = ['baileys', 'sandbox'] as const;
+export type ConnectionProvider = (typeof connectionProviders)[number];
+
+export const connectionProviderSchema = z
+  .enum(['baileys', 'beta', 'stable', 'sandbox'])
+  .transform((value): ConnectionProvider => (value === 'sandbox' ? 'sandbox' : 'baileys'));
+
+/** spec: connection defaults. */
+export const connectionDefaults = {
+  provider: 'baileys',
+  maxUseBotQueues: 3,
+  expiresTicket: 0,
+  timeUseBotQueues: 0,
+} as const;
+
+const optionalText = z.string().max(10_000).nullable().optional();
+const optionalId = z.number().int().positive().max(2_147_483_647).nullable().optional();
+
+/**
+ * The connection modal's fields (spec §5 "Connection": name 2-50). A blank token is generated
+ * by the server. Fields left out of an update keep their value.
+ */
+export const connectionFieldsSchema = z.object({
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
+  provider: connectionProviderSchema.optional(),
+  isDefault: z.boolean().optional(),
+  token: z.string().trim().max(100).nullable().optional(),
+  greetingMessage: optionalText,
+  complationMessage: optionalText,
+  outOfHoursMessage: optionalText,
+  ratingMessage: optionalText,
+  expiresInactiveMessage: optionalText,
+  expiresTicket: z.number().int().min(0).max(1_000_000).optional(),
+  timeUseBotQueues: z.number().int().min(0).max(1_000_000).optional(),
+  maxUseBotQueues: z.number().int().min(0).max(1_000).optional(),
+  timeToTransfer: z.number().int().min(0).max(1_000_000).nullable().optional(),
+  transferQueueId: optionalId,
+  promptId: optionalId,
+  integrationId: optionalId,
+  queueIds: z.array(z.number().int().positive().max(2_147_483_647)).max(500).optional(),
+  schedules: z.array(weeklyScheduleEntrySchema).max(7).optional(),
+});
+export type ConnectionFields = z.infer<typeof connectionFieldsSchema>;
+
+/** An update may leave the name out too. */
+export const connectionUpdateSchema = connectionFieldsSchema.partial();
+export type ConnectionUpdate = z.infer<typeof connectionUpdateSchema>;
+
+export const connectionIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** spec: `GET /whatsapp` takes companyId and session=0; the company always comes from the session. */
+export const connectionListQuerySchema = z.object({
+  session: z.coerce.number().int().optional(),
+  companyId: z.coerce.number().int().optional(),
+});
+
+/** A connection as the API answers it. `token` is present only for admins (`GET /whatsapp/{id}`). */
+export interface ConnectionRecord {
+  id: number;
+  companyId: number;
+  name: string;
+  status: ConnectionStatus;
+  qrcode: string;
+  retries: number;
+  isDefault: boolean;
+  provider: ConnectionProvider;
+  number: string | null;
+  token?: string | null;
+  greetingMessage: string | null;
+  complationMessage: string | null;
+  outOfHoursMessage: string | null;
+  ratingMessage: string | null;
+  expiresInactiveMessage: string | null;
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  timeToTransfer: number | null;
+  transferQueueId: number | null;
+  promptId: number | null;
+  integrationId: number | null;
+  schedules: { weekday: string; weekdayEn: string; startTime: string; endTime: string }[];
+  queues: { id: number; name: string; color: string }[];
+  queueIds: number[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `company-{id}-whatsapp`: a connection changed or was deleted. */
+export type WhatsappEvent = { action: 'update'; whatsapp: ConnectionRecord } | { action: 'delete'; whatsappId: number };
+
+/** `company-{id}-whatsappSession`: a session's status or QR changed. */
+export interface WhatsappSessionEvent {
+  action: 'update';
+  session: ConnectionRecord;
+}

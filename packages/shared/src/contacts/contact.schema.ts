@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { pageNumberSchema } from '../common/pagination.ts';
+import { normalizePhoneNumber } from '../common/phone.ts';
+import type { ContactRecord } from '../messages/message.schema.ts';
+
+/** spec: the contacts list loads 30 a page. */
+export const CONTACTS_PAGE_SIZE = 30;
+/** Rows per `POST /contacts/upload` request, at most; the web sends chunks of 500. */
+export const CONTACTS_UPLOAD_MAX_ROWS = 5_000;
+/** Extra fields (name/value pairs) a contact may hold. */
+export const CONTACT_EXTRA_INFO_MAX = 50;
+
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const contactNameSchema = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .min(2, 'Too Short!')
+  .max(50, 'Too Long!');
+
+/**
+ * spec: number 8–50 characters. Stored normalised (digits with country code,
+ * `normalizePhoneNumber`); the digits must still be 8–50 long.
+ */
+export const contactNumberSchema = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .min(8, 'Too Short!')
+  .max(50, 'Too Long!')
+  .transform((value) => normalizePhoneNumber(value))
+  .refine((digits) => digits.length >= 8, 'Invalid number')
+  .refine((digits) => digits.length <= 50, 'Too Long!');
+
+// Built once: creating a zod schema per call costs more than checking a thousand rows.
+const emailFormat = z.email();
+
+/** A valid address or empty. */
+export const contactEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(200, 'Too Long!')
+  .refine((value) => value === '' || emailFormat.safeParse(value).success, 'Invalid email');
+
+export const contactExtraInfoSchema = z.object({
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100, 'Too Long!'),
+  value: z.string().trim().max(1_000, 'Too Long!'),
+});
+export type ContactExtraInfo = z.infer<typeof contactExtraInfoSchema>;
+
+/** The contact modal and `POST/PUT /contacts`: one schema for the route and the form. */
+export const contactFieldsSchema = z.object({
+  name: contactNameSchema,
+  number: contactNumberSchema,
+  email: contactEmailSchema.optional().default(''),
+  extraInfo: z.array(contactExtraInfoSchema).max(CONTACT_EXTRA_INFO_MAX).optional().default([]),
+});
+/** What the form holds (number as typed). */
+export type ContactFieldsInput = z.input<typeof contactFieldsSchema>;
+/** What the server stores (number normalised, defaults filled). */
+export type ContactFields = z.output<typeof contactFieldsSchema>;
+
+export const contactIdParamsSchema = z.object({ id: idSchema });
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date')
+  .optional();
+
+/** `GET /contacts`: search over name and number, 30 a page, optional creation-day filters. */
+export const contactListQuerySchema = z.object({
+  searchParam: z.string().trim().max(200).optional().default(''),
+  pageNumber: pageNumberSchema,
+  /** One day (YYYY-MM-DD) the contact was created on. */
+  date: isoDate,
+  /** First and last creation day, inclusive. */
+  dateStart: isoDate,
+  dateEnd: isoDate,
+});
+export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
+
+/** `GET /contacts/list`: a short list for pickers. */
+export const contactOptionsQuerySchema = z.object({
+  searchParam: z.string().trim().max(200).optional().default(''),
+});
+export const CONTACT_OPTIONS_LIMIT = 100;
+
+export interface ContactsPage {
+  contacts: ContactRecord[];
+  hasMore: boolean;
+  count: number;
+}
+
+export type ContactOptionRecord = Pick<ContactRecord, 'id' | 'name' | 'number' | 'email' | 'profilePicUrl' | 'isGroup'>;
+
+/**
+ * One spreadsheet row of `POST /contacts/upload`: name, number, email, and any other column,
+ * kept as an extra field. Cells arrive as the sheet had them (text or numbers); each row is
+ * checked on its own so one bad row does not refuse the others.
+ */
+export const contactUploadRowSchema = z.record(z.string().max(100), z.unknown());
+export const contactUploadSchema = z.array(contactUploadRowSchema).max(CONTACTS_UPLOAD_MAX_ROWS);
+export type ContactUploadRow = z.infer<typeof contactUploadRowSchema>;
+
+/** Why an uploaded row was not stored; the web translates each (contacts.import.errors.*). */
+export const contactUploadErrors = [
+  'ERR_DUPLICATED_CONTACT',
+  'ERR_INVALID_NAME',
+  'ERR_INVALID_NUMBER',
+  'ERR_INVALID_EMAIL',
+] as const;
+export type ContactUploadError = (typeof contactUploadErrors)[number];
+
+export interface ContactUploadAnswer {
+  newContacts: ContactRecord[];
+  errorBag: { name: string; number: string; error: ContactUploadError; message: string }[];
+}
+
+export interface ContactImportAnswer {
+  newContacts: number;
+  existing: number;
+}
+
+/** `company-{id}-contact` as the contacts feature emits it: the channel events plus "all deleted". */
+export type ContactsEvent =
+  | { action: 'create' | 'update'; contact: ContactRecord }
+  | { action: 'delete'; contactId: number }
+  | { action: 'deleteAll' };

@@ -1,0 +1,3 @@
+export * from './contact.schema.ts';
+export * from './contact-csv.ts';
+export * from './contact-upload.ts';

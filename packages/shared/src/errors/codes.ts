@@ -1,0 +1,90 @@
+/**
+ * The error catalogue: every code the API may answer with, and its HTTP status.
+ * The spec's codes come first, ours after. Clients translate the code; `message`
+ * is a fallback in English for logs and for callers without translations.
+ */
+export const errorCatalogue = {
+  // spec: unexpected failure
+  ERR_INTERNAL_SERVER_ERROR: { status: 500, message: 'Unexpected error, please try again later' },
+  // spec: connections and message sending
+  ERR_NO_OTHER_WHATSAPP: { status: 400, message: 'At least one default connection is required' },
+  ERR_NO_DEF_WAPP_FOUND: { status: 404, message: 'No default connection found' },
+  ERR_WAPP_NOT_INITIALIZED: { status: 409, message: 'The connection is not started' },
+  ERR_WAPP_CHECK_CONTACT: { status: 502, message: 'Could not check the contact on WhatsApp' },
+  ERR_WAPP_INVALID_CONTACT: { status: 400, message: 'This is not a valid WhatsApp number' },
+  ERR_WAPP_DOWNLOAD_MEDIA: { status: 502, message: 'Could not download the media' },
+  ERR_SENDING_WAPP_MSG: { status: 502, message: 'Could not send the message' },
+  ERR_DELETE_WAPP_MSG: { status: 502, message: 'Could not delete the message' },
+  ERR_NO_WAPP_FOUND: { status: 404, message: 'Connection not found' },
+  ERR_FETCH_WAPP_MSG: { status: 404, message: 'The message may be too old' },
+  ERR_WAPP_GREETING_REQUIRED: { status: 400, message: 'A greeting message is required' },
+  // spec: authentication and users
+  ERR_INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
+  ERR_USER_DONT_EXISTS: { status: 404, message: 'User does not exist' },
+  ERR_SESSION_EXPIRED: { status: 403, message: 'Session expired' },
+  ERR_USER_CREATION_DISABLED: { status: 403, message: 'User creation is disabled' },
+  ERR_NO_PERMISSION: { status: 403, message: 'You do not have permission for this action' },
+  ERR_NO_USER_FOUND: { status: 404, message: 'User not found' },
+  // spec: tickets, contacts, lookups
+  ERR_OTHER_OPEN_TICKET: { status: 409, message: 'There is already an open ticket for this contact' },
+  ERR_DUPLICATED_CONTACT: { status: 409, message: 'A contact with this number already exists' },
+  ERR_NO_CONTACT_FOUND: { status: 404, message: 'Contact not found' },
+  ERR_NO_SETTING_FOUND: { status: 404, message: 'Setting not found' },
+  ERR_NO_TICKET_FOUND: { status: 404, message: 'Ticket not found' },
+  ERR_CREATING_MESSAGE: { status: 400, message: 'Could not create the message' },
+  ERR_CREATING_TICKET: { status: 400, message: 'Could not create the ticket' },
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: { status: 409, message: 'This queue color is already in use' },
+
+  // ours
+  ERR_VALIDATION: { status: 400, message: 'Some fields are invalid' },
+  ERR_NOT_FOUND: { status: 404, message: 'Not found' },
+  ERR_ROUTE_NOT_FOUND: { status: 404, message: 'There is no such API route' },
+  ERR_NOT_AUTHENTICATED: { status: 401, message: 'You must log in' },
+  ERR_INVALID_REFRESH_TOKEN: { status: 401, message: 'Your session has ended, please log in again' },
+  ERR_SUBSCRIPTION_EXPIRED: { status: 402, message: 'The subscription has expired' },
+  ERR_COMPANY_INACTIVE: { status: 403, message: 'The company is inactive' },
+  ERR_PLAN_LIMIT: { status: 403, message: 'The plan limit has been reached' },
+  ERR_PLAN_FEATURE_DISABLED: { status: 403, message: 'The plan does not include this feature' },
+  ERR_CONFLICT: { status: 409, message: 'The request conflicts with existing data' },
+  ERR_PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large' },
+  ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not accepted' },
+  ERR_RATE_LIMITED: { status: 429, message: 'Too many attempts, please wait and try again' },
+  ERR_UPLOAD_MISSING_FILE: { status: 400, message: 'No file was sent' },
+  // signup and password reset
+  ERR_EMAIL_NOT_CONFIGURED: { status: 503, message: 'Email is not configured on this server, so no email can be sent' },
+  ERR_EMAIL_SEND_FAILED: { status: 502, message: 'The email could not be sent, please try again later' },
+  ERR_INVALID_RESET_CODE: { status: 400, message: 'The code is wrong, expired or already used' },
+  // plans and companies
+  ERR_PLAN_NAME_IN_USE: { status: 409, message: 'A plan with this name already exists' },
+  ERR_PLAN_IN_USE: { status: 409, message: 'Companies use this plan: move them to another plan first' },
+  ERR_COMPANY_PROTECTED: {
+    status: 403,
+    message: "The platform's own company (or one with a super user) cannot be deleted",
+  },
+  // users
+  ERR_EMAIL_IN_USE: { status: 409, message: 'This email is already in use' },
+  ERR_LAST_ADMIN: { status: 409, message: 'The last admin of a company cannot be removed or demoted' },
+  ERR_CANNOT_DELETE_SELF: { status: 400, message: 'You cannot delete your own user' },
+  // connections and messages
+  ERR_WAPP_NAME_IN_USE: { status: 409, message: 'A connection with this name already exists' },
+  ERR_WAPP_TOKEN_IN_USE: { status: 409, message: 'Another connection already uses this token' },
+  ERR_MESSAGE_NOT_FROM_ME: { status: 403, message: 'Only your own messages can be deleted' },
+  // queues
+  ERR_QUEUE_NAME_ALREADY_EXISTS: { status: 409, message: 'A queue with this name already exists' },
+  ERR_QUEUE_OPTION_ALREADY_EXISTS: { status: 409, message: 'Another option at this level already uses this number' },
+  // tags
+  ERR_TAG_NAME_IN_USE: { status: 409, message: 'A tag with this name already exists' },
+  // contacts
+  ERR_CONTACT_IMPORT_UNSUPPORTED: {
+    status: 422,
+    message: "This connection's provider cannot read the phone's address book",
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in errorCatalogue;
+}

@@ -1,0 +1,2 @@
+export * from './help.schema.ts';
+export * from './youtube.ts';

@@ -1,0 +1,1 @@
+export * from './password-reset.schema.ts';

@@ -1,0 +1,3 @@
+export * from './queue.schema.ts';
+export * from './queue-option.schema.ts';
+export * from './within-schedule.ts';

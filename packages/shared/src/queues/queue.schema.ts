@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import {
+  defaultWeeklySchedule,
+  type WeeklyScheduleEntry,
+  weeklyScheduleEntrySchema,
+} from '../company-schedules/company-schedules.schema.ts';
+
+/** `#RGB`, `#RRGGBB` or `#RRGGBBAA`: within the spec's 3-9 characters and something a browser can paint. */
+export const QUEUE_COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+
+const messageSchema = z.string().max(4000, 'Too Long!').nullable().optional();
+const optionalIdSchema = z.number().int().positive().max(2_147_483_647).nullable().optional();
+
+/** The queue's attendance hours: one entry per weekday, Monday to Sunday, 00:00-00:00 meaning closed. */
+export const queueSchedulesSchema = z
+  .array(weeklyScheduleEntrySchema)
+  .length(7, 'One entry per weekday')
+  .refine((days) => new Set(days.map((day) => day.weekdayEn)).size === days.length, {
+    message: 'Each weekday once',
+  });
+
+/**
+ * The fields of the queue modal (spec: Queue entity and validation). One schema serves
+ * `POST /queue`, `PUT /queue/{id}` and the form. Left-out optional fields keep their value on edit;
+ * a new queue without `schedules` gets the default week.
+ */
+export const queueFieldsSchema = z.object({
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
+  color: z
+    .string({ error: 'Required' })
+    .trim()
+    .min(1, 'Required')
+    .min(3, 'Too Short!')
+    .max(9, 'Too Long!')
+    .regex(QUEUE_COLOR_PATTERN, 'Invalid color'),
+  greetingMessage: messageSchema,
+  complationMessage: messageSchema,
+  outOfHoursMessage: messageSchema,
+  ratingMessage: messageSchema,
+  orderQueue: z.number().int().min(0).max(9999).nullable().optional(),
+  integrationId: optionalIdSchema,
+  promptId: optionalIdSchema,
+  token: z.string().trim().max(100, 'Too Long!').nullable().optional(),
+  schedules: queueSchedulesSchema.optional(),
+});
+export type QueueFields = z.infer<typeof queueFieldsSchema>;
+
+export const queueIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** A queue as the API answers it. */
+export interface QueueRecord {
+  id: number;
+  companyId: number;
+  name: string;
+  color: string;
+  greetingMessage: string | null;
+  complationMessage: string | null;
+  outOfHoursMessage: string | null;
+  ratingMessage: string | null;
+  orderQueue: number | null;
+  integrationId: number | null;
+  promptId: number | null;
+  token: string | null;
+  schedules: WeeklyScheduleEntry[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** spec: default queue hours Mon-Fri 08:00-18:00, Sat 08:00-12:00, Sun 00:00-00:00 (the company week's default). */
+export const defaultQueueSchedules: WeeklyScheduleEntry[] = defaultWeeklySchedule;
+
+/** A palette the colour picker offers; any other hex colour may be typed. */
+export const queueColorPalette = [
+  '#ef4444',
+  '#f97316',
+  '#f59e0b',
+  '#eab308',
+  '#84cc16',
+  '#22c55e',
+  '#10b981',
+  '#14b8a6',
+  '#06b6d4',
+  '#0ea5e9',
+  '#3b82f6',
+  '#6366f1',
+  '#8b5cf6',
+  '#a855f7',
+  '#d946ef',
+  '#ec4899',
+  '#f43f5e',
+  '#64748b',
+] as const;

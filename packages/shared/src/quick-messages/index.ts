@@ -1,0 +1,2 @@
+export * from './fill-template.ts';
+export * from './quick-message.schema.ts';

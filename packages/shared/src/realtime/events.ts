@@ -1,0 +1,86 @@
+import type { Announcement } from '../announcements/announcement.schema.ts';
+import type { SessionUser } from '../auth/auth.schema.ts';
+import type { QueueRecord } from '../queues/queue.schema.ts';
+import type { QuickMessageEvent } from '../quick-messages/quick-message.schema.ts';
+import type { TagEvent } from '../tags/tag.schema.ts';
+
+/**
+ * The Socket.IO event maps, named once for server and client.
+ * Event names are the spec's: per-company events carry the company id in their name.
+ */
+
+export type CompanyEventKind =
+  | 'auth'
+  | 'user'
+  | 'whatsapp'
+  | 'whatsappSession'
+  | 'ticket'
+  | 'contact'
+  | 'appMessage'
+  | 'chat'
+  | 'settings'
+  | 'queue'
+  | 'tag'
+  | 'quickmessage';
+
+export type CompanyEventName<K extends CompanyEventKind = CompanyEventKind> = `company-${number}-${K}`;
+
+/** Builds the name of a per-company event, e.g. `company-1-auth`. */
+export function companyEvent<K extends CompanyEventKind>(companyId: number, kind: K): `company-${number}-${K}` {
+  return `company-${companyId}-${kind}`;
+}
+
+/** spec: the "opened elsewhere" notice goes to the older sessions of a user who logged in again. */
+export interface AuthEvent {
+  action: 'update';
+  user: { id: number };
+}
+
+export type UserEventUser = Pick<SessionUser, 'id' | 'name' | 'email' | 'profile'> & {
+  online?: boolean;
+  [key: string]: unknown;
+};
+
+export type UserEvent = { action: 'create' | 'update'; user: UserEventUser } | { action: 'delete'; userId: number };
+
+/** Events whose payloads the features that own them will narrow. */
+export interface FeatureEvent {
+  action: string;
+  [key: string]: unknown;
+}
+
+/** spec: `company-announcement` reaches every logged-in socket; announcements are platform-wide. */
+export type AnnouncementEvent =
+  | { action: 'create' | 'update'; record: Announcement }
+  | { action: 'delete'; id: number };
+
+/** spec: `company-{id}-queue` tells the company's screens a queue changed or went away. */
+export type QueueEvent = { action: 'update'; queue: QueueRecord } | { action: 'delete'; queueId: number };
+
+export interface ServerToClientEvents {
+  ready: () => void;
+  [event: `company-${number}-auth`]: (payload: AuthEvent) => void;
+  [event: `company-${number}-user`]: (payload: UserEvent) => void;
+  [event: `company-${number}-whatsapp`]: (payload: FeatureEvent) => void;
+  [event: `company-${number}-whatsappSession`]: (payload: FeatureEvent) => void;
+  [event: `company-${number}-ticket`]: (payload: FeatureEvent) => void;
+  [event: `company-${number}-contact`]: (payload: FeatureEvent) => void;
+  [event: `company-${number}-appMessage`]: (payload: FeatureEvent) => void;
+  [event: `company-${number}-chat`]: (payload: FeatureEvent) => void;
+  [event: `company-${number}-settings`]: (payload: FeatureEvent) => void;
+  [event: `company-${number}-queue`]: (payload: QueueEvent) => void;
+  [event: `company-${number}-tag`]: (payload: TagEvent) => void;
+  [event: `company-${number}-quickmessage`]: (payload: QuickMessageEvent) => void;
+  'company-announcement': (payload: AnnouncementEvent) => void;
+}
+
+/** What a client may ask. Payloads are parsed on the server: types are not validation. */
+export interface ClientToServerEvents {
+  joinChatBox: (ticketId: string | number) => void;
+  leaveChatBox: (ticketId: string | number) => void;
+  joinNotification: () => void;
+  leaveNotification: () => void;
+  joinTickets: (status: string) => void;
+  leaveTickets: (status: string) => void;
+  userStatus: () => void;
+}

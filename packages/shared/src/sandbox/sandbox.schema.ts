@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+export const sandboxParamsSchema = z.object({ whatsappId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** A customer message delivered as WhatsApp would (ARCHITECTURE: Sandbox channel). */
+export const sandboxInboundSchema = z
+  .object({
+    /** The customer's number; digits are kept. */
+    from: z.string().trim().min(1).max(50),
+    name: z.string().trim().max(200).optional(),
+    body: z.string().max(65_536).optional(),
+    media: z
+      .object({
+        filename: z.string().trim().min(1).max(255),
+        mimetype: z.string().trim().min(3).max(100),
+        base64: z.string().min(1),
+      })
+      .optional(),
+    /** Lets a caller deliver the same message twice. */
+    id: z.string().trim().min(1).max(200).optional(),
+    groupId: z.string().trim().min(1).max(100).optional(),
+    groupName: z.string().trim().max(200).optional(),
+    quotedId: z.string().trim().min(1).max(200).optional(),
+    /** The company's own phone wrote it (recorded as fromMe). */
+    fromMe: z.boolean().optional(),
+  })
+  .refine((value) => (value.body ?? '').length > 0 || value.media, {
+    message: 'body or media required',
+    path: ['body'],
+  })
+  .refine((value) => value.from.replace(/\D/g, '').length >= 5, { message: 'Invalid number', path: ['from'] });
+export type SandboxInbound = z.infer<typeof sandboxInboundSchema>;
+
+export const sandboxOutboxQuerySchema = z.object({
+  to: z.string().trim().max(100).optional(),
+  /** Only entries with a sequence number greater than this. */
+  after: z.coerce.number().int().min(0).optional(),
+});
+
+export const sandboxAckSchema = z.object({
+  id: z.string().trim().min(1).max(200),
+  ack: z.coerce.number().int().min(1).max(5),
+});
+
+/** What the company sent through a sandbox connection, as the simulated phone sees it. */
+export interface SandboxOutboxEntry {
+  /** Increases by one per entry of a connection; use it as `after`. */
+  seq: number;
+  id: string;
+  to: string;
+  isGroup: boolean;
+  body: string;
+  media: { filename: string; mimetype: string; url: string | null } | null;
+  quotedId: string | null;
+  ack: number;
+  deleted: boolean;
+  time: string;
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Keeps only the digits of a phone typed with the mask `(99) 99999-9999`. */
+export function phoneDigits(value: string) {
+  return value.replace(/\D/g, '');
+}
+
+/**
+ * spec §5 "Signup": the fields of the public signup form. The server reads only these:
+ * dueDate, status, recurrence and campaignsEnabled sent by a client are dropped (zod strips
+ * unknown keys), because an unauthenticated caller must not choose its own subscription.
+ */
+export const signupBodySchema = z.object({
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
+  email: z
+    .string({ error: 'Required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Required')
+    .email('Invalid email')
+    .max(200, 'Too Long!'),
+  password: z.string({ error: 'Required' }).min(1, 'Required').min(5, 'Too Short!').max(50, 'Too Long!'),
+  /** Brazilian number with area code: 10 or 11 digits once the mask is stripped. */
+  phone: z
+    .string({ error: 'Required' })
+    .transform(phoneDigits)
+    .pipe(z.string().min(1, 'Required').min(10, 'Too Short!').max(11, 'Too Long!')),
+  planId: z.coerce.number({ error: 'Required' }).int('Required').positive('Required').max(2_147_483_647),
+});
+export type SignupBody = z.infer<typeof signupBodySchema>;
+export type SignupInput = z.input<typeof signupBodySchema>;
+
+/**
+ * spec: the signup page reads an optional `companyId` from the query string. We treat it as a
+ * referral (the company that sent the visitor); a malformed value is ignored, never an error.
+ */
+export const signupQuerySchema = z.object({
+  companyId: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+});
+
+/** spec §9: a signup starts a 3-day trial on a monthly recurrence. */
+export const SIGNUP_TRIAL_DAYS = 3;
+export const SIGNUP_RECURRENCE = 'MENSAL';
+
+export interface SignupAnswer {
+  company: { id: number; name: string; dueDate: string; recurrence: string; status: boolean; planId: number };
+  user: { id: number; name: string; email: string };
+}

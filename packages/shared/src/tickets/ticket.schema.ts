@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { pageNumberSchema } from '../common/pagination.ts';
+
+/** spec: ticket states. */
+export const ticketStatuses = ['pending', 'open', 'closed'] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+
+/** An id list sent as a JSON array (`[1,2]`) or a comma list (`1,2`); blanks mean "none". */
+const idListSchema = z
+  .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value === '') return undefined;
+    let raw: unknown = value;
+    if (typeof value === 'string') {
+      const text = value.trim();
+      if (text.startsWith('[')) {
+        try {
+          raw = JSON.parse(text);
+        } catch {
+          context.addIssue({ code: 'custom', message: 'Invalid id list' });
+          return z.NEVER;
+        }
+      } else {
+        raw = text.split(',');
+      }
+    }
+    if (!Array.isArray(raw)) {
+      context.addIssue({ code: 'custom', message: 'Invalid id list' });
+      return z.NEVER;
+    }
+    const ids = raw
+      .map((item) => String(item).trim())
+      .filter((item) => item !== '')
+      .map(Number);
+    if (ids.some((id) => !Number.isInteger(id) || id < 1 || id > 2_147_483_647)) {
+      context.addIssue({ code: 'custom', message: 'Invalid id list' });
+      return z.NEVER;
+    }
+    return [...new Set(ids)].slice(0, 200);
+  });
+
+const booleanFlagSchema = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .optional()
+  .transform((value) => value === true || value === 'true');
+
+const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** `GET /tickets`: every parameter of the spec, plus the keyset cursor `before`. */
+export const ticketListQuerySchema = z.object({
+  searchParam: z.string().trim().max(200).optional().default(''),
+  pageNumber: pageNumberSchema,
+  /** The `nextCursor` of the previous page: stable infinite scroll while tickets move up. */
+  before: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d+$/, 'Invalid cursor')
+    .optional(),
+  status: z
+    .enum(ticketStatuses)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  showAll: booleanFlagSchema,
+  queueIds: idListSchema,
+  tags: idListSchema,
+  users: idListSchema,
+  date: daySchema,
+  updatedAt: daySchema,
+  withUnreadMessages: booleanFlagSchema,
+});
+export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
+
+/** Any text: a malformed uuid answers 404 like an unknown one. */
+export const ticketUuidParamsSchema = z.object({ uuid: z.string().max(100) });
+
+const optionalId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** `PUT /tickets/{id}`: a transition or transfer (docs/decisions/tickets.md). */
+export const ticketUpdateSchema = z.object({
+  status: z.enum(ticketStatuses).optional(),
+  userId: optionalId.nullable().optional(),
+  queueId: optionalId.nullable().optional(),
+  whatsappId: optionalId.optional(),
+  useIntegration: z.boolean().optional(),
+  promptId: optionalId.nullable().optional(),
+  integrationId: optionalId.nullable().optional(),
+});
+export type TicketUpdate = z.infer<typeof ticketUpdateSchema>;
+
+/** `POST /tickets`: new tickets start open; the connection defaults to the company's default. */
+export const ticketCreateSchema = z.object({
+  contactId: optionalId,
+  queueId: optionalId.nullable().optional(),
+  whatsappId: optionalId.nullable().optional(),
+  userId: optionalId.nullable().optional(),
+  status: z.literal('open').optional(),
+});
+export type TicketCreate = z.infer<typeof ticketCreateSchema>;
+
+/** `GET /tickets` answer. */
+export interface TicketsPage<T> {
+  tickets: T[];
+  count: number;
+  hasMore: boolean;
+  /** Pass as `before` to get the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** `details` of a 409 `ERR_OTHER_OPEN_TICKET`: the active ticket that is in the way. */
+export interface OtherOpenTicket {
+  id: number;
+  uuid: string;
+  userId: number | null;
+  userName: string | null;
+  queueName: string | null;
+  status: TicketStatus;
+}
+
+/** An earlier ticket of the same contact and connection, named by the thread's divider. */
+export interface ThreadTicketRef {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  createdAt: string;
+  closedAt: string | null;
+  user: { id: number; name: string } | null;
+  queue: { id: number; name: string; color: string } | null;
+}
