@@ -376,8 +376,11 @@ describe('sending through the sandbox', () => {
       return entries.length > 0 ? entries : null;
     });
     expect(outbox.map((entry) => entry.body)).toEqual(['are you there?']);
-    const [row] = await t.db.select().from(messages).where(eq(messages.id, sent.body.id));
-    expect(row.ack).toBe(1);
+    // The sandbox records the send before the job stores the ack, so wait for the row.
+    const row = await waitUntil(async () => {
+      const [stored] = await t.db.select().from(messages).where(eq(messages.id, sent.body.id));
+      return stored.ack === 1 ? stored : null;
+    });
     expect(row.externalId).toBe(outbox[0].id);
   });
 
