@@ -44,7 +44,7 @@ export async function buildServer(
   config: Config,
   database: DatabaseHandle,
   logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> = { logger: false },
-  options: { channels?: ChannelsOptions; messages?: MessagesOptions } = {},
+  options: { channels?: ChannelsOptions; messages?: MessagesOptions; clock?: () => Date } = {},
 ) {
   const app = Fastify({ ...logging, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
@@ -74,6 +74,7 @@ export async function buildServer(
     jobs: new JobQueue(database, app.log),
     storage: createLocalStorage(config.publicDir, mediaSigner),
     log: app.log,
+    clock: options.clock ?? (() => new Date()),
   };
 
   const users = createUsersModule(platform);

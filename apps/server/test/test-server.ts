@@ -10,10 +10,13 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
  * The real server on a free port with its own database. `as(session)` makes requests with a
  * session's token; `login` logs in through the API like a browser would.
  */
-export async function startTestServer(configOverrides: Record<string, string> = {}) {
+export async function startTestServer(
+  configOverrides: Record<string, string> = {},
+  options: Parameters<typeof buildServer>[3] = {},
+) {
   const { database, dataDir, dispose } = await openTestDatabase();
   const config = testConfig(dataDir, configOverrides);
-  const server = await buildServer(config, database);
+  const server = await buildServer(config, database, { logger: false }, options);
   await server.start({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -18,4 +18,6 @@ export interface Platform {
   jobs: JobQueue;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  /** "Now" for business rules (hours, bot timing, timers); tests inject one to travel in time. */
+  clock: () => Date;
 }

@@ -1,5 +1,40 @@
 import { z } from 'zod';
 
+/** The time zones a company can run on (IANA names; Brazil's first, then the rest of the region). */
+export const companyTimeZones = [
+  'America/Sao_Paulo',
+  'America/Bahia',
+  'America/Fortaleza',
+  'America/Recife',
+  'America/Belem',
+  'America/Maceio',
+  'America/Araguaina',
+  'America/Manaus',
+  'America/Cuiaba',
+  'America/Campo_Grande',
+  'America/Porto_Velho',
+  'America/Boa_Vista',
+  'America/Rio_Branco',
+  'America/Noronha',
+  'America/Argentina/Buenos_Aires',
+  'America/Montevideo',
+  'America/Asuncion',
+  'America/Santiago',
+  'America/La_Paz',
+  'America/Lima',
+  'America/Bogota',
+  'America/Caracas',
+  'America/Mexico_City',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'Europe/Lisbon',
+  'Europe/Madrid',
+  'Europe/London',
+  'UTC',
+] as const;
+
 /**
  * Company settings: every key of the spec with the values it accepts and the default a
  * new company gets. `campaignsEnabled` is read by the menu's campaign rule.
@@ -15,6 +50,12 @@ export const settingDefinitions = {
   chatBotType: { values: ['text'], default: 'text' },
   asaas: { values: ['enabled', 'disabled'], default: 'disabled' },
   campaignsEnabled: { values: ['true', 'false'], default: 'true' },
+  /** Our own (issue 7): the clock of business hours, greetings and {{ms}}/{{date}}/{{hour}}. */
+  timezone: { values: companyTimeZones, default: 'America/Sao_Paulo' },
+  /** Our own: the language of the messages the product writes to customers. */
+  messagesLanguage: { values: ['pt', 'en', 'es'], default: 'pt' },
+  /** Our own: minutes a closed ticket waits for the customer's 1–3 rating. */
+  ratingWindow: { values: ['5', '15', '30', '60', '120', '1440'], default: '30' },
 } as const satisfies Record<string, { values: readonly string[]; default: string }>;
 
 export type SettingKey = keyof typeof settingDefinitions;

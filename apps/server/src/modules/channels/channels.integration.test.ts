@@ -280,6 +280,7 @@ describe('provider edits and deletes', () => {
       realtime: createMessagesRealtime(platform.realtime),
       storage: platform.storage,
       log: platform.log,
+      clock: platform.clock,
     });
     const ref = { id: connection.id, companyId: company.id, name: connection.name, provider: 'sandbox' };
     const socket = await socketIn(token, (s) => s.emit('joinChatBox', ticket.id));

@@ -50,6 +50,7 @@ export function createChannelsModule(
     storage: platform.storage,
     log: platform.log,
     profilePictures: () => profilePictures,
+    clock: platform.clock,
   });
 
   const manager = createSessionManager({

@@ -33,6 +33,7 @@ export function createMessagesModule(platform: Platform, options: MessagesOption
       platform.jobs.send(retryJob, payload, { startAfterSeconds: delaySeconds, retryLimit: 2 }).then(() => undefined),
     log: platform.log,
     retry: options.retry,
+    clock: platform.clock,
   });
   const retryJob = createSendRetryJob(service.retrySend);
   platform.jobs.register(retryJob);

@@ -303,6 +303,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       ticketId: number,
       rows: Omit<typeof messages.$inferInsert, 'companyId' | 'ticketId'>[],
       lastMessage: string,
+      at: Date,
     ) {
       return db.transaction(async (tx) => {
         const inserted = await tx
@@ -311,7 +312,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
           .returning({ id: messages.id });
         await tx
           .update(tickets)
-          .set({ lastMessage, updatedAt: new Date() })
+          .set({ lastMessage, lastMessageAt: at, lastMessageFromMe: true, updatedAt: new Date() })
           .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
         return inserted.map((row) => row.id);
       });

@@ -55,6 +55,7 @@ export function createMessagesService(deps: {
   scheduleRetry: () => ScheduleRetry;
   log: FastifyBaseLogger;
   retry?: Partial<SendRetryOptions>;
+  clock: () => Date;
 }) {
   const { repository, realtime, storage, access, log } = deps;
   const retry = { ...defaultSendRetry, ...deps.retry };
@@ -220,6 +221,7 @@ export function createMessagesService(deps: {
           mediaName: last.mediaName,
           mediaType: last.mediaType,
         }),
+        deps.clock(),
       );
 
       const updatedTicket = (await repository.findTicket(companyId, ticketId))!;

@@ -30,6 +30,7 @@ export function createTicketsModule(platform: Platform) {
       }),
     sessions: () => sessions ?? { connectedSession: () => null },
     log: platform.log,
+    clock: platform.clock,
   });
 
   platform.clientRooms.setTicketGuard((session, ticketId) => policy.canAccess(session, ticketId));

@@ -46,6 +46,7 @@ export function createTicketsService(deps: {
   sendAutomatic: () => SendAutomatic;
   sessions: () => { connectedSession(whatsappId: number): ChannelSession | null };
   log: FastifyBaseLogger;
+  clock: () => Date;
 }) {
   const { db, repository, policy, realtime, log } = deps;
 
@@ -165,9 +166,12 @@ export function createTicketsService(deps: {
             const conflict = await otherOpenTicket(tx, companyId, before.contactId, whatsappId, id);
             if (conflict) throw conflict;
           }
+          const now = deps.clock();
           await repository.update(tx, companyId, id, {
             ...patch,
-            ...(closedAt !== undefined ? { closedAt: closedAt === 'now' ? new Date() : null } : {}),
+            ...(closedAt !== undefined ? { closedAt: closedAt === 'now' ? now : null } : {}),
+            // The first time an attendant takes the ticket ends its wait (dashboard).
+            ...(status === 'open' && !before.acceptedAt ? { acceptedAt: now } : {}),
           });
           return { before, kind: decision.kind, changed: true };
         });
@@ -218,6 +222,7 @@ export function createTicketsService(deps: {
             queueId: input.queueId ?? null,
             status: 'open',
             isGroup: contact.isGroup,
+            acceptedAt: deps.clock(),
           });
           return row.id;
         });

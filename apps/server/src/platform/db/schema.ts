@@ -298,7 +298,19 @@ export const tickets = pgTable(
     useIntegration: boolean('use_integration').notNull().default(false),
     integrationId: integer('integration_id'),
     promptId: integer('prompt_id'),
+    /** First time an attendant took it (accept, or created open): ends the wait, starts the talk. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The newest message's time and side: the inactivity timer closes tickets whose last word was ours. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessageFromMe: boolean('last_message_from_me').notNull().default(false),
+    /** When the bot last sent a menu (timeUseBotQueues) and the out-of-hours notice (once per 30 min). */
+    botMenuSentAt: timestamp('bot_menu_sent_at', { withTimezone: true }),
+    outOfHoursSentAt: timestamp('out_of_hours_sent_at', { withTimezone: true }),
+    /** The connection's greeting went out (a connection without queues greets once per ticket). */
+    greetingSentAt: timestamp('greeting_sent_at', { withTimezone: true }),
+    /** A closed ticket waits for the customer's 1–3 rating until then. */
+    ratingDueAt: timestamp('rating_due_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -308,7 +320,36 @@ export const tickets = pgTable(
       .where(sql`${table.status} <> 'closed'`),
     index('tickets_company_status_updated_idx').on(table.companyId, table.status, table.updatedAt),
     index('tickets_contact_idx').on(table.contactId),
+    // Dashboard: tickets closed / created in a period.
+    index('tickets_company_closed_idx').on(table.companyId, table.closedAt),
+    index('tickets_company_created_idx').on(table.companyId, table.createdAt),
+    // Timers: only the few tickets a sweep can act on are indexed.
+    index('tickets_idle_open_idx')
+      .on(table.lastMessageAt)
+      .where(sql`${table.status} = 'open' and ${table.lastMessageFromMe}`),
+    index('tickets_unqueued_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending' and ${table.queueId} is null`),
   ],
+);
+
+/** A customer's 1–3 answer to the rating question, for the ticket's attendant (one per ticket). */
+export const ticketRatings = pgTable(
+  'ticket_ratings',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .unique()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rate: integer('rate').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ticket_ratings_company_created_idx').on(table.companyId, table.createdAt)],
 );
 
 export const messages = pgTable(
@@ -346,6 +387,8 @@ export const messages = pgTable(
     isEdited: boolean('is_edited').notNull().default(false),
     /** Who sent it from the app, for the signature and the dashboard. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Written by the product itself (bot menus, greetings, notices): shown as such, never re-triggers automation. */
+    isSystem: boolean('is_system').notNull().default(false),
     ...timestamps,
   },
   (table) => [

@@ -107,11 +107,19 @@ export function createIntakeRepository(db: Database) {
       return row?.id ?? null;
     },
 
-    async touchTicket(tx: Database, companyId: number, ticketId: number, lastMessage: string, unreadIncrement: number) {
+    async touchTicket(
+      tx: Database,
+      companyId: number,
+      ticketId: number,
+      last: { text: string; fromMe: boolean; at: Date },
+      unreadIncrement: number,
+    ) {
       await tx
         .update(tickets)
         .set({
-          lastMessage,
+          lastMessage: last.text,
+          lastMessageAt: last.at,
+          lastMessageFromMe: last.fromMe,
           unreadMessages: sql`${tickets.unreadMessages} + ${unreadIncrement}`,
           updatedAt: new Date(),
         })

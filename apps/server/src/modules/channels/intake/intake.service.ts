@@ -33,8 +33,9 @@ export function createIntake(deps: {
   log: FastifyBaseLogger;
   /** Late-bound: the session manager that owns the sessions is made after intake. */
   profilePictures?: () => ProfilePictures | null;
+  clock: () => Date;
 }): SessionInboundHandlers {
-  const { db, repository, records, realtime, storage, log } = deps;
+  const { db, repository, records, realtime, storage, log, clock } = deps;
 
   async function saveMedia(companyId: number, media: NonNullable<InboundMessage['media']>) {
     if (media.data.length > MESSAGE_MEDIA_MAX_BYTES || !isAcceptedMimetype(media.mimetype)) {
@@ -114,7 +115,7 @@ export function createIntake(deps: {
             tx,
             companyId,
             ticket.id,
-            lastMessageOf({ body, mediaName: media?.name, mediaType }),
+            { text: lastMessageOf({ body, mediaName: media?.name, mediaType }), fromMe: inbound.fromMe, at: clock() },
             inbound.fromMe ? 0 : 1,
           );
           return { contactId: contact.id, contactCreated: created, ticketId: ticket.id, messageId };

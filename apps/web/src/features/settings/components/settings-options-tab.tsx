@@ -65,7 +65,9 @@ export function SettingsOptionsTab() {
             >
               {values.map((option) => (
                 <MenuItem key={option} value={option} data-testid={`setting-${key}-${option}`}>
-                  {t(`values.${key}.${option}`, { defaultValue: t(`values.common.${option}`) })}
+                  {t(`values.${key}.${option}`, {
+                    defaultValue: t(`values.common.${option}`, { defaultValue: option.replaceAll('_', ' ') }),
+                  })}
                 </MenuItem>
               ))}
             </TextField>
