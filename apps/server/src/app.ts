@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAnnouncementsModule } from './modules/announcements/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
+import { createAutomationModule } from './modules/automation/index.ts';
 import { type ChannelsOptions, createChannelsModule } from './modules/channels/index.ts';
 import { createCompaniesModule } from './modules/companies/index.ts';
 import { createCompanySchedulesModule } from './modules/company-schedules/index.ts';
@@ -112,10 +113,10 @@ export async function buildServer(
   createTicketNotesModule(platform).register(app);
   // After channels: the tickets policy guards the ticket rooms and decides the list rooms.
   const tickets = createTicketsModule(platform);
-  tickets.useMessaging({
-    sendAutomatic: (...args) => messages.service.sendAutomatic(...args),
-    sessions: channels.manager,
-  });
+  tickets.useSessions(channels.manager);
+  const automation = createAutomationModule(platform, { messages, tickets });
+  tickets.useAutomation(automation.service.afterTicketChange);
+  channels.useAutomation(automation.service);
   tickets.register(app);
   createTagsModule(platform, { tickets, planRules: plans.rules }).register(app);
   createQuickMessagesModule(platform).register(app);
@@ -123,6 +124,8 @@ export async function buildServer(
   return {
     app,
     platform,
+    /** For tests: the timers sweep on demand, with the injected clock. */
+    automation: automation.service,
     async start(listen: { port: number; host: string }) {
       await app.listen(listen);
       await platform.jobs.start();

@@ -84,6 +84,8 @@ export interface MessageRecord {
   isDeleted: boolean;
   isEdited: boolean;
   userId: number | null;
+  /** Written by the product itself (bot menus, greetings, notices), not typed by a person. */
+  isSystem: boolean;
   contact: MessageContactRef | null;
   createdAt: string;
   updatedAt: string;

@@ -31,6 +31,25 @@ export const sandboxInboundSchema = z
   .refine((value) => value.from.replace(/\D/g, '').length >= 5, { message: 'Invalid number', path: ['from'] });
 export type SandboxInbound = z.infer<typeof sandboxInboundSchema>;
 
+/** A customer calls the simulated phone. */
+export const sandboxCallSchema = z.object({
+  from: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .refine((value) => value.replace(/\D/g, '').length >= 5, { message: 'Invalid number' }),
+  name: z.string().trim().max(200).optional(),
+  video: z.boolean().optional(),
+});
+export type SandboxCall = z.infer<typeof sandboxCallSchema>;
+
+/** How the simulated phone's call ended: declined by the product, or left ringing for a person. */
+export interface SandboxCallAnswer {
+  id: string;
+  status: 'declined' | 'ringing';
+}
+
 export const sandboxOutboxQuerySchema = z.object({
   to: z.string().trim().max(100).optional(),
   /** Only entries with a sequence number greater than this. */

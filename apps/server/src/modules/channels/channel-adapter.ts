@@ -72,6 +72,20 @@ export interface OutboundMessage {
   quotedFromMe?: boolean;
 }
 
+/** A voice or video call offered to the connection's phone. */
+export interface InboundCall {
+  /** The provider's call id: one call is handled once however many events announce it. */
+  callId: string;
+  /** The caller's number in digits. */
+  from: string;
+  name?: string;
+  isVideo: boolean;
+  isGroup: boolean;
+  timestamp: Date;
+  /** Declines the call, where the provider can (left out where it cannot). */
+  decline?: () => Promise<void>;
+}
+
 /** 1 sent, 2 delivered, 3 read, 4 and 5 played. */
 export type Ack = 1 | 2 | 3 | 4 | 5;
 
@@ -81,6 +95,7 @@ export interface ChannelSessionEvents {
   onMessage(message: InboundMessage): Promise<void>;
   onMessageUpdate(update: InboundMessageUpdate): Promise<void>;
   onAck(externalId: string, ack: Ack): Promise<void>;
+  onCall(call: InboundCall): Promise<void>;
 }
 
 /** A running session of one connection. */

@@ -281,6 +281,7 @@ describe('provider edits and deletes', () => {
       storage: platform.storage,
       log: platform.log,
       clock: platform.clock,
+      companyLocale: async () => ({ language: 'pt' as const }),
     });
     const ref = { id: connection.id, companyId: company.id, name: connection.name, provider: 'sandbox' };
     const socket = await socketIn(token, (s) => s.emit('joinChatBox', ticket.id));

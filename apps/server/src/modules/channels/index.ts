@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { ConnectionsModule } from '../connections/index.ts';
 import type { MessagesModule } from '../messages/index.ts';
+import { readCompanyLocale } from '../settings/settings-reader.ts';
 import type { ChannelAdapter } from './channel-adapter.ts';
 import { createChannelsRepository } from './channels.repository.ts';
 import { createIntakeRepository } from './intake/intake.repository.ts';
-import { createIntake } from './intake/intake.service.ts';
+import { createIntake, type IntakeAutomation } from './intake/intake.service.ts';
 import { createProfilePictures } from './profile-pictures.ts';
 import { createBaileysAdapter } from './providers/baileys/index.ts';
 import { SandboxAdapter } from './providers/sandbox/sandbox.adapter.ts';
@@ -50,8 +51,11 @@ export function createChannelsModule(
     storage: platform.storage,
     log: platform.log,
     profilePictures: () => profilePictures,
+    automation: () => automation,
+    companyLocale: (companyId) => readCompanyLocale(platform.db, companyId),
     clock: platform.clock,
   });
+  let automation: IntakeAutomation | null = null;
 
   const manager = createSessionManager({
     adapters: [
@@ -114,6 +118,10 @@ export function createChannelsModule(
       manager.startAll().catch((error) => platform.log.error({ err: error }, 'starting the sessions failed'));
     },
     stop: () => manager.stopAll(),
+    /** Routing automation hears every stored customer message, rating and declined call. */
+    useAutomation(hooks: IntakeAutomation) {
+      automation = hooks;
+    },
   };
 }
 

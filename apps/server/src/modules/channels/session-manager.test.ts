@@ -56,7 +56,12 @@ function setup(refs: SessionRef[] = []) {
   const manager = createSessionManager({
     adapters: [fake.adapter],
     store,
-    inbound: { onMessage: async () => undefined, onMessageUpdate: async () => undefined, onAck: async () => undefined },
+    inbound: {
+      onMessage: async () => undefined,
+      onMessageUpdate: async () => undefined,
+      onAck: async () => undefined,
+      onCall: async () => undefined,
+    },
     log: pino({ level: 'silent' }),
     options: { backoff: { baseMs: 20, maxMs: 40, jitter: 0 } },
   });

@@ -7,6 +7,7 @@ import type {
   ChannelSession,
   ChannelSessionEvents,
   ConnectionStatus,
+  InboundCall,
   InboundMessage,
   InboundMessageUpdate,
 } from './channel-adapter.ts';
@@ -43,6 +44,7 @@ export interface SessionInboundHandlers {
   onMessage(ref: SessionRef, message: InboundMessage): Promise<void>;
   onMessageUpdate(ref: SessionRef, update: InboundMessageUpdate): Promise<void>;
   onAck(ref: SessionRef, externalId: string, ack: Ack): Promise<void>;
+  onCall(ref: SessionRef, call: InboundCall): Promise<void>;
 }
 
 export interface SessionManagerOptions {
@@ -225,6 +227,7 @@ export function createSessionManager(deps: {
       onMessage: (message) => guard('message', () => deps.inbound.onMessage(entry.ref, message)),
       onMessageUpdate: (update) => guard('message update', () => deps.inbound.onMessageUpdate(entry.ref, update)),
       onAck: (externalId, ack) => guard('ack', () => deps.inbound.onAck(entry.ref, externalId, ack)),
+      onCall: (call) => guard('call', () => deps.inbound.onCall(entry.ref, call)),
     };
   }
 

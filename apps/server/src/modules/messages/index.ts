@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { ChannelSession } from '../channels/channel-adapter.ts';
+import { readCompanyLocale } from '../settings/settings-reader.ts';
 import { createSendRetryJob } from './messages.jobs.ts';
 import { createMessagesRealtime } from './messages.realtime.ts';
 import { createMessagesRepository } from './messages.repository.ts';
@@ -34,6 +35,7 @@ export function createMessagesModule(platform: Platform, options: MessagesOption
     log: platform.log,
     retry: options.retry,
     clock: platform.clock,
+    companyLocale: (companyId) => readCompanyLocale(platform.db, companyId),
   });
   const retryJob = createSendRetryJob(service.retrySend);
   platform.jobs.register(retryJob);

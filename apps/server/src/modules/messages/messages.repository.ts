@@ -134,6 +134,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       isDeleted: message.isDeleted,
       isEdited: message.isEdited,
       userId: message.userId,
+      isSystem: message.isSystem,
       contact: contact?.id ? contact : null,
       createdAt: message.createdAt.toISOString(),
       updatedAt: message.updatedAt.toISOString(),

@@ -1,9 +1,11 @@
 import path from 'node:path';
-import { MESSAGE_MEDIA_MAX_BYTES, type MessagesPageQuery } from '@wacrm/shared';
+import { MESSAGE_MEDIA_MAX_BYTES, type MessagesPageQuery, type TicketRecord } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import type { MessagesLanguage } from '../automation/local-time.ts';
+import { renderVariables } from '../automation/message-variables.ts';
 import type { ChannelSession } from '../channels/channel-adapter.ts';
 import { lastMessageOf } from '../channels/intake/intake.service.ts';
 import { displayName, isAcceptedMimetype, mediaTypeOf, mimetypeOf, safeExtension } from '../channels/media-files.ts';
@@ -56,6 +58,7 @@ export function createMessagesService(deps: {
   log: FastifyBaseLogger;
   retry?: Partial<SendRetryOptions>;
   clock: () => Date;
+  companyLocale: (companyId: number) => Promise<{ timeZone: string; language: MessagesLanguage }>;
 }) {
   const { repository, realtime, storage, access, log } = deps;
   const retry = { ...defaultSendRetry, ...deps.retry };
@@ -127,6 +130,92 @@ export function createMessagesService(deps: {
     }
   }
 
+  async function fillVariables(companyId: number, ticket: TicketRecord, text: string) {
+    if (!text.includes('{{')) return text;
+    return renderVariables(text, {
+      contactName: ticket.contact.name,
+      ticketId: ticket.id,
+      ticketCreatedAt: new Date(ticket.createdAt),
+      now: deps.clock(),
+      ...(await deps.companyLocale(companyId)),
+    });
+  }
+
+  /** Stores the message(s) of a send (one per file, the text as the first caption), announces, delivers. */
+  async function store(
+    companyId: number,
+    ticket: TicketRecord,
+    input: SendInput,
+    author: { userId: number | null; isSystem: boolean },
+  ) {
+    const ticketId = ticket.id;
+    if (!ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
+    const medias = input.medias ?? [];
+    const text = input.body.trim();
+    if (!text && medias.length === 0) throw new AppError('ERR_VALIDATION', { fields: { body: 'Required' } });
+    for (const media of medias) {
+      if (media.data.length > MESSAGE_MEDIA_MAX_BYTES) throw new AppError('ERR_PAYLOAD_TOO_LARGE');
+      if (!isAcceptedMimetype(media.mimetype)) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE');
+    }
+    let body = await fillVariables(companyId, ticket, input.body);
+    if (input.signMessage && text && author.userId) {
+      const name = await repository.userName(companyId, author.userId);
+      if (name) body = `*${name}:*\n${body}`;
+    }
+    let quotedMsgId: number | null = null;
+    if (input.quotedMsgId) {
+      const quoted = await repository.findMessageRow(companyId, input.quotedMsgId);
+      if (!quoted) throw new AppError('ERR_VALIDATION', { fields: { quotedMsg: 'Unknown message' } });
+      quotedMsgId = quoted.id;
+    }
+
+    const common = {
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      fromMe: true,
+      read: true,
+      ack: 0,
+      userId: author.userId,
+      isSystem: author.isSystem,
+      quotedMsgId,
+    };
+    const rows: Parameters<MessagesRepository['insertOutbound']>[2] = [];
+    // Each file is one WhatsApp message; the text goes as the caption of the first.
+    for (const [index, media] of medias.entries()) {
+      const name = displayName(media.filename);
+      const mediaPath = await storage.save(companyId, { extension: safeExtension(name), data: media.data });
+      rows.push({
+        ...common,
+        body: index === 0 ? body : '',
+        mediaType: mediaTypeOf(media.mimetype),
+        mediaPath,
+        mediaName: name,
+      });
+    }
+    if (rows.length === 0) rows.push({ ...common, body });
+    const last = rows[rows.length - 1];
+    const ids = await repository.insertOutbound(
+      companyId,
+      ticketId,
+      rows,
+      lastMessageOf({
+        body: rows[0].body ?? '',
+        mediaName: last.mediaName,
+        mediaType: last.mediaType,
+      }),
+      deps.clock(),
+    );
+
+    const updatedTicket = (await repository.findTicket(companyId, ticketId))!;
+    for (const message of await repository.findMessages(companyId, ids)) {
+      realtime.messageCreated(companyId, { message, ticket: updatedTicket, contact: updatedTicket.contact });
+    }
+    realtime.ticketUpdated(companyId, updatedTicket);
+    for (const id of ids) await deliver(companyId, id, 0);
+    const sent = await repository.findMessages(companyId, ids);
+    return sent[0];
+  }
+
   return {
     /**
      * One page of a ticket's messages (docs/decisions/tickets.md "Thread"): by `before` (a message
@@ -154,84 +243,22 @@ export function createMessagesService(deps: {
     },
 
     /**
-     * `trusted`: an automatic message of the app (greeting, completion, transfer notice) — no
-     * access check for the user it is attributed to.
+     * An attendant's message: stored, announced, sent. Message variables ({{name}}, {{protocol}}…)
+     * are filled in here, so quick messages and any API client get them.
      */
-    async send(
-      session: Pick<RequestSession, 'companyId' | 'userId'>,
-      ticketId: number,
-      input: SendInput,
-      options: { trusted?: boolean } = {},
-    ) {
-      const { companyId } = session;
-      const ticket = options.trusted
-        ? await repository.findTicket(companyId, ticketId)
-        : await requireTicket(session, ticketId);
+    async send(session: Pick<RequestSession, 'companyId' | 'userId'>, ticketId: number, input: SendInput) {
+      const ticket = await requireTicket(session, ticketId);
+      return store(session.companyId, ticket, input, { userId: session.userId, isSystem: false });
+    },
+
+    /**
+     * A message the product writes on its own (bot menus, greetings, notices): no access check,
+     * flagged `isSystem`, attributed to the attendant it speaks for when there is one.
+     */
+    async sendAutomatic(companyId: number, ticketId: number, body: string, userId: number | null = null) {
+      const ticket = await repository.findTicket(companyId, ticketId);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-      if (!ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
-      const medias = input.medias ?? [];
-      const text = input.body.trim();
-      if (!text && medias.length === 0) throw new AppError('ERR_VALIDATION', { fields: { body: 'Required' } });
-      for (const media of medias) {
-        if (media.data.length > MESSAGE_MEDIA_MAX_BYTES) throw new AppError('ERR_PAYLOAD_TOO_LARGE');
-        if (!isAcceptedMimetype(media.mimetype)) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE');
-      }
-      let body = input.body;
-      if (input.signMessage && text) {
-        const name = await repository.userName(companyId, session.userId);
-        if (name) body = `*${name}:*\n${body}`;
-      }
-      let quotedMsgId: number | null = null;
-      if (input.quotedMsgId) {
-        const quoted = await repository.findMessageRow(companyId, input.quotedMsgId);
-        if (!quoted) throw new AppError('ERR_VALIDATION', { fields: { quotedMsg: 'Unknown message' } });
-        quotedMsgId = quoted.id;
-      }
-
-      const common = {
-        contactId: ticket.contactId,
-        whatsappId: ticket.whatsappId,
-        fromMe: true,
-        read: true,
-        ack: 0,
-        userId: session.userId,
-        quotedMsgId,
-      };
-      const rows: Parameters<MessagesRepository['insertOutbound']>[2] = [];
-      // Each file is one WhatsApp message; the text goes as the caption of the first.
-      for (const [index, media] of medias.entries()) {
-        const name = displayName(media.filename);
-        const mediaPath = await storage.save(companyId, { extension: safeExtension(name), data: media.data });
-        rows.push({
-          ...common,
-          body: index === 0 ? body : '',
-          mediaType: mediaTypeOf(media.mimetype),
-          mediaPath,
-          mediaName: name,
-        });
-      }
-      if (rows.length === 0) rows.push({ ...common, body });
-      const last = rows[rows.length - 1];
-      const ids = await repository.insertOutbound(
-        companyId,
-        ticketId,
-        rows,
-        lastMessageOf({
-          body: rows[0].body ?? '',
-          mediaName: last.mediaName,
-          mediaType: last.mediaType,
-        }),
-        deps.clock(),
-      );
-
-      const updatedTicket = (await repository.findTicket(companyId, ticketId))!;
-      for (const message of await repository.findMessages(companyId, ids)) {
-        realtime.messageCreated(companyId, { message, ticket: updatedTicket, contact: updatedTicket.contact });
-      }
-      realtime.ticketUpdated(companyId, updatedTicket);
-      for (const id of ids) await deliver(companyId, id, 0);
-      const sent = await repository.findMessages(companyId, ids);
-      return sent[0];
+      return store(companyId, ticket, { body }, { userId, isSystem: true });
     },
 
     /** spec: only fromMe messages; delete-for-everyone through the session when it was sent. */
@@ -259,11 +286,6 @@ export function createMessagesService(deps: {
       await repository.markDeleted(companyId, messageId);
       await emitUpdate(companyId, messageId);
       return repository.findMessage(companyId, messageId);
-    },
-
-    /** An automatic text on a ticket, attributed to `userId` (the tickets feature's messages). */
-    async sendAutomatic(companyId: number, ticketId: number, body: string, userId: number) {
-      await this.send({ companyId, userId }, ticketId, { body }, { trusted: true });
     },
 
     /** The retry job: one more attempt for a message still waiting. */

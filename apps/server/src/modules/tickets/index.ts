@@ -5,15 +5,15 @@ import { createTicketPolicy } from './tickets.policy.ts';
 import { createTicketsRealtime, notificationRooms, ticketListRooms } from './tickets.realtime.ts';
 import { createTicketsRepository } from './tickets.repository.ts';
 import { registerTicketsRoutes } from './tickets.routes.ts';
-import { createTicketsService, type SendAutomatic } from './tickets.service.ts';
+import { type AfterTicketChange, createTicketsService } from './tickets.service.ts';
 
 /**
  * Tickets: list, one ticket, transitions, creation, deletion, read state, and who may see what
  * (the policy also guards the ticket rooms and decides the list rooms a socket joins).
- * Sending and the live sessions are bound late (`useMessaging`): the messages module owns them.
+ * The live sessions and the automation hook are bound late (`useSessions`, `useAutomation`).
  */
 export function createTicketsModule(platform: Platform) {
-  let sendAutomatic: SendAutomatic | null = null;
+  let afterChange: AfterTicketChange = async () => undefined;
   let sessions: { connectedSession(whatsappId: number): ChannelSession | null } | null = null;
   const repository = createTicketsRepository(platform.db);
   const policy = createTicketPolicy(platform.db);
@@ -23,11 +23,7 @@ export function createTicketsModule(platform: Platform) {
     repository,
     policy,
     realtime,
-    sendAutomatic: () =>
-      sendAutomatic ??
-      (async () => {
-        throw new Error('sending is not bound');
-      }),
+    afterChange: () => afterChange,
     sessions: () => sessions ?? { connectedSession: () => null },
     log: platform.log,
     clock: platform.clock,
@@ -47,12 +43,12 @@ export function createTicketsModule(platform: Platform) {
     policy,
     realtime,
     service,
-    useMessaging(binding: {
-      sendAutomatic: SendAutomatic;
-      sessions: { connectedSession(whatsappId: number): ChannelSession | null };
-    }) {
-      sendAutomatic = binding.sendAutomatic;
-      sessions = binding.sessions;
+    useSessions(binding: { connectedSession(whatsappId: number): ChannelSession | null }) {
+      sessions = binding;
+    },
+    /** Routing automation answers ticket changes (bound after it is made, it needs this module). */
+    useAutomation(hook: AfterTicketChange) {
+      afterChange = hook;
     },
     register: (app: FastifyInstance) => registerTicketsRoutes(app, service),
   };

@@ -13,37 +13,27 @@ import type { TicketsRepository } from './tickets.repository.ts';
 type Session = { companyId: number; userId: number };
 type TicketRow = typeof tickets.$inferSelect;
 
-/** Sends a text on a ticket as the app would, without the caller's access check (automatic messages). */
-export type SendAutomatic = (companyId: number, ticketId: number, body: string, userId: number) => Promise<void>;
+/** What happens after a change is announced (automatic messages: greeting, transfer notice, completion). */
+export type AfterTicketChange = (
+  companyId: number,
+  kind: TicketChangeKind,
+  ticket: TicketRecord,
+  actorId: number,
+) => Promise<void>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** spec: "an automatic greeting with the attendant's name" (the product's Portuguese wording). */
-export function greetingText(contactName: string, userName: string, now = new Date()) {
-  const hour = now.getHours();
-  const greeting = hour < 12 ? 'Bom dia' : hour < 18 ? 'Boa tarde' : 'Boa noite';
-  return `${greeting} *${contactName}*, meu nome é *${userName}* e agora vou prosseguir com seu atendimento!`;
-}
-
-export function transferNoticeText(target: { queueName?: string | null; userName?: string | null }) {
-  const where = target.userName
-    ? `para o atendente *${target.userName}*`
-    : `para o departamento *${target.queueName ?? ''}*`;
-  return `*Mensagem automática*:\nVocê foi transferido ${where}, aguarde que já vamos te atender!`;
-}
 
 /**
  * Tickets: the list with its filters and visibility, one ticket, transitions and transfers
  * (decided by `decideTicketChange`), creation, deletion and the read state. One transaction per
- * use case; events after commit; automatic messages after the events (their failure is logged,
- * never undoes the change).
+ * use case; events after commit; then the automation hook (greetings, notices, rating question).
  */
 export function createTicketsService(deps: {
   db: Database;
   repository: TicketsRepository;
   policy: TicketPolicy;
   realtime: TicketsRealtime;
-  sendAutomatic: () => SendAutomatic;
+  afterChange: () => AfterTicketChange;
   sessions: () => { connectedSession(whatsappId: number): ChannelSession | null };
   log: FastifyBaseLogger;
   clock: () => Date;
@@ -83,37 +73,6 @@ export function createTicketsService(deps: {
     const queue = input.queueId ? await repository.queue(companyId, input.queueId) : null;
     if (input.queueId && !queue) throw new AppError('ERR_VALIDATION', { fields: { queueId: 'Unknown queue' } });
     return { user, queue };
-  }
-
-  async function automatic(companyId: number, ticketId: number, body: string | null | undefined, userId: number) {
-    if (!body?.trim()) return;
-    try {
-      await deps.sendAutomatic()(companyId, ticketId, body, userId);
-    } catch (error) {
-      log.warn({ err: error, ticketId }, 'automatic ticket message not sent');
-    }
-  }
-
-  /** Greeting on accept, completion message on close, transfer notice: after the change is announced. */
-  async function afterChange(companyId: number, kind: TicketChangeKind, ticket: TicketRecord, actorId: number) {
-    if (ticket.isGroup) return;
-    if (kind === 'accept' && (await repository.setting(companyId, 'sendGreetingAccepted')) === 'enabled') {
-      await automatic(companyId, ticket.id, greetingText(ticket.contact.name, ticket.user?.name ?? ''), actorId);
-    }
-    if (kind === 'close') {
-      // The queue's completion message wins over the connection's (decision record).
-      const queue = ticket.queueId ? await repository.queue(companyId, ticket.queueId) : null;
-      const connection = ticket.whatsappId ? await repository.connection(companyId, ticket.whatsappId) : null;
-      await automatic(companyId, ticket.id, queue?.complationMessage?.trim() || connection?.complationMessage, actorId);
-    }
-    if (kind === 'transfer' && (await repository.setting(companyId, 'sendMsgTransfTicket')) === 'enabled') {
-      await automatic(
-        companyId,
-        ticket.id,
-        transferNoticeText({ queueName: ticket.queue?.name, userName: ticket.user?.name }),
-        actorId,
-      );
-    }
   }
 
   async function record(companyId: number, id: number) {
@@ -185,7 +144,10 @@ export function createTicketsService(deps: {
       const ticket = await record(companyId, id);
       if (!outcome.changed) return ticket;
       realtime.ticketUpdated(companyId, ticket, outcome.before);
-      await afterChange(companyId, outcome.kind, ticket, session.userId);
+      // Automatic messages never undo the change: their failure is logged.
+      await deps
+        .afterChange()(companyId, outcome.kind, ticket, session.userId)
+        .catch((error) => log.warn({ err: error, ticketId: id }, 'after-change automation failed'));
       return record(companyId, id);
     },
 

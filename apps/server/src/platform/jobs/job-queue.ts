@@ -13,6 +13,11 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   handler: (payload: z.infer<Schema>) => Promise<void>;
   /** How often an idle worker looks for work; pg-boss's minimum is 0.5 s. */
   pollingIntervalSeconds?: number;
+  /**
+   * A cron expression (UTC) for recurring work: pg-boss keeps the schedule in the database and
+   * creates one job per tick for the whole cluster, so a sweep runs once however many nodes run.
+   */
+  cron?: string;
 }
 
 export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Schema>) {
@@ -57,6 +62,7 @@ export class JobQueue {
           for (const job of jobs) await definition.handler(definition.payload.parse(job.data));
         },
       );
+      if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
     }
     this.started = true;
   }

@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/client.ts';
-import { contacts, messages, settings, tickets } from '../../../platform/db/schema.ts';
+import { contacts, messages, settings, ticketRatings, tickets } from '../../../platform/db/schema.ts';
 
 type MessageInsert = Omit<typeof messages.$inferInsert, 'id'>;
 
@@ -87,6 +87,40 @@ export function createIntakeRepository(db: Database) {
         returning id, status`);
       const rows = (result as unknown as { rows: { id: number; status: string }[] }).rows;
       return rows[0] ?? null;
+    },
+
+    /** The contact's closed ticket on this connection that still waits for a rating, if any. */
+    async findTicketAwaitingRating(tx: Database, companyId: number, contactId: number, whatsappId: number, now: Date) {
+      const [row] = await tx
+        .select({ id: tickets.id, status: tickets.status, userId: tickets.userId })
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.contactId, contactId),
+            eq(tickets.whatsappId, whatsappId),
+            eq(tickets.status, 'closed'),
+            gt(tickets.ratingDueAt, now),
+          ),
+        )
+        .orderBy(desc(tickets.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async endRatingWait(tx: Database, companyId: number, ticketId: number) {
+      await tx
+        .update(tickets)
+        .set({ ratingDueAt: null })
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+    },
+
+    /** The customer's answer, once per ticket. */
+    async recordRating(
+      tx: Database,
+      values: { companyId: number; ticketId: number; userId: number | null; rate: number },
+    ) {
+      await tx.insert(ticketRatings).values(values).onConflictDoNothing({ target: ticketRatings.ticketId });
     },
 
     async findMessageIdByExternal(tx: Database, whatsappId: number, externalId: string) {

@@ -2,15 +2,36 @@ import { MESSAGE_MEDIA_MAX_BYTES } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/db/client.ts';
 import type { FileStorage } from '../../../platform/storage/local-storage.ts';
+import { automaticTexts } from '../../automation/automatic-texts.ts';
+import type { MessagesLanguage } from '../../automation/local-time.ts';
 import type { MessagesRealtime } from '../../messages/messages.realtime.ts';
 import type { MessagesRepository } from '../../messages/messages.repository.ts';
-import type { Ack, InboundMessage, InboundMessageUpdate } from '../channel-adapter.ts';
+import type { Ack, InboundCall, InboundMessage, InboundMessageUpdate } from '../channel-adapter.ts';
 import { displayName, isAcceptedMimetype, safeExtension } from '../media-files.ts';
 import type { ProfilePictures } from '../profile-pictures.ts';
 import type { SessionInboundHandlers, SessionRef } from '../session-manager.ts';
 import type { IntakeRepository } from './intake.repository.ts';
 
 class DuplicateMessage extends Error {}
+
+/** What intake asks of routing automation once a message is stored. */
+export interface IntakeAutomation {
+  onCustomerMessage(event: {
+    companyId: number;
+    ticketId: number;
+    whatsappId: number;
+    contactId: number;
+    body: string;
+  }): Promise<void>;
+  onRated(companyId: number, ticketId: number): Promise<void>;
+  onCallDeclined(companyId: number, ticketId: number): Promise<void>;
+}
+
+/** A rating answer: exactly 1, 2 or 3 (spaces around it allowed). */
+export function ratingIn(body: string) {
+  const text = body.trim();
+  return /^[1-3]$/.test(text) ? Number(text) : null;
+}
 
 /** What the ticket list shows as the last message. */
 export function lastMessageOf(message: { body: string; mediaName?: string | null; mediaType?: string | null }) {
@@ -33,6 +54,9 @@ export function createIntake(deps: {
   log: FastifyBaseLogger;
   /** Late-bound: the session manager that owns the sessions is made after intake. */
   profilePictures?: () => ProfilePictures | null;
+  /** Late-bound: routing automation is made after the tickets and messages it drives. */
+  automation?: () => IntakeAutomation | null;
+  companyLocale: (companyId: number) => Promise<{ language: MessagesLanguage }>;
   clock: () => Date;
 }): SessionInboundHandlers {
   const { db, repository, records, realtime, storage, log, clock } = deps;
@@ -54,96 +78,174 @@ export function createIntake(deps: {
     if (message && ticket) realtime.messageUpdated(companyId, message, ticket);
   }
 
+  /**
+   * Stores one inbound message (or call record) and announces it; answers what was stored, or
+   * null for a redelivery. A customer's 1–3 right after a rating question goes to the closed
+   * ticket that asked, as its rating, instead of opening a new ticket.
+   */
+  async function store(ref: SessionRef, inbound: InboundMessage, kind: 'message' | 'call') {
+    const { companyId } = ref;
+    // Cheap early exit for redeliveries; the unique index below is what guarantees "once".
+    if (await repository.messageExists(ref.id, inbound.externalId)) return null;
+
+    const media = inbound.media ? await saveMedia(companyId, inbound.media) : null;
+    const body = inbound.body ?? '';
+    const mediaType = inbound.media && !media ? null : (inbound.mediaType ?? null);
+    const contactName = inbound.isGroup
+      ? inbound.groupName || inbound.chatId
+      : (!inbound.fromMe && inbound.pushName) || inbound.chatId;
+
+    let stored: { contactId: number; contactCreated: boolean; ticketId: number; messageId: number; rated: boolean };
+    try {
+      stored = await db.transaction(async (tx) => {
+        const { contact, created } = await repository.upsertContact(tx, companyId, {
+          number: inbound.chatId,
+          name: contactName.slice(0, 200),
+          isGroup: inbound.isGroup,
+          whatsappId: ref.id,
+        });
+        await repository.lockContact(tx, companyId, contact.id);
+        let ticket = await repository.findActiveTicket(tx, companyId, contact.id, ref.id);
+        let rated = false;
+        if (!ticket && kind === 'message' && !inbound.isGroup && !inbound.fromMe) {
+          const waiting = await repository.findTicketAwaitingRating(tx, companyId, contact.id, ref.id, clock());
+          if (waiting) {
+            // Any answer ends the wait; only 1, 2 or 3 is a rating, anything else opens a ticket as usual.
+            await repository.endRatingWait(tx, companyId, waiting.id);
+            const rate = ratingIn(body);
+            if (rate) {
+              await repository.recordRating(tx, { companyId, ticketId: waiting.id, userId: waiting.userId, rate });
+              ticket = waiting;
+              rated = true;
+            }
+          }
+        }
+        ticket =
+          ticket ??
+          (await repository.createPendingTicket(tx, companyId, {
+            contactId: contact.id,
+            whatsappId: ref.id,
+            isGroup: inbound.isGroup,
+          })) ??
+          (await repository.findActiveTicket(tx, companyId, contact.id, ref.id));
+        if (!ticket) throw new Error('no ticket could be found or created');
+        const quotedMsgId = inbound.quotedExternalId
+          ? await repository.findMessageIdByExternal(tx, ref.id, inbound.quotedExternalId)
+          : null;
+        const messageId = await repository.insertMessage(tx, {
+          companyId,
+          ticketId: ticket.id,
+          contactId: contact.id,
+          whatsappId: ref.id,
+          externalId: inbound.externalId,
+          body,
+          fromMe: inbound.fromMe,
+          read: inbound.fromMe,
+          // What the phone sent itself has left it already.
+          ack: inbound.fromMe ? 1 : 0,
+          mediaType,
+          mediaPath: media?.path ?? null,
+          mediaName: media?.name ?? null,
+          quotedMsgId,
+          participant: inbound.participant ?? null,
+          participantName: inbound.participantName ?? null,
+          createdAt: inbound.timestamp,
+        });
+        if (messageId === null) throw new DuplicateMessage();
+        await repository.touchTicket(
+          tx,
+          companyId,
+          ticket.id,
+          { text: lastMessageOf({ body, mediaName: media?.name, mediaType }), fromMe: inbound.fromMe, at: clock() },
+          inbound.fromMe || rated ? 0 : 1,
+        );
+        return { contactId: contact.id, contactCreated: created, ticketId: ticket.id, messageId, rated };
+      });
+    } catch (error) {
+      if (media) await storage.remove(media.path).catch(() => undefined);
+      if (error instanceof DuplicateMessage) return null;
+      throw error;
+    }
+
+    const [message, ticket, contact] = await Promise.all([
+      records.findMessage(companyId, stored.messageId),
+      records.findTicket(companyId, stored.ticketId),
+      records.findContact(companyId, stored.contactId),
+    ]);
+    if (!message || !ticket || !contact) return null;
+    if (stored.contactCreated) realtime.contactChanged(companyId, 'create', contact);
+    realtime.ticketUpdated(companyId, ticket);
+    realtime.messageCreated(companyId, { message, ticket, contact });
+    if (!inbound.fromMe) {
+      void deps.profilePictures?.()?.refreshIfStale({
+        companyId,
+        whatsappId: ref.id,
+        contactId: contact.id,
+        chatId: inbound.chatId,
+        isGroup: inbound.isGroup,
+      });
+    }
+    return stored;
+  }
+
+  /** Automation never breaks intake: the message is stored whatever the bot does. */
+  async function automate(what: string, run: (automation: IntakeAutomation) => Promise<void>) {
+    const automation = deps.automation?.();
+    if (!automation) return;
+    try {
+      await run(automation);
+    } catch (error) {
+      log.error({ err: error }, `automation failed: ${what}`);
+    }
+  }
+
   return {
     async onMessage(ref: SessionRef, inbound: InboundMessage) {
       const { companyId } = ref;
       // Setting CheckMsgIsGroup "enabled" means "ignore group messages" (the spec's default).
       if (inbound.isGroup && (await repository.setting(companyId, 'CheckMsgIsGroup')) !== 'disabled') return;
-      // Cheap early exit for redeliveries; the unique index below is what guarantees "once".
-      if (await repository.messageExists(ref.id, inbound.externalId)) return;
-
-      const media = inbound.media ? await saveMedia(companyId, inbound.media) : null;
-      const body = inbound.body ?? '';
-      const mediaType = inbound.media && !media ? null : (inbound.mediaType ?? null);
-      const contactName = inbound.isGroup
-        ? inbound.groupName || inbound.chatId
-        : (!inbound.fromMe && inbound.pushName) || inbound.chatId;
-
-      let stored: { contactId: number; contactCreated: boolean; ticketId: number; messageId: number };
-      try {
-        stored = await db.transaction(async (tx) => {
-          const { contact, created } = await repository.upsertContact(tx, companyId, {
-            number: inbound.chatId,
-            name: contactName.slice(0, 200),
-            isGroup: inbound.isGroup,
-            whatsappId: ref.id,
-          });
-          await repository.lockContact(tx, companyId, contact.id);
-          const ticket =
-            (await repository.findActiveTicket(tx, companyId, contact.id, ref.id)) ??
-            (await repository.createPendingTicket(tx, companyId, {
-              contactId: contact.id,
-              whatsappId: ref.id,
-              isGroup: inbound.isGroup,
-            })) ??
-            (await repository.findActiveTicket(tx, companyId, contact.id, ref.id));
-          if (!ticket) throw new Error('no ticket could be found or created');
-          const quotedMsgId = inbound.quotedExternalId
-            ? await repository.findMessageIdByExternal(tx, ref.id, inbound.quotedExternalId)
-            : null;
-          const messageId = await repository.insertMessage(tx, {
-            companyId,
-            ticketId: ticket.id,
-            contactId: contact.id,
-            whatsappId: ref.id,
-            externalId: inbound.externalId,
-            body,
-            fromMe: inbound.fromMe,
-            read: inbound.fromMe,
-            // What the phone sent itself has left it already.
-            ack: inbound.fromMe ? 1 : 0,
-            mediaType,
-            mediaPath: media?.path ?? null,
-            mediaName: media?.name ?? null,
-            quotedMsgId,
-            participant: inbound.participant ?? null,
-            participantName: inbound.participantName ?? null,
-            createdAt: inbound.timestamp,
-          });
-          if (messageId === null) throw new DuplicateMessage();
-          await repository.touchTicket(
-            tx,
-            companyId,
-            ticket.id,
-            { text: lastMessageOf({ body, mediaName: media?.name, mediaType }), fromMe: inbound.fromMe, at: clock() },
-            inbound.fromMe ? 0 : 1,
-          );
-          return { contactId: contact.id, contactCreated: created, ticketId: ticket.id, messageId };
-        });
-      } catch (error) {
-        if (media) await storage.remove(media.path).catch(() => undefined);
-        if (error instanceof DuplicateMessage) return;
-        throw error;
+      const stored = await store(ref, inbound, 'message');
+      if (!stored || inbound.fromMe) return;
+      if (stored.rated) {
+        await automate('rating', (automation) => automation.onRated(companyId, stored.ticketId));
+        return;
       }
-
-      const [message, ticket, contact] = await Promise.all([
-        records.findMessage(companyId, stored.messageId),
-        records.findTicket(companyId, stored.ticketId),
-        records.findContact(companyId, stored.contactId),
-      ]);
-      if (!message || !ticket || !contact) return;
-      if (stored.contactCreated) realtime.contactChanged(companyId, 'create', contact);
-      realtime.ticketUpdated(companyId, ticket);
-      realtime.messageCreated(companyId, { message, ticket, contact });
-      if (!inbound.fromMe) {
-        void deps.profilePictures?.()?.refreshIfStale({
+      await automate('customer message', (automation) =>
+        automation.onCustomerMessage({
           companyId,
+          ticketId: stored.ticketId,
           whatsappId: ref.id,
-          contactId: contact.id,
-          chatId: inbound.chatId,
-          isGroup: inbound.isGroup,
-        });
-      }
+          contactId: stored.contactId,
+          body: inbound.body ?? '',
+        }),
+      );
+    },
+
+    /**
+     * An incoming call. With the setting `call` disabled it is declined where the provider can,
+     * recorded in the contact's ticket as a call_log entry and the customer is asked to write.
+     */
+    async onCall(ref: SessionRef, call: InboundCall) {
+      const { companyId } = ref;
+      if (call.isGroup || (await repository.setting(companyId, 'call')) !== 'disabled') return;
+      if (await repository.messageExists(ref.id, `call:${call.callId}`)) return;
+      await call.decline?.().catch((error) => log.warn({ err: error, callId: call.callId }, 'call not declined'));
+      const { language } = await deps.companyLocale(companyId);
+      const stored = await store(
+        ref,
+        {
+          externalId: `call:${call.callId}`,
+          chatId: call.from,
+          isGroup: false,
+          pushName: call.name,
+          fromMe: false,
+          body: automaticTexts(language).callLog(call.isVideo),
+          mediaType: 'call_log',
+          timestamp: call.timestamp,
+        },
+        'call',
+      );
+      if (stored) await automate('call notice', (automation) => automation.onCallDeclined(companyId, stored.ticketId));
     },
 
     async onMessageUpdate(ref: SessionRef, update: InboundMessageUpdate) {

@@ -24,6 +24,7 @@ import {
   mediaToDownload,
   receiptToAck,
   statusToAck,
+  toInboundCall,
   toInboundMessage,
   toInboundMessageUpdate,
 } from './to-inbound-message.ts';
@@ -124,6 +125,14 @@ export class BaileysSession implements ChannelSession {
       for (const { key, receipt } of receipts) {
         const ack = isOwnMessage(key) ? receiptToAck(receipt) : null;
         if (ack) this.enqueue(() => this.ctx.events.onAck(key.id!, ack));
+      }
+    });
+    on('call', (calls) => {
+      for (const raw of calls) {
+        const call = toInboundCall(raw);
+        if (!call) continue;
+        const decline = socket.rejectCall ? () => socket.rejectCall!(raw.id, raw.from) : undefined;
+        this.enqueue(() => this.ctx.events.onCall({ ...call, decline }));
       }
     });
     on('groups.update', (groups) => {

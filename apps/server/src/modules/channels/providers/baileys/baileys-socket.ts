@@ -27,6 +27,8 @@ export interface BaileysSocket {
   profilePictureUrl(jid: string, type?: 'preview' | 'image', timeoutMs?: number): Promise<string | undefined>;
   groupMetadata(jid: string): Promise<GroupMetadata>;
   logout(message?: string): Promise<void>;
+  /** Declines an offered call (setting `call` disabled). */
+  rejectCall?(callId: string, callFrom: string): Promise<void>;
   end(error: Error | undefined): unknown;
   /** Asks the phone to upload expired media again (used by the media download). */
   updateMediaMessage?(message: WAMessage): Promise<WAMessage>;

@@ -18,6 +18,7 @@ import type {
   ChannelConnectionRef,
   ChannelSessionEvents,
   ConnectionStatus,
+  InboundCall,
   InboundMessage,
   InboundMessageUpdate,
 } from '../../channel-adapter.ts';
@@ -46,6 +47,7 @@ class FakeSocket implements BaileysSocket {
   profilePictureUrl = vi.fn(async (_jid: string) => 'https://pps.whatsapp.net/v/t61/photo.jpg' as string | undefined);
   groupMetadata = vi.fn(async (jid: string) => ({ id: jid, subject: 'Equipe Vendas', participants: [] }) as never);
   logout = vi.fn(async () => undefined);
+  rejectCall = vi.fn(async (_callId: string, _from: string) => undefined);
   end = vi.fn();
   lidToPhone = new Map<string, string>();
   signalRepository = {
@@ -91,6 +93,7 @@ function recorder() {
   const messages: InboundMessage[] = [];
   const updates: InboundMessageUpdate[] = [];
   const acks: [string, Ack][] = [];
+  const calls: InboundCall[] = [];
   const order: string[] = [];
   const events: ChannelSessionEvents = {
     onStatus: async (change) => {
@@ -107,8 +110,11 @@ function recorder() {
     onAck: async (id, ack) => {
       acks.push([id, ack]);
     },
+    onCall: async (call) => {
+      calls.push(call);
+    },
   };
-  return { events, statuses, messages, updates, acks, order };
+  return { events, statuses, messages, updates, acks, calls, order };
 }
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -365,6 +371,29 @@ describe('baileys adapter: inbound', () => {
     });
     expect(messages[1]).toMatchObject({ externalId: 'M2', fromMe: true, body: 'enviada pelo celular' });
     expect(order).toEqual(['status:CONNECTED', 'message:M1', 'message:M2']);
+    await session.stop();
+  });
+
+  it('reports a call offer once, with a decline that rejects it through WhatsApp', async () => {
+    const { socket, calls, session } = await startSession();
+    socket().open();
+    const offer = {
+      chatId: '5511988887777@s.whatsapp.net',
+      from: '5511988887777@s.whatsapp.net',
+      id: 'CALL1',
+      date: new Date(1_736_000_000 * 1000),
+      isVideo: true,
+      offline: false,
+    };
+    socket().emit('call', [
+      { ...offer, status: 'offer' },
+      { ...offer, status: 'ringing' },
+      { ...offer, id: 'CALL2', isGroup: true, status: 'offer' },
+    ]);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ callId: 'CALL1', from: '5511988887777', isVideo: true, isGroup: false });
+    await calls[0].decline?.();
+    expect(socket().rejectCall).toHaveBeenCalledWith('CALL1', '5511988887777@s.whatsapp.net');
     await session.stop();
   });
 

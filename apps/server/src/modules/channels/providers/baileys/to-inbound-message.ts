@@ -9,11 +9,12 @@ import {
   normalizeMessageContent,
   proto,
   toNumber,
+  type WACallEvent,
   type WAMessage,
   type WAMessageKey,
   type WAMessageUpdate,
 } from 'baileys';
-import type { Ack, InboundMessage, InboundMessageUpdate, MediaType } from '../../channel-adapter.ts';
+import type { Ack, InboundCall, InboundMessage, InboundMessageUpdate, MediaType } from '../../channel-adapter.ts';
 
 /**
  * Pure converters from Baileys' shapes to ours. No I/O: media is downloaded by a separate step
@@ -277,4 +278,19 @@ export function receiptToAck(receipt: proto.IUserReceipt): Ack | null {
 /** Acks only matter for messages the company sent. */
 export function isOwnMessage(key: WAMessageKey) {
   return Boolean(key.fromMe && key.id);
+}
+
+/**
+ * A call offer as the product sees it; other call updates (ringing, accept, timeout) and group
+ * calls are not new calls. The caller's phone-number form is used when WhatsApp gives a LID.
+ */
+export function toInboundCall(call: WACallEvent): Omit<InboundCall, 'decline'> | null {
+  if (call.status !== 'offer' || call.isGroup || !call.from) return null;
+  return {
+    callId: call.id,
+    from: jidUser(preferPhoneJid(call.from, call.callerPn)),
+    isVideo: Boolean(call.isVideo),
+    isGroup: false,
+    timestamp: call.date instanceof Date ? call.date : new Date(call.date),
+  };
 }

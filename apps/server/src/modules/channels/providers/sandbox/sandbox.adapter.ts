@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { SandboxInbound } from '@wacrm/shared';
+import type { SandboxCall, SandboxCallAnswer, SandboxInbound } from '@wacrm/shared';
 import { AppError } from '../../../../platform/http/app-error.ts';
 import type {
   Ack,
@@ -200,6 +200,25 @@ export class SandboxAdapter implements ChannelAdapter {
     };
     await live.events.onMessage(message);
     return { id: externalId };
+  }
+
+  /** A customer calls; answers whether the product declined it. */
+  async call(whatsappId: number, input: SandboxCall): Promise<SandboxCallAnswer> {
+    const live = this.connected(whatsappId);
+    const id = newId('CALL');
+    let status: SandboxCallAnswer['status'] = 'ringing';
+    await live.events.onCall({
+      callId: id,
+      from: digits(input.from),
+      name: input.name,
+      isVideo: input.video ?? false,
+      isGroup: false,
+      timestamp: new Date(),
+      decline: async () => {
+        status = 'declined';
+      },
+    });
+    return { id, status };
   }
 
   /** Delivery and read receipts of what the company sent. */

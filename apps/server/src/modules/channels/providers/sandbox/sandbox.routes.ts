@@ -1,4 +1,10 @@
-import { sandboxAckSchema, sandboxInboundSchema, sandboxOutboxQuerySchema, sandboxParamsSchema } from '@wacrm/shared';
+import {
+  sandboxAckSchema,
+  sandboxCallSchema,
+  sandboxInboundSchema,
+  sandboxOutboxQuerySchema,
+  sandboxParamsSchema,
+} from '@wacrm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../../../platform/http/app-error.ts';
@@ -48,6 +54,12 @@ export function registerSandboxRoutes(
     // Media travels as base64 inside the JSON: room for the largest accepted file.
     { ...guard, bodyLimit: 24 * 1024 * 1024, schema: { params: sandboxParamsSchema, body: sandboxInboundSchema } },
     async (request) => adapter.deliver(await ownSandbox(request), request.body),
+  );
+
+  api.post(
+    '/api/sandbox/:whatsappId/call',
+    { ...guard, schema: { params: sandboxParamsSchema, body: sandboxCallSchema } },
+    async (request) => adapter.call(await ownSandbox(request), request.body),
   );
 
   api.get(

@@ -1,0 +1,241 @@
+import type { TicketRecord } from '@wacrm/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../platform/db/client.ts';
+import type { tickets } from '../../platform/db/schema.ts';
+import { readSettings } from '../settings/settings-reader.ts';
+import type { TicketChangeKind } from '../tickets/ticket-transitions.ts';
+import { automaticTexts, greetingOfHour } from './automatic-texts.ts';
+import type { AutomationRepository } from './automation.repository.ts';
+import { isOpenAt } from './business-hours.ts';
+import { localTime, type MessagesLanguage } from './local-time.ts';
+import { decideBotReply } from './queue-chatbot.ts';
+
+type TicketRow = typeof tickets.$inferSelect;
+
+/** spec: at most one out-of-hours notice per ticket in this time. */
+const OUT_OF_HOURS_REPEAT_MS = 30 * 60_000;
+/** Tickets a timer sweep handles per kind; the next sweep takes the rest. */
+const SWEEP_BATCH = 200;
+
+export interface AutomationDeps {
+  db: Database;
+  repository: AutomationRepository;
+  /** Stores and sends a text flagged as written by the product (messages module). */
+  sendAutomatic: (companyId: number, ticketId: number, body: string, userId: number | null) => Promise<unknown>;
+  tickets: {
+    record(companyId: number, id: number): Promise<TicketRecord | null>;
+    ticketUpdated(companyId: number, ticket: TicketRecord, previous?: TicketRow | null): void;
+  };
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * What the server does on its own between a customer and an attendant: the queue chatbot,
+ * greetings, business hours, transfer notices, completion and rating, call notices and the
+ * two timers. Every decision is made under the ticket's row lock; messages go out after
+ * commit, flagged as the system's. See docs/decisions/routing-automation.md.
+ */
+export function createAutomationService(deps: AutomationDeps) {
+  const { db, repository, clock, log } = deps;
+
+  async function say(companyId: number, ticketId: number, texts: (string | null | undefined)[], userId: number | null) {
+    for (const text of texts) {
+      if (!text?.trim()) continue;
+      try {
+        await deps.sendAutomatic(companyId, ticketId, text, userId);
+      } catch (error) {
+        log.warn({ err: error, ticketId }, 'automatic message not sent');
+      }
+    }
+  }
+
+  async function announce(companyId: number, ticketId: number, previous: TicketRow) {
+    const ticket = await deps.tickets.record(companyId, ticketId);
+    if (ticket) deps.tickets.ticketUpdated(companyId, ticket, previous);
+  }
+
+  async function companySettings(companyId: number) {
+    const values = await readSettings(db, companyId, [
+      'scheduleType',
+      'sendGreetingMessageOneQueues',
+      'sendGreetingAccepted',
+      'sendMsgTransfTicket',
+      'userRating',
+      'ratingWindow',
+      'timezone',
+      'messagesLanguage',
+    ]);
+    return { ...values, language: values.messagesLanguage as MessagesLanguage };
+  }
+
+  /** The out-of-hours notice, at most once per ticket per 30 minutes. */
+  function outOfHours(ticket: TicketRow, message: string | null | undefined, now: Date) {
+    const recent =
+      ticket.outOfHoursSentAt && now.getTime() - ticket.outOfHoursSentAt.getTime() < OUT_OF_HOURS_REPEAT_MS;
+    if (recent || !message?.trim()) return { replies: [] as string[], patch: {} };
+    return { replies: [message], patch: { outOfHoursSentAt: now } };
+  }
+
+  return {
+    /**
+     * A customer wrote on a ticket (intake, after the message is stored and announced). Pending
+     * tickets only: once an attendant holds it, the bot keeps out. Groups and contacts excluded
+     * from bots are never answered.
+     */
+    async onCustomerMessage(event: {
+      companyId: number;
+      ticketId: number;
+      whatsappId: number;
+      contactId: number;
+      body: string;
+    }) {
+      const { companyId, ticketId } = event;
+      const [contact, connection] = await Promise.all([
+        repository.contact(companyId, event.contactId),
+        repository.connection(companyId, event.whatsappId),
+      ]);
+      if (!contact || contact.disableBot || !connection) return;
+      const [settings, queues, companyWeek] = await Promise.all([
+        companySettings(companyId),
+        repository.connectionQueues(companyId, connection.id),
+        repository.companySchedules(companyId),
+      ]);
+      const texts = automaticTexts(settings.language);
+      const now = clock();
+
+      const outcome = await db.transaction(async (tx) => {
+        const ticket = await repository.lockTicket(tx, companyId, ticketId);
+        if (ticket?.status !== 'pending' || ticket.isGroup) return null;
+        let decision: { replies: string[]; patch: Record<string, unknown> };
+        if (settings.scheduleType === 'company' && !isOpenAt(companyWeek, now, settings.timezone)) {
+          decision = outOfHours(ticket, connection.outOfHoursMessage, now);
+        } else if (ticket.queueId === null || ticket.chatbot) {
+          const bot = decideBotReply({
+            ticket,
+            connection: { ...connection, queues },
+            body: event.body,
+            now,
+            greetSingleQueue: settings.sendGreetingMessageOneQueues === 'enabled',
+            labels: texts,
+          });
+          decision = bot;
+          const entered = bot.enteredQueueId ? queues.find((queue) => queue.id === bot.enteredQueueId) : undefined;
+          if (entered && settings.scheduleType === 'queue' && !isOpenAt(entered.schedules, now, settings.timezone)) {
+            // The queue is closed: its notice instead of its menu; attendants pick it up later.
+            const closed = outOfHours(ticket, entered.outOfHoursMessage || connection.outOfHoursMessage, now);
+            decision = { replies: closed.replies, patch: { ...bot.patch, ...closed.patch, chatbot: false } };
+          }
+        } else {
+          const queue = queues.find((candidate) => candidate.id === ticket.queueId);
+          const open = settings.scheduleType !== 'queue' || !queue || isOpenAt(queue.schedules, now, settings.timezone);
+          decision = open
+            ? { replies: [], patch: {} }
+            : outOfHours(ticket, queue.outOfHoursMessage || connection.outOfHoursMessage, now);
+        }
+        await repository.patchTicket(tx, companyId, ticketId, decision.patch);
+        return { before: ticket, ...decision };
+      });
+      if (!outcome) return;
+      const routingChanged = ['queueId', 'chatbot', 'queueOptionId'].some(
+        (key) => key in outcome.patch && outcome.patch[key] !== outcome.before[key as keyof TicketRow],
+      );
+      if (routingChanged) await announce(companyId, ticketId, outcome.before);
+      await say(companyId, ticketId, outcome.replies, null);
+    },
+
+    /** Greeting on accept, transfer notice, completion or rating question on close. */
+    async afterTicketChange(companyId: number, kind: TicketChangeKind, ticket: TicketRecord, actorId: number) {
+      if (ticket.isGroup) return;
+      const settings = await companySettings(companyId);
+      const texts = automaticTexts(settings.language);
+      if (kind === 'accept' && settings.sendGreetingAccepted === 'enabled') {
+        const greeting = greetingOfHour(localTime(clock(), settings.timezone).hour, settings.language);
+        await say(
+          companyId,
+          ticket.id,
+          [texts.acceptGreeting(greeting, ticket.contact.name, ticket.user?.name ?? '')],
+          actorId,
+        );
+      }
+      if (kind === 'transfer' && settings.sendMsgTransfTicket === 'enabled') {
+        const notice = ticket.user
+          ? texts.transferredToUser(ticket.user.name)
+          : ticket.queue
+            ? texts.transferredToQueue(ticket.queue.name)
+            : null;
+        await say(companyId, ticket.id, [notice], actorId);
+      }
+      if (kind === 'close') {
+        const queue = ticket.queueId ? await repository.queue(companyId, ticket.queueId) : null;
+        const connection = ticket.whatsappId ? await repository.connection(companyId, ticket.whatsappId) : null;
+        if (settings.userRating === 'enabled' && ticket.userId) {
+          const question = queue?.ratingMessage?.trim() || connection?.ratingMessage?.trim() || texts.ratingQuestion;
+          const scale = ([1, 2, 3] as const).map((rate) => `*[ ${rate} ]* - ${texts.ratingScale[rate]}`).join('\n');
+          await repository.awaitRating(
+            companyId,
+            ticket.id,
+            new Date(clock().getTime() + Number(settings.ratingWindow) * 60_000),
+          );
+          await say(companyId, ticket.id, [`${question}\n\n${scale}`], actorId);
+        } else {
+          // The queue's completion message wins over the connection's (decision record).
+          await say(companyId, ticket.id, [queue?.complationMessage?.trim() || connection?.complationMessage], actorId);
+        }
+      }
+    },
+
+    /** The customer rated (intake stored it): answered with the completion message. */
+    async onRated(companyId: number, ticketId: number) {
+      const ticket = await deps.tickets.record(companyId, ticketId);
+      if (!ticket) return;
+      const settings = await companySettings(companyId);
+      const queue = ticket.queueId ? await repository.queue(companyId, ticket.queueId) : null;
+      const connection = ticket.whatsappId ? await repository.connection(companyId, ticket.whatsappId) : null;
+      const completion =
+        queue?.complationMessage?.trim() ||
+        connection?.complationMessage?.trim() ||
+        automaticTexts(settings.language).ratingThanks;
+      await say(companyId, ticketId, [completion], ticket.userId);
+    },
+
+    /** A call was declined (setting `call` disabled): the customer is told to write instead. */
+    async onCallDeclined(companyId: number, ticketId: number) {
+      const settings = await companySettings(companyId);
+      await say(companyId, ticketId, [automaticTexts(settings.language).callRejected], null);
+    },
+
+    /**
+     * The timers, swept once a minute by a job (and at will by tests): queue-less pending tickets
+     * move to the connection's transfer queue after `timeToTransfer` minutes; open tickets whose
+     * last message was ours close after `expiresTicket` idle minutes. Each change is conditional
+     * on the state the sweep saw, so overlapping sweeps never act twice.
+     */
+    async runTimers() {
+      const now = clock();
+      let moved = 0;
+      let closed = 0;
+      for (const due of await repository.dueTransfers(now, SWEEP_BATCH)) {
+        const before = await repository.transferIfStillDue(due.companyId, due.id, due.transferQueueId!);
+        if (!before) continue;
+        moved += 1;
+        await announce(due.companyId, due.id, before);
+        const settings = await companySettings(due.companyId);
+        const queue = await repository.queue(due.companyId, due.transferQueueId!);
+        if (settings.sendMsgTransfTicket === 'enabled' && queue) {
+          await say(due.companyId, due.id, [automaticTexts(settings.language).transferredToQueue(queue.name)], null);
+        }
+      }
+      for (const due of await repository.dueExpirations(now, SWEEP_BATCH)) {
+        const before = await repository.closeIfStillIdle(due.companyId, due.id, due.lastMessageAt, now);
+        if (!before) continue;
+        closed += 1;
+        await announce(due.companyId, due.id, before);
+        await say(due.companyId, due.id, [due.expiresInactiveMessage], before.userId);
+      }
+      return { moved, closed };
+    },
+  };
+}
+
+export type AutomationService = ReturnType<typeof createAutomationService>;

@@ -1,0 +1,32 @@
+import type { Platform } from '../../platform/context.ts';
+import type { MessagesModule } from '../messages/index.ts';
+import type { TicketsModule } from '../tickets/index.ts';
+import { createTimersJob } from './automation.jobs.ts';
+import { createAutomationRepository } from './automation.repository.ts';
+import { createAutomationService } from './automation.service.ts';
+
+/**
+ * Routing automation: the server's own side of a conversation (issue 7). It has no routes: the
+ * inbound path, the tickets feature and the timer job call it. See docs/decisions/routing-automation.md.
+ */
+export function createAutomationModule(platform: Platform, deps: { messages: MessagesModule; tickets: TicketsModule }) {
+  const service = createAutomationService({
+    db: platform.db,
+    repository: createAutomationRepository(platform.db),
+    sendAutomatic: (...args) => deps.messages.service.sendAutomatic(...args),
+    tickets: {
+      record: (companyId, id) => deps.tickets.repository.record(companyId, id),
+      ticketUpdated: (companyId, ticket, previous) => deps.tickets.realtime.ticketUpdated(companyId, ticket, previous),
+    },
+    clock: platform.clock,
+    log: platform.log,
+  });
+  platform.jobs.register(
+    createTimersJob(() =>
+      service.runTimers().catch((error) => platform.log.error({ err: error }, 'routing timers failed')),
+    ),
+  );
+  return { service };
+}
+
+export type AutomationModule = ReturnType<typeof createAutomationModule>;
