@@ -1,98 +1,279 @@
-// A first benchmark: starts the real server (embedded database, or DATABASE_URL), then measures
-// login, the open tickets list and idle memory. Prints one line per figure: name, value, unit,
-// target. The full suite (data generator, load, fan-out, dashboard) is issue 9's work.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+// `npm run bench [-- --quick] [-- --only=pglite|postgres] [-- --no-bundle]`
+//
+// For each database (embedded PGlite in a fresh DATA_DIR; the PostgreSQL server too when
+// DATABASE_URL is set, in a database `wacrm_bench` that is dropped and made again): start the
+// real server once to migrate and seed, fill company 1 with bench/generate-data.mjs (bulk SQL),
+// start it again and measure. Prints one line per figure (name, value, unit, target) and writes
+// bench/results/latest.json. See docs/performance.md for the figures and what they mean.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { dataSizes, generateData } from './generate-data.mjs';
+import { measureBundles } from './lib/bundle-sizes.mjs';
+import { createFigures, machineSnapshot, printFigure } from './lib/figures.mjs';
+import { getJson, loadPath, sequential } from './lib/http-load.mjs';
+import {
+  connectAgents,
+  createInboundMonitor,
+  inboundAtRate,
+  inboundSustained,
+  measureFanOut,
+} from './lib/realtime-load.mjs';
+import { benchAdmin, login, sampleRss, startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const quick = process.argv.includes('--quick');
-const rounds = quick ? 50 : 300;
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const withBundle = !args.includes('--no-bundle');
+const size = quick ? dataSizes.quick : dataSizes.full;
+const log = (line) => console.log(line);
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
+/** How long and how hard each figure pushes; quick keeps the whole run under two minutes. */
+const plan = quick
+  ? { listSeconds: 3, threadSeconds: 3, fanOutSockets: 100, fanOutRounds: 5, rateSeconds: 3, sustainedSeconds: 4 }
+  : { listSeconds: 10, threadSeconds: 8, fanOutSockets: 500, fanOutRounds: 15, rateSeconds: 15, sustainedSeconds: 20 };
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
+const ms = (target) => (value) => value < target;
 
-function report(name, value, unit, target) {
-  console.log(`${name.padEnd(34)} ${String(value).padStart(10)} ${unit.padEnd(6)} target ${target}`);
-}
+async function measure(database, server, generated) {
+  const figures = createFigures(database);
+  const { base } = server;
+  const companyId = 1;
+  const admin = await login(base, benchAdmin.email, benchAdmin.password);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const idle = server.rssMb();
+  figures.add('server RSS idle (after start, data loaded)', idle, 'MB', '< 200 MB (PGlite)', (v) => v < 200);
+  const rss = sampleRss(server);
 
-async function time(fn) {
-  const started = performance.now();
-  await fn();
-  return performance.now() - started;
-}
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-bench-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    SERVE_WEB_DIST: '',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-try {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (Date.now() > deadline) throw new Error('server did not start');
-    const up = await fetch(`${base}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  // --- the ticket list: the web app's first page of open tickets, and its search tab ---
+  const queues = (await getJson(base, admin, '/api/queues')).body;
+  const queueIds = JSON.stringify(Array.isArray(queues) ? queues.map((queue) => queue.id) : []);
+  const agentToken = await login(base, 'bench-agent-1@bench.local', benchAdmin.password);
+  const lists = [
+    ['GET /api/tickets open page 1 (admin)', `/api/tickets?status=open&showAll=true&queueIds=${queueIds}`, admin],
+    ['GET /api/tickets open page 1 (agent)', `/api/tickets?status=open&queueIds=${queueIds}`, agentToken],
+    ['GET /api/tickets search by name', `/api/tickets?searchParam=mariana&showAll=true&queueIds=${queueIds}`, admin],
+    [
+      'GET /api/tickets search message text',
+      `/api/tickets?searchParam=rastreio&showAll=true&queueIds=${queueIds}`,
+      admin,
+    ],
+  ];
+  for (const [name, url, token] of lists) {
+    const result = await loadPath(base, token, url, { connections: 50, seconds: plan.listSeconds });
+    const note = `${Math.round(result.requestsPerSecond)} req/s${result.failed ? `, ${result.failed} failed` : ''}`;
+    figures.add(`${name} p50 @50`, result.p50, 'ms', '-', null, note);
+    figures.add(`${name} p99 @50`, result.p99, 'ms', '< 30 ms', ms(30), note);
   }
-  console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}; rounds: ${rounds}`);
 
-  const login = () =>
-    fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@admin.com', password: '123456' }),
-    }).then((r) => r.json());
-  const { token } = await login();
-  const auth = { authorization: `Bearer ${token}` };
+  // --- a long thread's pages: the spec's pageNumber, and the web app's `before` cursor ---
+  const ticketId = generated.longTicketId;
+  const page = (query) => `/api/messages/${ticketId}?${query}`;
+  const page49 = (await getJson(base, admin, page('pageNumber=49'))).body;
+  const before50 = page49?.messages?.[0]?.id;
+  const threads = [
+    ['GET /api/messages page 1', page('pageNumber=1')],
+    ['GET /api/messages page 50 (pageNumber)', page('pageNumber=50')],
+    ['GET /api/messages page 50 (before cursor)', page(`before=${before50}`)],
+  ];
+  for (const [name, url] of threads) {
+    const result = await loadPath(base, admin, url, { connections: 10, seconds: plan.threadSeconds });
+    const note = `${Math.round(result.requestsPerSecond)} req/s${result.failed ? `, ${result.failed} failed` : ''}`;
+    figures.add(`${name} p50 @10`, result.p50, 'ms', '-', null, note);
+    figures.add(`${name} p99 @10`, result.p99, 'ms', '< 20 ms', ms(20), note);
+  }
+  for (const [name, url] of threads) {
+    await sequential(base, admin, url, 5); // warm: the first answer of a path pays for planning
+    const result = await sequential(base, admin, url, quick ? 30 : 100);
+    figures.add(`${name} p99 alone`, result.p99, 'ms', '< 20 ms', ms(20));
+  }
 
-  const tickets = [];
-  for (let i = 0; i < rounds; i++) {
-    tickets.push(
-      await time(() => fetch(`${base}/api/tickets?status=open&showAll=true`, { headers: auth }).then((r) => r.text())),
+  // --- the dashboard (issue 10): measured when the route exists ---
+  const dashboardPath = '/api/dashboard?days=30';
+  const probe = await getJson(base, admin, dashboardPath);
+  if (probe.status === 404) {
+    figures.add('GET /api/dashboard?days=30 p50 alone', null, 'ms', '-', null, 'route not there yet');
+  } else {
+    const result = await sequential(base, admin, dashboardPath, quick ? 5 : 20);
+    const note = result.status === 200 ? undefined : `answered ${result.status}`;
+    figures.add('GET /api/dashboard?days=30 p50 alone', result.p50, 'ms', '-', null, note);
+    figures.add('GET /api/dashboard?days=30 p99 alone', result.p99, 'ms', '< 500 ms (ours)', ms(500), note);
+  }
+
+  // --- a ticket update reaching the agents' sockets ---
+  const agentTokens = [];
+  for (let i = 1; i <= 30; i++)
+    agentTokens.push(await login(base, `bench-agent-${i}@bench.local`, benchAdmin.password));
+  const sockets = await connectAgents(base, agentTokens, plan.fanOutSockets);
+  try {
+    const fanOut = await measureFanOut({
+      base,
+      adminToken: admin,
+      companyId,
+      sockets,
+      ticketId: generated.fanOutTicketId,
+      rounds: plan.fanOutRounds,
+    });
+    const note = `${sockets.length} sockets, ${plan.fanOutRounds} updates${fanOut.missing ? `, ${fanOut.missing} not heard` : ''}`;
+    figures.add(`ticket update to ${sockets.length} agents p50`, fanOut.p50, 'ms', '-', null, note);
+    figures.add(`ticket update to ${sockets.length} agents p99`, fanOut.p99, 'ms', '< 250 ms', ms(250), note);
+  } finally {
+    for (const socket of sockets) socket.close();
+  }
+
+  // --- inbound messages through the sandbox: fixed rate, then as fast as it goes ---
+  const monitor = await createInboundMonitor(base, admin, companyId);
+  try {
+    const common = { base, adminToken: admin, whatsappId: generated.whatsappId, numbers: generated.numbers, monitor };
+    const atRate = await inboundAtRate({ ...common, rate: 200, seconds: plan.rateSeconds, firstSeq: 1 });
+    const rateNote = `sent ${Math.round(atRate.sentPerSecond)}/s${atRate.missing ? `, ${atRate.missing} not heard` : ''}${atRate.failed ? `, ${atRate.failed} failed` : ''}`;
+    figures.add('inbound @200/s to event p50', atRate.p50, 'ms', '-', null, rateNote);
+    figures.add('inbound @200/s to event p99', atRate.p99, 'ms', '< 100 ms', ms(100), rateNote);
+    const sustained = await inboundSustained({
+      ...common,
+      connections: 20,
+      seconds: plan.sustainedSeconds,
+      firstSeq: atRate.nextSeq,
+    });
+    figures.add(
+      'inbound sustained (stored + event)',
+      sustained.perSecond,
+      'msg/s',
+      '>= 1000/s',
+      (v) => v >= 1000,
+      `20 clients, HTTP p99 ${sustained.p99} ms${sustained.failed ? `, ${sustained.failed} failed` : ''}`,
     );
+  } finally {
+    monitor.close();
   }
-  report('GET /api/tickets p50 (sequential)', percentile(tickets, 50).toFixed(2), 'ms', '-');
-  report('GET /api/tickets p99 (sequential)', percentile(tickets, 99).toFixed(2), 'ms', '< 30 ms');
 
-  const rss = await new Promise((resolve) => {
-    const ps = spawn('ps', ['-o', 'rss=', '-p', String(server.pid)]);
-    let out = '';
-    ps.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    ps.on('close', () => resolve(Math.round(Number(out.trim()) / 1024)));
-  });
-  report('server RSS after the rounds', rss, 'MB', '< 200 MB idle');
-} finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  figures.add('server RSS peak under load', rss.stop(), 'MB', '-');
+  return figures.list;
 }
+
+/** A migrated, seeded, filled database; answers what the figures need. */
+async function prepare(database) {
+  const started = Date.now();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-bench-'));
+  let databaseUrl;
+  let query;
+  let close = async () => undefined;
+  if (database === 'postgres') {
+    const pg = (await import('pg')).default;
+    const adminUrl = new URL(process.env.DATABASE_URL);
+    const adminPool = new pg.Pool({ connectionString: adminUrl.toString(), max: 1 });
+    await adminPool.query('drop database if exists wacrm_bench with (force)');
+    await adminPool.query('create database wacrm_bench');
+    await adminPool.end();
+    const benchUrl = new URL(adminUrl);
+    benchUrl.pathname = '/wacrm_bench';
+    databaseUrl = benchUrl.toString();
+  }
+  // First start: migrations and seed.
+  const first = await startServer({ root, dataDir, databaseUrl, log });
+  await first.stop();
+  if (database === 'postgres') {
+    const pg = (await import('pg')).default;
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    query = (text, params) => pool.query(text, params);
+    close = () => pool.end();
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+    query = (text, params) => client.query(text, params);
+    close = () => client.close();
+  }
+  log(`  generating ${quick ? 'the quick' : 'the full'} data set`);
+  const generated = await generateData(query, { size, log });
+  const { rows: longRows } = await query(
+    `select ticket_id as id from messages where company_id = 1 group by ticket_id order by count(*) desc limit 1`,
+  );
+  // The fan-out ticket is open, in the first queue (every attendant's), owned by an attendant.
+  const { rows: fanRows } = await query(
+    `select t.id from tickets t where t.company_id = 1 and t.status = 'open'
+        and t.queue_id = (select min(id) from queues where company_id = 1) order by t.id desc limit 1`,
+  );
+  // Customers with a ticket that is not closed: inbound messages land in ongoing conversations.
+  const { rows: numberRows } = await query(
+    `select c.number from tickets t join contacts c on c.id = t.contact_id
+      where t.company_id = 1 and t.status <> 'closed' order by t.id desc limit 2000`,
+  );
+  await close();
+  return {
+    dataDir,
+    databaseUrl,
+    generated: {
+      ...generated,
+      longTicketId: longRows[0].id,
+      fanOutTicketId: fanRows[0].id,
+      numbers: numberRows.map((row) => row.number),
+    },
+    prepareSeconds: (Date.now() - started) / 1000,
+  };
+}
+
+async function runDatabase(database) {
+  console.log(`\n== ${database === 'postgres' ? 'PostgreSQL server' : 'embedded PGlite'} ==`);
+  const prepared = await prepare(database);
+  const { counts } = prepared.generated;
+  log(
+    `  data: ${counts.tickets} tickets, ${counts.messages} messages, ${counts.contacts} contacts, ${counts.users} users, ${counts.ratings} ratings (${prepared.prepareSeconds.toFixed(0)} s)`,
+  );
+  const server = await startServer({ root, dataDir: prepared.dataDir, databaseUrl: prepared.databaseUrl, log });
+  const loadBefore = machineSnapshot().loadAverage;
+  try {
+    const figures = await measure(database, server, prepared.generated);
+    return {
+      database,
+      data: counts,
+      generateSteps: prepared.generated.steps,
+      prepareSeconds: prepared.prepareSeconds,
+      loadBefore,
+      loadAfter: machineSnapshot().loadAverage,
+      figures,
+    };
+  } finally {
+    await server.stop();
+    rmSync(prepared.dataDir, { recursive: true, force: true });
+  }
+}
+
+const started = Date.now();
+const machine = machineSnapshot();
+console.log(`bench ${quick ? '--quick ' : ''}on ${machine.cpus} cores, ${machine.memoryMb} MB; ${machine.uptime}`);
+const databases = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])].filter(
+  (database) => !only || database === only,
+);
+const runs = [];
+for (const database of databases) runs.push(await runDatabase(database));
+
+let bundle = null;
+if (withBundle) {
+  console.log('\n== web bundle ==');
+  const sizes = measureBundles(root);
+  const figures = createFigures('web');
+  figures.add('login route JS (gzip)', sizes.login.jsKb, 'KB', '<= 200 KB', (v) => v <= 200);
+  figures.add('tickets route JS (gzip)', sizes.tickets.jsKb, 'KB', '<= 500 KB', (v) => v <= 500);
+  figures.add('login route CSS (gzip)', sizes.login.cssKb, 'KB', '-');
+  bundle = { ...sizes, figures: figures.list };
+}
+
+const results = {
+  quick,
+  machine,
+  machineAfter: machineSnapshot(),
+  seconds: Math.round((Date.now() - started) / 1000),
+  runs,
+  bundle,
+};
+mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+writeFileSync(path.join(root, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+console.log(`\n== summary (${results.seconds} s; load now ${results.machineAfter.loadAverage.join(', ')}) ==`);
+for (const run of runs) for (const figure of run.figures) printFigure(run.database, figure);
+if (bundle) for (const figure of bundle.figures) printFigure('web', figure);
+console.log('written: bench/results/latest.json');
+process.exit(0);

@@ -1,0 +1,110 @@
+// Starts and stops the real server process for the bench, and reads its memory.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export const benchAdmin = { email: 'admin@admin.com', password: 'bench-Passw0rd' };
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+/**
+ * `node --import tsx apps/server/src/main.ts` (what `npm start` runs) in production mode, API
+ * only, with login limits out of the way (the fan-out logs in 30 attendants).
+ */
+export async function startServer({ root, dataDir, databaseUrl, log = () => undefined }) {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
+    JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789abcdef012345',
+    ADMIN_EMAIL: benchAdmin.email,
+    ADMIN_PASSWORD: benchAdmin.password,
+    SERVE_WEB_DIST: '',
+    SANDBOX_ENABLED: 'true',
+    LOG_LEVEL: 'warn',
+    LOGIN_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_EMAIL: '100000',
+  };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited at start:\n${stderr}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${stderr}`);
+    const up = await fetch(`${base}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  log(`  server up on :${port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return {
+    base,
+    pid: child.pid,
+    rssMb: () => readRssMb(child.pid),
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+export function readRssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return null;
+  }
+}
+
+/** Samples RSS every `everyMs` until stopped; answers the peak. */
+export function sampleRss(server, everyMs = 250) {
+  let peak = server.rssMb() ?? 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, server.rssMb() ?? 0);
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, server.rssMb() ?? 0);
+    },
+  };
+}
+
+export async function login(base, email, password) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
+  return (await response.json()).token;
+}
