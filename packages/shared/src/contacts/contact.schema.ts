@@ -56,6 +56,8 @@ export const contactFieldsSchema = z.object({
   number: contactNumberSchema,
   email: contactEmailSchema.optional().default(''),
   extraInfo: z.array(contactExtraInfoSchema).max(CONTACT_EXTRA_INFO_MAX).optional().default([]),
+  /** Excluded from the queue chatbot and greetings; left out on edit, it keeps its value. */
+  disableBot: z.boolean().optional(),
 });
 /** What the form holds (number as typed). */
 export type ContactFieldsInput = z.input<typeof contactFieldsSchema>;

@@ -9,6 +9,7 @@ export interface ContactWrite {
   number: string;
   email: string;
   extraInfo: { name: string; value: string }[];
+  disableBot?: boolean;
 }
 
 /** `%`, `_` and `\` typed by a user are literal characters in a search, not patterns. */

@@ -6,8 +6,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -19,7 +21,7 @@ import {
 } from '@wacrm/shared/contacts/contact.schema';
 import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
 import { useEffect } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -37,11 +39,17 @@ export interface ContactModalProps {
   onSaved?: (contact: ContactRecord) => void;
 }
 
-const emptyValues: ContactFieldsInput = { name: '', number: '', email: '', extraInfo: [] };
+const emptyValues: ContactFieldsInput = { name: '', number: '', email: '', extraInfo: [], disableBot: false };
 
 const valuesOf = (contact: ContactRecord | undefined): ContactFieldsInput =>
   contact
-    ? { name: contact.name, number: contact.number, email: contact.email, extraInfo: contact.extraInfo }
+    ? {
+        name: contact.name,
+        number: contact.number,
+        email: contact.email,
+        extraInfo: contact.extraInfo,
+        disableBot: contact.disableBot,
+      }
     : emptyValues;
 
 /** spec: the contact modal — name, number, email and extra fields as name/value pairs. Reused by the ticket drawer. */
@@ -134,6 +142,29 @@ export function ContactModal({ open, contactId, onClose, onSaved }: ContactModal
                 error={!!errors.email}
                 helperText={fieldError(errors.email?.message)}
                 slotProps={{ htmlInput: { 'data-testid': 'contact-email' } }}
+              />
+              <Controller
+                control={control}
+                name="disableBot"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={Boolean(field.value)}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        slotProps={{ input: { 'data-testid': 'contact-disable-bot' } as object }}
+                      />
+                    }
+                    label={
+                      <span>
+                        {t('contactModal.disableBot')}
+                        <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                          {t('contactModal.disableBotHelp')}
+                        </Typography>
+                      </span>
+                    }
+                  />
+                )}
               />
               <Typography variant="subtitle2" color="text.secondary">
                 {t('contactModal.extraInfo')}

@@ -1,10 +1,12 @@
 import BlockIcon from '@mui/icons-material/Block';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
 import { memo, useState } from 'react';
@@ -116,6 +118,21 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
         })}
       >
         {canAct && !message.isDeleted && <BubbleMenu {...props} />}
+        {message.isSystem && (
+          <Tooltip title={t('thread.systemHint')}>
+            <Stack
+              direction="row"
+              spacing={0.5}
+              sx={{ alignItems: 'center', opacity: 0.75, mb: 0.25 }}
+              data-testid="message-system"
+            >
+              <SmartToyOutlined sx={{ fontSize: 14 }} />
+              <Typography variant="caption" sx={{ fontWeight: 600 }}>
+                {t('thread.system')}
+              </Typography>
+            </Stack>
+          </Tooltip>
+        )}
         {author && (
           <Typography variant="caption" sx={{ display: 'block', fontWeight: 600, color: 'secondary.main' }}>
             {author}

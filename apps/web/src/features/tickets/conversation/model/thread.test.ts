@@ -32,6 +32,7 @@ const message = (id: number, createdAt: string, overrides: Partial<MessageRecord
   isDeleted: false,
   isEdited: false,
   userId: null,
+  isSystem: false,
   contact: null,
   createdAt,
   updatedAt: createdAt,
