@@ -169,7 +169,9 @@ describe('queue chatbot through the sandbox', () => {
   it('never answers a contact excluded from bots, nor a ticket an attendant holds', async () => {
     const { company: c, connection, api } = await twoQueueSetup();
     const excluded = customer(api, connection.id);
-    await t.db.insert(contacts).values({ companyId: c.id, name: 'VIP', number: excluded.number, disableBot: true });
+    // The contact modal's "Exclude from bots" switch.
+    const created = await api.post('/api/contacts', { name: 'VIP', number: excluded.number, disableBot: true });
+    expect(created.body).toMatchObject({ disableBot: true });
     await excluded.say('hi');
     expect(await excluded.received()).toEqual([]);
 

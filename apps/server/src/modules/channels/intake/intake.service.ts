@@ -95,7 +95,14 @@ export function createIntake(deps: {
       ? inbound.groupName || inbound.chatId
       : (!inbound.fromMe && inbound.pushName) || inbound.chatId;
 
-    let stored: { contactId: number; contactCreated: boolean; ticketId: number; messageId: number; rated: boolean };
+    let stored: {
+      contactId: number;
+      contactCreated: boolean;
+      ticketId: number;
+      ticketStatus: string;
+      messageId: number;
+      rated: boolean;
+    };
     try {
       stored = await db.transaction(async (tx) => {
         const { contact, created } = await repository.upsertContact(tx, companyId, {
@@ -159,7 +166,14 @@ export function createIntake(deps: {
           { text: lastMessageOf({ body, mediaName: media?.name, mediaType }), fromMe: inbound.fromMe, at: clock() },
           inbound.fromMe || rated ? 0 : 1,
         );
-        return { contactId: contact.id, contactCreated: created, ticketId: ticket.id, messageId, rated };
+        return {
+          contactId: contact.id,
+          contactCreated: created,
+          ticketId: ticket.id,
+          ticketStatus: ticket.status,
+          messageId,
+          rated,
+        };
       });
     } catch (error) {
       if (media) await storage.remove(media.path).catch(() => undefined);
@@ -210,6 +224,8 @@ export function createIntake(deps: {
         await automate('rating', (automation) => automation.onRated(companyId, stored.ticketId));
         return;
       }
+      // Only pending tickets are the bot's (automation checks again under the ticket's lock).
+      if (stored.ticketStatus !== 'pending' || inbound.isGroup) return;
       await automate('customer message', (automation) =>
         automation.onCustomerMessage({
           companyId,
