@@ -11,6 +11,7 @@ import { createCompaniesModule } from './modules/companies/index.ts';
 import { createCompanySchedulesModule } from './modules/company-schedules/index.ts';
 import { createConnectionsModule } from './modules/connections/index.ts';
 import { createContactsModule } from './modules/contacts/index.ts';
+import { createDashboardModule } from './modules/dashboard/index.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createHelpsModule } from './modules/helps/index.ts';
 import { createMessagesModule, type MessagesOptions } from './modules/messages/index.ts';
@@ -120,6 +121,7 @@ export async function buildServer(
   tickets.register(app);
   createTagsModule(platform, { tickets, planRules: plans.rules }).register(app);
   createQuickMessagesModule(platform).register(app);
+  createDashboardModule(platform).register(app);
 
   return {
     app,

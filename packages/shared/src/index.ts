@@ -5,6 +5,7 @@ export * from './companies/index.ts';
 export * from './company-schedules/index.ts';
 export * from './connections/index.ts';
 export * from './contacts/index.ts';
+export * from './dashboard/index.ts';
 export * from './errors/index.ts';
 export * from './helps/index.ts';
 export * from './messages/index.ts';

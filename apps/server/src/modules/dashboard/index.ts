@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.ts';
+import { createDashboardRepository } from './dashboard.repository.ts';
+import { registerDashboardRoutes } from './dashboard.routes.ts';
+import { createDashboardService } from './dashboard.service.ts';
+
+/** Read-only figures of the operation; the web refetches on ticket and user events, so nothing is emitted here. */
+export function createDashboardModule(platform: Platform) {
+  const repository = createDashboardRepository(platform.db);
+  const service = createDashboardService({ db: platform.db, repository, clock: platform.clock });
+  return { service, register: (app: FastifyInstance) => registerDashboardRoutes(app, service) };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** spec: the dashboard's period choices, in days ("none" is 0). */
+export const DASHBOARD_PERIODS = [0, 3, 7, 15, 30, 60, 90] as const;
+/** spec: the dashboard loads one second after the page opens. */
+export const DASHBOARD_FIRST_LOAD_DELAY_MS = 1_000;
+/** Live updates: ticket and user events are gathered for this long, then one refetch. */
+export const DASHBOARD_REFRESH_DEBOUNCE_MS = 2_000;
+/** The longest range the per-day chart answers (one bucket per day). */
+export const DASHBOARD_MAX_CHART_DAYS = 731;
+
+/** A calendar day `yyyy-MM-dd` that exists (2024-02-30 is refused). */
+export const dashboardDateSchema = z.iso.date('Invalid date (yyyy-MM-dd)');
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/**
+ * `GET /dashboard`: a period of `days` (the last N days of the company's calendar, today
+ * included) or dates (`date_from`, `date_to`; the dates win when both are given). See
+ * docs/decisions/dashboard.md for how a lone bound and an empty filter are read.
+ */
+export const dashboardQuerySchema = z.object({
+  days: z.preprocess(emptyToUndefined, z.coerce.number().int('Invalid number').min(0).max(366).optional()),
+  date_from: z.preprocess(emptyToUndefined, dashboardDateSchema.optional()),
+  date_to: z.preprocess(emptyToUndefined, dashboardDateSchema.optional()),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+/** `GET /dashboard/ticketsUsers` and `/dashboard/ticketsDay`: both days included, company calendar. */
+export const dashboardRangeQuerySchema = z
+  .object({ initialDate: dashboardDateSchema, finalDate: dashboardDateSchema })
+  .refine((range) => range.initialDate <= range.finalDate, {
+    message: 'initialDate is after finalDate',
+    path: ['finalDate'],
+  });
+export type DashboardRangeQuery = z.infer<typeof dashboardRangeQuerySchema>;
+
+export interface DashboardCounters {
+  /** Tickets open now (with an attendant). */
+  supportHappening: number;
+  /** Tickets pending now (waiting for an attendant). */
+  supportPending: number;
+  /** Tickets closed in the period. */
+  supportFinished: number;
+  /** Contacts created in the period. */
+  newContacts: number;
+  /** Minutes from accept to close, averaged over the tickets closed in the period (0 when none). */
+  avgSupportTime: number;
+  /** Minutes from creation to accept, averaged over the tickets accepted in the period (0 when none). */
+  avgWaitTime: number;
+}
+
+export interface DashboardAttendant {
+  id: number;
+  name: string;
+  /** Average 1–3 rating received in the period; 0 means no rating. */
+  rating: number;
+  /** Minutes, over this attendant's tickets closed in the period. */
+  avgSupportTime: number;
+  online: boolean;
+  /** Tickets this attendant closed in the period. */
+  tickets: number;
+}
+
+export interface DashboardAnswer {
+  counters: DashboardCounters;
+  attendants: DashboardAttendant[];
+  /** The period as read, in the company's calendar (both days included) and its time zone. */
+  period: { dateFrom: string; dateTo: string; timeZone: string };
+}
+
+export interface TicketsByUserAnswer {
+  data: { userId: number; name: string; count: number }[];
+  count: number;
+}
+
+export interface TicketsByDayAnswer {
+  /** `hour` when the range is one day. */
+  unit: 'day' | 'hour';
+  /** Every day (`yyyy-MM-dd`) or hour (`HH:00`) of the range, zero counts included. */
+  data: { bucket: string; count: number }[];
+  count: number;
+}
