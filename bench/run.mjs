@@ -48,8 +48,9 @@ async function measure(database, server, generated) {
   const rss = sampleRss(server);
 
   // --- the ticket list: the web app's first page of open tickets, and its search tab ---
-  const queues = (await getJson(base, admin, '/api/queues')).body;
-  const queueIds = JSON.stringify(Array.isArray(queues) ? queues.map((queue) => queue.id) : []);
+  const queues = (await getJson(base, admin, '/api/queue')).body;
+  if (!Array.isArray(queues) || queues.length === 0) throw new Error(`GET /api/queue: ${JSON.stringify(queues)}`);
+  const queueIds = JSON.stringify(queues.map((queue) => queue.id));
   const agentToken = await login(base, 'bench-agent-1@bench.local', benchAdmin.password);
   const lists = [
     ['GET /api/tickets open page 1 (admin)', `/api/tickets?status=open&showAll=true&queueIds=${queueIds}`, admin],
@@ -62,8 +63,11 @@ async function measure(database, server, generated) {
     ],
   ];
   for (const [name, url, token] of lists) {
+    // What the figure reads: a page that is really there (count of matches, tickets on the page).
+    const sample = await getJson(base, token, url);
+    if (sample.status !== 200 || !sample.body.tickets?.length) throw new Error(`${url}: ${sample.status} ${JSON.stringify(sample.body).slice(0, 300)}`);
     const result = await loadPath(base, token, url, { connections: 50, seconds: plan.listSeconds });
-    const note = `${Math.round(result.requestsPerSecond)} req/s${result.failed ? `, ${result.failed} failed` : ''}`;
+    const note = `${sample.body.count} match, ${sample.body.tickets.length} shown; ${Math.round(result.requestsPerSecond)} req/s${result.failed ? `, ${result.failed} failed` : ''}`;
     figures.add(`${name} p50 @50`, result.p50, 'ms', '-', null, note);
     figures.add(`${name} p99 @50`, result.p99, 'ms', '< 30 ms', ms(30), note);
   }
@@ -79,6 +83,8 @@ async function measure(database, server, generated) {
     ['GET /api/messages page 50 (before cursor)', page(`before=${before50}`)],
   ];
   for (const [name, url] of threads) {
+    const sample = await getJson(base, admin, url);
+    if (sample.status !== 200 || sample.body.messages?.length !== 20) throw new Error(`${url}: ${sample.status}`);
     const result = await loadPath(base, admin, url, { connections: 10, seconds: plan.threadSeconds });
     const note = `${Math.round(result.requestsPerSecond)} req/s${result.failed ? `, ${result.failed} failed` : ''}`;
     figures.add(`${name} p50 @10`, result.p50, 'ms', '-', null, note);
