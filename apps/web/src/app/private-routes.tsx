@@ -1,6 +1,7 @@
 import { hasPermission } from '@wacrm/shared/auth/permissions';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { CenteredSpinner } from '../components/ui/centered-spinner.tsx';
 import { AnnouncementsPage } from '../features/announcements/pages/announcements-page.tsx';
 import { useSessionUser } from '../features/auth/hooks/use-auth.ts';
 import { ComingSoonPage } from '../features/coming-soon/pages/coming-soon-page.tsx';
@@ -56,11 +57,18 @@ const campaignPages: { path: string; featureKey: string; element?: ReactNode }[]
   { path: 'flowbuilder/:id?', featureKey: 'flowbuilders' },
 ];
 
+// The charts library stays out of the tickets and login bundles.
+const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page.tsx'));
+
 /** The dashboard is for admins; everyone else starts on the tickets screen. */
 function HomePage() {
   const user = useSessionUser();
   if (!hasPermission(user, 'dashboard:view')) return <Navigate to="/tickets" replace />;
-  return <ComingSoonPage featureKey="dashboard" />;
+  return (
+    <Suspense fallback={<CenteredSpinner />}>
+      <DashboardPage />
+    </Suspense>
+  );
 }
 
 function buildPrivateRoutes(hasCampaignsFlag: boolean): RouteObject[] {

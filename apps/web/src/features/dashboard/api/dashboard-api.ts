@@ -1,0 +1,25 @@
+import type {
+  DashboardAnswer,
+  DashboardQuery,
+  DashboardRangeQuery,
+  TicketsByDayAnswer,
+  TicketsByUserAnswer,
+} from '@wacrm/shared/dashboard/dashboard.schema';
+import { http } from '../../../lib/api.ts';
+
+export const dashboardKeys = {
+  all: (companyId: number) => ['dashboard', companyId] as const,
+  summary: (companyId: number, query: DashboardQuery) => ['dashboard', companyId, 'summary', query] as const,
+  byUser: (companyId: number, range: DashboardRangeQuery) => ['dashboard', companyId, 'byUser', range] as const,
+  byDay: (companyId: number, range: DashboardRangeQuery) => ['dashboard', companyId, 'byDay', range] as const,
+};
+
+export const dashboardApi = {
+  summary: (query: DashboardQuery, signal?: AbortSignal) =>
+    http.get<DashboardAnswer>('/api/dashboard', { query: { ...query }, signal }),
+  // The charts show their own failure toasts (spec), so the default one is skipped.
+  ticketsByUser: (range: DashboardRangeQuery, signal?: AbortSignal) =>
+    http.get<TicketsByUserAnswer>('/api/dashboard/ticketsUsers', { query: { ...range }, signal, silent: true }),
+  ticketsByDay: (range: DashboardRangeQuery, signal?: AbortSignal) =>
+    http.get<TicketsByDayAnswer>('/api/dashboard/ticketsDay', { query: { ...range }, signal, silent: true }),
+};

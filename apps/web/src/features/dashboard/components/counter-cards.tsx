@@ -1,0 +1,74 @@
+import AccessTimeOutlined from '@mui/icons-material/AccessTimeOutlined';
+import ChatOutlined from '@mui/icons-material/ChatOutlined';
+import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import TimerOutlined from '@mui/icons-material/TimerOutlined';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { alpha } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import type { DashboardCounters } from '@wacrm/shared/dashboard/dashboard.schema';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMinutes } from '../model/dashboard-filter.ts';
+
+type Color = 'primary' | 'warning' | 'success' | 'info' | 'secondary' | 'error';
+
+const cards: { key: keyof DashboardCounters; icon: ComponentType; color: Color; isMinutes?: boolean }[] = [
+  { key: 'supportHappening', icon: ChatOutlined, color: 'primary' },
+  { key: 'supportPending', icon: HourglassEmptyOutlined, color: 'warning' },
+  { key: 'supportFinished', icon: DoneAllOutlined, color: 'success' },
+  { key: 'newContacts', icon: PersonAddAlt1Outlined, color: 'info' },
+  { key: 'avgSupportTime', icon: AccessTimeOutlined, color: 'secondary', isMinutes: true },
+  { key: 'avgWaitTime', icon: TimerOutlined, color: 'error', isMinutes: true },
+];
+
+/** The six counters of the spec; the first two are "now", the others belong to the period. */
+export function CounterCards({ counters }: { counters: DashboardCounters | undefined }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, 1fr)' },
+      }}
+    >
+      {cards.map(({ key, icon: Icon, color, isMinutes }) => (
+        <Paper key={key} variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={`counter-${key}`}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <Box
+              sx={{
+                display: 'grid',
+                placeItems: 'center',
+                width: 40,
+                height: 40,
+                flexShrink: 0,
+                borderRadius: 2,
+                color: `${color}.main`,
+                bgcolor: (theme) => alpha(theme.palette[color].main, 0.14),
+              }}
+            >
+              <Icon />
+            </Box>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="body2" color="text.secondary" noWrap title={t(`counters.${key}.hint`)}>
+                {t(`counters.${key}.label`)}
+              </Typography>
+              {counters ? (
+                <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid={`counter-${key}-value`}>
+                  {isMinutes ? formatMinutes(counters[key]) : counters[key].toLocaleString()}
+                </Typography>
+              ) : (
+                <Skeleton width={56} height={32} />
+              )}
+            </Box>
+          </Stack>
+        </Paper>
+      ))}
+    </Box>
+  );
+}
