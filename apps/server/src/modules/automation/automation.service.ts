@@ -1,4 +1,4 @@
-import type { TicketRecord } from '@wacrm/shared';
+import { isWithinSchedule, type TicketRecord } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import type { tickets } from '../../platform/db/schema.ts';
@@ -6,7 +6,7 @@ import { readSettings } from '../settings/settings-reader.ts';
 import type { TicketChangeKind } from '../tickets/ticket-transitions.ts';
 import { automaticTexts, greetingOfHour } from './automatic-texts.ts';
 import type { AutomationRepository } from './automation.repository.ts';
-import { isOpenAt } from './business-hours.ts';
+
 import { localTime, type MessagesLanguage } from './local-time.ts';
 import { decideBotReply } from './queue-chatbot.ts';
 
@@ -108,7 +108,7 @@ export function createAutomationService(deps: AutomationDeps) {
         const ticket = await repository.lockTicket(tx, companyId, ticketId);
         if (ticket?.status !== 'pending' || ticket.isGroup) return null;
         let decision: { replies: string[]; patch: Record<string, unknown> };
-        if (settings.scheduleType === 'company' && !isOpenAt(companyWeek, now, settings.timezone)) {
+        if (settings.scheduleType === 'company' && !isWithinSchedule(companyWeek, now, settings.timezone)) {
           decision = outOfHours(ticket, connection.outOfHoursMessage, now);
         } else if (ticket.queueId === null || ticket.chatbot) {
           const bot = decideBotReply({
@@ -121,14 +121,19 @@ export function createAutomationService(deps: AutomationDeps) {
           });
           decision = bot;
           const entered = bot.enteredQueueId ? queues.find((queue) => queue.id === bot.enteredQueueId) : undefined;
-          if (entered && settings.scheduleType === 'queue' && !isOpenAt(entered.schedules, now, settings.timezone)) {
+          if (
+            entered &&
+            settings.scheduleType === 'queue' &&
+            !isWithinSchedule(entered.schedules, now, settings.timezone)
+          ) {
             // The queue is closed: its notice instead of its menu; attendants pick it up later.
             const closed = outOfHours(ticket, entered.outOfHoursMessage || connection.outOfHoursMessage, now);
             decision = { replies: closed.replies, patch: { ...bot.patch, ...closed.patch, chatbot: false } };
           }
         } else {
           const queue = queues.find((candidate) => candidate.id === ticket.queueId);
-          const open = settings.scheduleType !== 'queue' || !queue || isOpenAt(queue.schedules, now, settings.timezone);
+          const open =
+            settings.scheduleType !== 'queue' || !queue || isWithinSchedule(queue.schedules, now, settings.timezone);
           decision = open
             ? { replies: [], patch: {} }
             : outOfHours(ticket, queue.outOfHoursMessage || connection.outOfHoursMessage, now);

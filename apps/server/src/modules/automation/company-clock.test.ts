@@ -1,5 +1,5 @@
+import { isWithinSchedule } from '@wacrm/shared';
 import { describe, expect, it } from 'vitest';
-import { isOpenAt } from './business-hours.ts';
 import { localTime } from './local-time.ts';
 
 const week = [
@@ -24,11 +24,11 @@ describe('business hours on the company clock', () => {
     ['2026-11-29T13:00:00Z', 'America/Sao_Paulo', false],
     ['2026-11-24T13:00:00Z', 'America/Sao_Paulo', false],
   ])('%s in %s → open %s', (instant, zone, open) => {
-    expect(isOpenAt(week, new Date(instant), zone)).toBe(open);
+    expect(isWithinSchedule(week, new Date(instant), zone)).toBe(open);
   });
 
   it('a company without hours is always open', () => {
-    expect(isOpenAt([], new Date('2026-11-29T03:00:00Z'), 'America/Sao_Paulo')).toBe(true);
+    expect(isWithinSchedule([], new Date('2026-11-29T03:00:00Z'), 'America/Sao_Paulo')).toBe(true);
   });
 
   it('reads the weekday across midnight in the company zone, not UTC', () => {
