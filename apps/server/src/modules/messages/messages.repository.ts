@@ -30,20 +30,29 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
   }
 
   async function findTicket(companyId: number, ticketId: number): Promise<TicketRecord | null> {
-    const [row] = await db
-      .select({
-        ticket: tickets,
-        contact: contacts,
-        queue: { id: queues.id, name: queues.name, color: queues.color },
-        user: { id: users.id, name: users.name },
-        whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
-      })
-      .from(tickets)
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .leftJoin(queues, eq(queues.id, tickets.queueId))
-      .leftJoin(users, eq(users.id, tickets.userId))
-      .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+    // The ticket and its tags in parallel (one round trip on a server; PGlite takes them in turn).
+    const [[row], ticketTagList] = await Promise.all([
+      db
+        .select({
+          ticket: tickets,
+          contact: contacts,
+          queue: { id: queues.id, name: queues.name, color: queues.color },
+          user: { id: users.id, name: users.name },
+          whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
+        })
+        .from(tickets)
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .leftJoin(queues, eq(queues.id, tickets.queueId))
+        .leftJoin(users, eq(users.id, tickets.userId))
+        .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId))),
+      db
+        .select({ id: tags.id, name: tags.name, color: tags.color })
+        .from(ticketTags)
+        .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, companyId)))
+        .where(eq(ticketTags.ticketId, ticketId))
+        .orderBy(tags.name),
+    ]);
     if (!row) return null;
     const { ticket } = row;
     return {
@@ -66,12 +75,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       queue: row.queue?.id ? row.queue : null,
       user: row.user?.id ? row.user : null,
       whatsapp: row.whatsapp?.id ? row.whatsapp : null,
-      tags: await db
-        .select({ id: tags.id, name: tags.name, color: tags.color })
-        .from(ticketTags)
-        .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, companyId)))
-        .where(eq(ticketTags.ticketId, ticket.id))
-        .orderBy(tags.name),
+      tags: ticketTagList,
       closedAt: ticket.closedAt?.toISOString() ?? null,
       createdAt: ticket.createdAt.toISOString(),
       updatedAt: ticket.updatedAt.toISOString(),
@@ -167,14 +171,16 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     async listPage(companyId: number, ticketId: number, query: { pageNumber: number; before?: number }) {
       const where = and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId));
       const size = pageSizes.messages;
-      const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where);
-      const idRows = await db
-        .select({ id: messages.id })
-        .from(messages)
-        .where(query.before ? and(where, lt(messages.id, query.before)) : where)
-        .orderBy(desc(messages.id))
-        .limit(size + 1)
-        .offset(query.before ? 0 : (query.pageNumber - 1) * size);
+      const [[{ count }], idRows] = await Promise.all([
+        db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where),
+        db
+          .select({ id: messages.id })
+          .from(messages)
+          .where(query.before ? and(where, lt(messages.id, query.before)) : where)
+          .orderBy(desc(messages.id))
+          .limit(size + 1)
+          .offset(query.before ? 0 : (query.pageNumber - 1) * size),
+      ]);
       const page = await findMessages(
         companyId,
         idRows.slice(0, size).map((row) => row.id),

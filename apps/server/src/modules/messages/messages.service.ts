@@ -66,8 +66,11 @@ export function createMessagesService(deps: {
   const inFlight = new Set<number>();
 
   async function requireTicket(session: Pick<RequestSession, 'companyId' | 'userId'>, ticketId: number) {
-    const ticket = await repository.findTicket(session.companyId, ticketId);
-    if (!ticket || !(await access.canAccess(session, ticketId))) throw new AppError('ERR_NO_TICKET_FOUND');
+    const [ticket, allowed] = await Promise.all([
+      repository.findTicket(session.companyId, ticketId),
+      access.canAccess(session, ticketId),
+    ]);
+    if (!ticket || !allowed) throw new AppError('ERR_NO_TICKET_FOUND');
     return ticket;
   }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { tickets, userQueues, users } from '../../platform/db/schema.ts';
 
@@ -27,21 +27,23 @@ export const mayShowAll = (viewer: TicketViewer) => viewer.isAdmin || viewer.all
 
 export function createTicketPolicy(db: Database) {
   async function viewerOf(session: { companyId: number; userId: number }): Promise<TicketViewer | null> {
+    // One round trip: every list, thread page and room join asks this.
     const [user] = await db
-      .select({ profile: users.profile, allTicket: users.allTicket })
+      .select({
+        profile: users.profile,
+        allTicket: users.allTicket,
+        queueIds: sql<number[]>`coalesce((select array_agg(${userQueues.queueId}) from ${userQueues}
+          where ${userQueues.userId} = ${users.id}), '{}')::int[]`,
+      })
       .from(users)
       .where(and(eq(users.companyId, session.companyId), eq(users.id, session.userId)));
     if (!user) return null;
-    const memberships = await db
-      .select({ queueId: userQueues.queueId })
-      .from(userQueues)
-      .where(eq(userQueues.userId, session.userId));
     return {
       companyId: session.companyId,
       userId: session.userId,
       isAdmin: user.profile === 'admin',
       allTicket: user.allTicket === 'enabled',
-      queueIds: memberships.map((row) => row.queueId),
+      queueIds: user.queueIds,
     };
   }
 
@@ -50,13 +52,14 @@ export function createTicketPolicy(db: Database) {
 
     /** The thread, the ticket room and the messages routes ask this (same rule as the list). */
     async canAccess(session: { companyId: number; userId: number }, ticketId: number) {
-      const [ticket] = await db
-        .select({ userId: tickets.userId, queueId: tickets.queueId })
-        .from(tickets)
-        .where(and(eq(tickets.companyId, session.companyId), eq(tickets.id, ticketId)));
-      if (!ticket) return false;
-      const viewer = await viewerOf(session);
-      return viewer !== null && canOpenTicket(viewer, ticket);
+      const [[ticket], viewer] = await Promise.all([
+        db
+          .select({ userId: tickets.userId, queueId: tickets.queueId })
+          .from(tickets)
+          .where(and(eq(tickets.companyId, session.companyId), eq(tickets.id, ticketId))),
+        viewerOf(session),
+      ]);
+      return Boolean(ticket) && viewer !== null && canOpenTicket(viewer, ticket);
     },
   };
 }

@@ -92,26 +92,29 @@ function listConditions(viewer: TicketViewer, query: TicketListQuery): SQL[] {
 export function createTicketsRepository(db: Database) {
   async function records(handle: Database, companyId: number, ids: number[]): Promise<TicketRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await handle
-      .select({
-        ticket: tickets,
-        contact: contacts,
-        queue: { id: queues.id, name: queues.name, color: queues.color },
-        user: { id: users.id, name: users.name },
-        whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
-      })
-      .from(tickets)
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .leftJoin(queues, eq(queues.id, tickets.queueId))
-      .leftJoin(users, eq(users.id, tickets.userId))
-      .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-      .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
-    const tagRows = await handle
-      .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-      .from(ticketTags)
-      .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, companyId)))
-      .where(inArray(ticketTags.ticketId, ids))
-      .orderBy(tags.name);
+    // The rows and their tags in parallel (one round trip on a server; PGlite takes them in turn).
+    const [rows, tagRows] = await Promise.all([
+      handle
+        .select({
+          ticket: tickets,
+          contact: contacts,
+          queue: { id: queues.id, name: queues.name, color: queues.color },
+          user: { id: users.id, name: users.name },
+          whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
+        })
+        .from(tickets)
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .leftJoin(queues, eq(queues.id, tickets.queueId))
+        .leftJoin(users, eq(users.id, tickets.userId))
+        .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+        .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids))),
+      handle
+        .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
+        .from(ticketTags)
+        .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, companyId)))
+        .where(inArray(ticketTags.ticketId, ids))
+        .orderBy(tags.name),
+    ]);
     const byId = new Map(
       rows.map((row) => [
         row.ticket.id,
@@ -140,17 +143,19 @@ export function createTicketsRepository(db: Database) {
         const [at, id] = query.before.split('_');
         pageWhere.push(sql`(${tickets.updatedAt}, ${tickets.id}) < (${at}::timestamptz, ${Number(id)})`);
       }
-      const rows = await db
-        .select({ id: tickets.id, cursor: cursorOf })
-        .from(tickets)
-        .where(and(...pageWhere))
-        .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-        .limit(size + 1)
-        .offset(query.before ? 0 : (query.pageNumber - 1) * size);
-      const [{ count }] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(tickets)
-        .where(and(...where));
+      const [rows, [{ count }]] = await Promise.all([
+        db
+          .select({ id: tickets.id, cursor: cursorOf })
+          .from(tickets)
+          .where(and(...pageWhere))
+          .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+          .limit(size + 1)
+          .offset(query.before ? 0 : (query.pageNumber - 1) * size),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(tickets)
+          .where(and(...where)),
+      ]);
       const page = rows.slice(0, size);
       const hasMore = rows.length > size;
       return {

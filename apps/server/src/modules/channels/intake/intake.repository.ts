@@ -25,24 +25,32 @@ export function createIntakeRepository(db: Database) {
 
     /**
      * The contact of a number, created when new (name from the push name at creation only).
-     * ON CONFLICT DO NOTHING waits for a concurrent insert of the same number and then the
-     * select sees it, so a burst from a new number makes one contact.
+     * Most messages come from known contacts, so it looks first (one query). A new number is
+     * inserted with ON CONFLICT DO NOTHING, which waits for a concurrent insert of the same
+     * number; the second look then sees it, so a burst from a new number makes one contact.
      */
     async upsertContact(
       tx: Database,
       companyId: number,
       values: { number: string; name: string; isGroup: boolean; whatsappId: number },
     ) {
-      const [created] = await tx
-        .insert(contacts)
-        .values({ ...values, companyId })
-        .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
-        .returning();
-      if (created) return { contact: created, created: true };
-      const [existing] = await tx
-        .select()
-        .from(contacts)
-        .where(and(eq(contacts.companyId, companyId), eq(contacts.number, values.number)));
+      const find = async () => {
+        const [row] = await tx
+          .select()
+          .from(contacts)
+          .where(and(eq(contacts.companyId, companyId), eq(contacts.number, values.number)));
+        return row;
+      };
+      let existing = await find();
+      if (!existing) {
+        const [created] = await tx
+          .insert(contacts)
+          .values({ ...values, companyId })
+          .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
+          .returning();
+        if (created) return { contact: created, created: true };
+        existing = await find();
+      }
       if (existing.whatsappId !== values.whatsappId) {
         await tx
           .update(contacts)
