@@ -34,18 +34,22 @@ export function CounterCards({ counters }: { counters: DashboardCounters | undef
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, 1fr)' },
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr))',
+          sm: 'repeat(3, minmax(0, 1fr))',
+          xl: 'repeat(6, minmax(0, 1fr))',
+        },
       }}
     >
       {cards.map(({ key, icon: Icon, color, isMinutes }) => (
-        <Paper key={key} variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={`counter-${key}`}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Paper key={key} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }} data-testid={`counter-${key}`}>
+          <Stack direction="row" spacing={{ xs: 1, sm: 1.5 }} sx={{ alignItems: 'center' }}>
             <Box
               sx={{
                 display: 'grid',
                 placeItems: 'center',
-                width: 40,
-                height: 40,
+                width: { xs: 32, sm: 40 },
+                height: { xs: 32, sm: 40 },
                 flexShrink: 0,
                 borderRadius: 2,
                 color: `${color}.main`,
@@ -55,7 +59,12 @@ export function CounterCards({ counters }: { counters: DashboardCounters | undef
               <Icon />
             </Box>
             <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" color="text.secondary" noWrap title={t(`counters.${key}.hint`)}>
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                title={t(`counters.${key}.hint`)}
+                sx={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}
+              >
                 {t(`counters.${key}.label`)}
               </Typography>
               {counters ? (

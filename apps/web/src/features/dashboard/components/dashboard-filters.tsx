@@ -35,7 +35,7 @@ export function DashboardFilters({ filter, isBusy, onChange, onApply }: Dashboar
           value={filter.type}
           onChange={(event) => onChange(changeFilterType(filter, event.target.value as FilterType))}
           sx={{ minWidth: 200 }}
-          slotProps={{ htmlInput: { 'data-testid': 'dashboard-filter-type' } }}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'dashboard-filter-type' } as object } }}
         >
           <MenuItem value="date">{t('filters.byDate')}</MenuItem>
           <MenuItem value="period">{t('filters.byPeriod')}</MenuItem>

@@ -1,5 +1,6 @@
 import { useTheme } from '@mui/material/styles';
 import type { TicketsByDayAnswer, TicketsByUserAnswer } from '@wacrm/shared/dashboard/dashboard.schema';
+// No animation: the live refresh would replay it every few seconds.
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 function useChartColors() {
@@ -31,7 +32,14 @@ export function TicketsByUserChart({ series, label }: { series: TicketsByUserAns
         <XAxis dataKey="name" tick={{ fill: colors.axis, fontSize: 12 }} interval={0} tickLine={false} />
         <YAxis allowDecimals={false} tick={{ fill: colors.axis, fontSize: 12 }} tickLine={false} axisLine={false} />
         <Tooltip {...colors.tooltip} />
-        <Bar dataKey="count" name={label} fill={colors.primary} radius={[6, 6, 0, 0]} maxBarSize={56} />
+        <Bar
+          dataKey="count"
+          name={label}
+          fill={colors.primary}
+          radius={[6, 6, 0, 0]}
+          maxBarSize={56}
+          isAnimationActive={false}
+        />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -62,7 +70,14 @@ export function TicketsByDayChart({
         />
         <YAxis allowDecimals={false} tick={{ fill: colors.axis, fontSize: 12 }} tickLine={false} axisLine={false} />
         <Tooltip {...colors.tooltip} labelFormatter={(value) => format(String(value))} />
-        <Bar dataKey="count" name={label} fill={colors.secondary} radius={[4, 4, 0, 0]} maxBarSize={40} />
+        <Bar
+          dataKey="count"
+          name={label}
+          fill={colors.secondary}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={40}
+          isAnimationActive={false}
+        />
       </BarChart>
     </ResponsiveContainer>
   );

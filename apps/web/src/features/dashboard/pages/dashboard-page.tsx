@@ -103,8 +103,15 @@ export default function DashboardPage() {
           </Typography>
         )}
       </Stack>
-      <DashboardFilters filter={filter} isBusy={summary.isFetching} onChange={setFilter} onApply={handleApply} />
-      <Box sx={{ height: 4 }}>{summary.isFetching && <LinearProgress aria-label={t('loading')} />}</Box>
+      <Box sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden' }}>
+        <DashboardFilters filter={filter} isBusy={summary.isFetching} onChange={setFilter} onApply={handleApply} />
+        {summary.isFetching && (
+          <LinearProgress
+            aria-label={t('loading')}
+            sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 3 }}
+          />
+        )}
+      </Box>
       <CounterCards counters={summary.data?.counters} />
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
