@@ -56,6 +56,7 @@ export function createIntakeRepository(db: Database) {
           .update(contacts)
           .set({ whatsappId: values.whatsappId })
           .where(and(eq(contacts.companyId, companyId), eq(contacts.id, existing.id)));
+        existing = { ...existing, whatsappId: values.whatsappId };
       }
       return { contact: existing, created: false };
     },

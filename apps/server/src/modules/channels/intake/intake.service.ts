@@ -1,11 +1,12 @@
 import { MESSAGE_MEDIA_MAX_BYTES } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/db/client.ts';
+import type { contacts } from '../../../platform/db/schema.ts';
 import type { FileStorage } from '../../../platform/storage/local-storage.ts';
 import { automaticTexts } from '../../automation/automatic-texts.ts';
 import type { MessagesLanguage } from '../../automation/local-time.ts';
 import type { MessagesRealtime } from '../../messages/messages.realtime.ts';
-import type { MessagesRepository } from '../../messages/messages.repository.ts';
+import { type MessagesRepository, toContactRecord } from '../../messages/messages.repository.ts';
 import type { Ack, InboundCall, InboundMessage, InboundMessageUpdate } from '../channel-adapter.ts';
 import { displayName, isAcceptedMimetype, safeExtension } from '../media-files.ts';
 import type { ProfilePictures } from '../profile-pictures.ts';
@@ -13,6 +14,8 @@ import type { SessionInboundHandlers, SessionRef } from '../session-manager.ts';
 import type { IntakeRepository } from './intake.repository.ts';
 
 class DuplicateMessage extends Error {}
+
+type ContactRow = typeof contacts.$inferSelect;
 
 /** What intake asks of routing automation once a message is stored. */
 export interface IntakeAutomation {
@@ -85,8 +88,9 @@ export function createIntake(deps: {
    */
   async function store(ref: SessionRef, inbound: InboundMessage, kind: 'message' | 'call') {
     const { companyId } = ref;
-    // Cheap early exit for redeliveries; the unique index below is what guarantees "once".
-    if (await repository.messageExists(ref.id, inbound.externalId)) return null;
+    // The unique index below is what guarantees "once": a redelivered text just rolls back. With
+    // media, a cheap early look saves writing the file again (one query less per text message).
+    if (inbound.media && (await repository.messageExists(ref.id, inbound.externalId))) return null;
 
     const media = inbound.media ? await saveMedia(companyId, inbound.media) : null;
     const body = inbound.body ?? '';
@@ -96,6 +100,7 @@ export function createIntake(deps: {
       : (!inbound.fromMe && inbound.pushName) || inbound.chatId;
 
     let stored: {
+      contact: ContactRow;
       contactId: number;
       contactCreated: boolean;
       ticketId: number;
@@ -167,6 +172,7 @@ export function createIntake(deps: {
           inbound.fromMe || rated ? 0 : 1,
         );
         return {
+          contact,
           contactId: contact.id,
           contactCreated: created,
           ticketId: ticket.id,
@@ -181,12 +187,13 @@ export function createIntake(deps: {
       throw error;
     }
 
-    const [message, ticket, contact] = await Promise.all([
+    // The contact is the row the transaction read or wrote: no need to read it again.
+    const contact = toContactRecord(stored.contact);
+    const [message, ticket] = await Promise.all([
       records.findMessage(companyId, stored.messageId),
       records.findTicket(companyId, stored.ticketId),
-      records.findContact(companyId, stored.contactId),
     ]);
-    if (!message || !ticket || !contact) return null;
+    if (!message || !ticket) return null;
     if (stored.contactCreated) realtime.contactChanged(companyId, 'create', contact);
     realtime.ticketUpdated(companyId, ticket);
     realtime.messageCreated(companyId, { message, ticket, contact });
