@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DASHBOARD_REFRESH_DEBOUNCE_MS,
+  type DashboardAttendant,
   type DashboardQuery,
   type DashboardRangeQuery,
 } from '@wacrm/shared/dashboard/dashboard.schema';
@@ -47,7 +48,7 @@ export function useChartSeries<T>(
  * Keeps the numbers live: ticket and user events (accept, close, presence) are gathered for
  * two seconds and then the dashboard's queries refetch once, however many events came.
  */
-export function useDashboardLiveRefresh(companyId: number) {
+export function useDashboardLiveRefresh(companyId: number, attendants: readonly DashboardAttendant[] | undefined) {
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // Admins hear every ticket through the company-wide list rooms.
@@ -60,7 +61,14 @@ export function useDashboardLiveRefresh(companyId: number) {
     }, DASHBOARD_REFRESH_DEBOUNCE_MS);
   };
   useSocketEvent(companyEvent(companyId, 'ticket'), schedule);
-  useSocketEvent(companyEvent(companyId, 'user'), schedule);
+  // Every heartbeat re-sends the user: only a change of name or online state matters here.
+  useSocketEvent(companyEvent(companyId, 'user'), (event) => {
+    if (event.action === 'update') {
+      const shown = attendants?.find((attendant) => attendant.id === event.user.id);
+      if (shown && shown.name === event.user.name && shown.online === Boolean(event.user.online)) return;
+    }
+    schedule();
+  });
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);

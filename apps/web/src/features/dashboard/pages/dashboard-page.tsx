@@ -34,9 +34,8 @@ export default function DashboardPage() {
     const timer = setTimeout(() => setApplied(toDashboardQuery(initialFilter())), DASHBOARD_FIRST_LOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  useDashboardLiveRefresh(companyId);
-
   const summary = useDashboardSummary(companyId, applied);
+  useDashboardLiveRefresh(companyId, summary.data?.attendants);
   const period = summary.data?.period;
   // The charts follow the period the server read, in the company's calendar.
   const range = useMemo(() => (period ? { initialDate: period.dateFrom, finalDate: period.dateTo } : null), [period]);
