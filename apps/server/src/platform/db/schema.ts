@@ -267,6 +267,8 @@ export const contacts = pgTable(
   (table) => [
     uniqueIndex('contacts_company_number_unique').on(table.companyId, table.number),
     index('contacts_company_name_idx').on(table.companyId, table.name),
+    // Dashboard: new contacts in a period.
+    index('contacts_company_created_idx').on(table.companyId, table.createdAt),
     index('contacts_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
     index('contacts_number_trgm_idx').using('gin', sql`${table.number} gin_trgm_ops`),
   ],
@@ -323,6 +325,7 @@ export const tickets = pgTable(
     // Dashboard: tickets closed / created in a period.
     index('tickets_company_closed_idx').on(table.companyId, table.closedAt),
     index('tickets_company_created_idx').on(table.companyId, table.createdAt),
+    index('tickets_company_accepted_idx').on(table.companyId, table.acceptedAt),
     // Timers: only the few tickets a sweep can act on are indexed.
     index('tickets_idle_open_idx')
       .on(table.lastMessageAt)
