@@ -20,6 +20,13 @@ type TicketRow = typeof tickets.$inferSelect;
 /** `%text%` for LIKE, with the pattern characters of the text itself escaped. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+/** A ticket's tags as a JSON array ordered by name, for a select on `tickets`. */
+export const ticketTagsJson = (companyId: number) =>
+  sql<TicketRecord['tags']>`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name},
+    'color', ${tags.color}) order by ${tags.name}), '[]'::json)
+    from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId} and ${tags.companyId} = ${companyId}
+    where ${ticketTags.ticketId} = ${tickets.id})`;
+
 /** The cursor is the last row's (updatedAt to the microsecond, id): `2026-01-02T03:04:05.123456Z_42`. */
 const cursorOf = sql<string>`to_char(${tickets.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${tickets.id}`;
 
@@ -92,38 +99,23 @@ function listConditions(viewer: TicketViewer, query: TicketListQuery): SQL[] {
 export function createTicketsRepository(db: Database) {
   async function records(handle: Database, companyId: number, ids: number[]): Promise<TicketRecord[]> {
     if (ids.length === 0) return [];
-    // The rows and their tags in parallel (one round trip on a server; PGlite takes them in turn).
-    const [rows, tagRows] = await Promise.all([
-      handle
-        .select({
-          ticket: tickets,
-          contact: contacts,
-          queue: { id: queues.id, name: queues.name, color: queues.color },
-          user: { id: users.id, name: users.name },
-          whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
-        })
-        .from(tickets)
-        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-        .leftJoin(queues, eq(queues.id, tickets.queueId))
-        .leftJoin(users, eq(users.id, tickets.userId))
-        .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-        .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids))),
-      handle
-        .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-        .from(ticketTags)
-        .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, companyId)))
-        .where(inArray(ticketTags.ticketId, ids))
-        .orderBy(tags.name),
-    ]);
-    const byId = new Map(
-      rows.map((row) => [
-        row.ticket.id,
-        toTicketRecord(
-          row,
-          tagRows.filter((tag) => tag.ticketId === row.ticket.id).map(({ id, name, color }) => ({ id, name, color })),
-        ),
-      ]),
-    );
+    // One query: each row carries its tags as JSON (ordered by name), no second round trip.
+    const rows = await handle
+      .select({
+        ticket: tickets,
+        contact: contacts,
+        queue: { id: queues.id, name: queues.name, color: queues.color },
+        user: { id: users.id, name: users.name },
+        whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
+        tags: ticketTagsJson(companyId),
+      })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .leftJoin(queues, eq(queues.id, tickets.queueId))
+      .leftJoin(users, eq(users.id, tickets.userId))
+      .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+      .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
+    const byId = new Map(rows.map((row) => [row.ticket.id, toTicketRecord(row, row.tags)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -143,19 +135,42 @@ export function createTicketsRepository(db: Database) {
         const [at, id] = query.before.split('_');
         pageWhere.push(sql`(${tickets.updatedAt}, ${tickets.id}) < (${at}::timestamptz, ${Number(id)})`);
       }
-      const [rows, [{ count }]] = await Promise.all([
-        db
-          .select({ id: tickets.id, cursor: cursorOf })
+      let rows: { id: number; cursor: string; total?: number }[];
+      let count: number;
+      if (query.before) {
+        // A cursor page: the count is of the whole list, not of what is left after the cursor.
+        let counted: { count: number }[];
+        [rows, counted] = await Promise.all([
+          db
+            .select({ id: tickets.id, cursor: cursorOf })
+            .from(tickets)
+            .where(and(...pageWhere))
+            .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+            .limit(size + 1),
+          db
+            .select({ count: sql<number>`count(*)::int` })
+            .from(tickets)
+            .where(and(...where)),
+        ]);
+        count = counted[0].count;
+      } else {
+        // A numbered page: the count rides along (the window counts before LIMIT), one query.
+        rows = await db
+          .select({ id: tickets.id, cursor: cursorOf, total: sql<number>`(count(*) over ())::int` })
           .from(tickets)
           .where(and(...pageWhere))
           .orderBy(desc(tickets.updatedAt), desc(tickets.id))
           .limit(size + 1)
-          .offset(query.before ? 0 : (query.pageNumber - 1) * size),
-        db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(tickets)
-          .where(and(...where)),
-      ]);
+          .offset((query.pageNumber - 1) * size);
+        count =
+          rows[0]?.total ??
+          (
+            await db
+              .select({ count: sql<number>`count(*)::int` })
+              .from(tickets)
+              .where(and(...where))
+          )[0].count;
+      }
       const page = rows.slice(0, size);
       const hasMore = rows.length > size;
       return {
