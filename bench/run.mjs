@@ -153,7 +153,7 @@ async function measure(database, server, generated) {
     const common = { base, adminToken: admin, whatsappId: generated.whatsappId, numbers: generated.numbers, monitor };
     await settle(base);
     const atRate = await inboundAtRate({ ...common, rate: 200, seconds: plan.rateSeconds, firstSeq: 1 });
-    const rateNote = `sent ${Math.round(atRate.sentPerSecond)}/s${atRate.missing ? `, ${atRate.missing} not heard` : ''}${atRate.failed ? `, ${atRate.failed} failed` : ''}`;
+    const rateNote = `sent ${Math.round(atRate.sentPerSecond)}/s${atRate.missing ? `, ${atRate.missing} not heard` : ''}${atRate.failed ? `, ${atRate.failed} failed: ${JSON.stringify(atRate.failures)}` : ''}`;
     figures.add('inbound @200/s to event p50', atRate.p50, 'ms', '-', null, rateNote);
     figures.add('inbound @200/s to event p99', atRate.p99, 'ms', '< 100 ms', ms(100), rateNote);
     await settle(base);

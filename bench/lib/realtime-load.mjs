@@ -131,6 +131,7 @@ export async function inboundAtRate({ base, adminToken, whatsappId, numbers, mon
   const httpMs = [];
   const pending = [];
   let failed = 0;
+  const reasons = new Map();
   const total = rate * seconds;
   const started = performance.now();
   for (let i = 0; i < total; i++) {
@@ -143,12 +144,18 @@ export async function inboundAtRate({ base, adminToken, whatsappId, numbers, mon
     pending.push(
       fetch(url, { method: 'POST', headers, body: inboundBody(seq, numbers) })
         .then(async (response) => {
-          await response.arrayBuffer();
-          if (!response.ok) failed += 1;
+          const text = await response.text();
+          if (!response.ok) {
+            failed += 1;
+            const reason = `${response.status} ${text.slice(0, 80)}`;
+            reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+          }
           httpMs.push(performance.now() - at);
         })
-        .catch(() => {
+        .catch((error) => {
           failed += 1;
+          const reason = String(error.cause?.code ?? error.cause?.message ?? error.message);
+          reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
         }),
     );
   }
@@ -170,6 +177,7 @@ export async function inboundAtRate({ base, adminToken, whatsappId, numbers, mon
     sentPerSecond: total / sendSeconds,
     missing,
     failed,
+    failures: Object.fromEntries(reasons),
     nextSeq: firstSeq + total,
   };
 }
