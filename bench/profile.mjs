@@ -1,0 +1,85 @@
+// Profiles one path of the server under load, to find what a figure spends its time on:
+//   node bench/profile.mjs <tickets|search|messages|inbound> [seconds]
+// Needs a database the bench filled: DATABASE_URL (e.g. .../wacrm_bench after `npm run bench`)
+// or BENCH_DATA_DIR (a PGlite data dir). Starts the server with --cpu-prof, loads the path with
+// autocannon, stops it and prints the functions and files that took the most CPU (self time).
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { benchAdmin, login, startServer } from './lib/server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [what = 'tickets', secondsArg = '10'] = process.argv.slice(2);
+const profileDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-prof-'));
+process.env.BENCH_SERVER_ARGS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
+
+const server = await startServer({
+  root,
+  dataDir: process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'wacrm-prof-data-')),
+  databaseUrl: process.env.DATABASE_URL,
+});
+const token = await login(server.base, benchAdmin.email, benchAdmin.password);
+const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+const get = async (url) => (await fetch(`${server.base}${url}`, { headers })).json();
+const queueIds = JSON.stringify((await get('/api/queue')).map((queue) => queue.id));
+const connection = (await get('/api/whatsapp')).find?.((row) => row.provider === 'sandbox');
+let seq = 0;
+const targets = {
+  tickets: { url: `/api/tickets?status=open&showAll=true&queueIds=${queueIds}` },
+  search: { url: `/api/tickets?searchParam=mariana&showAll=true&queueIds=${queueIds}` },
+  messages: { url: `/api/messages/${process.env.BENCH_TICKET_ID ?? 1}?pageNumber=1` },
+  inbound: {
+    url: `/api/sandbox/${connection?.id}/inbound`,
+    method: 'POST',
+    setupRequest: (request) => ({
+      ...request,
+      body: JSON.stringify({ from: `5511${String(100_000_000 + (seq++ % 2000)).slice(-9)}`, body: `profile ${seq}` }),
+    }),
+  },
+};
+const target = targets[what];
+const result = await autocannon({
+  url: `${server.base}${target.url}`,
+  connections: what === 'inbound' ? 20 : 50,
+  duration: Number(secondsArg),
+  requests: [
+    { method: target.method ?? 'GET', headers, ...(target.setupRequest ? { setupRequest: target.setupRequest } : {}) },
+  ],
+});
+console.log(
+  `${what}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+);
+await server.stop();
+
+// tsx's loader hooks run in a second thread with a profile of its own: read the busiest one.
+const [{ file, profile }] = readdirSync(profileDir)
+  .filter((name) => name.endsWith('.cpuprofile'))
+  .map((name) => ({ file: name, profile: JSON.parse(readFileSync(path.join(profileDir, name), 'utf8')) }))
+  .sort((a, b) => b.profile.samples.length - a.profile.samples.length);
+const dt = new Map();
+for (let i = 0; i < profile.samples.length; i++) {
+  dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
+const byFunction = new Map();
+const byFile = new Map();
+let total = 0;
+for (const node of profile.nodes) {
+  const self = dt.get(node.id) ?? 0;
+  total += self;
+  const { functionName, url, lineNumber } = node.callFrame;
+  const short = url.replace(/^file:\/\//, '').replace(`${root}/`, '');
+  const key = `${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`;
+  byFunction.set(key, (byFunction.get(key) ?? 0) + self);
+  const fileKey = short.replace(/node_modules\/(@[^/]+\/[^/]+|[^/]+)\/.*/, 'node_modules/$1') || functionName;
+  byFile.set(fileKey, (byFile.get(fileKey) ?? 0) + self);
+}
+const top = (map, count) =>
+  [...map.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, micros]) => `${((100 * micros) / total).toFixed(1).padStart(5)}%  ${key}`)
+    .join('\n');
+console.log(`\nby package or file (self time):\n${top(byFile, 20)}\n\nby function:\n${top(byFunction, 30)}`);
+console.log(`\nprofile: ${path.join(profileDir, file)}`);
