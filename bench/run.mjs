@@ -34,7 +34,7 @@ const log = (line) => console.log(line);
 
 /** How long and how hard each figure pushes; quick keeps the whole run under two minutes. */
 const plan = quick
-  ? { listSeconds: 3, threadSeconds: 3, fanOutSockets: 100, fanOutRounds: 5, rateSeconds: 3, sustainedSeconds: 4 }
+  ? { listSeconds: 2, threadSeconds: 2, fanOutSockets: 100, fanOutRounds: 3, rateSeconds: 2, sustainedSeconds: 3 }
   : { listSeconds: 10, threadSeconds: 8, fanOutSockets: 500, fanOutRounds: 15, rateSeconds: 15, sustainedSeconds: 20 };
 
 const ms = (target) => (value) => value < target;
