@@ -9,6 +9,7 @@ import { renderVariables } from '../automation/message-variables.ts';
 import type { ChannelSession } from '../channels/channel-adapter.ts';
 import { lastMessageOf } from '../channels/intake/intake.service.ts';
 import { displayName, isAcceptedMimetype, mediaTypeOf, mimetypeOf, safeExtension } from '../channels/media-files.ts';
+import { canOpenTicket } from '../tickets/tickets.policy.ts';
 import type { MessagesRealtime } from './messages.realtime.ts';
 import type { MessagesRepository } from './messages.repository.ts';
 import type { TicketAccess } from './ticket-access.ts';
@@ -66,11 +67,12 @@ export function createMessagesService(deps: {
   const inFlight = new Set<number>();
 
   async function requireTicket(session: Pick<RequestSession, 'companyId' | 'userId'>, ticketId: number) {
-    const [ticket, allowed] = await Promise.all([
+    // The ticket record has what the access rule reads: only the viewer is asked besides.
+    const [ticket, viewer] = await Promise.all([
       repository.findTicket(session.companyId, ticketId),
-      access.canAccess(session, ticketId),
+      access.viewerOf(session),
     ]);
-    if (!ticket || !allowed) throw new AppError('ERR_NO_TICKET_FOUND');
+    if (!ticket || !viewer || !canOpenTicket(viewer, ticket)) throw new AppError('ERR_NO_TICKET_FOUND');
     return ticket;
   }
 

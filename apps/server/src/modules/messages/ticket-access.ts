@@ -5,4 +5,4 @@ import { createTicketPolicy, type TicketPolicy } from '../tickets/tickets.policy
  * (`modules/tickets/tickets.policy.ts`, docs/decisions/tickets.md).
  */
 export const createTicketAccess = createTicketPolicy;
-export type TicketAccess = Pick<TicketPolicy, 'canAccess'>;
+export type TicketAccess = Pick<TicketPolicy, 'canAccess' | 'viewerOf'>;
