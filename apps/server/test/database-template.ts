@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,10 @@ import { seedDatabase } from '../src/platform/db/seed.ts';
  * in the temp folder) and copied for every test file, because creating one costs seconds.
  */
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
-const TEMPLATE_DB = 'wacrm_test_template';
+const checkoutDir = path.resolve(migrationsDir, '../../..');
+// Named after the checkout, so two checkouts on one machine (worktrees, a CI clone) never drop
+// each other's template while their suites run.
+const TEMPLATE_DB = `wacrm_test_template_${createHash('sha256').update(checkoutDir).digest('hex').slice(0, 8)}`;
 
 function migrationsHash() {
   const hash = createHash('sha256');
@@ -42,12 +45,20 @@ async function prepare(database: DatabaseHandle) {
 export async function createPgliteTemplate() {
   const dir = pgliteTemplateDir();
   if (existsSync(path.join(dir, 'ready'))) return dir;
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const database = await openPglite(path.join(dir, 'pgdata'));
+  // Built in a folder of this process and renamed into place, so two runs that start together
+  // (two checkouts with the same migrations) never write into one folder.
+  const building = `${dir}.building-${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(building, { recursive: true });
+  const database = await openPglite(path.join(building, 'pgdata'));
   await prepare(database);
   await database.close();
-  cpSync(path.join(dir, 'pgdata', 'PG_VERSION'), path.join(dir, 'ready'));
+  cpSync(path.join(building, 'pgdata', 'PG_VERSION'), path.join(building, 'ready'));
+  if (existsSync(path.join(dir, 'ready'))) rmSync(building, { recursive: true, force: true });
+  else {
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(building, dir);
+  }
   return dir;
 }
 
