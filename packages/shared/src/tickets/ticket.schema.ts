@@ -101,10 +101,19 @@ export const ticketCreateSchema = z.object({
 });
 export type TicketCreate = z.infer<typeof ticketCreateSchema>;
 
+/**
+ * Counting every match would read every closed ticket (or every message a search matches) on each
+ * request; past this many the exact number helps nobody (docs/decisions/tickets.md).
+ */
+export const ticketCountCap = 1000;
+
 /** `GET /tickets` answer. */
 export interface TicketsPage<T> {
   tickets: T[];
+  /** Matching tickets, counted up to `ticketCountCap` (the list's badges show 99+ long before). */
   count: number;
+  /** True when there are more matches than `count` says. */
+  countCapped: boolean;
   hasMore: boolean;
   /** Pass as `before` to get the next page; null on the last page. */
   nextCursor: string | null;

@@ -1,5 +1,5 @@
-import type { SandboxOutboxEntry, TicketRecord } from '@wacrm/shared';
-import { and, eq } from 'drizzle-orm';
+import { type SandboxOutboxEntry, type TicketRecord, ticketCountCap } from '@wacrm/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
@@ -368,6 +368,55 @@ describe('list', () => {
     // LIKE wildcards in the text are literal: `_` does not stand for the space, `%` for anything.
     expect(await search('invoice_2024')).toEqual([]);
     expect(await search('my%wrong')).toEqual([]);
+  });
+
+  it('pages a search once per ticket, newest first, whether it matched by name, by text or both', async () => {
+    const o = await office();
+    const c = o.company.id;
+    const base = Date.now() - 3_600_000;
+    const expected: number[] = [];
+    for (let index = 0; index < 50; index++) {
+      // Thirds: the name matches, a message matches, both match.
+      const byName = index % 3 !== 1;
+      const row = await seedTicket(c, {
+        name: byName ? `Marta ${index}` : `Someone ${index}`,
+        status: index % 2 ? 'open' : 'closed',
+        userId: o.admin.id,
+        updatedAt: new Date(base + index * 1000),
+      });
+      if (index % 3 !== 0) await t.db.insert(messages).values({ companyId: c, ticketId: row.id, body: 'about MARTA' });
+      expected.unshift(row.id);
+    }
+    await seedTicket(c, { name: 'Unrelated', status: 'open', userId: o.admin.id });
+    const get = async (query: string) =>
+      (await t.as(o.admin.token).get(`/api/tickets?showAll=true&searchParam=marta&${query}`)).body;
+    const first = await get('pageNumber=1');
+    expect(first).toMatchObject({ count: 50, countCapped: false, hasMore: true });
+    const second = await get('pageNumber=2');
+    const byCursor = await get(`before=${encodeURIComponent(first.nextCursor)}`);
+    const order = (body: { tickets: TicketRecord[] }) => body.tickets.map((ticket) => ticket.id);
+    expect([...order(first), ...order(second)]).toEqual(expected);
+    expect(order(byCursor)).toEqual(order(second));
+    expect(second).toMatchObject({ hasMore: false, nextCursor: null });
+  });
+
+  it('counts up to the cap and says when there are more', async () => {
+    const o = await office();
+    const c = o.company.id;
+    const [contact] = await t.db
+      .insert(contacts)
+      .values({ companyId: c, name: 'Many', number: nextNumber() })
+      .returning();
+    // Closed tickets of one contact: the one-active-ticket rule does not apply to them.
+    await t.db.execute(sql`insert into tickets (company_id, contact_id, status, user_id)
+      select ${c}, ${contact.id}, 'closed', ${o.admin.id} from generate_series(1, ${ticketCountCap + 5})`);
+    const closed = (await t.as(o.admin.token).get('/api/tickets?status=closed&showAll=true')).body;
+    expect(closed).toMatchObject({ count: ticketCountCap, countCapped: true, hasMore: true });
+    expect(closed.tickets).toHaveLength(40);
+    const searched = (await t.as(o.admin.token).get('/api/tickets?showAll=true&searchParam=many')).body;
+    expect(searched).toMatchObject({ count: ticketCountCap, countCapped: true, hasMore: true });
+    const open = (await t.as(o.admin.token).get('/api/tickets?status=open&showAll=true')).body;
+    expect(open).toMatchObject({ count: 0, countCapped: false, hasMore: false });
   });
 
   it('keyset pages stay stable while new messages move tickets to the top', async () => {

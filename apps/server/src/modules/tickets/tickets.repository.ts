@@ -1,6 +1,6 @@
-import { pageSizes, type TicketListQuery, type TicketRecord } from '@wacrm/shared';
+import { pageSizes, type TicketListQuery, type TicketRecord, ticketCountCap } from '@wacrm/shared';
 import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/client.ts';
+import { type Database, queryRows } from '../../platform/db/client.ts';
 import {
   contacts,
   messages,
@@ -30,6 +30,7 @@ export const ticketTagsJson = (companyId: number) =>
 /** The cursor is the last row's (updatedAt to the microsecond, id): `2026-01-02T03:04:05.123456Z_42`. */
 const cursorOf = sql<string>`to_char(${tickets.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${tickets.id}`;
 
+/** The list's filters except the search text (visibility, tab, queues, tags, dates). */
 function listConditions(viewer: TicketViewer, query: TicketListQuery): SQL[] {
   const { companyId, userId } = viewer;
   const where: SQL[] = [eq(tickets.companyId, companyId)];
@@ -68,28 +69,28 @@ function listConditions(viewer: TicketViewer, query: TicketListQuery): SQL[] {
   if (query.withUnreadMessages) where.push(sql`${tickets.unreadMessages} > 0`);
   if (query.date) where.push(sql`(${tickets.createdAt} at time zone 'UTC')::date = ${query.date}::date`);
   if (query.updatedAt) where.push(sql`(${tickets.updatedAt} at time zone 'UTC')::date = ${query.updatedAt}::date`);
-  const search = query.searchParam.trim();
-  if (search) {
-    const pattern = likePattern(search.toLowerCase());
-    const digits = search.replace(/\D/g, '');
-    // Each branch is its own indexed lookup (pg_trgm GIN on lower(name), number and body),
-    // run once as a hashed subplan; see docs/decisions/tickets.md for the plan.
-    where.push(
-      or(
-        inArray(
-          tickets.contactId,
-          sql`(select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId}
-               and (lower(${contacts.name}) like ${pattern}${digits ? sql` or ${contacts.number} like ${likePattern(digits)}` : sql``}))`,
-        ),
-        inArray(
-          tickets.id,
-          sql`(select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId}
-               and ${messages.body} ilike ${pattern})`,
-        ),
-      )!,
-    );
-  }
   return where;
+}
+
+/**
+ * The search text as two separate conditions: the contact's name or number, and any message of the
+ * ticket. They are never OR-ed in one query: each is planned on its own (see `list`), so a frequent
+ * word walks the newest tickets and stops after a page, and a rare one is looked up in the trigram
+ * index (docs/decisions/tickets.md, "Search").
+ */
+function searchConditions(companyId: number, searchParam: string): [SQL, SQL] | null {
+  const search = searchParam.trim();
+  if (!search) return null;
+  const pattern = likePattern(search.toLowerCase());
+  const digits = search.replace(/\D/g, '');
+  return [
+    inArray(
+      tickets.contactId,
+      sql`(select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId}
+           and (lower(${contacts.name}) like ${pattern}${digits ? sql` or ${contacts.number} like ${likePattern(digits)}` : sql``}))`,
+    ),
+    sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${messages.body} ilike ${pattern})`,
+  ];
 }
 
 /**
@@ -129,37 +130,49 @@ export function createTicketsRepository(db: Database) {
 
     async list(viewer: TicketViewer, query: TicketListQuery) {
       const where = listConditions(viewer, query);
+      const search = searchConditions(viewer.companyId, query.searchParam);
       const size = pageSizes.tickets;
+      const offset = query.before ? 0 : (query.pageNumber - 1) * size;
       const pageWhere = [...where];
       if (query.before) {
         const [at, id] = query.before.split('_');
         pageWhere.push(sql`(${tickets.updatedAt}, ${tickets.id}) < (${at}::timestamptz, ${Number(id)})`);
       }
-      // The page and the count in parallel. Not one query with `count(*) over ()`: the window makes
-      // PostgreSQL build (and sort) every matching row before the LIMIT — measured 2.4x slower on
-      // the closed list (97,500 tickets); the page alone walks the index and stops at 41.
-      const [rows, [{ count }]] = await Promise.all([
-        db
-          .select({ id: tickets.id, cursor: cursorOf })
-          .from(tickets)
-          .where(and(...pageWhere))
-          .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-          .limit(size + 1)
-          .offset(query.before ? 0 : (query.pageNumber - 1) * size),
-        db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(tickets)
-          .where(and(...where)),
+      const newestFirst = sql`order by ${tickets.updatedAt} desc, ${tickets.id} desc`;
+      const matching = (conditions: SQL[]) => sql`select ${tickets.id} as id, ${tickets.updatedAt} as updated_at,
+        ${cursorOf} as cursor from ${tickets} where ${and(...conditions)}`;
+
+      // Without a search: one walk of the (company, status, updated_at, id) index. With one: each
+      // branch takes its newest `offset + page` matches and the union is sorted again.
+      const pageQuery = search
+        ? sql`select id, cursor from (
+            (${matching([...pageWhere, search[0]])} ${newestFirst} limit ${offset + size + 1})
+            union
+            (${matching([...pageWhere, search[1]])} ${newestFirst} limit ${offset + size + 1})
+          ) as found order by updated_at desc, id desc limit ${size + 1} offset ${offset}`
+        : sql`${matching(pageWhere)} ${newestFirst} limit ${size + 1} offset ${offset}`;
+      // Counted up to the cap: past it the number only costs (every closed ticket, every match).
+      const capped = (conditions: SQL[]) =>
+        sql`(select ${tickets.id} from ${tickets} where ${and(...conditions)} limit ${ticketCountCap + 1})`;
+      const countQuery = search
+        ? sql`select count(*)::int as count from (${capped([...where, search[0]])} union ${capped([...where, search[1]])}) as found`
+        : sql`select count(*)::int as count from ${capped(where)} as found`;
+
+      const [rows, counted] = await Promise.all([
+        queryRows<{ id: number; cursor: string }>(db, pageQuery),
+        queryRows<{ count: number }>(db, countQuery),
       ]);
+      const total = counted[0]?.count ?? 0;
       const page = rows.slice(0, size);
       const hasMore = rows.length > size;
       return {
         tickets: await records(
           db,
           viewer.companyId,
-          page.map((row) => row.id),
+          page.map((row) => Number(row.id)),
         ),
-        count,
+        count: Math.min(total, ticketCountCap),
+        countCapped: total > ticketCountCap,
         hasMore,
         nextCursor: hasMore ? (page.at(-1)?.cursor ?? null) : null,
       };

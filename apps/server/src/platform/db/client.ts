@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,6 +12,11 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The rows of a raw SQL query (both drivers answer `{ rows }` to `execute`). */
+export async function queryRows<T>(handle: Database, query: SQL): Promise<T[]> {
+  return ((await handle.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 /** Runs raw SQL for libraries that bring their own (pg-boss); returns the rows of the last result. */
 export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;

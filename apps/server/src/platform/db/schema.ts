@@ -320,7 +320,12 @@ export const tickets = pgTable(
     uniqueIndex('tickets_one_active_per_contact')
       .on(table.companyId, table.contactId, table.whatsappId)
       .where(sql`${table.status} <> 'closed'`),
-    index('tickets_company_status_updated_idx').on(table.companyId, table.status, table.updatedAt),
+    // The ticket lists walk these newest first and stop after a page. Migration 0007 adds
+    // INCLUDE (queue_id, user_id[, status]) by hand (Drizzle has no INCLUDE), so the visibility
+    // filters and the capped count are answered from the index alone.
+    index('tickets_company_status_updated_idx').on(table.companyId, table.status, table.updatedAt, table.id),
+    // The search tab (every status): tickets newest first, each probed for a matching message.
+    index('tickets_company_updated_idx').on(table.companyId, table.updatedAt, table.id),
     index('tickets_contact_idx').on(table.contactId),
     // Dashboard: tickets closed / created in a period.
     index('tickets_company_closed_idx').on(table.companyId, table.closedAt),
