@@ -1,31 +1,21 @@
 import { pageSizes, type TicketListQuery, type TicketRecord, ticketCountCap } from '@wacrm/shared';
-import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/client.ts';
 import {
   contacts,
   messages,
   queues,
   settings,
-  tags,
   tickets,
   ticketTags,
   users,
   whatsapps,
 } from '../../platform/db/schema.ts';
-import { toContactRecord } from '../messages/messages.repository.ts';
+import { type TicketRecordRow, ticketRecordsQuery } from './ticket-record.sql.ts';
 import { mayShowAll, type TicketViewer } from './tickets.policy.ts';
-
-type TicketRow = typeof tickets.$inferSelect;
 
 /** `%text%` for LIKE, with the pattern characters of the text itself escaped. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-/** A ticket's tags as a JSON array ordered by name, for a select on `tickets`. */
-export const ticketTagsJson = (companyId: number) =>
-  sql<TicketRecord['tags']>`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name},
-    'color', ${tags.color}) order by ${tags.name}), '[]'::json)
-    from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId} and ${tags.companyId} = ${companyId}
-    where ${ticketTags.ticketId} = ${tickets.id})`;
 
 /** The cursor is the last row's (updatedAt to the microsecond, id): `2026-01-02T03:04:05.123456Z_42`. */
 const cursorOf = sql<string>`to_char(${tickets.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${tickets.id}`;
@@ -100,23 +90,8 @@ function searchConditions(companyId: number, searchParam: string): [SQL, SQL] | 
 export function createTicketsRepository(db: Database) {
   async function records(handle: Database, companyId: number, ids: number[]): Promise<TicketRecord[]> {
     if (ids.length === 0) return [];
-    // One query: each row carries its tags as JSON (ordered by name), no second round trip.
-    const rows = await handle
-      .select({
-        ticket: tickets,
-        contact: contacts,
-        queue: { id: queues.id, name: queues.name, color: queues.color },
-        user: { id: users.id, name: users.name },
-        whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
-        tags: ticketTagsJson(companyId),
-      })
-      .from(tickets)
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .leftJoin(queues, eq(queues.id, tickets.queueId))
-      .leftJoin(users, eq(users.id, tickets.userId))
-      .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-      .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
-    const byId = new Map(rows.map((row) => [row.ticket.id, toTicketRecord(row, row.tags)]));
+    const rows = await queryRows<TicketRecordRow>(handle, ticketRecordsQuery(companyId, ids));
+    const byId = new Map(rows.map((row) => [Number(row.id), row.record]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -332,44 +307,6 @@ export function createTicketsRepository(db: Database) {
         return marked.flatMap((row) => (row.externalId ? [row.externalId] : []));
       });
     },
-  };
-}
-
-function toTicketRecord(
-  row: {
-    ticket: TicketRow;
-    contact: typeof contacts.$inferSelect;
-    queue: TicketRecord['queue'] | { id: null; name: null; color: null };
-    user: TicketRecord['user'] | { id: null; name: null };
-    whatsapp: TicketRecord['whatsapp'] | { id: null; name: null; status: null };
-  },
-  ticketTagList: TicketRecord['tags'],
-): TicketRecord {
-  const { ticket } = row;
-  return {
-    id: ticket.id,
-    uuid: ticket.uuid,
-    companyId: ticket.companyId,
-    status: ticket.status as TicketRecord['status'],
-    contactId: ticket.contactId,
-    whatsappId: ticket.whatsappId,
-    userId: ticket.userId,
-    queueId: ticket.queueId,
-    isGroup: ticket.isGroup,
-    chatbot: ticket.chatbot,
-    lastMessage: ticket.lastMessage,
-    unreadMessages: ticket.unreadMessages,
-    useIntegration: ticket.useIntegration,
-    integrationId: ticket.integrationId,
-    promptId: ticket.promptId,
-    contact: toContactRecord(row.contact),
-    queue: row.queue?.id ? (row.queue as TicketRecord['queue']) : null,
-    user: row.user?.id ? (row.user as TicketRecord['user']) : null,
-    whatsapp: row.whatsapp?.id ? (row.whatsapp as TicketRecord['whatsapp']) : null,
-    tags: ticketTagList,
-    closedAt: ticket.closedAt?.toISOString() ?? null,
-    createdAt: ticket.createdAt.toISOString(),
-    updatedAt: ticket.updatedAt.toISOString(),
   };
 }
 

@@ -1,0 +1,129 @@
+import type { TicketRecord } from '@wacrm/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { contacts, queues, tags, tickets, ticketTags, whatsapps } from '../../platform/db/schema.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+/** What the record must say of the rows, written out field by field from the ORM's rows. */
+function expectedRecord(
+  ticket: typeof tickets.$inferSelect,
+  contact: typeof contacts.$inferSelect,
+  related: Pick<TicketRecord, 'queue' | 'user' | 'whatsapp' | 'tags'>,
+): TicketRecord {
+  return {
+    id: ticket.id,
+    uuid: ticket.uuid,
+    companyId: ticket.companyId,
+    status: ticket.status as TicketRecord['status'],
+    contactId: ticket.contactId,
+    whatsappId: ticket.whatsappId,
+    userId: ticket.userId,
+    queueId: ticket.queueId,
+    isGroup: ticket.isGroup,
+    chatbot: ticket.chatbot,
+    lastMessage: ticket.lastMessage,
+    unreadMessages: ticket.unreadMessages,
+    useIntegration: ticket.useIntegration,
+    integrationId: ticket.integrationId,
+    promptId: ticket.promptId,
+    contact: {
+      id: contact.id,
+      companyId: contact.companyId,
+      name: contact.name,
+      number: contact.number,
+      email: contact.email,
+      profilePicUrl: contact.profilePicUrl,
+      isGroup: contact.isGroup,
+      extraInfo: contact.extraInfo,
+      whatsappId: contact.whatsappId,
+      disableBot: contact.disableBot,
+      createdAt: contact.createdAt.toISOString(),
+      updatedAt: contact.updatedAt.toISOString(),
+    },
+    ...related,
+    closedAt: ticket.closedAt?.toISOString() ?? null,
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+  };
+}
+
+describe('ticket record', () => {
+  it('carries exactly the fields of TicketRecord, with related rows, tags by name and ISO times', async () => {
+    const company = await buildCompany(t.db);
+    const admin = await buildUser(t.db, { companyId: company.id, profile: 'admin', name: 'Carla' });
+    const token = (await t.login(admin.email, TEST_PASSWORD)).token;
+    const [queue] = await t.db
+      .insert(queues)
+      .values({ companyId: company.id, name: 'Vendas', color: '#123456' })
+      .returning();
+    const [connection] = await t.db
+      .insert(whatsapps)
+      .values({ companyId: company.id, name: 'Loja', provider: 'sandbox', isDefault: true })
+      .returning();
+    const [contact] = await t.db
+      .insert(contacts)
+      .values({
+        companyId: company.id,
+        name: 'João "Aspas" Ção',
+        number: '5511999990001',
+        email: 'joao@example.com',
+        extraInfo: [{ name: 'CPF', value: '123' }],
+        whatsappId: connection.id,
+      })
+      .returning();
+    const [ticket] = await t.db
+      .insert(tickets)
+      .values({
+        companyId: company.id,
+        contactId: contact.id,
+        whatsappId: connection.id,
+        queueId: queue.id,
+        userId: admin.id,
+        status: 'closed',
+        lastMessage: 'até logo\nlinha 2',
+        unreadMessages: 2,
+        closedAt: new Date('2026-03-04T05:06:07.891Z'),
+      })
+      .returning();
+    const [zeta, alpha] = await t.db
+      .insert(tags)
+      .values([
+        { companyId: company.id, name: 'zeta', color: '#000001' },
+        { companyId: company.id, name: 'alpha', color: '#000002' },
+      ])
+      .returning();
+    await t.db.insert(ticketTags).values([
+      { ticketId: ticket.id, tagId: zeta.id },
+      { ticketId: ticket.id, tagId: alpha.id },
+    ]);
+    // A ticket with nothing related: queue, user and connection are null, tags empty.
+    const [bare] = await t.db
+      .insert(tickets)
+      .values({ companyId: company.id, contactId: contact.id, status: 'pending' })
+      .returning();
+
+    const full = (await t.as(token).get(`/api/tickets/${ticket.id}`)).body;
+    expect(full).toStrictEqual(
+      expectedRecord(ticket, contact, {
+        queue: { id: queue.id, name: 'Vendas', color: '#123456' },
+        user: { id: admin.id, name: 'Carla' },
+        whatsapp: { id: connection.id, name: 'Loja', status: connection.status },
+        tags: [
+          { id: alpha.id, name: 'alpha', color: '#000002' },
+          { id: zeta.id, name: 'zeta', color: '#000001' },
+        ],
+      }),
+    );
+    const empty = (await t.as(token).get(`/api/tickets/${bare.id}`)).body;
+    expect(empty).toStrictEqual(expectedRecord(bare, contact, { queue: null, user: null, whatsapp: null, tags: [] }));
+    // The list carries the same records.
+    const listed = (await t.as(token).get('/api/tickets?showAll=true')).body.tickets as TicketRecord[];
+    expect(listed.find((row) => row.id === ticket.id)).toStrictEqual(full);
+  });
+});
