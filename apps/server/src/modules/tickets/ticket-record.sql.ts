@@ -1,17 +1,20 @@
 import type { TicketRecord } from '@wacrm/shared';
-import { type AnyColumn, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
 import { contacts, queues, tags, tickets, ticketTags, users, whatsapps } from '../../platform/db/schema.ts';
 
 /**
- * The ticket record (`TicketRecord`) built by PostgreSQL as one JSON value per row. The ticket
- * list sends 40 of them per page: mapping ~60 columns a row through the ORM in JavaScript cost
- * more CPU than the rest of the request together (7 ms against 2 ms, docs/performance.md). The
- * shape is exactly `TicketRecord`'s; `ticket-record.integration.test.ts` holds it to that.
+ * The ticket record (`TicketRecord`) built by PostgreSQL as one JSON value per row, through a
+ * named prepared statement. The ticket list sends 40 of them per page: mapping ~60 columns a row
+ * through the ORM cost more CPU than the rest of the request together, and planning the five-way
+ * join took longer than running it (docs/performance.md). The shape is exactly `TicketRecord`'s;
+ * `ticket-record.integration.test.ts` holds it to that.
  */
 
 /** A timestamp as JavaScript's `toISOString()` writes it (UTC, milliseconds, `Z`). */
-export const isoTime = (column: AnyColumn) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoTime = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const companyId = sql.placeholder('companyId');
 
 const contactJson = sql`json_build_object(
   'id', ${contacts.id}, 'companyId', ${contacts.companyId}, 'name', ${contacts.name},
@@ -20,39 +23,53 @@ const contactJson = sql`json_build_object(
   'disableBot', ${contacts.disableBot}, 'createdAt', ${isoTime(contacts.createdAt)},
   'updatedAt', ${isoTime(contacts.updatedAt)})`;
 
-const tagsJson = (companyId: number) =>
-  sql`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
-    order by ${tags.name}), '[]'::json)
-    from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId} and ${tags.companyId} = ${companyId}
-    where ${ticketTags.ticketId} = ${tickets.id})`;
+const tagsJson = sql`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name},
+    'color', ${tags.color}) order by ${tags.name}), '[]'::json)
+  from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId} and ${tags.companyId} = ${companyId}
+  where ${ticketTags.ticketId} = ${tickets.id})`;
 
-/** Selects `{ id, record }` of the company's tickets among `ids` (any order). */
-export function ticketRecordsQuery(companyId: number, ids: number[]) {
-  return sql`select ${tickets.id} as id, json_build_object(
-      'id', ${tickets.id}, 'uuid', ${tickets.uuid}, 'companyId', ${tickets.companyId},
-      'status', ${tickets.status}, 'contactId', ${tickets.contactId}, 'whatsappId', ${tickets.whatsappId},
-      'userId', ${tickets.userId}, 'queueId', ${tickets.queueId}, 'isGroup', ${tickets.isGroup},
-      'chatbot', ${tickets.chatbot}, 'lastMessage', ${tickets.lastMessage},
-      'unreadMessages', ${tickets.unreadMessages}, 'useIntegration', ${tickets.useIntegration},
-      'integrationId', ${tickets.integrationId}, 'promptId', ${tickets.promptId},
-      'contact', ${contactJson},
-      'queue', case when ${queues.id} is null then null
-        else json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}) end,
-      'user', case when ${users.id} is null then null
-        else json_build_object('id', ${users.id}, 'name', ${users.name}) end,
-      'whatsapp', case when ${whatsapps.id} is null then null
-        else json_build_object('id', ${whatsapps.id}, 'name', ${whatsapps.name}, 'status', ${whatsapps.status}) end,
-      'tags', ${tagsJson(companyId)},
-      'closedAt', ${isoTime(tickets.closedAt)},
-      'createdAt', ${isoTime(tickets.createdAt)},
-      'updatedAt', ${isoTime(tickets.updatedAt)}
-    ) as record
-    from ${tickets}
-    join ${contacts} on ${contacts.id} = ${tickets.contactId}
-    left join ${queues} on ${queues.id} = ${tickets.queueId}
-    left join ${users} on ${users.id} = ${tickets.userId}
-    left join ${whatsapps} on ${whatsapps.id} = ${tickets.whatsappId}
-    where ${tickets.companyId} = ${companyId} and ${tickets.id} = any(${sql.param(ids)}::int[])`;
+const recordJson = sql<TicketRecord>`json_build_object(
+  'id', ${tickets.id}, 'uuid', ${tickets.uuid}, 'companyId', ${tickets.companyId},
+  'status', ${tickets.status}, 'contactId', ${tickets.contactId}, 'whatsappId', ${tickets.whatsappId},
+  'userId', ${tickets.userId}, 'queueId', ${tickets.queueId}, 'isGroup', ${tickets.isGroup},
+  'chatbot', ${tickets.chatbot}, 'lastMessage', ${tickets.lastMessage},
+  'unreadMessages', ${tickets.unreadMessages}, 'useIntegration', ${tickets.useIntegration},
+  'integrationId', ${tickets.integrationId}, 'promptId', ${tickets.promptId},
+  'contact', ${contactJson},
+  'queue', case when ${queues.id} is null then null
+    else json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}) end,
+  'user', case when ${users.id} is null then null
+    else json_build_object('id', ${users.id}, 'name', ${users.name}) end,
+  'whatsapp', case when ${whatsapps.id} is null then null
+    else json_build_object('id', ${whatsapps.id}, 'name', ${whatsapps.name}, 'status', ${whatsapps.status}) end,
+  'tags', ${tagsJson},
+  'closedAt', ${isoTime(tickets.closedAt)},
+  'createdAt', ${isoTime(tickets.createdAt)},
+  'updatedAt', ${isoTime(tickets.updatedAt)})`;
+
+function selectRecords(handle: Database) {
+  return handle
+    .select({ id: tickets.id, record: recordJson })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .where(and(eq(tickets.companyId, companyId), sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`));
 }
 
-export type TicketRecordRow = { id: number; record: TicketRecord };
+/**
+ * Reads ticket records by id, in the order of `ids` (missing ones left out). On `db` it runs the
+ * prepared statement; a transaction's handle gets the same query unprepared (PGlite has one
+ * connection, and a statement prepared on the pool is not the transaction's).
+ */
+export function createTicketRecordReader(db: Database) {
+  const prepared = selectRecords(db).prepare('ticket_records');
+  return async function readRecords(handle: Database, company: number, ids: number[]): Promise<TicketRecord[]> {
+    if (ids.length === 0) return [];
+    const values = { companyId: company, ids };
+    const rows = await (handle === db ? prepared.execute(values) : selectRecords(handle).execute(values));
+    const byId = new Map(rows.map((row) => [row.id, row.record]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
+}

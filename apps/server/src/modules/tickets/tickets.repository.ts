@@ -1,4 +1,4 @@
-import { pageSizes, type TicketListQuery, type TicketRecord, ticketCountCap } from '@wacrm/shared';
+import { pageSizes, type TicketListQuery, ticketCountCap } from '@wacrm/shared';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/client.ts';
 import {
@@ -11,7 +11,7 @@ import {
   users,
   whatsapps,
 } from '../../platform/db/schema.ts';
-import { type TicketRecordRow, ticketRecordsQuery } from './ticket-record.sql.ts';
+import { createTicketRecordReader } from './ticket-record.sql.ts';
 import { mayShowAll, type TicketViewer } from './tickets.policy.ts';
 
 /** `%text%` for LIKE, with the pattern characters of the text itself escaped. */
@@ -88,12 +88,7 @@ function searchConditions(companyId: number, searchParam: string): [SQL, SQL] | 
  * `tx` arguments are the use case's transaction (PGlite has one connection: never mix handles).
  */
 export function createTicketsRepository(db: Database) {
-  async function records(handle: Database, companyId: number, ids: number[]): Promise<TicketRecord[]> {
-    if (ids.length === 0) return [];
-    const rows = await queryRows<TicketRecordRow>(handle, ticketRecordsQuery(companyId, ids));
-    const byId = new Map(rows.map((row) => [Number(row.id), row.record]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }
+  const records = createTicketRecordReader(db);
 
   return {
     records: (companyId: number, ids: number[]) => records(db, companyId, ids),
