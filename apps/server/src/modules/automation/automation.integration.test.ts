@@ -289,6 +289,95 @@ describe('messages around attendants', () => {
   });
 });
 
+describe('transfer notice', () => {
+  it('names the attendant on a transfer within the queue, the queue and the attendant on a move to another queue', async () => {
+    const ctx = await twoQueueSetup({ sendMsgTransfTicket: 'enabled', messagesLanguage: 'en' });
+    const bruno = await buildUser(t.db, { companyId: ctx.company.id, profile: 'user', name: 'Bruno' });
+    const me = customer(ctx.api, ctx.connection.id);
+    await me.say('hi');
+    await me.say('1');
+    const ticket = await ticketOf(ctx.company.id, me.number);
+    await ctx.api.put(`/api/tickets/${ticket.id}`, { status: 'open' });
+    await me.received();
+
+    expect((await ctx.api.put(`/api/tickets/${ticket.id}`, { userId: bruno.id })).status).toBe(200);
+    expect(await me.received()).toEqual([
+      '*Automatic message*:\nYou have been transferred to *Bruno*, please wait, we will be with you shortly!',
+    ]);
+
+    const moved = await ctx.api.put(`/api/tickets/${ticket.id}`, { queueId: ctx.support.id, userId: ctx.admin.id });
+    expect(moved.body).toMatchObject({ queueId: ctx.support.id, userId: ctx.admin.id, status: 'open' });
+    expect(await me.received()).toEqual([
+      '*Automatic message*:\nYou have been transferred to *Ana* in the *Support* department, please wait, we will be with you shortly!',
+    ]);
+  });
+});
+
+describe('contacts excluded from bots', () => {
+  // spec (contact modal): "no automatic message reaches this contact; attendants' messages go as usual".
+  it('get no automatic message at all, while attendants still reach them', async () => {
+    const ctx = await twoQueueSetup(
+      {
+        sendGreetingAccepted: 'enabled',
+        sendMsgTransfTicket: 'enabled',
+        userRating: 'enabled',
+        call: 'disabled',
+        scheduleType: 'company',
+      },
+      { complationMessage: 'Thanks, bye!', outOfHoursMessage: 'We are closed.' },
+    );
+    const bruno = await buildUser(t.db, { companyId: ctx.company.id, profile: 'user', name: 'Bruno' });
+    const me = customer(ctx.api, ctx.connection.id);
+    const created = await ctx.api.post('/api/contacts', { name: 'VIP', number: me.number, disableBot: true });
+    expect(created.body).toMatchObject({ disableBot: true });
+    // Closed every day, so an out-of-hours notice would be due too.
+    await ctx.api.put(`/api/companies/${ctx.company.id}/schedules`, {
+      schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '00:00', endTime: '00:00' }],
+    });
+
+    await me.say('hi');
+    expect(await me.call()).toMatchObject({ status: 'declined' });
+    const ticket = await ticketOf(ctx.company.id, me.number);
+    expect(ticket).toMatchObject({ status: 'pending', queueId: null });
+    await ctx.api.put(`/api/tickets/${ticket.id}`, { status: 'open' });
+    await ctx.api.put(`/api/tickets/${ticket.id}`, { queueId: ctx.support.id, userId: bruno.id });
+    const sent = await ctx.api.post(`/api/messages/${ticket.id}`, { body: 'Hello {{firstName}}, Ana here.' });
+    expect(sent.status).toBe(201);
+    await ctx.api.put(`/api/tickets/${ticket.id}`, { status: 'closed' });
+    expect(await me.received()).toEqual(['Hello VIP, Ana here.']);
+
+    // No rating question went out, so a "3" is a new conversation, not a rating.
+    const [closed] = await t.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(closed).toMatchObject({ status: 'closed', ratingDueAt: null });
+    await me.say('3');
+    expect((await ticketOf(ctx.company.id, me.number)).id).not.toBe(ticket.id);
+    expect(await t.db.select().from(ticketRatings).where(eq(ticketRatings.ticketId, ticket.id))).toEqual([]);
+    expect(await me.received()).toEqual([]);
+    const system = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.isSystem, true)));
+    expect(system).toEqual([]);
+  });
+
+  it('a switch turned on during a ticket silences the next automatic message', async () => {
+    const ctx = await twoQueueSetup({}, { complationMessage: 'Thanks, bye!' });
+    const me = customer(ctx.api, ctx.connection.id);
+    await me.say('hi');
+    expect(await me.received()).toEqual([MAIN_MENU]);
+    const ticket = await ticketOf(ctx.company.id, me.number);
+    await ctx.api.put(`/api/tickets/${ticket.id}`, { status: 'open' });
+    const updated = await ctx.api.put(`/api/contacts/${ticket.contactId}`, {
+      name: 'Maria Souza',
+      number: me.number,
+      disableBot: true,
+    });
+    expect(updated.body).toMatchObject({ disableBot: true });
+    await ctx.api.put(`/api/tickets/${ticket.id}`, { status: 'closed' });
+    expect(await me.received()).toEqual([]);
+  });
+});
+
 describe('completion and rating', () => {
   async function closedWithRating() {
     const ctx = await twoQueueSetup({ userRating: 'enabled' }, { complationMessage: 'Thanks, bye!' });
