@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
 import { screenshotsDir } from '../support/paths.ts';
 
@@ -8,37 +8,60 @@ async function snap(page: Page, name: string) {
   await page.screenshot({ path: `${screenshotsDir}${name}.png` });
 }
 
-const bearer = async (page: Page) => ({
-  authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}`,
-});
+const optionOf = (scope: Page | Locator, title: string) =>
+  scope.locator(`[data-testid="queue-option"][data-title="${title}"]`).first();
+
+/** Creates a queue through the queue modal; the modal stays open on its menu editor. */
+async function createQueue(page: Page, queue: { name: string; swatch: string; order: string; greeting: string }) {
+  await page.getByTestId('queue-add').click();
+  await page.getByTestId('queue-name').fill(queue.name);
+  await page.getByTestId(`queue-color-swatch-${queue.swatch}`).click();
+  await page.getByTestId('queue-order').fill(queue.order);
+  await page.getByTestId('queue-greetingMessage').fill(queue.greeting);
+  await page.getByTestId('queue-save').click();
+  await expect(page.getByText('Fila criada.', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('queue-options')).toBeVisible();
+}
+
+/** Fills the open option form (the number is proposed by the editor) and saves it. */
+async function saveOption(page: Page, option: { number: string; title: string; message: string }) {
+  const form = page.getByTestId('queue-option-form');
+  await expect(form.getByTestId('queue-option-number')).toHaveValue(option.number);
+  await form.getByTestId('queue-option-title').fill(option.title);
+  await form.getByTestId('queue-option-message').fill(option.message);
+  await form.getByTestId('queue-option-save').click();
+  await expect(optionOf(page, option.title)).toBeVisible();
+}
 
 test('an admin sets up a two-queue menu and a sandbox customer walks through it into the right queue', async ({
   page,
 }) => {
   test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1366, height: 800 });
   const admin = await createCompanyAdmin(page, 'routing');
   await logIn(page, admin);
-  const headers = await bearer(page);
-  const post = async (path: string, data: unknown) => {
-    const answer = await page.request.post(path, { headers, data });
-    expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
-    return (await answer.json()) as { id: number };
-  };
 
-  // Two queues; Suporte has a menu with a leaf that hands the customer to attendants.
-  await post('/api/queue', { name: 'Vendas', color: '#0f766e', orderQueue: 1, greetingMessage: 'Vendas: olá!' });
-  const support = await post('/api/queue', {
+  // Two queues through the queue modal; Suporte gets a menu: 1 Internet (1 Lenta), 2 Financeiro.
+  await page.goto('/queues');
+  await createQueue(page, { name: 'Vendas', swatch: '14b8a6', order: '1', greeting: 'Vendas: olá!' });
+  await page.getByTestId('queue-close').click();
+  await createQueue(page, {
     name: 'Suporte',
-    color: '#7c3aed',
-    orderQueue: 2,
-    greetingMessage: 'Suporte: escolha um assunto.',
+    swatch: '8b5cf6',
+    order: '2',
+    greeting: 'Suporte: escolha um assunto.',
   });
-  await post('/api/queue-options', {
-    queueId: support.id,
-    option: '1',
-    title: 'Internet',
-    message: 'Reinicie o roteador.',
-  });
+  await page.getByTestId('queue-option-add').click();
+  await saveOption(page, { number: '1', title: 'Internet', message: 'Internet: o que acontece?' });
+  await optionOf(page, 'Internet').getByTestId('queue-option-add-child').click();
+  await saveOption(page, { number: '1', title: 'Lenta', message: 'Reinicie o roteador.' });
+  await page.getByTestId('queue-option-add').click();
+  await saveOption(page, { number: '2', title: 'Financeiro', message: 'O financeiro vai responder.' });
+  await expect(optionOf(optionOf(page, 'Internet'), 'Lenta').getByTestId('queue-option-path')).toHaveText('1.1');
+  await page.getByTestId('queue-options').scrollIntoViewIfNeeded();
+  await snap(page, 'routing-queue-menu-light-desktop');
+  await page.getByTestId('queue-close').click();
+  await expect(page.locator('[data-testid="queue-row"][data-name="Suporte"]')).toBeVisible();
 
   // The connection: both queues and the greeting, through the modal.
   await page.goto('/connections');
@@ -60,7 +83,8 @@ test('an admin sets up a two-queue menu and a sandbox customer walks through it 
   await page.getByTestId('sandbox-scan').click();
   await expect(page.getByTestId('sandbox-disconnect')).toBeVisible();
 
-  // The customer writes and is answered by the menu; picks Suporte, then Internet.
+  // The customer writes and is answered by the menu; walks Suporte → Internet, back with 0, then
+  // Internet → Lenta, a leaf that hands the ticket to attendants.
   await page.getByTestId('sandbox-add-customer').click();
   await page.getByTestId('sandbox-customer-number').fill('5511977776666');
   await page.getByTestId('sandbox-customer-name').fill('Carla Menu');
@@ -75,6 +99,13 @@ test('an admin sets up a two-queue menu and a sandbox customer walks through it 
   await expect(botSaid('Olá Carla! Escolha um setor:')).toContainText('Suporte');
   await say('2');
   await expect(botSaid('Suporte: escolha um assunto.')).toBeVisible({ timeout: 15_000 });
+  await expect(botSaid('Suporte: escolha um assunto.')).toContainText('*[ 2 ]* - Financeiro');
+  await say('1');
+  await expect(botSaid('Internet: o que acontece?')).toContainText('*[ 1 ]* - Lenta');
+  await say('0');
+  await expect(botSaid('Suporte: escolha um assunto.')).toHaveCount(2, { timeout: 15_000 });
+  await say('1');
+  await expect(botSaid('Internet: o que acontece?')).toHaveCount(2, { timeout: 15_000 });
   await say('1');
   await expect(botSaid('Reinicie o roteador.')).toBeVisible({ timeout: 15_000 });
   await snap(page, 'routing-sandbox-menu-light-desktop');

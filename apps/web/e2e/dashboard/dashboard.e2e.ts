@@ -95,6 +95,12 @@ test('dashboard: counters, attendants, charts and exports with seeded data, live
   await expect(page.getByTestId('counter-supportPending-value')).toHaveText('1');
   await expect(page.getByTestId('counter-supportFinished-value')).toHaveText('3');
   await expect(page.getByTestId('counter-newContacts-value')).toHaveText('6');
+  // Minutes in the interface language's units (pt: "12 min 30 s", "1 h 05 min", "6 s").
+  for (const counter of ['avgSupportTime', 'avgWaitTime']) {
+    await expect(page.getByTestId(`counter-${counter}-value`)).toHaveText(
+      /^(\d+\sh\s\d{2}\smin|\d+\smin(\s\d{2}\ss)?|\d+\ss)$/,
+    );
+  }
   const anaRow = page.locator('[data-testid="attendant-row"][data-attendant-name="Ana Souza"]');
   await expect(anaRow).toContainText('2,5');
   await expect(anaRow).toContainText('2');

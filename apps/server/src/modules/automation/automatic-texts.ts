@@ -14,6 +14,8 @@ const texts = {
       `*Mensagem automática*:\nVocê foi transferido para o atendente *${name}*, aguarde que já vamos te atender!`,
     transferredToQueue: (name: string) =>
       `*Mensagem automática*:\nVocê foi transferido para o departamento *${name}*, aguarde que já vamos te atender!`,
+    transferredToQueueAndUser: (queue: string, user: string) =>
+      `*Mensagem automática*:\nVocê foi transferido para o atendente *${user}* do departamento *${queue}*, aguarde que já vamos te atender!`,
     back: 'Voltar',
     mainMenu: 'Menu inicial',
     ratingQuestion: 'Por favor, avalie o nosso atendimento respondendo com um número:',
@@ -30,6 +32,8 @@ const texts = {
       `*Automatic message*:\nYou have been transferred to *${name}*, please wait, we will be with you shortly!`,
     transferredToQueue: (name: string) =>
       `*Automatic message*:\nYou have been transferred to the *${name}* department, please wait, we will be with you shortly!`,
+    transferredToQueueAndUser: (queue: string, user: string) =>
+      `*Automatic message*:\nYou have been transferred to *${user}* in the *${queue}* department, please wait, we will be with you shortly!`,
     back: 'Back',
     mainMenu: 'Main menu',
     ratingQuestion: 'Please rate our service by replying with a number:',
@@ -46,6 +50,8 @@ const texts = {
       `*Mensaje automático*:\nUsted fue transferido al agente *${name}*, espere que pronto le atenderemos.`,
     transferredToQueue: (name: string) =>
       `*Mensaje automático*:\nUsted fue transferido al departamento *${name}*, espere que pronto le atenderemos.`,
+    transferredToQueueAndUser: (queue: string, user: string) =>
+      `*Mensaje automático*:\nUsted fue transferido al agente *${user}* del departamento *${queue}*, espere que pronto le atenderemos.`,
     back: 'Volver',
     mainMenu: 'Menú inicial',
     ratingQuestion: 'Por favor, evalúe nuestra atención respondiendo con un número:',

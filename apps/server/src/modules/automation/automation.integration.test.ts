@@ -5,6 +5,7 @@ import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildServer } from '../../app.ts';
+import { openPostgres } from '../../platform/db/client.ts';
 import { contacts, messages, ticketRatings, tickets } from '../../platform/db/schema.ts';
 
 /** The server's "now": real time shifted, or a fixed instant (business hours). */
@@ -198,6 +199,190 @@ describe('queue chatbot through the sandbox', () => {
   });
 });
 
+describe('queue choice without a menu', () => {
+  it('one queue: the ticket enters it, greeted only with sendGreetingMessageOneQueues', async () => {
+    const cases = [
+      { setting: 'enabled', queueGreeting: 'Sales, hello {{firstName}}!', expected: ['Sales, hello Maria!'] },
+      // Without a greeting of its own the queue falls back to the connection's.
+      { setting: 'enabled', queueGreeting: '', expected: ['Welcome!'] },
+      { setting: 'disabled', queueGreeting: 'Sales, hello {{firstName}}!', expected: [] },
+    ];
+    for (const { setting, queueGreeting, expected } of cases) {
+      const ctx = await company({ sendGreetingMessageOneQueues: setting });
+      const sales = await queue(ctx.api, { name: 'Sales', greetingMessage: queueGreeting });
+      const connection = await pairedSandbox(t, ctx.token, { greetingMessage: 'Welcome!', queueIds: [sales.id] });
+      const me = customer(ctx.api, connection.id);
+      await me.say('hi');
+      await me.say('hello?');
+      expect(await me.received(), `${setting}, queue greeting "${queueGreeting}"`).toEqual(expected);
+      expect(await ticketOf(ctx.company.id, me.number)).toMatchObject({
+        queueId: sales.id,
+        chatbot: false,
+        status: 'pending',
+      });
+    }
+  });
+
+  it('no queues: the connection’s greeting once per ticket', async () => {
+    const ctx = await company();
+    const connection = await pairedSandbox(t, ctx.token, { greetingMessage: 'Hello {{firstName}}, welcome!' });
+    const me = customer(ctx.api, connection.id);
+    await me.say('hi');
+    await me.say('anyone there?');
+    await me.say('hello?');
+    expect(await me.received()).toEqual(['Hello Maria, welcome!']);
+    const first = await ticketOf(ctx.company.id, me.number);
+    expect(first).toMatchObject({ queueId: null, status: 'pending' });
+    await ctx.api.put(`/api/tickets/${first.id}`, { status: 'closed' });
+    // A new conversation is a new ticket: greeted again, once.
+    await me.say('me again');
+    await me.say('hello?');
+    expect(await me.received()).toEqual(['Hello Maria, welcome!']);
+    expect((await ticketOf(ctx.company.id, me.number)).id).not.toBe(first.id);
+  });
+});
+
+describe('menu timing', () => {
+  it('timeUseBotQueues keeps an unanswered menu from being resent; a valid choice is still taken', async () => {
+    const { company: c, connection, api, support } = await twoQueueSetup({}, { timeUseBotQueues: 10 });
+    const me = customer(api, connection.id);
+    const start = new Date('2026-11-23T13:00:00Z');
+    const at = (minutes: number) => {
+      clock.fixed = new Date(start.getTime() + minutes * 60_000);
+    };
+    try {
+      at(0);
+      await me.say('hi');
+      at(1);
+      await me.say('what?');
+      at(9);
+      await me.say('hello??');
+      expect(await me.received()).toEqual([MAIN_MENU]);
+      at(10);
+      await me.say('still here');
+      expect(await me.received()).toEqual([MAIN_MENU]);
+      at(11);
+      await me.say('2');
+      expect(await me.received()).toEqual([
+        'Support: pick a topic.\n\n*[ 1 ]* - Internet\n*[ 2 ]* - Billing\n*[ 0 ]* - Voltar\n*[ # ]* - Menu inicial',
+      ]);
+      expect(await ticketOf(c.id, me.number)).toMatchObject({ queueId: support.id, chatbot: true });
+    } finally {
+      clock.fixed = null;
+    }
+  });
+});
+
+describe('message variables in automatic messages', () => {
+  it('fills {{ms}}, {{date}} and {{hour}} from the company’s clock and language', async () => {
+    const cases = [
+      // São Paulo is UTC−3 all year.
+      {
+        timezone: 'America/Sao_Paulo',
+        language: 'pt',
+        at: '2026-11-23T13:05:00Z',
+        text: 'Bom dia, Maria! 23/11/2026 10:05',
+      },
+      {
+        timezone: 'America/Sao_Paulo',
+        language: 'pt',
+        at: '2026-11-23T19:40:00Z',
+        text: 'Boa tarde, Maria! 23/11/2026 16:40',
+      },
+      // Already the 24th in UTC, still the evening of the 23rd in São Paulo.
+      {
+        timezone: 'America/Sao_Paulo',
+        language: 'pt',
+        at: '2026-11-24T01:30:00Z',
+        text: 'Boa noite, Maria! 23/11/2026 22:30',
+      },
+      {
+        timezone: 'America/Sao_Paulo',
+        language: 'pt',
+        at: '2026-11-24T06:15:00Z',
+        text: 'Boa madrugada, Maria! 24/11/2026 03:15',
+      },
+      {
+        timezone: 'America/New_York',
+        language: 'en',
+        at: '2026-11-23T13:05:00Z',
+        text: 'Good morning, Maria! 11/23/2026 08:05',
+      },
+      {
+        timezone: 'Europe/Madrid',
+        language: 'es',
+        at: '2026-11-23T13:05:00Z',
+        text: 'Buenas tardes, Maria! 23/11/2026 14:05',
+      },
+    ];
+    for (const { timezone, language, at, text } of cases) {
+      const ctx = await company({ timezone, messagesLanguage: language });
+      const connection = await pairedSandbox(t, ctx.token, {
+        greetingMessage: '{{ms}}, {{firstName}}! {{date}} {{hour}}',
+      });
+      const me = customer(ctx.api, connection.id);
+      try {
+        clock.fixed = new Date(at);
+        await me.say('hi');
+      } finally {
+        clock.fixed = null;
+      }
+      expect(await me.received(), `${timezone} ${at}`).toEqual([text]);
+    }
+  });
+});
+
+describe('what never triggers automation', () => {
+  it('a group ticket gets no accept greeting and no completion message', async () => {
+    const {
+      company: c,
+      connection,
+      api,
+    } = await twoQueueSetup(
+      { CheckMsgIsGroup: 'disabled', sendGreetingAccepted: 'enabled' },
+      { complationMessage: 'Thanks, bye!' },
+    );
+    const member = customer(api, connection.id);
+    await member.say('hi all', { groupId: '120363000000000003@g.us', groupName: 'Team' });
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.companyId, c.id));
+    expect((await api.put(`/api/tickets/${ticket.id}`, { status: 'open' })).body).toMatchObject({ status: 'open' });
+    expect((await api.put(`/api/tickets/${ticket.id}`, { status: 'closed' })).body).toMatchObject({ status: 'closed' });
+    expect((await api.get(`/api/sandbox/${connection.id}/outbox`)).body).toEqual([]);
+    const system = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.isSystem, true)));
+    expect(system).toEqual([]);
+  });
+
+  it('an automatic message echoed back by the phone never triggers automation again', async () => {
+    const { company: c, connection, api } = await twoQueueSetup();
+    const me = customer(api, connection.id);
+    await me.say('hi');
+    const outbox = (await api.get(`/api/sandbox/${connection.id}/outbox?to=${me.number}`)).body as SandboxOutboxEntry[];
+    expect(outbox.map((entry) => entry.body)).toEqual([MAIN_MENU]);
+    await me.received();
+    const before = await ticketOf(c.id, me.number);
+    // WhatsApp reports what the company sent back to it (same id), and the phone may echo a digit
+    // typed on it: neither is the customer's word.
+    await me.say(MAIN_MENU, { fromMe: true, id: outbox[0].id });
+    await me.say('1', { fromMe: true });
+    expect(await me.received()).toEqual([]);
+    const after = await ticketOf(c.id, me.number);
+    expect(after).toMatchObject({
+      queueId: null,
+      chatbot: true,
+      amountUsedBotQueues: before.amountUsedBotQueues,
+    });
+    const menus = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, before.id), eq(messages.body, MAIN_MENU)));
+    expect(menus).toHaveLength(1);
+    expect(menus[0]).toMatchObject({ fromMe: true, isSystem: true });
+  });
+});
+
 describe('business hours', () => {
   // Monday 2026-11-23 07:00 in São Paulo (10:00 UTC) and 10:00 there (13:00 UTC).
   const beforeOpening = new Date('2026-11-23T10:00:00Z');
@@ -261,6 +446,44 @@ describe('business hours', () => {
   });
 });
 
+describe('business hours of a queue the ticket already has', () => {
+  it('sends the queue’s out-of-hours message to a pending ticket in it, once per 30 minutes', async () => {
+    const ctx = await company({ scheduleType: 'queue' });
+    const desk = await queue(ctx.api, {
+      name: 'Desk',
+      // Open on Mondays 08:00–18:00 only.
+      schedules: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({
+        weekday: weekdayEn,
+        weekdayEn,
+        startTime: weekdayEn === 'monday' ? '08:00' : '00:00',
+        endTime: weekdayEn === 'monday' ? '18:00' : '00:00',
+      })),
+      outOfHoursMessage: 'Desk opens at 8.',
+    });
+    const connection = await pairedSandbox(t, ctx.token, { queueIds: [desk.id] });
+    const me = customer(ctx.api, connection.id);
+    try {
+      // Monday 10:00 in São Paulo: open, the ticket enters the only queue.
+      clock.fixed = new Date('2026-11-23T13:00:00Z');
+      await me.say('hi');
+      expect(await me.received()).toEqual([]);
+      expect(await ticketOf(ctx.company.id, me.number)).toMatchObject({ queueId: desk.id, chatbot: false });
+      // Monday 19:00 there: closed.
+      clock.fixed = new Date('2026-11-23T22:00:00Z');
+      await me.say('still there?');
+      clock.fixed = new Date('2026-11-23T22:20:00Z');
+      await me.say('hello?');
+      expect(await me.received()).toEqual(['Desk opens at 8.']);
+      clock.fixed = new Date('2026-11-23T22:31:00Z');
+      await me.say('anyone?');
+      expect(await me.received()).toEqual(['Desk opens at 8.']);
+      expect(await ticketOf(ctx.company.id, me.number)).toMatchObject({ queueId: desk.id, status: 'pending' });
+    } finally {
+      clock.fixed = null;
+    }
+  });
+});
+
 describe('messages around attendants', () => {
   it('greets on accept in the company language and tells the customer about a transfer', async () => {
     const {
@@ -286,6 +509,95 @@ describe('messages around attendants', () => {
       .from(messages)
       .where(and(eq(messages.ticketId, ticket.id), eq(messages.isSystem, true)));
     expect(greeting).toBeTruthy();
+  });
+});
+
+describe('transfer notice', () => {
+  it('names the attendant on a transfer within the queue, the queue and the attendant on a move to another queue', async () => {
+    const ctx = await twoQueueSetup({ sendMsgTransfTicket: 'enabled', messagesLanguage: 'en' });
+    const bruno = await buildUser(t.db, { companyId: ctx.company.id, profile: 'user', name: 'Bruno' });
+    const me = customer(ctx.api, ctx.connection.id);
+    await me.say('hi');
+    await me.say('1');
+    const ticket = await ticketOf(ctx.company.id, me.number);
+    await ctx.api.put(`/api/tickets/${ticket.id}`, { status: 'open' });
+    await me.received();
+
+    expect((await ctx.api.put(`/api/tickets/${ticket.id}`, { userId: bruno.id })).status).toBe(200);
+    expect(await me.received()).toEqual([
+      '*Automatic message*:\nYou have been transferred to *Bruno*, please wait, we will be with you shortly!',
+    ]);
+
+    const moved = await ctx.api.put(`/api/tickets/${ticket.id}`, { queueId: ctx.support.id, userId: ctx.admin.id });
+    expect(moved.body).toMatchObject({ queueId: ctx.support.id, userId: ctx.admin.id, status: 'open' });
+    expect(await me.received()).toEqual([
+      '*Automatic message*:\nYou have been transferred to *Ana* in the *Support* department, please wait, we will be with you shortly!',
+    ]);
+  });
+});
+
+describe('contacts excluded from bots', () => {
+  // spec (contact modal): "no automatic message reaches this contact; attendants' messages go as usual".
+  it('get no automatic message at all, while attendants still reach them', async () => {
+    const ctx = await twoQueueSetup(
+      {
+        sendGreetingAccepted: 'enabled',
+        sendMsgTransfTicket: 'enabled',
+        userRating: 'enabled',
+        call: 'disabled',
+        scheduleType: 'company',
+      },
+      { complationMessage: 'Thanks, bye!', outOfHoursMessage: 'We are closed.' },
+    );
+    const bruno = await buildUser(t.db, { companyId: ctx.company.id, profile: 'user', name: 'Bruno' });
+    const me = customer(ctx.api, ctx.connection.id);
+    const created = await ctx.api.post('/api/contacts', { name: 'VIP', number: me.number, disableBot: true });
+    expect(created.body).toMatchObject({ disableBot: true });
+    // Closed every day, so an out-of-hours notice would be due too.
+    await ctx.api.put(`/api/companies/${ctx.company.id}/schedules`, {
+      schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '00:00', endTime: '00:00' }],
+    });
+
+    await me.say('hi');
+    expect(await me.call()).toMatchObject({ status: 'declined' });
+    const ticket = await ticketOf(ctx.company.id, me.number);
+    expect(ticket).toMatchObject({ status: 'pending', queueId: null });
+    await ctx.api.put(`/api/tickets/${ticket.id}`, { status: 'open' });
+    await ctx.api.put(`/api/tickets/${ticket.id}`, { queueId: ctx.support.id, userId: bruno.id });
+    const sent = await ctx.api.post(`/api/messages/${ticket.id}`, { body: 'Hello {{firstName}}, Ana here.' });
+    expect(sent.status).toBe(201);
+    await ctx.api.put(`/api/tickets/${ticket.id}`, { status: 'closed' });
+    expect(await me.received()).toEqual(['Hello VIP, Ana here.']);
+
+    // No rating question went out, so a "3" is a new conversation, not a rating.
+    const [closed] = await t.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(closed).toMatchObject({ status: 'closed', ratingDueAt: null });
+    await me.say('3');
+    expect((await ticketOf(ctx.company.id, me.number)).id).not.toBe(ticket.id);
+    expect(await t.db.select().from(ticketRatings).where(eq(ticketRatings.ticketId, ticket.id))).toEqual([]);
+    expect(await me.received()).toEqual([]);
+    const system = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.isSystem, true)));
+    expect(system).toEqual([]);
+  });
+
+  it('a switch turned on during a ticket silences the next automatic message', async () => {
+    const ctx = await twoQueueSetup({}, { complationMessage: 'Thanks, bye!' });
+    const me = customer(ctx.api, ctx.connection.id);
+    await me.say('hi');
+    expect(await me.received()).toEqual([MAIN_MENU]);
+    const ticket = await ticketOf(ctx.company.id, me.number);
+    await ctx.api.put(`/api/tickets/${ticket.id}`, { status: 'open' });
+    const updated = await ctx.api.put(`/api/contacts/${ticket.contactId}`, {
+      name: 'Maria Souza',
+      number: me.number,
+      disableBot: true,
+    });
+    expect(updated.body).toMatchObject({ disableBot: true });
+    await ctx.api.put(`/api/tickets/${ticket.id}`, { status: 'closed' });
+    expect(await me.received()).toEqual([]);
   });
 });
 
@@ -431,6 +743,63 @@ describe('timers', () => {
       clock.shiftMinutes = 0;
     }
   });
+
+  // PGlite is an embedded database owned by one process: there is no second node to run on it.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a due timer fires exactly once when two server instances sweep one PostgreSQL database (skipped on PGlite: one process owns an embedded database)',
+    async () => {
+      const ctx = await company({ sendMsgTransfTicket: 'enabled' });
+      const sales = await queue(ctx.api, { name: 'Sales' });
+      const transferring = await pairedSandbox(t, ctx.token, { timeToTransfer: 10, transferQueueId: sales.id });
+      const expiring = await pairedSandbox(t, ctx.token, {
+        expiresTicket: 30,
+        expiresInactiveMessage: 'Closed for inactivity.',
+      });
+      const waiting = customer(ctx.api, transferring.id);
+      await waiting.say('hello?');
+      const idle = customer(ctx.api, expiring.id);
+      await idle.say('hi');
+      const idleTicket = await ticketOf(ctx.company.id, idle.number);
+      await ctx.api.put(`/api/tickets/${idleTicket.id}`, { status: 'open' });
+      await ctx.api.post(`/api/messages/${idleTicket.id}`, { body: 'How can I help?' });
+      const waitingTicket = await ticketOf(ctx.company.id, waiting.number);
+
+      // A second node: its own pool on the same database, its own job queue, the same clock.
+      const secondDatabase = await openPostgres(t.database.connectionString!);
+      const second = await buildServer(t.config, secondDatabase, { logger: false }, { clock: now });
+      await second.platform.jobs.start();
+      const systemMessages = async (ticketId: number) =>
+        t.db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.ticketId, ticketId), eq(messages.isSystem, true)));
+      try {
+        clock.shiftMinutes = 31;
+        const sweeps = await Promise.all([
+          t.server.automation.runTimers(),
+          second.automation.runTimers(),
+          t.server.automation.runTimers(),
+          second.automation.runTimers(),
+        ]);
+        // Each node's once-a-minute cron job may sweep too: at most one sweep acts on each ticket.
+        expect(sweeps.reduce((sum, sweep) => sum + sweep.moved, 0)).toBeLessThanOrEqual(1);
+        expect(sweeps.reduce((sum, sweep) => sum + sweep.closed, 0)).toBeLessThanOrEqual(1);
+        expect(await ticketOf(ctx.company.id, waiting.number)).toMatchObject({ queueId: sales.id, status: 'pending' });
+        expect(await ticketOf(ctx.company.id, idle.number)).toMatchObject({ status: 'closed' });
+        await Promise.all([t.server.automation.runTimers(), second.automation.runTimers()]);
+        expect((await systemMessages(waitingTicket.id)).map((message) => message.body)).toEqual([
+          '*Mensagem automática*:\nVocê foi transferido para o departamento *Sales*, aguarde que já vamos te atender!',
+        ]);
+        expect((await systemMessages(idleTicket.id)).map((message) => message.body)).toEqual([
+          'Closed for inactivity.',
+        ]);
+      } finally {
+        clock.shiftMinutes = 0;
+        await second.stop();
+        await secondDatabase.close();
+      }
+    },
+  );
 
   it('after a restart, closes an idle open ticket whose last word was ours and moves a waiting one', async () => {
     const ctx = await company();

@@ -38,6 +38,16 @@ export function createAutomationRepository(db: Database) {
       return row ?? null;
     },
 
+    /** False for group tickets and contacts excluded from bots: no automatic message reaches them. */
+    async mayReceiveAutomaticMessages(companyId: number, ticketId: number) {
+      const [row] = await db
+        .select({ isGroup: tickets.isGroup, disableBot: contacts.disableBot })
+        .from(tickets)
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+      return Boolean(row) && !row.isGroup && !row.disableBot;
+    },
+
     async connection(companyId: number, whatsappId: number) {
       const [row] = await db
         .select()

@@ -39,7 +39,14 @@ export interface AutomationDeps {
 export function createAutomationService(deps: AutomationDeps) {
   const { db, repository, clock, log } = deps;
 
+  /**
+   * Every automatic message goes out here. Groups and contacts excluded from bots get none
+   * (checked on every send, so timers, calls and rating answers obey it too); attendants' own
+   * messages take another path and are never held back.
+   */
   async function say(companyId: number, ticketId: number, texts: (string | null | undefined)[], userId: number | null) {
+    if (!texts.some((text) => text?.trim())) return;
+    if (!(await repository.mayReceiveAutomaticMessages(companyId, ticketId))) return;
     for (const text of texts) {
       if (!text?.trim()) continue;
       try {
@@ -149,9 +156,18 @@ export function createAutomationService(deps: AutomationDeps) {
       await say(companyId, ticketId, outcome.replies, null);
     },
 
-    /** Greeting on accept, transfer notice, completion or rating question on close. */
-    async afterTicketChange(companyId: number, kind: TicketChangeKind, ticket: TicketRecord, actorId: number) {
-      if (ticket.isGroup) return;
+    /**
+     * Greeting on accept, transfer notice, completion or rating question on close. Groups and
+     * contacts excluded from bots get none of them, and their closed tickets wait for no rating.
+     */
+    async afterTicketChange(
+      companyId: number,
+      kind: TicketChangeKind,
+      ticket: TicketRecord,
+      actorId: number,
+      previous: { queueId: number | null; userId: number | null },
+    ) {
+      if (ticket.isGroup || ticket.contact.disableBot) return;
       const settings = await companySettings(companyId);
       const texts = automaticTexts(settings.language);
       if (kind === 'accept' && settings.sendGreetingAccepted === 'enabled') {
@@ -164,12 +180,7 @@ export function createAutomationService(deps: AutomationDeps) {
         );
       }
       if (kind === 'transfer' && settings.sendMsgTransfTicket === 'enabled') {
-        const notice = ticket.user
-          ? texts.transferredToUser(ticket.user.name)
-          : ticket.queue
-            ? texts.transferredToQueue(ticket.queue.name)
-            : null;
-        await say(companyId, ticket.id, [notice], actorId);
+        await say(companyId, ticket.id, [transferNotice(texts, ticket, previous)], actorId);
       }
       if (kind === 'close') {
         const queue = ticket.queueId ? await repository.queue(companyId, ticket.queueId) : null;
@@ -241,6 +252,22 @@ export function createAutomationService(deps: AutomationDeps) {
       return { moved, closed };
     },
   };
+}
+
+/**
+ * issue 7: "a transfer tells the customer the new queue and/or attendant". A new queue with an
+ * attendant names both; the same queue names the attendant; no attendant names the queue.
+ */
+function transferNotice(
+  texts: ReturnType<typeof automaticTexts>,
+  ticket: TicketRecord,
+  previous: { queueId: number | null },
+) {
+  const queueChanged = ticket.queue !== null && ticket.queue.id !== previous.queueId;
+  if (ticket.user && queueChanged) return texts.transferredToQueueAndUser(ticket.queue!.name, ticket.user.name);
+  if (ticket.user) return texts.transferredToUser(ticket.user.name);
+  if (ticket.queue) return texts.transferredToQueue(ticket.queue.name);
+  return null;
 }
 
 export type AutomationService = ReturnType<typeof createAutomationService>;

@@ -18,6 +18,7 @@ let ana: { id: number; name: string };
 let bruno: { id: number; name: string };
 let admin: { id: number; name: string };
 let otherToken: string;
+let otherCompanyId: number;
 
 async function addTicket(
   company: number,
@@ -113,6 +114,7 @@ beforeAll(async () => {
 
   // Another company, on UTC, with a ticket in every window above: it must never count for the first.
   const other = await buildCompany(t.db);
+  otherCompanyId = other.id;
   const otherAdmin = await buildUser(t.db, { companyId: other.id, profile: 'admin', name: 'Other admin' });
   otherToken = (await t.login(otherAdmin.email, TEST_PASSWORD)).token;
   expect((await t.as(otherToken).put('/api/settings/timezone', { value: 'UTC' })).status).toBe(200);
@@ -295,6 +297,33 @@ describe('access and validation', () => {
       expect(answer.status, path).toBe(400);
       expect(answer.body.error, path).toBe('ERR_VALIDATION');
     }
+  });
+
+  it('ignores a companyId parameter naming another company: the token decides', async () => {
+    const paths = [
+      '/api/dashboard?date_from=2024-05-08&date_to=2024-05-10',
+      '/api/dashboard/ticketsUsers?initialDate=2024-05-08&finalDate=2024-05-10',
+      '/api/dashboard/ticketsDay?initialDate=2024-05-08&finalDate=2024-05-10',
+    ];
+    for (const [token, foreignId] of [
+      [adminToken, otherCompanyId],
+      [otherToken, companyId],
+    ] as const) {
+      for (const path of paths) {
+        const own = await t.as(token).get(path);
+        const named = await t.as(token).get(`${path}&companyId=${foreignId}`);
+        expect(named.status, path).toBe(200);
+        expect(named.body, path).toEqual(own.body);
+      }
+    }
+    // And the answers are indeed each token's own company (hand-computed above).
+    const mine = await t.as(adminToken).get(`${paths[1]}&companyId=${otherCompanyId}`);
+    expect(mine.body.data.map((row: { name: string }) => row.name)).toEqual(['Ana', 'Bruno']);
+    const theirs = await t.as(otherToken).get(`${paths[2]}&companyId=${companyId}`);
+    expect(theirs.body.count).toBe(3);
+    const summary = await t.as(otherToken).get(`${paths[0]}&companyId=${companyId}`);
+    expect(summary.body.period.timeZone).toBe('UTC');
+    expect(summary.body.attendants.map((row: { name: string }) => row.name)).toEqual(['Other admin']);
   });
 
   it('is admin only, and needs a session', async () => {

@@ -19,6 +19,8 @@ export type AfterTicketChange = (
   kind: TicketChangeKind,
   ticket: TicketRecord,
   actorId: number,
+  /** Where the ticket stood before (a transfer notice names what changed). */
+  previous: { queueId: number | null; userId: number | null },
 ) => Promise<void>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -146,7 +148,7 @@ export function createTicketsService(deps: {
       realtime.ticketUpdated(companyId, ticket, outcome.before);
       // Automatic messages never undo the change: their failure is logged.
       await deps
-        .afterChange()(companyId, outcome.kind, ticket, session.userId)
+        .afterChange()(companyId, outcome.kind, ticket, session.userId, outcome.before)
         .catch((error) => log.warn({ err: error, ticketId: id }, 'after-change automation failed'));
       return record(companyId, id);
     },

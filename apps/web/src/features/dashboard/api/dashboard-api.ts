@@ -7,11 +7,17 @@ import type {
 } from '@wacrm/shared/dashboard/dashboard.schema';
 import { http } from '../../../lib/api.ts';
 
+export type DashboardChart = 'byUser' | 'byDay';
+
 export const dashboardKeys = {
   all: (companyId: number) => ['dashboard', companyId] as const,
   summary: (companyId: number, query: DashboardQuery) => ['dashboard', companyId, 'summary', query] as const,
-  byUser: (companyId: number, range: DashboardRangeQuery) => ['dashboard', companyId, 'byUser', range] as const,
-  byDay: (companyId: number, range: DashboardRangeQuery) => ['dashboard', companyId, 'byDay', range] as const,
+  /** Every range of one chart. */
+  chart: (companyId: number, chart: DashboardChart) => ['dashboard', companyId, chart] as const,
+  byUser: (companyId: number, range: DashboardRangeQuery) =>
+    [...dashboardKeys.chart(companyId, 'byUser'), range] as const,
+  byDay: (companyId: number, range: DashboardRangeQuery) =>
+    [...dashboardKeys.chart(companyId, 'byDay'), range] as const,
 };
 
 export const dashboardApi = {

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { DashboardAttendant } from '@wacrm/shared/dashboard/dashboard.schema';
 import { useTranslation } from 'react-i18next';
-import { formatMinutes } from '../model/dashboard-filter.ts';
+import { formatMinutes } from '../model/duration.ts';
 
 /** spec: name, rating 0–3 (0 = none), average talk time in minutes, online now; plus tickets closed. */
 export function AttendantsTable({ attendants }: { attendants: DashboardAttendant[] | undefined }) {
@@ -72,7 +72,7 @@ export function AttendantsTable({ attendants }: { attendants: DashboardAttendant
                   </Typography>
                 )}
               </TableCell>
-              <TableCell align="right">{formatMinutes(attendant.avgSupportTime)}</TableCell>
+              <TableCell align="right">{formatMinutes(attendant.avgSupportTime, t)}</TableCell>
               <TableCell align="right">{attendant.tickets}</TableCell>
               <TableCell align="center">
                 <Chip

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { DashboardCounters } from '@wacrm/shared/dashboard/dashboard.schema';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMinutes } from '../model/dashboard-filter.ts';
+import { formatMinutes } from '../model/duration.ts';
 
 type Color = 'primary' | 'warning' | 'success' | 'info' | 'secondary' | 'error';
 
@@ -69,7 +69,7 @@ export function CounterCards({ counters }: { counters: DashboardCounters | undef
               </Typography>
               {counters ? (
                 <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid={`counter-${key}-value`}>
-                  {isMinutes ? formatMinutes(counters[key]) : counters[key].toLocaleString()}
+                  {isMinutes ? formatMinutes(counters[key], t) : counters[key].toLocaleString()}
                 </Typography>
               ) : (
                 <Skeleton width={56} height={32} />

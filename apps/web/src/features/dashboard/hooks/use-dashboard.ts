@@ -1,16 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  DASHBOARD_REFRESH_DEBOUNCE_MS,
-  type DashboardAttendant,
-  type DashboardQuery,
-  type DashboardRangeQuery,
-} from '@wacrm/shared/dashboard/dashboard.schema';
+import type { DashboardAttendant, DashboardQuery, DashboardRangeQuery } from '@wacrm/shared/dashboard/dashboard.schema';
 import { companyEvent } from '@wacrm/shared/realtime/events';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useTicketRooms } from '../../tickets/hooks/use-ticket-rooms.ts';
 import { dashboardApi, dashboardKeys } from '../api/dashboard-api.ts';
+import { watchChartFailures } from '../model/chart-failures.ts';
+import { createDashboardLiveRefresh } from '../model/live-refresh.ts';
 
 const allStatuses = ['open', 'pending', 'closed'] as const;
 
@@ -24,55 +21,35 @@ export function useDashboardSummary(companyId: number, query: DashboardQuery | n
   });
 }
 
-/** One chart's series; a failure shows the chart's own toast (spec: userChartError, dateChartError). */
+/** One chart's series (its failures are toasted by `useChartFailureToasts`). */
 export function useChartSeries<T>(
   key: readonly unknown[],
   range: DashboardRangeQuery | null,
   fetch: (range: DashboardRangeQuery, signal: AbortSignal) => Promise<T>,
-  errorMessage: string,
 ) {
-  const query = useQuery({
+  return useQuery({
     queryKey: key,
     queryFn: ({ signal }) => fetch(range as DashboardRangeQuery, signal),
     enabled: range !== null,
     placeholderData: keepPreviousData,
     retry: false,
   });
-  useEffect(() => {
-    if (query.errorUpdatedAt) toast.error(errorMessage);
-  }, [query.errorUpdatedAt, errorMessage]);
-  return query;
 }
 
-/**
- * Keeps the numbers live: ticket and user events (accept, close, presence) are gathered for
- * two seconds and then the dashboard's queries refetch once, however many events came.
- */
+/** spec: userChartError and dateChartError, once per failed chart request. */
+export function useChartFailureToasts(companyId: number) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('dashboard');
+  useEffect(() => watchChartFailures(queryClient, companyId, (key) => t(key)), [queryClient, companyId, t]);
+}
+
+/** Keeps the numbers live: ticket and user events refetch the dashboard once per burst (model/live-refresh). */
 export function useDashboardLiveRefresh(companyId: number, attendants: readonly DashboardAttendant[] | undefined) {
   const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const live = useMemo(() => createDashboardLiveRefresh(queryClient, companyId), [queryClient, companyId]);
+  useEffect(() => () => live.dispose(), [live]);
   // Admins hear every ticket through the company-wide list rooms.
   useTicketRooms(allStatuses);
-  const schedule = () => {
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      queryClient.invalidateQueries({ queryKey: dashboardKeys.all(companyId) });
-    }, DASHBOARD_REFRESH_DEBOUNCE_MS);
-  };
-  useSocketEvent(companyEvent(companyId, 'ticket'), schedule);
-  // Every heartbeat re-sends the user: only a change of name or online state matters here.
-  useSocketEvent(companyEvent(companyId, 'user'), (event) => {
-    if (event.action === 'update') {
-      const shown = attendants?.find((attendant) => attendant.id === event.user.id);
-      if (shown && shown.name === event.user.name && shown.online === Boolean(event.user.online)) return;
-    }
-    schedule();
-  });
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  useSocketEvent(companyEvent(companyId, 'ticket'), live.onTicketEvent);
+  useSocketEvent(companyEvent(companyId, 'user'), (event) => live.onUserEvent(event, attendants));
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { changeFilterType, formatMinutes, initialFilter, toDashboardQuery } from './dashboard-filter.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeFilterType, initialFilter, scheduleFirstLoad, toDashboardQuery } from './dashboard-filter.ts';
 
 describe('dashboard filter', () => {
   it('opens by date, from the first of the month to today', () => {
@@ -29,10 +29,40 @@ describe('dashboard filter', () => {
     });
   });
 
-  it('writes minutes for people', () => {
-    expect(formatMinutes(0)).toBe('0m');
-    expect(formatMinutes(12.5)).toBe('12m 30s');
-    expect(formatMinutes(45)).toBe('45m');
-    expect(formatMinutes(65.2)).toBe('1h 05m');
+  describe('first load', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('applies the opening filter one second after the page opens, once', () => {
+      vi.useFakeTimers();
+      vi.setSystemTime(new Date(2024, 4, 10, 9, 30));
+      const apply = vi.fn();
+      scheduleFirstLoad(apply);
+      vi.advanceTimersByTime(999);
+      expect(apply).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(apply).toHaveBeenCalledTimes(1);
+      expect(apply).toHaveBeenCalledWith({ date_from: '2024-05-01', date_to: '2024-05-10' });
+      vi.advanceTimersByTime(10_000);
+      expect(apply).toHaveBeenCalledTimes(1);
+    });
+
+    it('reads "today" when it fires, and never fires once the page is left', () => {
+      vi.useFakeTimers();
+      // Opened one second before midnight on the last day of May: the load is for June 1st.
+      vi.setSystemTime(new Date(2024, 4, 31, 23, 59, 59, 500));
+      const apply = vi.fn();
+      scheduleFirstLoad(apply);
+      vi.advanceTimersByTime(1_000);
+      expect(apply).toHaveBeenCalledWith({ date_from: '2024-06-01', date_to: '2024-06-01' });
+
+      const left = vi.fn();
+      const cancel = scheduleFirstLoad(left);
+      vi.advanceTimersByTime(500);
+      cancel();
+      vi.advanceTimersByTime(5_000);
+      expect(left).not.toHaveBeenCalled();
+    });
   });
 });

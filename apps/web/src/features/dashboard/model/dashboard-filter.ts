@@ -1,4 +1,4 @@
-import type { DashboardQuery } from '@wacrm/shared/dashboard/dashboard.schema';
+import { DASHBOARD_FIRST_LOAD_DELAY_MS, type DashboardQuery } from '@wacrm/shared/dashboard/dashboard.schema';
 
 export type FilterType = 'date' | 'period';
 
@@ -46,13 +46,18 @@ export function toDashboardQuery(filter: DashboardFilter): DashboardQuery | null
   return query;
 }
 
-/** "12.5" minutes as "12m 30s"; an hour or more as "1h 05m". */
-export function formatMinutes(minutes: number): string {
-  if (!minutes) return '0m';
-  const totalSeconds = Math.round(minutes * 60);
-  const hours = Math.floor(totalSeconds / 3600);
-  const mins = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  if (hours > 0) return `${hours}h ${pad(mins)}m`;
-  return seconds ? `${mins}m ${pad(seconds)}s` : `${mins}m`;
+/**
+ * spec: the first load happens one second after the page opens, with the opening filter read
+ * at that moment. Answers the cancel function (the page left before).
+ */
+export function scheduleFirstLoad(
+  apply: (query: DashboardQuery) => void,
+  delayMs = DASHBOARD_FIRST_LOAD_DELAY_MS,
+  today: () => Date = () => new Date(),
+) {
+  const timer = setTimeout(() => {
+    const query = toDashboardQuery(initialFilter(today()));
+    if (query) apply(query);
+  }, delayMs);
+  return () => clearTimeout(timer);
 }

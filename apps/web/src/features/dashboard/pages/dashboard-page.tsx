@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DASHBOARD_FIRST_LOAD_DELAY_MS, type DashboardQuery } from '@wacrm/shared/dashboard/dashboard.schema';
+import type { DashboardQuery } from '@wacrm/shared/dashboard/dashboard.schema';
 import { attendantsToCsv, ticketsByDayToCsv } from '@wacrm/shared/dashboard/dashboard-csv';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,13 @@ import { ChartCard } from '../components/chart-card.tsx';
 import { CounterCards } from '../components/counter-cards.tsx';
 import { DashboardFilters } from '../components/dashboard-filters.tsx';
 import { TicketsByDayChart, TicketsByUserChart } from '../components/tickets-charts.tsx';
-import { useChartSeries, useDashboardLiveRefresh, useDashboardSummary } from '../hooks/use-dashboard.ts';
-import { initialFilter, toDashboardQuery } from '../model/dashboard-filter.ts';
+import {
+  useChartFailureToasts,
+  useChartSeries,
+  useDashboardLiveRefresh,
+  useDashboardSummary,
+} from '../hooks/use-dashboard.ts';
+import { initialFilter, scheduleFirstLoad, toDashboardQuery } from '../model/dashboard-filter.ts';
 import { downloadText } from '../model/download-csv.ts';
 
 /** The administrator's view of the operation (spec: route `/`, admin only). */
@@ -30,12 +35,10 @@ export default function DashboardPage() {
   const [applied, setApplied] = useState<DashboardQuery | null>(null);
 
   // spec: the first load happens one second after the page opens.
-  useEffect(() => {
-    const timer = setTimeout(() => setApplied(toDashboardQuery(initialFilter())), DASHBOARD_FIRST_LOAD_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => scheduleFirstLoad(setApplied), []);
   const summary = useDashboardSummary(companyId, applied);
   useDashboardLiveRefresh(companyId, summary.data?.attendants);
+  useChartFailureToasts(companyId);
   const period = summary.data?.period;
   // The charts follow the period the server read, in the company's calendar.
   const range = useMemo(() => (period ? { initialDate: period.dateFrom, finalDate: period.dateTo } : null), [period]);
@@ -43,13 +46,11 @@ export default function DashboardPage() {
     dashboardKeys.byUser(companyId, range ?? { initialDate: '', finalDate: '' }),
     range,
     dashboardApi.ticketsByUser,
-    t('toasts.userChartError'),
   );
   const byDay = useChartSeries(
     dashboardKeys.byDay(companyId, range ?? { initialDate: '', finalDate: '' }),
     range,
     dashboardApi.ticketsByDay,
-    t('toasts.dateChartError'),
   );
 
   const handleApply = () => {
