@@ -93,27 +93,25 @@ const pick = (values, expression) => `(${sqlArray(values)})[1 + ((${expression})
 const sentence = (seed) =>
   `${pick(phrases, `${seed}`)} || ' ' || ${pick(phrases, `(${seed}) / 7 + 3`)} || ' #' || ((${seed}) % 9973)`;
 
-/**
- * Fills company `companyId` of a migrated, seeded database. `query(text, params?)` runs one
- * statement and answers `{ rows }`. Answers what was made and how long each step took.
- */
-export async function generateData(query, { size = dataSizes.full, companyId = 1, log = () => undefined } = {}) {
+/** Runs SQL (or a function) as named, timed steps of the load. */
+function stepRecorder(query, log) {
   const steps = [];
-  const step = async (name, text, params) => {
+  const step = async (name, work, params) => {
     const started = Date.now();
-    const result = await query(text, params);
+    const result = typeof work === 'function' ? await work() : await query(work, params);
     steps.push({ name, ms: Date.now() - started });
     log(`  ${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return result;
   };
-  const C = Number(companyId);
-  const activeCount = Math.round(size.tickets * activeShare);
+  return { steps, step };
+}
 
-  const [admin] = (await query('select password_hash from users where company_id = $1 and super limit 1', [C])).rows;
-  if (!admin) throw new Error(`company ${C} has no super admin to copy a password hash from`);
-
-  // Secondary indexes of the big tables, by their own definitions (constraint-backed ones stay).
-  const bigTables = ['messages', 'tickets', 'contacts', 'ticket_tags', 'ticket_ratings'];
+/**
+ * Drops the secondary indexes of `tables` (constraint-backed ones stay) and answers a function
+ * that recreates them from their own definitions: loading first and indexing once is much faster
+ * than maintaining a trigram GIN index row by row.
+ */
+async function dropSecondaryIndexes(query, tables) {
   const { rows: indexes } = await query(
     `select ci.relname as name, pg_get_indexdef(i.indexrelid) as def
        from pg_index i
@@ -121,9 +119,84 @@ export async function generateData(query, { size = dataSizes.full, companyId = 1
        join pg_class ci on ci.oid = i.indexrelid
       where c.relname = any($1::text[]) and not i.indisprimary
         and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
-    [bigTables],
+    [tables],
   );
   for (const index of indexes) await query(`drop index if exists "${index.name}"`);
+  return async () => {
+    for (const index of indexes) await query(index.def);
+  };
+}
+
+/**
+ * Issue 8's dashboard size: `count` more closed tickets (no messages), accepted and closed through
+ * the same year, 40 % of them rated, so the company holds a million tickets.
+ */
+export async function addClosedTickets(query, { count, companyId = 1, log = () => undefined }) {
+  const { steps, step } = stepRecorder(query, log);
+  const C = Number(companyId);
+  const restoreIndexes = await dropSecondaryIndexes(query, ['tickets', 'ticket_ratings']);
+  try {
+    await addClosedRows(step, C, count);
+  } finally {
+    await step('indexes', restoreIndexes);
+  }
+  await step('vacuum analyze', 'vacuum analyze tickets, ticket_ratings');
+  const { rows } = await query(`select count(*)::int as tickets from tickets where company_id = ${C}`);
+  return { tickets: rows[0].tickets, steps };
+}
+
+async function addClosedRows(step, C, count) {
+  await step(
+    'closed tickets',
+    `with ids as (
+       select (select min(id) from contacts where company_id = ${C}) as contact0,
+              (select count(*) from contacts where company_id = ${C}) as contacts,
+              (select array_agg(id order by id) from users where company_id = ${C} and email like 'bench-agent-%') as agents,
+              (select array_agg(id order by id) from queues where company_id = ${C}) as queue_ids,
+              (select min(id) from whatsapps where company_id = ${C}) as whatsapp_id
+     ), base as (
+       select g, now() - interval '365 days' + (g::float / ${count}) * interval '365 days'
+                   - ((g::bigint * 6151) % 3600) * interval '1 second' as created
+         from generate_series(1, ${count}) g
+     )
+     insert into tickets (company_id, contact_id, whatsapp_id, user_id, queue_id, status, last_message,
+                          accepted_at, closed_at, last_message_at, last_message_from_me, created_at, updated_at)
+     select ${C}, ids.contact0 + (g % ids.contacts), ids.whatsapp_id, ids.agents[1 + (g % ${attendants})],
+            ids.queue_ids[1 + (g % ${queueCount})], 'closed', ${sentence('g * 10')},
+            created + (1 + g % 20) * interval '1 minute', created + (25 + g % 240) * interval '1 minute',
+            created + (25 + g % 240) * interval '1 minute', g % 2 = 0, created,
+            created + (25 + g % 240) * interval '1 minute'
+       from base cross join ids`,
+  );
+  await step(
+    'their ratings',
+    `insert into ticket_ratings (company_id, ticket_id, user_id, rate, created_at)
+     select ${C}, t.id, t.user_id, 1 + ((t.id * 7) % 3), t.closed_at + interval '2 minutes'
+       from tickets t
+      where t.company_id = ${C} and t.status = 'closed' and t.id % 5 < 2
+        and not exists (select 1 from ticket_ratings r where r.ticket_id = t.id)`,
+  );
+}
+
+/**
+ * Fills company `companyId` of a migrated, seeded database. `query(text, params?)` runs one
+ * statement and answers `{ rows }`. Answers what was made and how long each step took.
+ */
+export async function generateData(query, { size = dataSizes.full, companyId = 1, log = () => undefined } = {}) {
+  const { steps, step } = stepRecorder(query, log);
+  const C = Number(companyId);
+  const activeCount = Math.round(size.tickets * activeShare);
+
+  const [admin] = (await query('select password_hash from users where company_id = $1 and super limit 1', [C])).rows;
+  if (!admin) throw new Error(`company ${C} has no super admin to copy a password hash from`);
+
+  const restoreIndexes = await dropSecondaryIndexes(query, [
+    'messages',
+    'tickets',
+    'contacts',
+    'ticket_tags',
+    'ticket_ratings',
+  ]);
 
   await step(
     'queues',
@@ -248,10 +321,7 @@ export async function generateData(query, { size = dataSizes.full, companyId = 1
       where company_id = ${C} and status = 'closed' and user_id is not null and id % 5 < 2`,
   );
 
-  const indexStarted = Date.now();
-  for (const index of indexes) await query(index.def);
-  steps.push({ name: 'indexes', ms: Date.now() - indexStarted });
-  log(`  indexes (${indexes.length}): ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
+  await step('indexes', restoreIndexes);
   // As autovacuum would have left a table that old: statistics and the visibility map.
   await step('vacuum analyze', 'vacuum analyze');
 

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dataSizes, generateData } from './generate-data.mjs';
+import { addClosedTickets, dataSizes, generateData } from './generate-data.mjs';
 import { measureBundles } from './lib/bundle-sizes.mjs';
 import { createFigures, machineSnapshot, printFigure } from './lib/figures.mjs';
 import { getJson, loadPath, sequential, settle } from './lib/http-load.mjs';
@@ -30,6 +30,8 @@ const quick = args.includes('--quick');
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const withBundle = !args.includes('--no-bundle');
 const size = quick ? dataSizes.quick : dataSizes.full;
+/** Issue 8: the dashboard is also measured with this many tickets in the company (full runs). */
+const dashboardTickets = 1_000_000;
 const log = (line) => console.log(line);
 
 /** How long and how hard each figure pushes; quick keeps the whole run under two minutes. */
@@ -46,7 +48,10 @@ async function measure(database, server, generated) {
   const admin = await login(base, benchAdmin.email, benchAdmin.password);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const idle = server.rssMb();
-  figures.add('server RSS idle (after start, data loaded)', idle, 'MB', '< 200 MB (PGlite)', (v) => v < 200);
+  // ARCHITECTURE's memory target is for the embedded database; on a server it is only reported.
+  if (database === 'pglite')
+    figures.add('server RSS idle (after start, data loaded)', idle, 'MB', '< 200 MB', (v) => v < 200);
+  else figures.add('server RSS idle (after start, data loaded)', idle, 'MB', '-');
   const rss = sampleRss(server);
 
   // --- the ticket list: the web app's first page of open tickets, and its search tab ---
@@ -102,29 +107,8 @@ async function measure(database, server, generated) {
     figures.add(`${name} p99 alone`, result.p99, 'ms', '< 20 ms', ms(20));
   }
 
-  // --- the dashboard (issue 10) over the generated year: measured when the routes exist ---
-  const today = new Date().toISOString().slice(0, 10);
-  const monthAgo = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
-  const dashboards = [
-    ['GET /api/dashboard?days=30', '/api/dashboard?days=30'],
-    ['GET /api/dashboard?days=365', '/api/dashboard?days=365'],
-    [
-      'GET /api/dashboard/ticketsUsers 30 days',
-      `/api/dashboard/ticketsUsers?initialDate=${monthAgo}&finalDate=${today}`,
-    ],
-    ['GET /api/dashboard/ticketsDay 30 days', `/api/dashboard/ticketsDay?initialDate=${monthAgo}&finalDate=${today}`],
-  ];
-  for (const [name, url] of dashboards) {
-    const probe = await getJson(base, admin, url);
-    if (probe.status !== 200) {
-      const note = probe.status === 404 ? 'route not there yet' : `answered ${probe.status}`;
-      figures.add(`${name} p99 alone`, null, 'ms', '< 500 ms (ours)', null, note);
-      continue;
-    }
-    const result = await sequential(base, admin, url, quick ? 5 : 20);
-    figures.add(`${name} p50 alone`, result.p50, 'ms', '-');
-    figures.add(`${name} p99 alone`, result.p99, 'ms', '< 500 ms (ours)', ms(500));
-  }
+  // --- the dashboard over the generated year (again at a million tickets below) ---
+  await measureDashboards(figures, base, admin, { label: '', target: '< 500 ms (ours)', limit: 500 });
 
   // --- a ticket update reaching the agents' sockets ---
   const agentTokens = [];
@@ -179,13 +163,73 @@ async function measure(database, server, generated) {
   return figures.list;
 }
 
+/** The dashboard's routes, each alone, in a row (the first answer of a path pays for planning). */
+async function measureDashboards(figures, base, admin, { label, target, limit }) {
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+  const dashboards = [
+    ['GET /api/dashboard?days=30', '/api/dashboard?days=30'],
+    ['GET /api/dashboard?days=365', '/api/dashboard?days=365'],
+    [
+      'GET /api/dashboard/ticketsUsers 30 days',
+      `/api/dashboard/ticketsUsers?initialDate=${monthAgo}&finalDate=${today}`,
+    ],
+    ['GET /api/dashboard/ticketsDay 30 days', `/api/dashboard/ticketsDay?initialDate=${monthAgo}&finalDate=${today}`],
+  ];
+  for (const [name, url] of dashboards) {
+    const probe = await getJson(base, admin, url);
+    if (probe.status !== 200) throw new Error(`${url}: ${probe.status}`);
+    await sequential(base, admin, url, 2);
+    const result = await sequential(base, admin, url, quick ? 5 : 20);
+    figures.add(`${name}${label} p50 alone`, result.p50, 'ms', '-');
+    figures.add(`${name}${label} p99 alone`, result.p99, 'ms', target, ms(limit));
+  }
+}
+
+/** A connection to the bench database outside the server (PGlite: only while the server is stopped). */
+async function openBenchDatabase(database, { dataDir, databaseUrl }) {
+  if (database === 'postgres') {
+    const pg = (await import('pg')).default;
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    return { query: (text, params) => pool.query(text, params), close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+  return { query: (text, params) => client.query(text, params), close: () => client.close() };
+}
+
+/**
+ * Issue 8: the dashboard with a million tickets in the company. After the other figures, the
+ * server stops, 900,000 closed tickets are added, and the dashboard is measured again.
+ */
+async function measureDashboardsAtScale(database, prepared, figures) {
+  const { query, close } = await openBenchDatabase(database, prepared);
+  const added = await addClosedTickets(query, { count: dashboardTickets - size.tickets, log }).finally(close);
+  log(`  dashboard data: ${added.tickets} tickets`);
+  const server = await startServer({
+    root: serverRoot,
+    dataDir: prepared.dataDir,
+    databaseUrl: prepared.databaseUrl,
+    log,
+  });
+  try {
+    const admin = await login(server.base, benchAdmin.email, benchAdmin.password);
+    await measureDashboards(figures, server.base, admin, {
+      label: ` (${Math.round(added.tickets / 1000)}k tickets)`,
+      target: '< 200 ms',
+      limit: 200,
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
 /** A migrated, seeded, filled database; answers what the figures need. */
 async function prepare(database) {
   const started = Date.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-bench-'));
   let databaseUrl;
-  let query;
-  let close = async () => undefined;
   if (database === 'postgres') {
     const pg = (await import('pg')).default;
     const adminUrl = new URL(process.env.DATABASE_URL);
@@ -200,18 +244,7 @@ async function prepare(database) {
   // First start: migrations and seed.
   const first = await startServer({ root: serverRoot, dataDir, databaseUrl, log });
   await first.stop();
-  if (database === 'postgres') {
-    const pg = (await import('pg')).default;
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-    query = (text, params) => pool.query(text, params);
-    close = () => pool.end();
-  } else {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
-    query = (text, params) => client.query(text, params);
-    close = () => client.close();
-  }
+  const { query, close } = await openBenchDatabase(database, { dataDir, databaseUrl });
   log(`  generating ${quick ? 'the quick' : 'the full'} data set`);
   const generated = await generateData(query, { size, log });
   const { rows: longRows } = await query(
@@ -255,8 +288,16 @@ async function runDatabase(database) {
     log,
   });
   const loadBefore = machineSnapshot().loadAverage;
+  let serverLogTail = '';
   try {
     const figures = await measure(database, server, prepared.generated);
+    serverLogTail = server.stderr();
+    await server.stop();
+    if (!quick) {
+      const byName = createFigures(database);
+      await measureDashboardsAtScale(database, prepared, byName);
+      figures.push(...byName.list);
+    }
     return {
       database,
       data: counts,
@@ -266,7 +307,7 @@ async function runDatabase(database) {
       loadAfter: machineSnapshot().loadAverage,
       figures,
       // The server's own warnings and errors (LOG_LEVEL=warn), the newest 4,000 characters.
-      serverLogTail: server.stderr(),
+      serverLogTail,
     };
   } finally {
     await server.stop();
