@@ -1,3 +1,4 @@
+import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
@@ -17,6 +18,7 @@ interface ContactsToolbarProps {
   hasContacts: boolean;
   onAdd: () => void;
   onImport: () => void;
+  onImportFromPhone: () => void;
   onExport: () => void;
   onDeleteAll: () => void;
 }
@@ -51,6 +53,14 @@ export function ContactsToolbar(props: ContactsToolbarProps) {
           data-testid="contacts-import"
         >
           {t('actions.import')}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<ContactPhoneOutlined />}
+          onClick={props.onImportFromPhone}
+          data-testid="contacts-phone-import"
+        >
+          {t('actions.importFromPhone')}
         </Button>
         <Button
           variant="outlined"
