@@ -111,7 +111,6 @@ export async function buildServer(
   createAnnouncementsModule(platform).register(app);
   createQueuesModule(platform, { plans }).register(app);
   createContactsModule(platform, { sessions: channels.manager }).register(app);
-  createTicketNotesModule(platform).register(app);
   // After channels: the tickets policy guards the ticket rooms and decides the list rooms.
   const tickets = createTicketsModule(platform);
   tickets.useSessions(channels.manager);
@@ -120,6 +119,7 @@ export async function buildServer(
   channels.useAutomation(automation.service);
   tickets.register(app);
   createTagsModule(platform, { tickets, planRules: plans.rules }).register(app);
+  createTicketNotesModule(platform, { tickets }).register(app);
   createQuickMessagesModule(platform).register(app);
   createDashboardModule(platform).register(app);
 

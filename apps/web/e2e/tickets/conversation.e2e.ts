@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures.ts';
+import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
 import { screenshotsDir } from '../support/paths.ts';
 
 /** A 1×1 PNG (red), enough for the image paths; larger pixels are not needed for the thread. */
@@ -8,6 +8,7 @@ const PNG = Buffer.from(
   'base64',
 );
 const CUSTOMER = '5511977776666';
+const desktop = { width: 1366, height: 800 };
 
 async function snap(page: Page, name: string) {
   await page.waitForTimeout(400);
@@ -17,7 +18,7 @@ async function snap(page: Page, name: string) {
 interface Api {
   get: <T>(path: string) => Promise<T>;
   post: <T>(path: string, data?: unknown) => Promise<T>;
-  put: <T>(path: string, data?: unknown) => Promise<T>;
+  status: (path: string) => Promise<number>;
 }
 
 async function apiOf(page: Page): Promise<Api> {
@@ -31,47 +32,52 @@ async function apiOf(page: Page): Promise<Api> {
   return {
     get: async (path) => check(await request.get(path, { headers })),
     post: async (path, data) => check(await request.post(path, { headers, data })),
-    put: async (path, data) => check(await request.put(path, { headers, data })),
+    status: async (path) => (await request.post(path, { headers })).status(),
   };
 }
 
-interface Ticket {
-  id: number;
-  uuid: string;
-  status: string;
-  contact: { number: string };
-}
 interface OutboxEntry {
   id: string;
   body: string;
   media: { filename: string; mimetype: string } | null;
 }
 
-test('the attendant answers a sandbox customer from the conversation, sees read ticks live and resolves', async ({
+const rowOf = (page: Page, name: string) => page.getByTestId('ticket-row').filter({ hasText: name });
+
+/**
+ * Issue 5's required flow, with the sandbox playing the customer: the ticket arrives live, is
+ * accepted and answered (text, emoji, image), read ticks turn blue, it is transferred to another
+ * queue where a second attendant takes it and closes it, and the customer's next message opens a
+ * new pending ticket in the list.
+ */
+test('a customer writes, the attendant answers, transfers; a second attendant closes; the next message is a new ticket', async ({
   page,
+  browser,
+  baseURL,
 }) => {
-  test.setTimeout(240_000);
-  await logIn(page);
+  test.setTimeout(300_000);
+  await page.setViewportSize(desktop);
+  await logIn(page, await createCompanyAdmin(page, 'journey'));
   const api = await apiOf(page);
-
-  // A paired sandbox connection (the connections e2e covers the pairing screens).
   const connection = await api.post<{ id: number }>('/api/whatsapp', { name: 'Loja Conversa', provider: 'sandbox' });
-  await expect
-    .poll(
-      async () =>
-        (
-          await page.request.post(`/api/sandbox/${connection.id}/scan`, {
-            headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
-          })
-        ).status(),
-      { timeout: 30_000 },
-    )
-    .toBe(200);
-
-  // The customer writes: formatted text, a photo and a document.
+  await expect.poll(() => api.status(`/api/sandbox/${connection.id}/scan`), { timeout: 30_000 }).toBe(200);
+  await api.post('/api/queue', { name: 'Vendas', color: '#0f766e' });
+  const support = await api.post<{ id: number }>('/api/queue', { name: 'Suporte', color: '#7c3aed' });
+  // Bia works in Suporte, without allTicket: she sees only what reaches her queue.
+  const bia = { email: `bia-${Date.now()}@example.com`, password: 'secret1' };
+  await api.post('/api/users', { name: 'Bia', ...bia, profile: 'user', queueIds: [support.id] });
   const inbound = (body: object) =>
     api.post(`/api/sandbox/${connection.id}/inbound`, { from: CUSTOMER, name: 'Maria Cliente', ...body });
+
+  // The attendant watches the pending list; the customer writes; the ticket appears without a reload.
+  await page.goto('/tickets');
+  await page.getByTestId('tickets-subtab-pending').click();
+  await expect(page.getByTestId('tickets-loading')).toHaveCount(0);
   await inbound({ body: 'Oi! Meu pedido *12345* ainda não chegou, _podem_ verificar? ~ontem~ hoje' });
+  const maria = rowOf(page, 'Maria Cliente');
+  await expect(maria).toBeVisible();
+  await expect(maria).toHaveAttribute('data-status', 'pending');
+  const firstTicketId = await maria.getAttribute('data-ticket-id');
   await inbound({
     body: 'Foto da caixa',
     media: { filename: 'caixa.png', mimetype: 'image/png', base64: PNG.toString('base64') },
@@ -84,26 +90,22 @@ test('the attendant answers a sandbox customer from the conversation, sees read 
       base64: Buffer.from('%PDF-1.4 demo').toString('base64'),
     },
   });
+  await expect(maria.getByTestId('ticket-unread')).toContainText('3');
+  await expect(page.getByTestId('tickets-count-pending')).toHaveText('1');
 
-  const pending = await api.get<{ tickets: Ticket[] }>('/api/tickets?status=pending&showAll=true');
-  const ticket = pending.tickets.find((item) => item.contact.number === CUSTOMER);
-  expect(ticket).toBeTruthy();
-  if (!ticket) return;
-
-  // Opened by its address: pending, so the composer waits for Accept.
-  await page.goto(`/tickets/${ticket.uuid}`);
+  // spec: a pending row opens only through Accept; after accept the ticket opens.
+  await maria.click();
+  await expect(page).toHaveURL(/\/tickets$/);
+  await maria.getByTestId('ticket-row-accept').click();
+  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
   const conversation = page.getByTestId('ticket-conversation');
-  await expect(conversation).toHaveAttribute('data-status', 'pending');
-  await expect(page.getByTestId('composer-input')).toBeDisabled();
+  await expect(conversation).toHaveAttribute('data-status', 'open');
   const firstMessage = page.getByTestId('message').first();
   await expect(firstMessage.locator('strong')).toHaveText('12345');
   await expect(firstMessage.locator('em')).toHaveText('podem');
   await expect(page.getByTestId('message-image')).toBeVisible();
   await expect(page.getByTestId('message-document')).toContainText('nota-fiscal.pdf');
   await expect(page.getByTestId('thread-date').first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
-
-  await page.getByTestId('ticket-accept').click();
-  await expect(conversation).toHaveAttribute('data-status', 'open');
   const input = page.getByTestId('composer-input');
   await expect(input).toBeEnabled();
 
@@ -164,17 +166,14 @@ test('the attendant answers a sandbox customer from the conversation, sees read 
   for (const bubble of await ours.all())
     await expect(bubble.getByTestId('message-ack')).toHaveAttribute('data-ack', 'read');
 
-  // The customer answers one of ours as a reply; it shows the quote.
+  // The customer answers; reply mode shows the quoted message above the input and can be cancelled.
   await inbound({ body: 'Obrigada! 😊' });
   await expect(page.getByTestId('message').last()).toContainText('Obrigada!');
-
-  // Reply mode shows the quoted message above the input and can be cancelled.
   await page.getByTestId('message').last().hover();
   await page.getByTestId('message').last().getByTestId('message-menu').click();
   await page.getByTestId('message-reply').click();
   await expect(page.getByTestId('composer-reply')).toContainText('Obrigada!');
   await snap(page, 'conversation-light-desktop');
-
   await page.getByTestId('composer-reply-cancel').click();
   await expect(page.getByTestId('composer-reply')).toBeHidden();
 
@@ -194,25 +193,63 @@ test('the attendant answers a sandbox customer from the conversation, sees read 
   await snap(page, 'conversation-dark-phone');
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
   await page.reload();
-  await expect(page.getByTestId('ticket-conversation')).toBeVisible();
+  await expect(conversation).toBeVisible();
   await snap(page, 'conversation-light-phone');
-  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.setViewportSize(desktop);
 
-  // Resolve: back to the list; the customer writes again and a new pending ticket exists.
-  await page.getByTestId('ticket-resolve').click();
+  // Bia, in another browser, watches her pending list before the transfer.
+  const other = await browser.newContext({ baseURL, viewport: desktop });
+  const biaPage = await other.newPage();
+  await logIn(biaPage, bia);
+  await biaPage.goto('/tickets');
+  await biaPage.getByTestId('tickets-subtab-pending').click();
+  await expect(biaPage.getByTestId('tickets-loading')).toHaveCount(0);
+  await expect(rowOf(biaPage, 'Maria Cliente')).toHaveCount(0);
+
+  // Transfer to Suporte without a user: back to the list; pending in Suporte.
+  await page.getByTestId('ticket-transfer').click();
+  await expect(page.getByTestId('transfer-submit')).toBeDisabled();
+  await page.getByTestId('transfer-queue').click();
+  await page.getByTestId('transfer-queue-option').filter({ hasText: 'Suporte' }).click();
+  await page.getByTestId('transfer-submit').click();
   await expect(page).toHaveURL(/\/tickets$/);
-  const closed = await api.get<Ticket>(`/api/tickets/${ticket.id}`);
-  expect(closed.status).toBe('closed');
-  await inbound({ body: 'Chegou, obrigada!' });
-  const afterwards = await api.get<{ tickets: Ticket[] }>('/api/tickets?status=pending&showAll=true');
-  const next = afterwards.tickets.find((item) => item.contact.number === CUSTOMER);
-  expect(next?.id).toBeTruthy();
-  expect(next?.id).not.toBe(ticket.id);
 
-  // The new ticket's thread reaches the earlier attendance past its start, with a divider naming it.
-  await page.goto(`/tickets/${next?.uuid}`);
+  // It reaches Bia live; she accepts, sees the conversation and closes it.
+  const biaMaria = rowOf(biaPage, 'Maria Cliente');
+  await expect(biaMaria).toBeVisible();
+  await expect(biaMaria.getByTestId('ticket-queue')).toHaveText('Suporte');
+  await biaMaria.getByTestId('ticket-row-accept').click();
+  const biaConversation = biaPage.getByTestId('ticket-conversation');
+  await expect(biaConversation).toHaveAttribute('data-status', 'open');
+  await expect(biaPage.getByTestId('message').filter({ hasText: 'Etiqueta do envio' })).toBeVisible();
+  await biaPage.getByTestId('ticket-resolve').click();
+  await expect(biaPage).toHaveURL(/\/tickets$/);
+  await biaPage.getByTestId('tickets-tab-closed').click();
+  await expect(rowOf(biaPage, 'Maria Cliente')).toHaveAttribute('data-status', 'closed');
+  await biaPage.getByTestId('tickets-tab-open').click();
+  await biaPage.getByTestId('tickets-subtab-pending').click();
+
+  // The customer writes again: a new pending ticket appears in both lists, live.
+  await page.getByTestId('tickets-subtab-pending').click();
+  await inbound({ body: 'Chegou, obrigada!' });
+  const next = rowOf(page, 'Maria Cliente');
+  await expect(next).toBeVisible();
+  await expect(next).toHaveAttribute('data-status', 'pending');
+  await expect(next.getByTestId('ticket-last-message')).toHaveText('Chegou, obrigada!');
+  const nextTicketId = await next.getAttribute('data-ticket-id');
+  expect(nextTicketId).not.toBe(firstTicketId);
+  await expect(rowOf(biaPage, 'Maria Cliente')).toHaveAttribute('data-ticket-id', nextTicketId ?? '');
+  await snap(page, 'conversation-new-ticket-light-desktop');
+  await other.close();
+
+  // Opened by its address it is pending (composer waits for Accept), and its thread reaches the
+  // earlier attendance past its start, with a divider naming it.
+  const nextTicket = await api.get<{ uuid: string }>(`/api/tickets/${nextTicketId}`);
+  await page.goto(`/tickets/${nextTicket.uuid}`);
+  await expect(conversation).toHaveAttribute('data-status', 'pending');
+  await expect(input).toBeDisabled();
   await expect(page.getByTestId('message').last()).toContainText('Chegou, obrigada!');
   await page.getByTestId('thread-load-older').click();
-  await expect(page.getByTestId('thread-ticket-divider').first()).toContainText(`#${ticket.id}`);
+  await expect(page.getByTestId('thread-ticket-divider').first()).toContainText(`#${firstTicketId}`);
   await snap(page, 'conversation-earlier-ticket-light-desktop');
 });

@@ -9,10 +9,9 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** Page sizes of the server's lists. */
+/** Page sizes of the server's lists (contacts, tags: `CONTACTS_PAGE_SIZE`, `TAGS_PAGE_SIZE` beside their schemas). */
 export const pageSizes = {
   users: 40,
-  contacts: 40,
   tickets: 40,
   messages: 20,
   companies: 40,

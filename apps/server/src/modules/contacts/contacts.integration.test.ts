@@ -305,6 +305,17 @@ describe('import from the phone', () => {
     expect(answer.status).toBe(409);
     expect(answer.body.error).toBe('ERR_WAPP_NOT_INITIALIZED');
   });
+
+  it("another company's connection answers 404 and nothing is imported", async () => {
+    const owner = await companyWithUsers();
+    const intruder = await companyWithUsers();
+    const theirs = await pairedSandbox(t, owner.adminToken);
+    await pairedSandbox(t, intruder.adminToken);
+    const answer = await t.as(intruder.adminToken).post('/api/contacts/import', { whatsappId: theirs.id });
+    expect(answer).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    expect(await t.db.select().from(contacts).where(eq(contacts.companyId, intruder.company.id))).toEqual([]);
+    expect(await t.db.select().from(contacts).where(eq(contacts.companyId, owner.company.id))).toEqual([]);
+  });
 });
 
 describe('tenancy', () => {

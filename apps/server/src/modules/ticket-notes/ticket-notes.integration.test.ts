@@ -1,8 +1,9 @@
 import type { TicketNoteRecord } from '@wacrm/shared';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { contacts, tickets } from '../../platform/db/schema.ts';
+import { contacts, queues, tickets, userQueues, users } from '../../platform/db/schema.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -121,5 +122,51 @@ describe('ticket notes', () => {
       .post('/api/ticket-notes', { ticketId: owner.ticket.id, contactId: intruder.contact.id, note: 'Sneaky' });
     expect(mixed.body.error).toBe('ERR_NO_TICKET_FOUND');
     expect((await t.as(owner.author).get(`/api/ticket-notes/list?contactId=${owner.contact.id}`)).body).toHaveLength(1);
+  });
+
+  it('follows the ticket access rule: a queue the attendant may not open hides and refuses its notes', async () => {
+    const s = await setup();
+    const [sales, billing] = await t.db
+      .insert(queues)
+      .values([
+        { companyId: s.company.id, name: 'Sales', color: '#111111' },
+        { companyId: s.company.id, name: 'Billing', color: '#222222' },
+      ])
+      .returning();
+    // "author" works in Sales only; the contact has a Sales ticket and a Billing ticket.
+    const [authorUser] = await t.db
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, s.company.id), eq(users.name, 'Ana Author')));
+    await t.db.insert(userQueues).values({ userId: authorUser.id, queueId: sales.id });
+    await t.db.update(tickets).set({ queueId: sales.id, status: 'closed' }).where(eq(tickets.id, s.ticket.id));
+    const [billingTicket] = await t.db
+      .insert(tickets)
+      .values({ companyId: s.company.id, contactId: s.contact.id, status: 'open', queueId: billing.id })
+      .returning();
+    const onBilling = { ticketId: billingTicket.id, contactId: s.contact.id };
+    await t.as(s.admin).post('/api/ticket-notes', { ...onBilling, note: 'Billing secret' });
+    await t.as(s.admin).post('/api/ticket-notes', { ticketId: s.ticket.id, contactId: s.contact.id, note: 'Sales' });
+
+    const add = await t.as(s.author).post('/api/ticket-notes', { ...onBilling, note: 'Not my queue' });
+    expect(add.status).toBe(404);
+    expect(add.body.error).toBe('ERR_NO_TICKET_FOUND');
+    const read = await t
+      .as(s.author)
+      .get(`/api/ticket-notes/list?contactId=${s.contact.id}&ticketId=${billingTicket.id}`);
+    expect(read.body.error).toBe('ERR_NO_TICKET_FOUND');
+    // The contact-wide list leaves out the notes of the Billing ticket.
+    const contactWide = await t.as(s.author).get(`/api/ticket-notes/list?contactId=${s.contact.id}`);
+    expect(contactWide.body.map((note: TicketNoteRecord) => note.note)).toEqual(['Sales']);
+    // Their own queue still works; the admin sees both.
+    expect(
+      (await t.as(s.author).post('/api/ticket-notes', { ticketId: s.ticket.id, contactId: s.contact.id, note: 'Ok' }))
+        .status,
+    ).toBe(200);
+    const all = await t.as(s.admin).get(`/api/ticket-notes/list?contactId=${s.contact.id}`);
+    expect(all.body).toHaveLength(3);
+    // Once the Billing ticket is assigned to the attendant, it is theirs to open.
+    await t.db.update(tickets).set({ userId: authorUser.id }).where(eq(tickets.id, billingTicket.id));
+    expect((await t.as(s.author).post('/api/ticket-notes', { ...onBilling, note: 'Mine now' })).status).toBe(200);
   });
 });

@@ -49,6 +49,21 @@ export function createTicketNotesRepository(db: Database) {
       return rows.map(toRecord);
     },
 
+    /** A contact's notes with the queue and user of the ticket each was written on (for the access rule). */
+    async listWithTickets(companyId: number, contactId: number) {
+      const rows = await db
+        .select({ ...noteColumns, ticketUserId: tickets.userId, ticketQueueId: tickets.queueId })
+        .from(ticketNotes)
+        .leftJoin(users, eq(users.id, ticketNotes.userId))
+        .leftJoin(tickets, and(eq(tickets.companyId, companyId), eq(tickets.id, ticketNotes.ticketId)))
+        .where(and(eq(ticketNotes.companyId, companyId), eq(ticketNotes.contactId, contactId)))
+        .orderBy(desc(ticketNotes.createdAt), desc(ticketNotes.id));
+      return rows.map(({ ticketUserId, ticketQueueId, ...row }) => ({
+        note: toRecord(row),
+        ticket: row.ticketId === null ? null : { userId: ticketUserId, queueId: ticketQueueId },
+      }));
+    },
+
     async find(companyId: number, id: number) {
       const [row] = await selectNotes().where(and(eq(ticketNotes.companyId, companyId), eq(ticketNotes.id, id)));
       return row ? toRecord(row) : null;

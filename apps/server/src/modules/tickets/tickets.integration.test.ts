@@ -515,3 +515,117 @@ describe('tenancy and delete', () => {
     expect((await t.as(o.admin.token).get(`/api/tickets/${row.id}`)).status).toBe(404);
   });
 });
+
+describe('creation and transfer events, connection moves, other companies', () => {
+  it('POST /tickets announces the new ticket to the lists that may show it', async () => {
+    const o = await office();
+    await pairedSandbox(t, o.admin.token);
+    const [contact] = await t.db
+      .insert(contacts)
+      .values({ companyId: o.company.id, name: 'Fabi', number: nextNumber() })
+      .returning();
+    const admin = await listener(o.admin.token, o.company.id);
+    const a = await listener(o.userA.token, o.company.id);
+    const b = await listener(o.userB.token, o.company.id);
+    const created = await t.as(o.userA.token).post('/api/tickets', { contactId: contact.id, queueId: o.queueA.id });
+    expect(created.status).toBe(201);
+    const isNew = (event: TicketEvent) => event.action === 'update' && event.ticket?.id === created.body.id;
+    const heard = await eventFor(a.events, isNew, 'creator hears the new ticket');
+    expect(heard.ticket).toMatchObject({ status: 'open', userId: o.userA.id, queueId: o.queueA.id });
+    await eventFor(admin.events, isNew, 'admin hears the new ticket');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(b.events.some(isNew)).toBe(false);
+  }, 30_000);
+
+  it('a transfer to a user reaches that user (their room), and the lists it leaves', async () => {
+    const o = await office();
+    const row = await seedTicket(o.company.id, { status: 'open', userId: o.userA.id, queueId: o.queueA.id });
+    const a = await listener(o.userA.token, o.company.id);
+    const b = await listener(o.userB.token, o.company.id);
+    // Bruno is not in Sales: only the assignment lets him hear (and open) the ticket.
+    const moved = await t.as(o.userA.token).put(`/api/tickets/${row.id}`, { userId: o.userB.id });
+    expect(moved.body).toMatchObject({ status: 'open', userId: o.userB.id, queueId: o.queueA.id });
+    const toB = (event: TicketEvent) => event.ticket?.id === row.id && event.ticket.userId === o.userB.id;
+    await eventFor(b.events, toB, 'the new assignee hears it');
+    await eventFor(a.events, toB, 'the queue it stays in hears it');
+    expect((await t.as(o.userB.token).get(`/api/tickets/${row.id}`)).status).toBe(200);
+  }, 30_000);
+
+  it('moving a ticket to a connection where the contact already has one is ERR_OTHER_OPEN_TICKET', async () => {
+    const o = await office();
+    const first = await pairedSandbox(t, o.admin.token);
+    const second = await pairedSandbox(t, o.admin.token);
+    const there = await seedTicket(o.company.id, {
+      status: 'open',
+      userId: o.userA.id,
+      queueId: o.queueA.id,
+      whatsappId: second.id,
+    });
+    const [here] = await t.db
+      .insert(tickets)
+      .values({ companyId: o.company.id, contactId: there.contactId, status: 'open', whatsappId: first.id })
+      .returning();
+    const moved = await t.as(o.admin.token).put(`/api/tickets/${here.id}`, { whatsappId: second.id });
+    expect(moved.status).toBe(409);
+    expect(moved.body).toMatchObject({
+      error: 'ERR_OTHER_OPEN_TICKET',
+      details: { ticket: { id: there.id, uuid: there.uuid, userId: o.userA.id, userName: 'Ana', queueName: 'Sales' } },
+    });
+    expect((await t.as(o.admin.token).get(`/api/tickets/${here.id}`)).body.whatsappId).toBe(first.id);
+    // Once the other one is closed the move goes through.
+    await t.as(o.admin.token).put(`/api/tickets/${there.id}`, { status: 'closed' });
+    const retried = await t.as(o.admin.token).put(`/api/tickets/${here.id}`, { whatsappId: second.id });
+    expect(retried).toMatchObject({ status: 200, body: { whatsappId: second.id } });
+  }, 30_000);
+
+  it("another company's contact, queue, connection and user are refused on create and transfer", async () => {
+    const one = await office();
+    const two = await office();
+    const mine = await pairedSandbox(t, one.admin.token);
+    const theirs = await pairedSandbox(t, two.admin.token);
+    const [contact] = await t.db
+      .insert(contacts)
+      .values({ companyId: one.company.id, name: 'Gabi', number: nextNumber() })
+      .returning();
+    const [foreignContact] = await t.db
+      .insert(contacts)
+      .values({ companyId: two.company.id, name: 'Outsider', number: nextNumber() })
+      .returning();
+    const create = (body: Record<string, unknown>) =>
+      t.as(one.admin.token).post('/api/tickets', { contactId: contact.id, whatsappId: mine.id, ...body });
+
+    const refusedCreates = [
+      [await create({ contactId: foreignContact.id }), 'ERR_NO_CONTACT_FOUND'],
+      [await create({ queueId: two.queueA.id }), 'ERR_VALIDATION'],
+      [await create({ whatsappId: theirs.id }), 'ERR_NO_WAPP_FOUND'],
+      [await create({ userId: two.userA.id }), 'ERR_NO_USER_FOUND'],
+    ] as const;
+    for (const [answer, code] of refusedCreates) {
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(answer.body.error).toBe(code);
+    }
+    expect(await t.db.select().from(tickets).where(eq(tickets.contactId, contact.id))).toEqual([]);
+    expect(await t.db.select().from(tickets).where(eq(tickets.contactId, foreignContact.id))).toEqual([]);
+
+    const created = await create({ queueId: one.queueA.id });
+    expect(created.status).toBe(201);
+    const url = `/api/tickets/${created.body.id}`;
+    const refusedTransfers = [
+      [await t.as(one.admin.token).put(url, { queueId: two.queueB.id }), 'ERR_VALIDATION'],
+      [await t.as(one.admin.token).put(url, { userId: two.userB.id, queueId: one.queueB.id }), 'ERR_NO_USER_FOUND'],
+      [await t.as(one.admin.token).put(url, { whatsappId: theirs.id }), 'ERR_NO_WAPP_FOUND'],
+    ] as const;
+    for (const [answer, code] of refusedTransfers) {
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(answer.body.error).toBe(code);
+    }
+    expect((await t.as(one.admin.token).get(url)).body).toMatchObject({
+      status: 'open',
+      queueId: one.queueA.id,
+      userId: one.admin.id,
+      whatsappId: mine.id,
+    });
+  }, 60_000);
+});

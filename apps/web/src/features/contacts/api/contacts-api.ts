@@ -24,5 +24,6 @@ export const contactsApi = {
   remove: (id: number) => http.delete<{ message: string }>(`/api/contacts/${id}`),
   removeAll: () => http.delete<{ deleted: number }>('/api/contacts'),
   upload: (rows: ContactUploadRow[]) => http.post<ContactUploadAnswer>('/api/contacts/upload', rows),
-  importFromPhone: () => http.post<ContactImportAnswer>('/api/contacts/import', {}),
+  /** The connection's phone address book (the company's default connection when none is named). */
+  importFromPhone: (whatsappId?: number) => http.post<ContactImportAnswer>('/api/contacts/import', { whatsappId }),
 };

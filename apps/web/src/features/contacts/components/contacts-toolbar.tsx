@@ -1,3 +1,4 @@
+import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
@@ -17,15 +18,21 @@ interface ContactsToolbarProps {
   hasContacts: boolean;
   onAdd: () => void;
   onImport: () => void;
+  onImportFromPhone: () => void;
   onExport: () => void;
   onDeleteAll: () => void;
 }
 
-/** Search and the page's actions; on phones the buttons wrap under the search. */
+/** Search and the page's actions; when they do not fit on one line the buttons wrap under the search. */
 export function ContactsToolbar(props: ContactsToolbarProps) {
   const { t } = useTranslation('contacts');
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { md: 'center' } }}>
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={1.5}
+      useFlexGap
+      sx={{ alignItems: { md: 'center' }, flexWrap: { md: 'wrap' } }}
+    >
       <TextField
         size="small"
         placeholder={t('search')}
@@ -41,7 +48,8 @@ export function ContactsToolbar(props: ContactsToolbarProps) {
           },
           htmlInput: { 'aria-label': t('search'), 'data-testid': 'contacts-search' },
         }}
-        sx={{ flex: { md: 1 }, maxWidth: { md: 420 } }}
+        // Wide enough to read the placeholder; the buttons wrap below when they do not fit beside it.
+        sx={{ flex: { md: '1 1 280px' }, maxWidth: { md: 420 } }}
       />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', ml: { md: 'auto !important' } }}>
         <Button
@@ -51,6 +59,14 @@ export function ContactsToolbar(props: ContactsToolbarProps) {
           data-testid="contacts-import"
         >
           {t('actions.import')}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<ContactPhoneOutlined />}
+          onClick={props.onImportFromPhone}
+          data-testid="contacts-phone-import"
+        >
+          {t('actions.importFromPhone')}
         </Button>
         <Button
           variant="outlined"

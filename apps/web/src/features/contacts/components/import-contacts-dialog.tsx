@@ -16,10 +16,7 @@ import type { ContactUploadAnswer } from '@wacrm/shared/contacts/contact.schema'
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactsApi } from '../api/contacts-api.ts';
-import { chunk, readContactsSheet, TEMPLATE_URL } from '../model/contacts-sheet.ts';
-
-/** Rows per request: small enough for the body limit and a progress bar that moves. */
-const UPLOAD_CHUNK_ROWS = 500;
+import { readContactsSheet, TEMPLATE_URL, uploadInBatches } from '../model/contacts-sheet.ts';
 
 type Phase =
   | { kind: 'idle' }
@@ -58,17 +55,10 @@ export function ImportContactsDialog({ open, onClose, onImported }: ImportContac
         setPhase({ kind: 'failed', message: t('import.emptyFile') });
         return;
       }
-      let created = 0;
-      const errors: ContactUploadAnswer['errorBag'] = [];
       setPhase({ kind: 'uploading', sent: 0, total: rows.length });
-      let sent = 0;
-      for (const part of chunk(rows, UPLOAD_CHUNK_ROWS)) {
-        const answer = await contactsApi.upload(part);
-        created += answer.newContacts.length;
-        errors.push(...answer.errorBag);
-        sent += part.length;
-        setPhase({ kind: 'uploading', sent, total: rows.length });
-      }
+      const { created, errors } = await uploadInBatches(rows, contactsApi.upload, {
+        onProgress: (sent, total) => setPhase({ kind: 'uploading', sent, total }),
+      });
       setPhase({ kind: 'done', created, errors });
       onImported();
     } catch {

@@ -1,8 +1,10 @@
-import type { ContactUploadRow } from '@wacrm/shared/contacts/contact.schema';
+import type { ContactUploadAnswer, ContactUploadRow } from '@wacrm/shared/contacts/contact.schema';
 
 /** The template's columns (the import also understands nome/numero/e-mail). */
 export const TEMPLATE_COLUMNS = ['name', 'number', 'email'] as const;
 export const TEMPLATE_URL = '/contacts-template.xlsx';
+/** Rows per request: small enough for the body limit and a progress bar that moves. */
+export const UPLOAD_BATCH_ROWS = 500;
 
 /**
  * Reads the first sheet of an .xlsx file into rows keyed by the header row. exceljs is loaded
@@ -40,4 +42,30 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
   return chunks;
+}
+
+export interface UploadTotals {
+  created: number;
+  errors: ContactUploadAnswer['errorBag'];
+}
+
+/**
+ * Sends the rows one batch at a time (in order, so a duplicate inside the file is reported on its
+ * later row) and adds up the answers: every batch's new contacts and every refused row.
+ */
+export async function uploadInBatches(
+  rows: readonly ContactUploadRow[],
+  upload: (batch: ContactUploadRow[]) => Promise<ContactUploadAnswer>,
+  options: { batchSize?: number; onProgress?: (sent: number, total: number) => void } = {},
+): Promise<UploadTotals> {
+  const totals: UploadTotals = { created: 0, errors: [] };
+  let sent = 0;
+  for (const batch of chunk(rows, options.batchSize ?? UPLOAD_BATCH_ROWS)) {
+    const answer = await upload(batch);
+    totals.created += answer.newContacts.length;
+    totals.errors.push(...answer.errorBag);
+    sent += batch.length;
+    options.onProgress?.(sent, rows.length);
+  }
+  return totals;
 }

@@ -9,14 +9,15 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { NewTicketModal } from '../../tickets/components/new-ticket-modal.tsx';
 import { useDebouncedValue } from '../../users/hooks/use-debounced-value.ts';
 import { contactsApi, contactsKeys } from '../api/contacts-api.ts';
 import { ContactModal } from '../components/contact-modal.tsx';
 import { ContactsTable } from '../components/contacts-table.tsx';
 import { ContactsToolbar } from '../components/contacts-toolbar.tsx';
 import { ImportContactsDialog } from '../components/import-contacts-dialog.tsx';
+import { PhoneImportDialog } from '../components/phone-import-dialog.tsx';
 import { useContactsList } from '../hooks/use-contacts.ts';
-import { useStartTicket } from '../hooks/use-start-ticket.ts';
 import { downloadContactsCsv } from '../model/download-export.ts';
 
 /** spec §2 "Contacts": search, infinite list, add, edit, start ticket, delete, delete all, import and export. */
@@ -28,12 +29,14 @@ export function ContactsPage() {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), 500);
   const list = useContactsList(session.companyId, debouncedSearch);
-  const { startTicket } = useStartTicket();
+  // spec: "start ticket" opens the new-ticket flow with the contact chosen (queue and connection to pick).
+  const [startingFor, setStartingFor] = useState<ContactRecord | null>(null);
   const [modal, setModal] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
   const [deleting, setDeleting] = useState<ContactRecord | null>(null);
   const [isDeletingAll, setDeletingAll] = useState(false);
   const [isBusy, setBusy] = useState(false);
   const [isImportOpen, setImportOpen] = useState(false);
+  const [isPhoneImportOpen, setPhoneImportOpen] = useState(false);
   const [isExporting, setExporting] = useState(false);
   const isAdmin = hasPermission(session, 'drawer-admin-items:view');
   const canDelete = hasPermission(session, 'contacts-page:deleteContact');
@@ -89,6 +92,7 @@ export function ContactsPage() {
           hasContacts={count > 0}
           onAdd={() => setModal({ open: true, contactId: null })}
           onImport={() => setImportOpen(true)}
+          onImportFromPhone={() => setPhoneImportOpen(true)}
           onExport={handleExport}
           onDeleteAll={() => setDeletingAll(true)}
         />
@@ -103,7 +107,7 @@ export function ContactsPage() {
           isFetchingMore={list.isFetchingNextPage}
           canDelete={canDelete}
           onEndReached={handleEndReached}
-          onStartTicket={startTicket}
+          onStartTicket={setStartingFor}
           onEdit={(contact) => setModal({ open: true, contactId: contact.id })}
           onDelete={setDeleting}
         />
@@ -114,7 +118,14 @@ export function ContactsPage() {
         onClose={() => setModal((current) => ({ ...current, open: false }))}
         onSaved={refreshList}
       />
+      <NewTicketModal
+        open={startingFor !== null}
+        user={session}
+        initialContact={startingFor}
+        onClose={() => setStartingFor(null)}
+      />
       <ImportContactsDialog open={isImportOpen} onClose={() => setImportOpen(false)} onImported={refreshList} />
+      <PhoneImportDialog open={isPhoneImportOpen} onClose={() => setPhoneImportOpen(false)} onImported={refreshList} />
       <ConfirmDialog
         open={deleting !== null}
         title={t('confirmDelete.title', { name: deleting?.name ?? '' })}

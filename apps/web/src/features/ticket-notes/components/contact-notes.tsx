@@ -29,12 +29,14 @@ import { ticketNotesApi, ticketNotesKeys } from '../api/ticket-notes-api.ts';
 interface ContactNotesProps {
   ticketId: number;
   contactId: number;
+  /** Off inside the notes modal, whose title already says it. */
+  showTitle?: boolean;
 }
 
 const noteOnly = ticketNoteFieldsSchema.pick({ note: true });
 
 /** spec "contact notes": the ticket's notes on its contact, with author and date; add (2+ characters) and delete. */
-export function ContactNotes({ ticketId, contactId }: ContactNotesProps) {
+export function ContactNotes({ ticketId, contactId, showTitle = true }: ContactNotesProps) {
   const { t, i18n } = useTranslation('ticket-notes');
   const session = useSessionUser();
   const queryClient = useQueryClient();
@@ -78,7 +80,7 @@ export function ContactNotes({ ticketId, contactId }: ContactNotesProps) {
 
   return (
     <Stack spacing={1.5} data-testid="contact-notes">
-      <Typography variant="subtitle2">{t('title')}</Typography>
+      {showTitle && <Typography variant="subtitle2">{t('title')}</Typography>}
       <Stack component="form" noValidate spacing={1} onSubmit={handleSubmit(handleAdd)}>
         <TextField
           {...register('note')}

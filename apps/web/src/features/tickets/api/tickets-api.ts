@@ -3,7 +3,6 @@ import type { ContactRecord, TicketRecord } from '@wacrm/shared/messages/message
 import type { QueueRecord } from '@wacrm/shared/queues/queue.schema';
 import type { UserOption } from '@wacrm/shared/users/user.schema';
 import { http } from '../../../lib/api.ts';
-import { isApiError } from '../../../lib/api-error.ts';
 import type { TicketStatus, TicketsPage } from '../model/ticket-list.ts';
 
 /** The filters of one list; the search tab has no status. */
@@ -70,19 +69,6 @@ export interface TicketChangeBody {
   integrationId?: number | null;
 }
 
-/** A list whose feature has not landed on this server yet answers 404: read that as "none". */
-async function optionalList<T>(path: string, query?: Record<string, string>): Promise<T[] | null> {
-  try {
-    const answer = await http.get<unknown>(path, { silent: true, query });
-    if (Array.isArray(answer)) return answer as T[];
-    const wrapped = answer as { contacts?: T[]; tags?: T[]; records?: T[] } | null;
-    return wrapped?.contacts ?? wrapped?.tags ?? wrapped?.records ?? [];
-  } catch (error) {
-    if (isApiError(error) && (error.status === 404 || error.status === 403)) return null;
-    throw error;
-  }
-}
-
 export const ticketsApi = {
   /** The first page without a cursor, the next ones after the previous page's `nextCursor`. */
   page: (params: TicketListParams, before: string | null, signal?: AbortSignal) =>
@@ -110,18 +96,9 @@ export const ticketsApi = {
   queues: () => http.get<QueueRecord[]>('/api/queue'),
   connections: () => http.get<ConnectionRecord[]>('/api/whatsapp', { query: { session: 0 } }),
   users: () => http.get<UserOption[]>('/api/users/list'),
-  /** null while the tags feature is not on this server: the tag filter hides itself. */
-  tags: () => optionalList<TagOption>('/api/tags/list'),
-  /**
-   * Contact search for the new-ticket modal. null while the contacts API is not on this server;
-   * `/contacts/list` is the fallback when only the simple list exists.
-   */
-  async contacts(searchParam: string): Promise<ContactOption[] | null> {
-    const page = await optionalList<ContactOption>('/api/contacts', { searchParam, pageNumber: '1' });
-    if (page !== null) return page;
-    const all = await optionalList<ContactOption>('/api/contacts/list');
-    if (all === null) return null;
-    const needle = searchParam.toLowerCase();
-    return all.filter((contact) => contact.name.toLowerCase().includes(needle) || contact.number.includes(needle));
-  },
+  tags: () => http.get<TagOption[]>('/api/tags/list'),
+  /** Contact search for the new-ticket modal: the first page of `GET /contacts` (name or number). */
+  contacts: async (searchParam: string): Promise<ContactOption[]> =>
+    (await http.get<{ contacts: ContactOption[] }>('/api/contacts', { query: { searchParam, pageNumber: 1 } }))
+      .contacts,
 };

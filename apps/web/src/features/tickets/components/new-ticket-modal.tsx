@@ -25,13 +25,17 @@ import { QueueSelect } from './queue-select.tsx';
 interface NewTicketModalProps {
   open: boolean;
   user: SessionUser;
+  /** Preselected contact ("Start ticket" on the contacts page); the user may still change it. */
+  initialContact?: ContactOption | null;
   onClose: () => void;
 }
+
+const contactLabel = (option: ContactOption) => `${option.name} (${option.number})`;
 
 type Errors = Partial<Record<'contact' | 'queue' | 'connection', string>>;
 
 /** spec "New ticket": a contact (searched from 3 characters), a queue (required unless admin), a connection. */
-export function NewTicketModal({ open, user, onClose }: NewTicketModalProps) {
+export function NewTicketModal({ open, user, initialContact = null, onClose }: NewTicketModalProps) {
   const { t } = useTranslation(['tickets', 'common']);
   const navigate = useNavigate();
   const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
@@ -45,18 +49,20 @@ export function NewTicketModal({ open, user, onClose }: NewTicketModalProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [conflict, setConflict] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
-  const contacts = useContactSearch(user.companyId, contactText, open);
+  // The preselected contact's label is not a search.
+  const isSearching = open && !(contact && contactText === contactLabel(contact));
+  const contacts = useContactSearch(user.companyId, contactText, isSearching);
   // spec: admins pick from every queue, other users from their own.
   const queues = isAdmin ? (companyQueues.data ?? []) : user.queues;
 
   useEffect(() => {
     if (!open) return;
-    setContactText('');
-    setContact(null);
+    setContactText(initialContact ? contactLabel(initialContact) : '');
+    setContact(initialContact);
     setQueueId(!isAdmin && user.queues.length === 1 ? user.queues[0].id : '');
     setErrors({});
     setConflict(null);
-  }, [open, isAdmin, user.queues]);
+  }, [open, isAdmin, user.queues, initialContact]);
 
   // The user's own connection, else the company's default, is preselected.
   useEffect(() => {
@@ -105,7 +111,6 @@ export function NewTicketModal({ open, user, onClose }: NewTicketModalProps) {
     }
   };
 
-  const isUnavailable = contacts.data === null;
   const noOptionsText =
     contactText.trim().length < 3 ? t('newTicket.contactHint') : contacts.isWaiting ? '…' : t('newTicket.noContacts');
 
@@ -115,27 +120,26 @@ export function NewTicketModal({ open, user, onClose }: NewTicketModalProps) {
         <DialogTitle>{t('newTicket.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {isUnavailable && <Alert severity="info">{t('newTicket.contactsUnavailable')}</Alert>}
             {conflict && (
               <Alert severity="warning" data-testid="new-ticket-conflict">
                 {conflict}
               </Alert>
             )}
             <Autocomplete
-              options={contacts.data ?? []}
+              options={isSearching ? (contacts.data ?? []) : contact ? [contact] : []}
               value={contact}
               onChange={(_event, next) => setContact(next)}
               inputValue={contactText}
               onInputChange={(_event, next) => setContactText(next)}
               filterOptions={(options) => options}
-              getOptionLabel={(option) => `${option.name} (${option.number})`}
+              getOptionLabel={contactLabel}
               isOptionEqualToValue={(option, selected) => option.id === selected.id}
               loading={contacts.isWaiting && contactText.trim().length >= 3}
               noOptionsText={noOptionsText}
               renderInput={(params) => (
                 <TextField
                   {...params}
-                  autoFocus
+                  autoFocus={!initialContact}
                   size="small"
                   label={t('newTicket.contact')}
                   error={Boolean(errors.contact)}

@@ -15,8 +15,7 @@ interface NamedOption {
 interface SearchFiltersProps {
   text: string;
   onTextChange: (text: string) => void;
-  /** null: the tags feature is not on this server, so the filter is hidden. */
-  tagOptions: TagOption[] | null;
+  tagOptions: TagOption[];
   tags: number[];
   onTagsChange: (ids: number[]) => void;
   /** null: not an admin (spec: the user filter is for admins only). */
@@ -86,28 +85,24 @@ export function SearchFilters(props: SearchFiltersProps) {
           htmlInput: { 'aria-label': t('search.placeholder'), 'data-testid': 'tickets-search' },
         }}
       />
-      {(tagOptions || userOptions) && (
-        <Stack direction="row" spacing={1}>
-          {tagOptions && (
-            <MultiSelect
-              label={t('search.tags')}
-              options={tagOptions}
-              value={props.tags}
-              onChange={props.onTagsChange}
-              testId="tickets-tags-filter"
-            />
-          )}
-          {userOptions && (
-            <MultiSelect
-              label={t('search.users')}
-              options={userOptions}
-              value={props.users}
-              onChange={props.onUsersChange}
-              testId="tickets-users-filter"
-            />
-          )}
-        </Stack>
-      )}
+      <Stack direction="row" spacing={1}>
+        <MultiSelect
+          label={t('search.tags')}
+          options={tagOptions}
+          value={props.tags}
+          onChange={props.onTagsChange}
+          testId="tickets-tags-filter"
+        />
+        {userOptions && (
+          <MultiSelect
+            label={t('search.users')}
+            options={userOptions}
+            value={props.users}
+            onChange={props.onUsersChange}
+            testId="tickets-users-filter"
+          />
+        )}
+      </Stack>
     </Stack>
   );
 }

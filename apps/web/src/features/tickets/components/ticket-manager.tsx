@@ -154,7 +154,7 @@ export function TicketManager({ user, openTicketUuid, onPeek }: TicketManagerPro
         <SearchFilters
           text={searchText}
           onTextChange={setSearchText}
-          tagOptions={tagOptions.data ?? null}
+          tagOptions={tagOptions.data ?? []}
           tags={tags}
           onTagsChange={setTags}
           userOptions={isAdmin ? (userOptions.data ?? []) : null}

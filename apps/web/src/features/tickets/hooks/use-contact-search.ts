@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ticketsApi, ticketsKeys } from '../api/tickets-api.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
-/** spec: contact search starts at 3 characters (debounced). data null: no contacts API on this server. */
+/** spec: contact search starts at 3 characters (debounced). */
 export function useContactSearch(companyId: number, text: string, isEnabled: boolean) {
   const search = useDebouncedValue(text.trim(), 500);
   const query = useQuery({

@@ -31,7 +31,6 @@ export function useUserOptions(companyId: number, isEnabled = true) {
   });
 }
 
-/** null data: the tags feature is not on this server yet. */
 export function useTagOptions(companyId: number, isEnabled = true) {
   return useQuery({
     queryKey: ticketsKeys.tags(companyId),

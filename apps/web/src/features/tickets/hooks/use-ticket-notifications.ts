@@ -9,7 +9,8 @@ import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { ticketsApi, ticketsKeys } from '../api/tickets-api.ts';
 import { playNotificationSound, unlockNotificationSound } from '../model/notification-sound.ts';
 import {
-  isBellTicket,
+  bellListQueries,
+  mergeBellPages,
   type NotificationViewer,
   removeBellTicket,
   shouldAlert,
@@ -61,11 +62,15 @@ export function useTicketNotifications() {
   const query = useQuery({
     queryKey: key,
     queryFn: async () => {
-      const page = await ticketsApi.page(
-        { searchParam: '', tags: [], users: [], showAll: false, withUnreadMessages: true },
-        null,
+      const pages = await Promise.all(
+        bellListQueries(viewer).map((filter) =>
+          ticketsApi.page({ searchParam: '', tags: [], users: [], showAll: false, ...filter }, null),
+        ),
       );
-      return page.tickets.filter((ticket) => isBellTicket(ticket, viewer));
+      return mergeBellPages(
+        pages.map((page) => page.tickets),
+        viewer,
+      );
     },
   });
   const update = (change: (list: TicketRecord[]) => TicketRecord[]) =>
@@ -107,9 +112,11 @@ export function useTicketNotifications() {
   const isPageVisible = typeof document === 'undefined' || document.visibilityState === 'visible';
   const tickets = (query.data ?? []).filter((ticket) => !(ticket.uuid === openTicketUuid && isPageVisible));
   const count = tickets.length;
+  // The badge counts every bell ticket; the tab title only those with something unread (spec).
+  const unreadCount = tickets.filter((ticket) => ticket.unreadMessages > 0).length;
   useEffect(() => {
-    document.title = titleWithCount(document.title, count);
-  }, [count]);
+    document.title = titleWithCount(document.title, unreadCount);
+  }, [unreadCount]);
   useEffect(
     () => () => {
       document.title = titleWithCount(document.title, 0);

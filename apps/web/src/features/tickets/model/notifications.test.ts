@@ -1,7 +1,9 @@
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
 import { describe, expect, it } from 'vitest';
 import {
+  bellListQueries,
   isBellTicket,
+  mergeBellPages,
   type NotificationViewer,
   removeBellTicket,
   shouldAlert,
@@ -23,11 +25,24 @@ describe('isBellTicket', () => {
     expect(isBellTicket(buildTicket({ status: 'closed', userId: 7, unreadMessages: 2 }), agent)).toBe(false);
   });
 
-  it('lists pending tickets of their queues only for allTicket users', () => {
-    expect(isBellTicket(buildTicket(), agent)).toBe(false);
-    expect(isBellTicket(buildTicket(), allTicketAgent)).toBe(true);
-    expect(isBellTicket(buildTicket({ queueId: 2 }), allTicketAgent)).toBe(false);
-    expect(isBellTicket(buildTicket({ queueId: 2 }), { ...allTicketAgent, profile: 'admin' })).toBe(true);
+  it('lists pending tickets of their queues with unread messages for every attendant', () => {
+    expect(isBellTicket(buildTicket(), agent)).toBe(true);
+    expect(isBellTicket(buildTicket({ queueId: null }), agent)).toBe(true);
+    expect(isBellTicket(buildTicket({ queueId: 2 }), agent)).toBe(false);
+    expect(isBellTicket(buildTicket({ queueId: 2 }), { ...agent, profile: 'admin' })).toBe(true);
+    // Someone else's open ticket never rings, unread or not.
+    expect(isBellTicket(buildTicket({ status: 'open', userId: 8, queueId: 1 }), agent)).toBe(false);
+  });
+
+  it('lists every pending ticket of their queues for allTicket users, even with nothing unread', () => {
+    const read = { unreadMessages: 0 };
+    expect(isBellTicket(buildTicket(read), agent)).toBe(false);
+    expect(isBellTicket(buildTicket(read), allTicketAgent)).toBe(true);
+    expect(isBellTicket(buildTicket({ ...read, queueId: null }), allTicketAgent)).toBe(true);
+    expect(isBellTicket(buildTicket({ ...read, queueId: 2 }), allTicketAgent)).toBe(false);
+    expect(isBellTicket(buildTicket({ ...read, queueId: 2 }), { ...allTicketAgent, profile: 'admin' })).toBe(true);
+    // Once someone accepts it, it leaves their bell.
+    expect(isBellTicket(buildTicket({ ...read, status: 'open', userId: 8 }), allTicketAgent)).toBe(false);
   });
 });
 
@@ -49,6 +64,25 @@ describe('bell list', () => {
   });
 });
 
+describe('bell first load', () => {
+  it('asks for pending tickets too when the viewer has allTicket', () => {
+    expect(bellListQueries(agent)).toEqual([{ withUnreadMessages: true }]);
+    expect(bellListQueries(allTicketAgent)).toEqual([{ withUnreadMessages: true }, { status: 'pending' }]);
+  });
+
+  it('merges the pages once each, newest first, dropping what does not concern the viewer', () => {
+    const unreadMine = buildTicket({ id: 1, status: 'open', userId: 7, updatedAt: '2026-03-05T10:00:00.000Z' });
+    const waitingRead = buildTicket({ id: 2, unreadMessages: 0, updatedAt: '2026-03-05T11:00:00.000Z' });
+    const waitingUnread = buildTicket({ id: 3, updatedAt: '2026-03-05T09:00:00.000Z' });
+    const otherQueue = buildTicket({ id: 4, queueId: 2, unreadMessages: 0 });
+    const unreadPage = [unreadMine, waitingUnread];
+    const pendingPage = [waitingRead, waitingUnread, otherQueue];
+    const ids = (list: { id: number }[]) => list.map((ticket) => ticket.id);
+    expect(ids(mergeBellPages([unreadPage, pendingPage], allTicketAgent))).toEqual([2, 1, 3]);
+    expect(ids(mergeBellPages([unreadPage], agent))).toEqual([1, 3]);
+  });
+});
+
 describe('shouldAlert', () => {
   const mine = buildTicket({ status: 'open', userId: 7, unreadMessages: 1 });
   it('alerts for a customer message on a ticket that concerns the viewer', () => {
@@ -60,6 +94,13 @@ describe('shouldAlert', () => {
     );
     expect(shouldAlert(message(), mine, agent, { openTicketUuid: mine.uuid, isPageVisible: true })).toBe(false);
     expect(shouldAlert(message(), mine, agent, { openTicketUuid: mine.uuid, isPageVisible: false })).toBe(true);
+  });
+  it('alerts attendants with or without allTicket for a pending ticket of their queues', () => {
+    const waiting = buildTicket({ status: 'pending', userId: null, queueId: 1, unreadMessages: 0 });
+    const reading = { openTicketUuid: null, isPageVisible: true };
+    expect(shouldAlert(message(), waiting, agent, reading)).toBe(true);
+    expect(shouldAlert(message(), waiting, allTicketAgent, reading)).toBe(true);
+    expect(shouldAlert(message(), { ...waiting, queueId: 2 }, agent, reading)).toBe(false);
   });
   it("stays quiet for other users' tickets", () => {
     const others = buildTicket({ status: 'open', userId: 8 });

@@ -12,13 +12,30 @@ const isInViewerQueues = (ticket: TicketRecord, viewer: NotificationViewer) =>
   viewer.profile === 'admin' || ticket.queueId === null || viewer.queueIds.includes(ticket.queueId);
 
 /**
- * spec: the bell lists the viewer's tickets with unread messages, and pending ones for users
- * with allTicket enabled (of their queues, unless admin).
+ * spec: the bell lists the tickets with unread messages the viewer answers for (their own, and the
+ * pending ones of their queues waiting for anyone), and every pending ticket of their queues for
+ * users with allTicket enabled, read or not ("Users with allTicket enabled see pending tickets in
+ * the notification bell"). Admins' queues are all queues.
  */
 export function isBellTicket(ticket: TicketRecord, viewer: NotificationViewer): boolean {
-  if (ticket.status === 'closed' || ticket.unreadMessages <= 0) return false;
-  if (ticket.userId === viewer.id) return true;
-  return ticket.status === 'pending' && viewer.allTicket === 'enabled' && isInViewerQueues(ticket, viewer);
+  if (ticket.status === 'closed') return false;
+  const hasUnread = ticket.unreadMessages > 0;
+  if (ticket.userId === viewer.id) return hasUnread;
+  if (ticket.status !== 'pending' || !isInViewerQueues(ticket, viewer)) return false;
+  return hasUnread || viewer.allTicket === 'enabled';
+}
+
+/** The bell's first load: one page of unread tickets, plus one of pending tickets for allTicket users. */
+export const bellListQueries = (viewer: NotificationViewer) =>
+  viewer.allTicket === 'enabled'
+    ? [{ withUnreadMessages: true }, { status: 'pending' as const }]
+    : [{ withUnreadMessages: true }];
+
+/** Those pages as one bell list: each ticket once, newest activity first, only what concerns the viewer. */
+export function mergeBellPages(pages: TicketRecord[][], viewer: NotificationViewer): TicketRecord[] {
+  const byId = new Map<number, TicketRecord>();
+  for (const ticket of pages.flat()) if (isBellTicket(ticket, viewer)) byId.set(ticket.id, ticket);
+  return [...byId.values()].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || b.id - a.id);
 }
 
 /** The bell's list after a ticket changed: kept (first when it is new), refreshed, or dropped. */
@@ -40,7 +57,10 @@ export function removeBellTicket(list: TicketRecord[], ticketId: number): Ticket
   return list.some((item) => item.id === ticketId) ? list.filter((item) => item.id !== ticketId) : list;
 }
 
-/** A new message concerns the viewer (sound, browser notice) unless it is theirs or they are reading it. */
+/**
+ * A customer message concerns the viewer (sound, browser notice) when its ticket is theirs or waits
+ * in one of their queues, with or without allTicket, unless they are reading it.
+ */
 export function shouldAlert(
   message: MessageRecord,
   ticket: TicketRecord,

@@ -1,6 +1,5 @@
 import type { MessageRecord, MessagesPage, TicketRecord } from '@wacrm/shared/messages/message.schema';
 import { http } from '../../../../lib/api.ts';
-import { isApiError } from '../../../../lib/api-error.ts';
 
 /** An earlier ticket of the contact on the same connection (docs/decisions/tickets.md "Thread"). */
 export interface ThreadTicketRef {
@@ -105,14 +104,6 @@ export const conversationApi = {
 
   deleteTicket: (ticketId: number) => http.delete(`/api/tickets/${ticketId}`, { silent: true }),
 
-  /** The quick messages come in a later issue: until that route exists the list is empty. */
-  async quickMessages(): Promise<QuickMessage[]> {
-    try {
-      const answer = await http.get<unknown>('/api/quick-messages/list', { silent: true });
-      return Array.isArray(answer) ? (answer as QuickMessage[]) : [];
-    } catch (error) {
-      if (isApiError(error) && (error.status === 404 || error.status === 403)) return [];
-      throw error;
-    }
-  },
+  /** The user's and the company's quick messages, for the composer's `/` autocomplete. */
+  quickMessages: () => http.get<QuickMessage[]>('/api/quick-messages/list'),
 };

@@ -12,14 +12,14 @@ import Typography from '@mui/material/Typography';
 import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContactEditForm } from './contact-edit-form.tsx';
+import { ContactModal } from '../../../contacts/components/contact-modal.tsx';
 
 interface ContactDrawerProps {
   open: boolean;
   contact: ContactRecord;
   onClose: () => void;
   onContactSaved: (contact: ContactRecord) => void;
-  /** spec: ticket notes live here; they arrive in a later issue. */
+  /** spec: the ticket notes on the contact. */
   notesSlot?: ReactNode;
 }
 
@@ -51,47 +51,30 @@ export function ContactDrawer({ open, contact, onClose, onContactSaved, notesSlo
         >
           {contact.name.slice(0, 1).toUpperCase()}
         </Avatar>
-        {isEditing ? (
-          <ContactEditForm
-            contact={contact}
-            onCancel={() => setIsEditing(false)}
-            onSaved={(saved) => {
-              setIsEditing(false);
-              onContactSaved(saved);
-            }}
-          />
-        ) : (
-          <>
-            <Typography
-              variant="h6"
-              sx={{ textAlign: 'center', overflowWrap: 'anywhere' }}
-              data-testid="contact-drawer-name"
-            >
-              {contact.name}
-            </Typography>
-            <Link href={`tel:${contact.number}`} data-testid="contact-drawer-number">
-              {contact.number}
-            </Link>
-            {contact.email && (
-              <Link
-                href={`mailto:${contact.email}`}
-                sx={{ overflowWrap: 'anywhere' }}
-                data-testid="contact-drawer-email"
-              >
-                {contact.email}
-              </Link>
-            )}
-            <Button
-              startIcon={<EditOutlined />}
-              variant="outlined"
-              size="small"
-              onClick={() => setIsEditing(true)}
-              data-testid="contact-drawer-edit"
-            >
-              {t('contact.edit')}
-            </Button>
-          </>
+        <Typography
+          variant="h6"
+          sx={{ textAlign: 'center', overflowWrap: 'anywhere' }}
+          data-testid="contact-drawer-name"
+        >
+          {contact.name}
+        </Typography>
+        <Link href={`tel:${contact.number}`} data-testid="contact-drawer-number">
+          {contact.number}
+        </Link>
+        {contact.email && (
+          <Link href={`mailto:${contact.email}`} sx={{ overflowWrap: 'anywhere' }} data-testid="contact-drawer-email">
+            {contact.email}
+          </Link>
         )}
+        <Button
+          startIcon={<EditOutlined />}
+          variant="outlined"
+          size="small"
+          onClick={() => setIsEditing(true)}
+          data-testid="contact-drawer-edit"
+        >
+          {t('contact.edit')}
+        </Button>
       </Stack>
       {notesSlot && (
         <>
@@ -124,6 +107,13 @@ export function ContactDrawer({ open, contact, onClose, onContactSaved, notesSlo
           </Stack>
         )}
       </Box>
+      {/* The contacts page's modal: every field of the contact (extra info too), the same schema. */}
+      <ContactModal
+        open={isEditing}
+        contactId={contact.id}
+        onClose={() => setIsEditing(false)}
+        onSaved={onContactSaved}
+      />
     </Drawer>
   );
 }

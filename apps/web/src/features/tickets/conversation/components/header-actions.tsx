@@ -2,6 +2,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
+import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import UndoIcon from '@mui/icons-material/Undo';
 import Button from '@mui/material/Button';
@@ -21,6 +22,8 @@ interface HeaderActionsProps {
   onAction: (action: Exclude<TicketAction, 'delete'>) => void;
   onDelete: () => void;
   onTransfer?: () => void;
+  /** Opens the contact-notes modal. */
+  onNotes?: () => void;
 }
 
 interface ActionSpec {
@@ -30,10 +33,20 @@ interface ActionSpec {
   onClick: () => void;
   isPrimary?: boolean;
   color?: 'error';
+  /** An icon on every width: rare actions must not crowd the state's buttons. */
+  isIconOnly?: boolean;
 }
 
 /** The actions the ticket's state allows (spec "Ticket"): text buttons on wide screens, icons on phones. */
-export function HeaderActions({ ticket, canDelete, busy, onAction, onDelete, onTransfer }: HeaderActionsProps) {
+export function HeaderActions({
+  ticket,
+  canDelete,
+  busy,
+  onAction,
+  onDelete,
+  onTransfer,
+  onNotes,
+}: HeaderActionsProps) {
   const { t } = useTranslation('conversation');
   const isWide = useMediaQuery((theme) => theme.breakpoints.up('lg'));
   const actions: ActionSpec[] = [];
@@ -65,6 +78,14 @@ export function HeaderActions({ ticket, canDelete, busy, onAction, onDelete, onT
     });
   if (ticket.status !== 'closed' && onTransfer)
     actions.push({ key: 'transfer', label: t('header.transfer'), icon: <SwapHorizIcon />, onClick: onTransfer });
+  if (onNotes)
+    actions.push({
+      key: 'notes',
+      label: t('header.notes'),
+      icon: <StickyNote2Outlined />,
+      onClick: onNotes,
+      isIconOnly: true,
+    });
   if (canDelete)
     actions.push({
       key: 'delete',
@@ -72,15 +93,16 @@ export function HeaderActions({ ticket, canDelete, busy, onAction, onDelete, onT
       icon: <DeleteOutline />,
       onClick: onDelete,
       color: 'error',
+      isIconOnly: true,
     });
 
   return (
     <Stack direction="row" spacing={isWide ? 1 : 0} sx={{ alignItems: 'center', flexShrink: 0 }}>
       {actions.map((action) => {
-        const disabled = busy !== null;
+        // Notes are not a state change: a running one does not lock them.
+        const disabled = busy !== null && action.key !== 'notes';
         const testId = `ticket-${action.key}`;
-        // Delete stays an icon on every width: it is rare and must not look like the main action.
-        if (isWide && action.key !== 'delete')
+        if (isWide && !action.isIconOnly)
           return (
             <Button
               key={action.key}

@@ -13,6 +13,7 @@ import { toast } from '../../../../lib/toast.ts';
 import { useSessionUser } from '../../../auth/hooks/use-auth.ts';
 import { TicketTagsSelect } from '../../../tags/components/ticket-tags-select.tsx';
 import { ContactNotes } from '../../../ticket-notes/components/contact-notes.tsx';
+import { ContactNotesModal } from '../../../ticket-notes/components/contact-notes-modal.tsx';
 import { conversationApi, conversationKeys } from '../api/conversation-api.ts';
 import { useTicketActions } from '../hooks/use-ticket-actions.ts';
 import { ContactDrawer } from './contact-drawer.tsx';
@@ -39,6 +40,7 @@ function OpenTicket({
   const queryClient = useQueryClient();
   const [isContactOpen, setIsContactOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const [isNotesOpen, setIsNotesOpen] = useState(false);
   const actions = useTicketActions(ticket, { onClosed, onBackToList });
 
   const setTicket = (next: TicketRecord) => queryClient.setQueryData(conversationKeys.ticket(ticket.uuid), next);
@@ -74,6 +76,7 @@ function OpenTicket({
             onAction={(action) => void actions.run(action)}
             onDelete={() => setIsDeleteOpen(true)}
             onTransfer={onTransfer ? () => onTransfer(ticket) : undefined}
+            onNotes={() => setIsNotesOpen(true)}
           />
         }
       />
@@ -99,6 +102,13 @@ function OpenTicket({
         onClose={() => setIsContactOpen(false)}
         onContactSaved={(contact) => setTicket({ ...ticket, contact })}
         notesSlot={<ContactNotes ticketId={ticket.id} contactId={ticket.contactId} />}
+      />
+      <ContactNotesModal
+        open={isNotesOpen}
+        ticketId={ticket.id}
+        contactId={ticket.contactId}
+        contactName={ticket.contact.name}
+        onClose={() => setIsNotesOpen(false)}
       />
       <ConfirmDialog
         open={isDeleteOpen}
