@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+const mb = () => Math.round(process.memoryUsage().rss / 1048576);
+const dir = '/tmp/pgl-rss-test';
+const params = process.argv[2] ? { startParams: process.argv.slice(2) } : {};
+console.log('start', mb());
+const db = await PGlite.create(dir, { extensions: { pg_trgm }, ...params });
+await db.query('select 1');
+console.log('open', mb(), (await db.query('show shared_buffers')).rows[0]);
+await db.close();
