@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { hashPassword } from '../../platform/http/passwords.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import { companyBlockReason } from '../auth/company-access.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { PlansRepository } from '../plans/plans.repository.ts';
 import type { createCompaniesRealtime } from './companies.realtime.ts';
@@ -91,12 +92,22 @@ export function createCompaniesService(deps: {
       return find(id);
     },
 
+    /**
+     * Switching a company off, or moving its due date into the past, ends its users' sessions
+     * at once (super users excepted, as at login) and tells their open pages why.
+     */
     async update(id: number, fields: CompanyFields) {
-      await db.transaction(async (tx) => {
+      const blockedBy = await db.transaction(async (tx) => {
         const companies = createCompaniesRepository(tx);
         await assertPlanExists(companies, fields.planId);
-        if (!(await companies.update(id, fields))) throw new AppError('ERR_NOT_FOUND');
+        const before = await companies.findAccessState(id);
+        if (!before || !(await companies.update(id, fields))) throw new AppError('ERR_NOT_FOUND');
+        const reason = blockReason({ companyStatus: fields.status, dueDate: fields.dueDate ?? null });
+        if (!reason || blockReason(before)) return null;
+        await companies.endUserSessions(id);
+        return reason;
       });
+      if (blockedBy) await events.companyBlocked(id, blockedBy, fields.dueDate ?? null);
       return find(id);
     },
 
@@ -132,5 +143,9 @@ export function createCompaniesService(deps: {
 }
 
 export type CompaniesService = ReturnType<typeof createCompaniesService>;
+
+/** The company's own state as login reads it, for a user who is not a super user. */
+const blockReason = (state: { companyStatus: boolean; dueDate: string | null }) =>
+  companyBlockReason({ isSuper: false, ...state });
 
 const emailInUse = () => new AppError('ERR_EMAIL_IN_USE', { fields: { email: 'Email already in use' } });
