@@ -1,7 +1,7 @@
 import { type CompanyFields, type CompanyRecord, pageSizes, type Recurrence } from '@wacrm/shared';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { authSessions, companies, plans, settings, users } from '../../platform/db/schema.ts';
+import { authSessions, companies, plans, settings, users, whatsapps } from '../../platform/db/schema.ts';
 import { defaultSettingsRows } from '../../platform/db/seed.ts';
 
 const CAMPAIGNS_SETTING = 'campaignsEnabled';
@@ -182,6 +182,12 @@ export function createCompaniesRepository(db: Database) {
     async remove(id: number) {
       const rows = await db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
       return rows.length > 0;
+    },
+
+    /** The company's connections, whose live sessions must stop before it goes. */
+    async connectionIdsOf(id: number) {
+      const rows = await db.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.companyId, id));
+      return rows.map((row) => row.id);
     },
 
     async hasSuperUser(id: number) {
