@@ -96,7 +96,8 @@ export async function buildServer(
   auth.register(app);
   users.register(app);
   plans.register(app);
-  createCompaniesModule(platform, { plans }).register(app);
+  // Late-bound: deleting a company stops its live sessions as deleting a connection does.
+  createCompaniesModule(platform, { plans, sessions: () => connections.sessions() }).register(app);
   const connections = createConnectionsModule(platform, { planRules: plans.rules });
   const messages = createMessagesModule(platform, options.messages);
   const channels = createChannelsModule(platform, { connections, messages }, options.channels);

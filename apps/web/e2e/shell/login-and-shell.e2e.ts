@@ -55,7 +55,11 @@ test('logs in, shows the menu, switches language and theme, logs out', async ({ 
   for (const key of superAdminMenu) await expect(page.getByTestId(`menu-${key}`)).toBeVisible();
   await expect(page.getByTestId('greeting')).toContainText('Olá, Admin');
   await expect(page.getByTestId('app-version')).toHaveText('v8.0.1');
-  await expect(page.getByTestId('coming-soon-title')).toHaveText('Dashboard');
+  // An admin lands on the real dashboard, titled in the current language.
+  await expect(page.getByTestId('dashboard-page')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('coming-soon-title')).toHaveCount(0);
+  await expect(page.getByTestId('dashboard-period-text')).toBeVisible();
   await snap(page, 'shell-light-desktop');
 
   // The desktop drawer folds to icons and back.
@@ -94,11 +98,13 @@ test('logs in, shows the menu, switches language and theme, logs out', async ({ 
   expect(await page.evaluate(() => localStorage.getItem('preferredTheme'))).toBe('dark');
   await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(11, 20, 26)');
   await page.getByTestId('menu-dashboard').click();
+  await expect(page.getByTestId('dashboard-page')).toBeVisible();
   await snap(page, 'shell-dark-desktop');
 
   await page.setViewportSize(phone);
   await page.reload();
   await expect(page.getByTestId('menu-toggle')).toBeVisible();
+  await expect(page.getByTestId('dashboard-period-text')).toBeVisible();
   await expect(page.getByTestId('side-menu')).toBeHidden();
   await snap(page, 'shell-dark-phone');
   await page.getByTestId('menu-toggle').click();
@@ -111,14 +117,19 @@ test('logs in, shows the menu, switches language and theme, logs out', async ({ 
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await snap(page, 'login-dark-phone');
+  // Logged out, /login stays put: the desktop picture of the dark login page.
+  await page.setViewportSize(desktop);
+  await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible();
+  await snap(page, 'login-dark-desktop');
+  await page.setViewportSize(phone);
 
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
   await page.reload();
   await snap(page, 'login-light-phone');
   await logIn(page);
+  await expect(page.getByTestId('dashboard-period-text')).toBeVisible();
   await snap(page, 'shell-light-phone');
   await page.setViewportSize(desktop);
-  await page.evaluate(() => localStorage.setItem('preferredTheme', 'dark'));
   await page.goto('/login');
   await expect(page).toHaveURL(/\/$/); // a logged-in user is sent away from /login
 });

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useOpenedElsewhereNotice } from '../features/auth/hooks/use-opened-elsewhere-notice.ts';
+import { useAuthEventNotices } from '../features/auth/hooks/use-auth-event-notices.ts';
 import { isApiError } from '../lib/api-error.ts';
 import { PrivateRoutes } from './private-routes.tsx';
 import { AppShell } from './shell/app-shell.tsx';
@@ -19,7 +19,7 @@ function createQueryClient() {
 }
 
 function SessionListeners() {
-  useOpenedElsewhereNotice();
+  useAuthEventNotices();
   return null;
 }
 

@@ -99,6 +99,19 @@ describe('http client', () => {
     expect(storage.dump()).toEqual({});
   });
 
+  it('tells why the session ended when the refresh names a reason (company switched off)', async () => {
+    const { http, onSessionEnded } = setup(
+      refreshingServer(() =>
+        json(402, { error: 'ERR_SUBSCRIPTION_EXPIRED', message: 'expired', details: { dueDate: '2024-01-31' } }),
+      ),
+    );
+    await expect(http.get('/api/a')).rejects.toMatchObject({ endedSession: true });
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    const cause = onSessionEnded.mock.calls[0][0] as ApiError;
+    expect(cause.code).toBe('ERR_SUBSCRIPTION_EXPIRED');
+    expect(cause.details).toEqual({ dueDate: '2024-01-31' });
+  });
+
   it('ends the session on any 401 without trying a refresh', async () => {
     const { http, calls, storage, onSessionEnded } = setup(() =>
       json(401, { error: 'ERR_NOT_AUTHENTICATED', message: 'log in' }),

@@ -26,8 +26,11 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   storage?: KeyValueStorage;
   baseUrl?: string;
-  /** Called once the stored session is cleared (401, or a refresh that failed). */
-  onSessionEnded?: () => void;
+  /**
+   * Called once the stored session is cleared (401, or a refresh that failed). `cause` is the
+   * refused refresh, whose code may say why (e.g. the company was switched off).
+   */
+  onSessionEnded?: (cause?: ApiError) => void;
   /** Called for every failure of a non-silent request that did not end the session. */
   onError?: (error: ApiError) => void;
   onTokenRefreshed?: (answer: RefreshAnswer) => void;
@@ -75,9 +78,9 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     return { status: response.status, ok: response.ok, data: await readBody(response) };
   }
 
-  function endSession(): void {
+  function endSession(cause?: ApiError): void {
     clearSession(storage);
-    handlers.onSessionEnded?.();
+    handlers.onSessionEnded?.(cause);
   }
 
   async function runRefresh(): Promise<string> {
@@ -85,8 +88,9 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     const data = answer?.data as Partial<RefreshAnswer> | undefined;
     if (!answer?.ok || typeof data?.token !== 'string') {
       // spec: a failed refresh logs the user out.
-      endSession();
-      throw new ApiError(answer?.status ?? 0, toErrorBody(answer?.data ?? null), true);
+      const error = new ApiError(answer?.status ?? 0, toErrorBody(answer?.data ?? null), true);
+      endSession(error);
+      throw error;
     }
     storage.setItem(storageKeys.token, data.token);
     handlers.onTokenRefreshed?.(data as RefreshAnswer);

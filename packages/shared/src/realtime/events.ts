@@ -30,11 +30,17 @@ export function companyEvent<K extends CompanyEventKind>(companyId: number, kind
   return `company-${companyId}-${kind}`;
 }
 
-/** spec: the "opened elsewhere" notice goes to the older sessions of a user who logged in again. */
-export interface AuthEvent {
-  action: 'update';
-  user: { id: number };
-}
+/** Why a company's users were sent out: the company was switched off or its due date passed. */
+export type CompanyBlockReason = 'ERR_COMPANY_INACTIVE' | 'ERR_SUBSCRIPTION_EXPIRED';
+
+/**
+ * spec: `update` is the "opened elsewhere" notice for the older sessions of a user who logged in
+ * again. Ours: `companyBlocked` tells every (non-super) user of a company the super user just
+ * switched off, or moved past its due date, that their session has ended and why.
+ */
+export type AuthEvent =
+  | { action: 'update'; user: { id: number } }
+  | { action: 'companyBlocked'; reason: CompanyBlockReason; dueDate: string | null };
 
 export type UserEventUser = Pick<SessionUser, 'id' | 'name' | 'email' | 'profile'> & {
   online?: boolean;

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, isoDay, TEST_PASSWORD } from '../../../test/factories.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
+import { companies } from '../../platform/db/schema.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -133,6 +135,60 @@ describe('refresh, logout and sessions', () => {
     expect(oldToken.body.error).toBe('ERR_SESSION_EXPIRED');
     expect((await t.request('POST', '/api/auth/refresh_token', { cookie: first.cookie })).status).toBe(401);
     expect((await t.as(second.token).get('/api/auth/me')).status).toBe(200);
+  });
+});
+
+describe('a company switched off or past due after login', () => {
+  async function loggedInUser(overrides: { isSuper?: boolean; profile?: 'admin' | 'user' } = {}) {
+    const company = await buildCompany(t.db);
+    const user = await buildUser(t.db, { companyId: company.id, ...overrides });
+    return { company, session: await t.login(user.email, TEST_PASSWORD) };
+  }
+
+  it('refuses the refresh with the login codes and every request like an ended session', async () => {
+    const off = await loggedInUser();
+    const expired = await loggedInUser();
+    await t.db.update(companies).set({ status: false }).where(eq(companies.id, off.company.id));
+    await t.db
+      .update(companies)
+      .set({ dueDate: isoDay(-1) })
+      .where(eq(companies.id, expired.company.id));
+
+    for (const { session } of [off, expired]) {
+      const request = await t.as(session.token).get('/api/auth/me');
+      expect(request.status).toBe(403);
+      expect(request.body.error).toBe('ERR_SESSION_EXPIRED');
+    }
+    const offRefresh = await t.request('POST', '/api/auth/refresh_token', { cookie: off.session.cookie });
+    expect(offRefresh.status).toBe(403);
+    expect(offRefresh.body.error).toBe('ERR_COMPANY_INACTIVE');
+    expect(offRefresh.headers['set-cookie']).toMatch(/jrt=;/); // the browser drops its cookie
+    const expiredRefresh = await t.request('POST', '/api/auth/refresh_token', { cookie: expired.session.cookie });
+    expect(expiredRefresh.status).toBe(402);
+    expect(expiredRefresh.body).toMatchObject({ error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: isoDay(-1) } });
+
+    // The socket handshake runs the same check.
+    const socket = t.connectSocket(off.session.token);
+    expect(((await waitFor(socket, 'connect_error')) as Error).message).toBe('ERR_SESSION_EXPIRED');
+  });
+
+  it('lets the company back in once it is switched on again', async () => {
+    const { company, session } = await loggedInUser();
+    await t.db.update(companies).set({ status: false }).where(eq(companies.id, company.id));
+    expect((await t.as(session.token).get('/api/auth/me')).status).toBe(403);
+    await t.db.update(companies).set({ status: true }).where(eq(companies.id, company.id));
+    expect((await t.as(session.token).get('/api/auth/me')).status).toBe(200);
+    expect((await t.request('POST', '/api/auth/refresh_token', { cookie: session.cookie })).status).toBe(200);
+  });
+
+  it("keeps a super user in, whatever their own company's state, as login does", async () => {
+    const { company, session } = await loggedInUser({ isSuper: true, profile: 'admin' });
+    await t.db
+      .update(companies)
+      .set({ status: false, dueDate: isoDay(-3) })
+      .where(eq(companies.id, company.id));
+    expect((await t.as(session.token).get('/api/auth/me')).status).toBe(200);
+    expect((await t.request('POST', '/api/auth/refresh_token', { cookie: session.cookie })).status).toBe(200);
   });
 });
 

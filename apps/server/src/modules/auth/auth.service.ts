@@ -15,7 +15,8 @@ import type { TokenService } from '../../platform/http/tokens.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { createAuthRealtime } from './auth.realtime.ts';
 import type { AuthRepository } from './auth.repository.ts';
-import { daysUntil, isPastDueDate } from './due-date.ts';
+import { assertCompanyAccess, companyBlockReason } from './company-access.ts';
+import { daysUntil } from './due-date.ts';
 
 /** A second refresh with the cookie just replaced (another tab) is accepted for this long. */
 const ROTATION_GRACE_MS = 10_000;
@@ -69,13 +70,7 @@ export function createAuthService(deps: {
         failuresByEmail.hit(credentials.email);
         throw new AppError('ERR_INVALID_CREDENTIALS');
       }
-      // The platform's owners keep access to run it whatever their own company's state.
-      if (!found.isSuper) {
-        if (!found.companyStatus) throw new AppError('ERR_COMPANY_INACTIVE');
-        if (isPastDueDate(found.dueDate)) {
-          throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { details: { dueDate: found.dueDate } });
-        }
-      }
+      assertCompanyAccess(found);
       failuresByEmail.reset(credentials.email);
 
       const tokenVersion = await users.bumpTokenVersion(found.companyId, found.id);
@@ -100,6 +95,8 @@ export function createAuthService(deps: {
         await sessions.deleteSession(session.id);
         throw new AppError('ERR_INVALID_REFRESH_TOKEN');
       }
+      // A company switched off or past due stays out as long as login would keep it out.
+      assertCompanyAccess(user);
 
       let rotationId = session.rotationId;
       if (claims.rid === session.rotationId) {
@@ -131,6 +128,8 @@ export function createAuthService(deps: {
       if (!claims) return null;
       const user = await users.findAuthState(claims.userId);
       if (!user || user.tokenVersion !== claims.tokenVersion || user.companyId !== claims.companyId) return null;
+      // Refused like an ended session: the client refreshes, and the refresh says why.
+      if (companyBlockReason(user)) return null;
       return {
         userId: user.id,
         companyId: user.companyId,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildPlan, buildUser, isoDay, TEST_PASSWORD } from '../../../test/factories.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { nextEvent, startTestServer, type TestServer } from '../../../test/test-server.ts';
 
 let t: TestServer;
 let superToken: string;
@@ -146,6 +146,66 @@ describe('companies: list, read, update', () => {
     expect((await t.as(superToken).put('/api/companies/999999', fields)).status).toBe(404);
     expect((await t.as(superToken).post('/api/companies/999999/renew')).status).toBe(404);
     expect((await t.as(superToken).delete('/api/companies/999999')).status).toBe(404);
+  });
+});
+
+describe('companies: switching a company off ends its sessions', () => {
+  async function companyWithUsers() {
+    const created = await t.as(superToken).post('/api/companies', companyBody());
+    const companyId = created.body.id as number;
+    const user = await buildUser(t.db, { companyId });
+    const owner = await buildUser(t.db, { companyId, isSuper: true, profile: 'admin' });
+    const userSession = await t.login(user.email, TEST_PASSWORD);
+    const ownerSession = await t.login(owner.email, TEST_PASSWORD);
+    const userSocket = t.connectSocket(userSession.token);
+    const ownerSocket = t.connectSocket(ownerSession.token);
+    await Promise.all([nextEvent(userSocket, 'ready'), nextEvent(ownerSocket, 'ready')]);
+    const { password: _password, ...fields } = companyBody({ email: created.body.email });
+    return { companyId, fields, userSession, ownerSession, userSocket, ownerSocket };
+  }
+
+  it('tells the open pages why, closes their sockets and ends every session but super users', async () => {
+    const { companyId, fields, userSession, ownerSession, userSocket, ownerSocket } = await companyWithUsers();
+    const ownerEvents: string[] = [];
+    ownerSocket.onAny((event: string) => ownerEvents.push(event));
+    const disconnected = new Promise((resolve) => userSocket.once('disconnect', resolve));
+
+    const notice = nextEvent(userSocket, `company-${companyId}-auth`);
+    expect((await t.as(superToken).put(`/api/companies/${companyId}`, { ...fields, status: false })).status).toBe(200);
+    expect(await notice).toEqual({ action: 'companyBlocked', reason: 'ERR_COMPANY_INACTIVE', dueDate: '2031-01-31' });
+    await disconnected;
+
+    // Switched on again, the old token and refresh cookie stay dead: the sessions were ended.
+    expect((await t.as(superToken).put(`/api/companies/${companyId}`, fields)).status).toBe(200);
+    expect((await t.as(userSession.token).get('/api/auth/me')).status).toBe(403);
+    const refresh = await t.request('POST', '/api/auth/refresh_token', { cookie: userSession.cookie });
+    expect(refresh.status).toBe(401);
+    expect(refresh.body.error).toBe('ERR_INVALID_REFRESH_TOKEN');
+
+    // The company's super user keeps their session and socket, as login lets them in.
+    expect((await t.as(ownerSession.token).get('/api/auth/me')).status).toBe(200);
+    expect(ownerSocket.connected).toBe(true);
+    expect(ownerEvents).not.toContain(`company-${companyId}-auth`);
+  });
+
+  it('does the same, with the due date, when the due date is moved into the past', async () => {
+    const { companyId, fields, userSession, userSocket } = await companyWithUsers();
+    const notice = nextEvent(userSocket, `company-${companyId}-auth`);
+    const past = isoDay(-2);
+    expect((await t.as(superToken).put(`/api/companies/${companyId}`, { ...fields, dueDate: past })).status).toBe(200);
+    expect(await notice).toEqual({ action: 'companyBlocked', reason: 'ERR_SUBSCRIPTION_EXPIRED', dueDate: past });
+    expect((await t.as(userSession.token).get('/api/auth/me')).status).toBe(403);
+  });
+
+  it('leaves sessions alone on an edit that keeps the company usable', async () => {
+    const { companyId, fields, userSession, userSocket } = await companyWithUsers();
+    const events: string[] = [];
+    userSocket.onAny((event: string) => events.push(event));
+    const renamed = { ...fields, name: 'Still Open Ltd', dueDate: isoDay(60) };
+    expect((await t.as(superToken).put(`/api/companies/${companyId}`, renamed)).status).toBe(200);
+    expect((await t.as(userSession.token).get('/api/auth/me')).status).toBe(200);
+    expect(userSocket.connected).toBe(true);
+    expect(events).not.toContain(`company-${companyId}-auth`);
   });
 });
 

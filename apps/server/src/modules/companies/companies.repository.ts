@@ -1,7 +1,7 @@
 import { type CompanyFields, type CompanyRecord, pageSizes, type Recurrence } from '@wacrm/shared';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { companies, plans, settings, users } from '../../platform/db/schema.ts';
+import { authSessions, companies, plans, settings, users, whatsapps } from '../../platform/db/schema.ts';
 import { defaultSettingsRows } from '../../platform/db/seed.ts';
 
 const CAMPAIGNS_SETTING = 'campaignsEnabled';
@@ -144,6 +144,36 @@ export function createCompaniesRepository(db: Database) {
       return row ? { ...row, recurrence: row.recurrence as Recurrence } : null;
     },
 
+    /** Status and due date before a change, locked so two edits at once see each other's result. */
+    async findAccessState(id: number) {
+      const [row] = await db
+        .select({ companyStatus: companies.status, dueDate: companies.dueDate })
+        .from(companies)
+        .where(eq(companies.id, id))
+        .for('update');
+      return row ?? null;
+    },
+
+    /**
+     * Ends every session of the company's users except super users': their refresh sessions go,
+     * and a bumped token version makes their access tokens fail even if the company comes back.
+     */
+    async endUserSessions(id: number) {
+      const regularUsers = and(eq(users.companyId, id), eq(users.isSuper, false));
+      await db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(regularUsers);
+      await db
+        .delete(authSessions)
+        .where(
+          and(
+            eq(authSessions.companyId, id),
+            inArray(authSessions.userId, db.select({ id: users.id }).from(users).where(regularUsers)),
+          ),
+        );
+    },
+
     async setDueDate(id: number, dueDate: string) {
       await db.update(companies).set({ dueDate, updatedAt: new Date() }).where(eq(companies.id, id));
     },
@@ -152,6 +182,12 @@ export function createCompaniesRepository(db: Database) {
     async remove(id: number) {
       const rows = await db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
       return rows.length > 0;
+    },
+
+    /** The company's connections, whose live sessions must stop before it goes. */
+    async connectionIdsOf(id: number) {
+      const rows = await db.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.companyId, id));
+      return rows.map((row) => row.id);
     },
 
     async hasSuperUser(id: number) {

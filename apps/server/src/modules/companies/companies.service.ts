@@ -9,7 +9,10 @@ import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { hashPassword } from '../../platform/http/passwords.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import { companyBlockReason } from '../auth/company-access.ts';
+import type { SessionControl } from '../connections/connections.service.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { PlansRepository } from '../plans/plans.repository.ts';
 import type { createCompaniesRealtime } from './companies.realtime.ts';
@@ -19,12 +22,15 @@ import { createCompaniesRepository } from './companies.repository.ts';
 export function createCompaniesService(deps: {
   db: Database;
   storage: FileStorage;
+  jobs: Pick<JobQueue, 'removeTenantJobs'>;
+  /** Late-bound: the session manager is built after this module. */
+  sessions: () => Pick<SessionControl, 'remove'>;
   plans: PlansRepository;
   planRules: PlanRules;
   events: ReturnType<typeof createCompaniesRealtime>;
   today?: () => string;
 }) {
-  const { db, storage, plans, planRules, events } = deps;
+  const { db, storage, jobs, sessions, plans, planRules, events } = deps;
   const today = deps.today ?? (() => new Date().toISOString().slice(0, 10));
   const repository = createCompaniesRepository(db);
 
@@ -38,6 +44,11 @@ export function createCompaniesService(deps: {
     if (!(await companies.planExists(planId))) {
       throw new AppError('ERR_VALIDATION', { fields: { planId: 'Plan not found' } });
     }
+  }
+
+  async function assertRemovable(companies: ReturnType<typeof createCompaniesRepository>, id: number) {
+    if (!(await companies.findById(id))) throw new AppError('ERR_NOT_FOUND');
+    if (id === PLATFORM_COMPANY_ID || (await companies.hasSuperUser(id))) throw new AppError('ERR_COMPANY_PROTECTED');
   }
 
   return {
@@ -91,12 +102,22 @@ export function createCompaniesService(deps: {
       return find(id);
     },
 
+    /**
+     * Switching a company off, or moving its due date into the past, ends its users' sessions
+     * at once (super users excepted, as at login) and tells their open pages why.
+     */
     async update(id: number, fields: CompanyFields) {
-      await db.transaction(async (tx) => {
+      const blockedBy = await db.transaction(async (tx) => {
         const companies = createCompaniesRepository(tx);
         await assertPlanExists(companies, fields.planId);
-        if (!(await companies.update(id, fields))) throw new AppError('ERR_NOT_FOUND');
+        const before = await companies.findAccessState(id);
+        if (!before || !(await companies.update(id, fields))) throw new AppError('ERR_NOT_FOUND');
+        const reason = blockReason({ companyStatus: fields.status, dueDate: fields.dueDate ?? null });
+        if (!reason || blockReason(before)) return null;
+        await companies.endUserSessions(id);
+        return reason;
       });
+      if (blockedBy) await events.companyBlocked(id, blockedBy, fields.dueDate ?? null);
       return find(id);
     },
 
@@ -112,19 +133,22 @@ export function createCompaniesService(deps: {
     },
 
     /**
-     * Removes everything of the company: its rows (one cascading delete, in a transaction),
-     * then its media folder, then its open sockets. Company 1 (the platform's own) and any
-     * company holding a super user are refused, so the platform never loses its owner.
+     * Removes everything of the company. Its live WhatsApp sessions stop first, so no message
+     * arrives for a company being deleted; then its rows go (one cascading delete, in a
+     * transaction), then its queued jobs, its media folder and its open sockets. Company 1 (the
+     * platform's own) and any company holding a super user are refused, so the platform never
+     * loses its owner.
      */
     async remove(id: number) {
+      await assertRemovable(repository, id);
+      for (const connectionId of await repository.connectionIdsOf(id)) await sessions().remove(connectionId);
       await db.transaction(async (tx) => {
         const companies = createCompaniesRepository(tx);
-        if (!(await companies.findById(id))) throw new AppError('ERR_NOT_FOUND');
-        if (id === PLATFORM_COMPANY_ID || (await companies.hasSuperUser(id))) {
-          throw new AppError('ERR_COMPANY_PROTECTED');
-        }
+        await assertRemovable(companies, id);
         await companies.remove(id);
       });
+      // After the rows: a job queued while they were deleted goes too.
+      await jobs.removeTenantJobs(id);
       await storage.removeCompany(id);
       events.endCompanySessions(id);
     },
@@ -132,5 +156,9 @@ export function createCompaniesService(deps: {
 }
 
 export type CompaniesService = ReturnType<typeof createCompaniesService>;
+
+/** The company's own state as login reads it, for a user who is not a super user. */
+const blockReason = (state: { companyStatus: boolean; dueDate: string | null }) =>
+  companyBlockReason({ isSuper: false, ...state });
 
 const emailInUse = () => new AppError('ERR_EMAIL_IN_USE', { fields: { email: 'Email already in use' } });

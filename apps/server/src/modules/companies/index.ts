@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
+import type { SessionControl } from '../connections/connections.service.ts';
 import type { PlansModule } from '../plans/index.ts';
 import { createCompaniesRealtime } from './companies.realtime.ts';
 import { registerCompaniesRoutes } from './companies.routes.ts';
 import { createCompaniesService } from './companies.service.ts';
 
 /** Companies: the super user's tenant admin, plus the plan and usage reads of a company's own users. */
-export function createCompaniesModule(platform: Platform, deps: { plans: PlansModule }) {
+export function createCompaniesModule(
+  platform: Platform,
+  deps: { plans: PlansModule; sessions: () => Pick<SessionControl, 'remove'> },
+) {
   const service = createCompaniesService({
     db: platform.db,
     storage: platform.storage,
+    jobs: platform.jobs,
+    sessions: deps.sessions,
     plans: deps.plans.repository,
     planRules: deps.plans.rules,
     events: createCompaniesRealtime(platform.realtime),

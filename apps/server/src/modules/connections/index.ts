@@ -28,6 +28,8 @@ export function createConnectionsModule(platform: Platform, deps: { planRules: P
   return {
     repository,
     service,
+    /** The bound session control, for other modules that end connections (company deletion). */
+    sessions: getSessions,
     useSessions(control: SessionControl) {
       sessions = control;
     },

@@ -61,3 +61,58 @@ describe('settings', () => {
     expect(mine.body).toContainEqual({ key: 'call', value: 'enabled' });
   });
 });
+
+describe("the super user's companies admin: a company's settings by id", () => {
+  let superToken: string;
+  beforeAll(async () => {
+    superToken = (await t.login(t.config.admin.email, t.config.admin.password)).token;
+  });
+
+  it("reads and changes another company's settings, and that company hears it live", async () => {
+    const listed = await t.as(superToken).get(`/api/companies/${companyId}/settings`);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toContainEqual({ key: 'scheduleType', value: 'disabled' });
+
+    const socket = t.connectSocket(adminToken);
+    await waitFor(socket, 'connect');
+    const event = nextEvent(socket, `company-${companyId}-settings`);
+    const saved = await t.as(superToken).put(`/api/companies/${companyId}/settings/scheduleType`, { value: 'company' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ key: 'scheduleType', value: 'company' });
+    expect(await event).toEqual({ action: 'update', setting: { key: 'scheduleType', value: 'company' } });
+    expect((await t.as(adminToken).get('/api/settings')).body).toContainEqual({
+      key: 'scheduleType',
+      value: 'company',
+    });
+    // The super user's own company is untouched.
+    expect((await t.as(superToken).get('/api/settings')).body).toContainEqual({
+      key: 'scheduleType',
+      value: 'disabled',
+    });
+  });
+
+  it('refuses unknown companies, keys and values with clear codes', async () => {
+    const unknownCompany = await t.as(superToken).put('/api/companies/999999/settings/call', { value: 'enabled' });
+    expect(unknownCompany.status).toBe(404);
+    expect(unknownCompany.body.error).toBe('ERR_NOT_FOUND');
+    expect((await t.as(superToken).get('/api/companies/999999/settings')).status).toBe(404);
+    const unknownKey = await t.as(superToken).put(`/api/companies/${companyId}/settings/nope`, { value: 'x' });
+    expect(unknownKey.body.error).toBe('ERR_NO_SETTING_FOUND');
+    const badValue = await t.as(superToken).put(`/api/companies/${companyId}/settings/call`, { value: 'maybe' });
+    expect(badValue.status).toBe(400);
+    expect((await t.as(superToken).get('/api/companies/abc/settings')).status).toBe(400);
+  });
+
+  it("is the super user's only: a company admin cannot reach even their own company this way", async () => {
+    const own = await t.as(adminToken).get(`/api/companies/${companyId}/settings`);
+    expect(own.status).toBe(403);
+    expect(own.body.error).toBe('ERR_NO_PERMISSION');
+    const other = await buildCompany(t.db);
+    const write = await t.as(adminToken).put(`/api/companies/${other.id}/settings/call`, { value: 'disabled' });
+    expect(write.status).toBe(403);
+    expect((await t.as(superToken).get(`/api/companies/${other.id}/settings`)).body).toContainEqual({
+      key: 'call',
+      value: 'enabled',
+    });
+  });
+});

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { settings } from '../../platform/db/schema.ts';
+import { companies, settings } from '../../platform/db/schema.ts';
 
 export function createSettingsRepository(db: Database) {
   return {
@@ -10,6 +10,11 @@ export function createSettingsRepository(db: Database) {
         .from(settings)
         .where(eq(settings.companyId, companyId))
         .orderBy(asc(settings.key)),
+
+    async companyExists(companyId: number) {
+      const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+      return Boolean(row);
+    },
 
     async find(companyId: number, key: string) {
       const [row] = await db

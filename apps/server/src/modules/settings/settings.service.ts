@@ -7,18 +7,34 @@ export function createSettingsService(
   repository: SettingsRepository,
   events: ReturnType<typeof createSettingsRealtime>,
 ) {
+  async function update(companyId: number, key: string, value: string) {
+    if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND');
+    const allowed: readonly string[] = settingDefinitions[key].values;
+    if (!allowed.includes(value)) {
+      throw new AppError('ERR_VALIDATION', { fields: { value: `Must be one of: ${allowed.join(', ')}` } });
+    }
+    const setting = await repository.set(companyId, key, value);
+    events.settingUpdated(companyId, setting);
+    return setting;
+  }
+
+  async function assertCompanyExists(companyId: number) {
+    if (!(await repository.companyExists(companyId))) throw new AppError('ERR_NOT_FOUND');
+  }
+
   return {
     list: (companyId: number) => repository.list(companyId),
+    update,
 
-    async update(companyId: number, key: string, value: string) {
-      if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND');
-      const allowed: readonly string[] = settingDefinitions[key].values;
-      if (!allowed.includes(value)) {
-        throw new AppError('ERR_VALIDATION', { fields: { value: `Must be one of: ${allowed.join(', ')}` } });
-      }
-      const setting = await repository.set(companyId, key, value);
-      events.settingUpdated(companyId, setting);
-      return setting;
+    /** The super user's companies admin reads and sets any company's settings by id. */
+    async listOfCompany(companyId: number) {
+      await assertCompanyExists(companyId);
+      return repository.list(companyId);
+    },
+
+    async updateOfCompany(companyId: number, key: string, value: string) {
+      await assertCompanyExists(companyId);
+      return update(companyId, key, value);
     },
   };
 }

@@ -94,6 +94,10 @@ export function createUsersRepository(db: Database) {
       return row ?? null;
     },
 
+    /**
+     * What every authenticated request checks: token version and the company's access (status,
+     * due date), joined here so the check costs no query of its own.
+     */
     async findAuthState(userId: number) {
       const [row] = await db
         .select({
@@ -103,8 +107,11 @@ export function createUsersRepository(db: Database) {
           isSuper: users.isSuper,
           tokenVersion: users.tokenVersion,
           passwordHash: users.passwordHash,
+          companyStatus: companies.status,
+          dueDate: companies.dueDate,
         })
         .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
         .where(eq(users.id, userId));
       return row ? { ...row, profile: row.profile as Profile } : null;
     },

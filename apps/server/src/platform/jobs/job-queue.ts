@@ -38,7 +38,7 @@ export class JobQueue {
   private started = false;
 
   constructor(
-    database: DatabaseHandle,
+    private readonly database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
   ) {
     // pg-boss runs its SQL through our connection (PGlite) or pool (server), so closing the
@@ -79,6 +79,28 @@ export class JobQueue {
       retryLimit: options.retryLimit ?? 3,
       retryBackoff: true,
     });
+  }
+
+  /**
+   * Deletes every job of one tenant that is not running right now (waiting, delayed, retrying,
+   * finished or archived), so none of its work runs after the tenant is gone and no payload of it
+   * is kept.
+   * Jobs are found by the company id their payload always carries. A running job finishes on its
+   * own; its handler finds the tenant's rows gone.
+   */
+  async removeTenantJobs(companyId: number) {
+    if (!this.started) return;
+    const { rows } = await this.database.executeSql(
+      `select name, id from pgboss.job where state <> 'active' and data->>'companyId' = $1`,
+      [String(companyId)],
+    );
+    const idsByName = new Map<string, string[]>();
+    for (const { name, id } of rows as { name: string; id: string }[]) {
+      idsByName.set(name, [...(idsByName.get(name) ?? []), id]);
+    }
+    for (const [name, ids] of idsByName) await this.boss.deleteJob(name, ids);
+    // pg-boss has no call for its archive of finished jobs; it is a plain table of the same shape.
+    await this.database.executeSql(`delete from pgboss.archive where data->>'companyId' = $1`, [String(companyId)]);
   }
 
   async stop() {

@@ -5,6 +5,7 @@ import { http } from '../../../lib/api.ts';
 import { clearSession, readToken, saveSession } from '../../../lib/session-storage.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthContext, type AuthValue } from '../hooks/use-auth.ts';
+import { keepSessionEndNotice, noticeFromError } from '../model/session-end-notice.ts';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -14,7 +15,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The http client ends sessions (401, failed refresh); the router is known only here.
   useEffect(() => {
     http.setHandlers({
-      onSessionEnded: () => {
+      onSessionEnded: (cause) => {
+        // A company switched off or past due: the login page says so instead of a bare logout.
+        const notice = noticeFromError(cause);
+        if (notice) keepSessionEndNotice(notice);
         setUser(null);
         navigate('/login', { replace: true });
       },

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LoginBody } from '@wacrm/shared/auth/auth.schema';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -14,11 +14,15 @@ import { toast } from '../../../lib/toast.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
+import { forgetSessionEndNotice, readSessionEndNotice, sessionEndMessage } from '../model/session-end-notice.ts';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const { login } = useAuth();
   const [expiredMessage, setExpiredMessage] = useState<string | null>(null);
+  // Why the last session was ended by the server (company switched off or past due), shown once.
+  const [endNotice] = useState(readSessionEndNotice);
+  useEffect(() => forgetSessionEndNotice(), []);
 
   const handleSubmit = async (body: LoginBody) => {
     setExpiredMessage(null);
@@ -49,6 +53,11 @@ export function LoginPage() {
           {t('login.subtitle')}
         </Typography>
       </Box>
+      {endNotice && !expiredMessage && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="session-ended-notice">
+          {sessionEndMessage(t, endNotice)}
+        </Alert>
+      )}
       {expiredMessage && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="subscription-expired">
           {expiredMessage}

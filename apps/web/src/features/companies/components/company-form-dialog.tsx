@@ -1,35 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  type CompanyCreate,
-  type CompanyCreateInput,
-  type CompanyRecord,
-  companyCreateSchema,
-  companyFieldsSchema,
-} from '@wacrm/shared/companies/company.schema';
-import { recurrences } from '@wacrm/shared/companies/recurrence';
-import { useEffect } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import type { CompanyRecord } from '@wacrm/shared/companies/company.schema';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-error.ts';
-import { toast } from '../../../lib/toast.ts';
-import { translateValidation } from '../../../lib/validation-message.ts';
-import { useAllPlans } from '../../plans/hooks/use-all-plans.ts';
-import { notifyOperationError } from '../../plans/model/operation-error.ts';
-import { companiesApi, companiesKeys } from '../api/companies-api.ts';
-import { newCompanyValues, valuesOf } from '../model/company-form-values.ts';
+import { CompanySchedulesEditor } from '../../settings/components/company-schedules-editor.tsx';
+import { SettingsOptionsPanel } from '../../settings/components/settings-options-panel.tsx';
+import { CompanyDetailsForm } from './company-details-form.tsx';
 
 interface CompanyFormDialogProps {
   open: boolean;
@@ -37,191 +21,87 @@ interface CompanyFormDialogProps {
   onClose: () => void;
 }
 
-// Editing keeps the admin's password: the edit schema has no password field.
-const createResolver = zodResolver(companyCreateSchema) as Resolver<CompanyCreateInput, unknown, CompanyCreate>;
-const editResolver = zodResolver(companyFieldsSchema) as unknown as Resolver<
-  CompanyCreateInput,
-  unknown,
-  CompanyCreate
->;
+type CompanyTab = 'details' | 'schedules' | 'settings';
+const companyTabs: readonly CompanyTab[] = ['details', 'schedules', 'settings'];
 
+// The form has its own campaigns switch; the settings tab leaves that key to it.
+const keysOfTheDetailsTab = ['campaignsEnabled'] as const;
+
+/**
+ * The super user's company form. Editing adds the company's weekly hours and its settings
+ * (issue 3's company fields): each tab saves on its own, as /settings does for a company admin.
+ */
 export function CompanyFormDialog({ open, company, onClose }: CompanyFormDialogProps) {
   const { t } = useTranslation(['companies', 'common']);
-  const queryClient = useQueryClient();
   const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
-  const { data: plans = [] } = useAllPlans(open);
-  const isEditing = company !== null;
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<
-    CompanyCreateInput,
-    unknown,
-    CompanyCreate
-  >({ resolver: isEditing ? editResolver : createResolver, defaultValues: newCompanyValues() });
-  const { errors, isSubmitting } = formState;
+  const [tab, setTab] = useState<CompanyTab>('details');
+  const [isSubmitting, setIsSubmitting] = useState(false);
 
   useEffect(() => {
-    if (open) reset(company ? valuesOf(company) : newCompanyValues());
-  }, [open, company, reset]);
+    if (open) setTab('details');
+  }, [open]);
 
-  const handleSave = async (fields: CompanyCreate) => {
-    try {
-      if (company) {
-        const { password: _password, ...changes } = fields;
-        await companiesApi.update(company.id, changes);
-      } else await companiesApi.create(fields);
-      toast.success(t('toasts.saved'));
-      void queryClient.invalidateQueries({ queryKey: companiesKeys.all() });
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const [field, text] of Object.entries(error.fields)) {
-          setError(field as keyof CompanyCreateInput, { message: text });
-        }
-      }
-      notifyOperationError(error, t('toasts.errorOperation'));
-    }
-  };
-
-  const text = (field: keyof CompanyCreateInput, extra: object = {}) => ({
-    error: !!errors[field],
-    helperText: translateValidation(errors[field]?.message),
-    slotProps: { htmlInput: { 'data-testid': `company-${field}`, ...extra } },
-  });
-
-  const switchField = (name: 'status' | 'campaignsEnabled') => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <FormControlLabel
-          label={t(`fields.${name}`)}
-          control={
-            <Switch
-              checked={!!field.value}
-              onChange={(_event, checked) => field.onChange(checked)}
-              slotProps={{ input: { 'data-testid': `company-${name}` } as object }}
-            />
-          }
-        />
-      )}
-    />
+  const closeButton = (
+    <DialogActions sx={{ px: 3, py: 2 }}>
+      <Button onClick={onClose} color="inherit" data-testid="company-dialog-close">
+        {t('common:actions.close')}
+      </Button>
+    </DialogActions>
   );
 
   return (
-    <Dialog open={open} onClose={isSubmitting ? undefined : onClose} fullWidth fullScreen={isPhone} maxWidth="sm">
-      <form noValidate onSubmit={handleSubmit(handleSave)} data-testid="company-form">
-        <DialogTitle>{isEditing ? t('form.editTitle') : t('form.addTitle')}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2.5}>
-            <TextField
-              {...register('name')}
-              label={t('fields.name')}
-              required
-              autoFocus
-              fullWidth
-              {...text('name', { maxLength: 100 })}
+    <Dialog
+      open={open}
+      onClose={isSubmitting ? undefined : onClose}
+      fullWidth
+      fullScreen={isPhone}
+      maxWidth={company ? 'md' : 'sm'}
+    >
+      <DialogTitle>{company ? t('form.editTitle') : t('form.addTitle')}</DialogTitle>
+      {company && (
+        <Tabs
+          value={tab}
+          onChange={(_event, next: CompanyTab) => setTab(next)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ px: { xs: 1, sm: 2 } }}
+        >
+          {companyTabs.map((id) => (
+            <Tab key={id} value={id} label={t(`form.tabs.${id}`)} data-testid={`company-tab-${id}`} />
+          ))}
+        </Tabs>
+      )}
+      <CompanyDetailsForm
+        open={open}
+        company={company}
+        isHidden={tab !== 'details'}
+        onSubmittingChange={setIsSubmitting}
+        onClose={onClose}
+      />
+      {company && tab === 'schedules' && (
+        <>
+          <DialogContent dividers>
+            <CompanySchedulesEditor companyId={company.id} isBare />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+              {t('form.schedulesHint')}
+            </Typography>
+          </DialogContent>
+          {closeButton}
+        </>
+      )}
+      {company && tab === 'settings' && (
+        <>
+          <DialogContent dividers>
+            <SettingsOptionsPanel
+              companyId={company.id}
+              scope="companiesAdmin"
+              hiddenKeys={keysOfTheDetailsTab}
+              isCompact
             />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                {...register('email')}
-                label={t('fields.email')}
-                type="email"
-                required
-                fullWidth
-                {...text('email')}
-              />
-              <TextField
-                {...register('phone')}
-                label={t('fields.phone')}
-                type="tel"
-                fullWidth
-                {...text('phone', { maxLength: 30 })}
-              />
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Controller
-                name="planId"
-                control={control}
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={t('fields.plan')}
-                    required
-                    fullWidth
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={!!errors.planId}
-                    helperText={
-                      translateValidation(errors.planId?.message) ??
-                      (plans.length === 0 ? t('form.noPlans') : undefined)
-                    }
-                    slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'company-planId' } as object } }}
-                  >
-                    {plans.map((plan) => (
-                      <MenuItem key={plan.id} value={plan.id} data-testid={`company-plan-option-${plan.id}`}>
-                        {plan.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              <Controller
-                name="recurrence"
-                control={control}
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={t('fields.recurrence')}
-                    fullWidth
-                    value={field.value ?? 'MENSAL'}
-                    onChange={field.onChange}
-                    slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'company-recurrence' } as object } }}
-                  >
-                    {recurrences.map((recurrence) => (
-                      <MenuItem key={recurrence} value={recurrence}>
-                        {t(`recurrence.${recurrence}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            </Stack>
-            <TextField
-              {...register('dueDate')}
-              label={t('fields.dueDate')}
-              type="date"
-              fullWidth
-              {...text('dueDate')}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'company-dueDate' } }}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ columnGap: 3 }}>
-              {switchField('status')}
-              {switchField('campaignsEnabled')}
-            </Stack>
-            {!isEditing && (
-              <TextField
-                {...register('password')}
-                label={t('fields.password')}
-                type="password"
-                required
-                fullWidth
-                autoComplete="new-password"
-                error={!!errors.password}
-                helperText={translateValidation(errors.password?.message) ?? t('fields.passwordHint')}
-                slotProps={{ htmlInput: { 'data-testid': 'company-password', maxLength: 50 } }}
-              />
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose} color="inherit" disabled={isSubmitting}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting} data-testid="company-save">
-            {t('common:actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
+          </DialogContent>
+          {closeButton}
+        </>
+      )}
     </Dialog>
   );
 }

@@ -10,6 +10,10 @@ export const settingsKeys = {
 export const settingsApi = {
   list: () => http.get<Setting[]>('/api/settings'),
   update: (key: string, value: string) => http.put<Setting>(`/api/settings/${encodeURIComponent(key)}`, { value }),
+  /** The super user's companies admin: any company's settings by id. */
+  listOf: (companyId: number) => http.get<Setting[]>(`/api/companies/${companyId}/settings`),
+  updateOf: (companyId: number, key: string, value: string) =>
+    http.put<Setting>(`/api/companies/${companyId}/settings/${encodeURIComponent(key)}`, { value }),
   schedules: (companyId: number) => http.get<CompanySchedules>(`/api/companies/${companyId}/schedules`),
   saveSchedules: (companyId: number, schedules: WeeklyScheduleEntry[]) =>
     http.put<CompanySchedules>(`/api/companies/${companyId}/schedules`, { schedules }, { silent: true }),

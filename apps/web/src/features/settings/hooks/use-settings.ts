@@ -5,11 +5,22 @@ import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { settingsApi, settingsKeys } from '../api/settings-api.ts';
 import { mergeSetting } from '../model/settings-list.ts';
 
+/**
+ * Whose settings a screen edits: the session's own company (/settings), or any company by id
+ * through the super user's companies admin. Both share one cache entry per company.
+ */
+export type SettingsScope = 'own' | 'companiesAdmin';
+
 /** The company's settings, kept current by `company-{id}-settings` events (another admin's changes too). */
-export function useSettings(companyId: number, isEnabled = true) {
+export function useSettings(companyId: number, isEnabled = true, scope: SettingsScope = 'own') {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: settingsKeys.list(companyId), queryFn: settingsApi.list, enabled: isEnabled });
-  useSocketEvent(isEnabled ? companyEvent(companyId, 'settings') : null, (event) => {
+  const query = useQuery({
+    queryKey: settingsKeys.list(companyId),
+    queryFn: () => (scope === 'own' ? settingsApi.list() : settingsApi.listOf(companyId)),
+    enabled: isEnabled,
+  });
+  // Only the own company's events reach this socket.
+  useSocketEvent(isEnabled && scope === 'own' ? companyEvent(companyId, 'settings') : null, (event) => {
     const setting = event.setting as Setting | undefined;
     if (event.action !== 'update' || !setting) return;
     queryClient.setQueryData<Setting[]>(settingsKeys.list(companyId), (list) =>
@@ -20,11 +31,14 @@ export function useSettings(companyId: number, isEnabled = true) {
 }
 
 /** Saves one setting at once; the list shows the new value before the server answers. */
-export function useUpdateSetting(companyId: number) {
+export function useUpdateSetting(companyId: number, scope: SettingsScope = 'own') {
   const queryClient = useQueryClient();
   const key = settingsKeys.list(companyId);
   return useMutation({
-    mutationFn: (setting: Setting) => settingsApi.update(setting.key, setting.value),
+    mutationFn: (setting: Setting) =>
+      scope === 'own'
+        ? settingsApi.update(setting.key, setting.value)
+        : settingsApi.updateOf(companyId, setting.key, setting.value),
     onMutate: async (setting) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Setting[]>(key);

@@ -1,0 +1,34 @@
+import { createCompanyAdmin, expect, logIn, superAdmin, test } from '../support/fixtures.ts';
+import { screenshotsDir } from '../support/paths.ts';
+
+test('switching a company off sends its open pages to login with the reason', async ({ page }) => {
+  const account = await createCompanyAdmin(page, 'suspensa');
+  await logIn(page, account);
+  const companyId = Number(await page.evaluate(() => localStorage.getItem('companyId')));
+  // Give the socket time to connect and join the company's room.
+  await page.waitForTimeout(1500);
+
+  // The super user switches the company off through the API, as the companies manager does.
+  const login = await page.request.post('/api/auth/login', { data: superAdmin });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const company = await (await page.request.get(`/api/companies/${companyId}`, { headers })).json();
+  const message = 'O acesso da sua empresa foi suspenso e sua sessão foi encerrada. Entre em contato com o suporte.';
+  await Promise.all([
+    expect(page.getByTestId('toast')).toContainText(message, { timeout: 15_000 }),
+    page.request.put(`/api/companies/${companyId}`, { headers, data: { ...company, status: false } }),
+  ]);
+
+  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+  await expect(page.getByTestId('session-ended-notice')).toHaveText(message);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${screenshotsDir}login-company-switched-off-light-desktop.png` });
+
+  // The notice is said once: a reload shows the plain login page, and the login itself is refused.
+  await page.reload();
+  await expect(page.getByTestId('session-ended-notice')).toHaveCount(0);
+  await page.getByTestId('login-email').fill(account.email);
+  await page.getByTestId('login-password').fill(account.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('toast')).toContainText('A empresa está inativa');
+});

@@ -1,0 +1,52 @@
+import type { CompanyBlockReason } from '@wacrm/shared/realtime/events';
+import type { TFunction } from 'i18next';
+import type { ApiError } from '../../../lib/api-error.ts';
+import { formatDate } from '../../../lib/format.ts';
+
+/** Why the server ended a session when it was not the user's doing; the login page explains it. */
+export interface SessionEndNotice {
+  reason: CompanyBlockReason;
+  dueDate: string | null;
+}
+
+// Tab-scoped and survives the reload that follows a realtime notice; read once by the login page.
+const STORAGE_KEY = 'sessionEndNotice';
+const blockReasons: readonly string[] = [
+  'ERR_COMPANY_INACTIVE',
+  'ERR_SUBSCRIPTION_EXPIRED',
+] satisfies CompanyBlockReason[];
+
+/** The notice a refused refresh carries, or null when its code is not a company block. */
+export function noticeFromError(error: ApiError | undefined): SessionEndNotice | null {
+  if (!error?.code || !blockReasons.includes(error.code)) return null;
+  const dueDate = error.details?.dueDate;
+  return { reason: error.code as CompanyBlockReason, dueDate: typeof dueDate === 'string' ? dueDate : null };
+}
+
+export function keepSessionEndNotice(notice: SessionEndNotice, storage: Storage = sessionStorage): void {
+  storage.setItem(STORAGE_KEY, JSON.stringify(notice));
+}
+
+export function readSessionEndNotice(storage: Storage = sessionStorage): SessionEndNotice | null {
+  const text = storage.getItem(STORAGE_KEY);
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<SessionEndNotice>;
+    if (typeof value.reason !== 'string' || !blockReasons.includes(value.reason)) return null;
+    return { reason: value.reason, dueDate: typeof value.dueDate === 'string' ? value.dueDate : null };
+  } catch {
+    return null;
+  }
+}
+
+export function forgetSessionEndNotice(storage: Storage = sessionStorage): void {
+  storage.removeItem(STORAGE_KEY);
+}
+
+/** The sentence shown for a notice, in the current language. */
+export function sessionEndMessage(t: TFunction, notice: SessionEndNotice): string {
+  if (notice.reason === 'ERR_COMPANY_INACTIVE') return t('auth:sessionEnded.companyInactive');
+  return notice.dueDate
+    ? t('auth:login.subscriptionExpired', { date: formatDate(notice.dueDate) })
+    : t('auth:sessionEnded.subscriptionExpired');
+}
