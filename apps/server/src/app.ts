@@ -63,7 +63,9 @@ export async function buildServer(
     authenticate: async (token) => {
       const session = await auth.service.resolveAccessToken(token);
       if (!session) throw new Error('ERR_SESSION_EXPIRED');
-      return session;
+      // A socket lives for hours: its queues and allTicket are read fresh at each use instead.
+      const { viewer: _readFreshLater, ...socketSession } = session;
+      return socketSession;
     },
   });
   const platform: Platform = {

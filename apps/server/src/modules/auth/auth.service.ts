@@ -136,6 +136,7 @@ export function createAuthService(deps: {
         profile: user.profile,
         isSuper: user.isSuper,
         tokenVersion: user.tokenVersion,
+        viewer: { allTicket: user.allTicket === 'enabled', queueIds: user.queueIds },
       };
     },
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { tickets, userQueues, users } from '../../platform/db/schema.ts';
+import type { RequestSession } from '../../platform/http/request-session.ts';
 
 /** Who is looking: what the visibility rules need to know about a user. */
 export interface TicketViewer {
@@ -25,9 +26,22 @@ export function canOpenTicket(viewer: TicketViewer, ticket: { userId: number | n
 /** spec §6: the show-all switch works for admins and users with allTicket enabled. */
 export const mayShowAll = (viewer: TicketViewer) => viewer.isAdmin || viewer.allTicket;
 
+/** Who asks: a request's session (with its viewer) or a socket's (without). */
+type ViewerSession = Pick<RequestSession, 'companyId' | 'userId'> & Partial<Pick<RequestSession, 'profile' | 'viewer'>>;
+
 export function createTicketPolicy(db: Database) {
-  async function viewerOf(session: { companyId: number; userId: number }): Promise<TicketViewer | null> {
-    // One round trip: every list, thread page and room join asks this.
+  async function viewerOf(session: ViewerSession): Promise<TicketViewer | null> {
+    // An HTTP request's session already carries it (read with the token check).
+    if (session.viewer && session.profile) {
+      return {
+        companyId: session.companyId,
+        userId: session.userId,
+        isAdmin: session.profile === 'admin',
+        allTicket: session.viewer.allTicket,
+        queueIds: session.viewer.queueIds,
+      };
+    }
+    // One round trip: every socket room join asks this.
     const [user] = await db
       .select({
         profile: users.profile,
@@ -51,7 +65,7 @@ export function createTicketPolicy(db: Database) {
     viewerOf,
 
     /** The thread, the ticket room and the messages routes ask this (same rule as the list). */
-    async canAccess(session: { companyId: number; userId: number }, ticketId: number) {
+    async canAccess(session: ViewerSession, ticketId: number) {
       const [[ticket], viewer] = await Promise.all([
         db
           .select({ userId: tickets.userId, queueId: tickets.queueId })

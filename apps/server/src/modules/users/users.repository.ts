@@ -109,6 +109,9 @@ export function createUsersRepository(db: Database) {
           passwordHash: users.passwordHash,
           companyStatus: companies.status,
           dueDate: companies.dueDate,
+          allTicket: users.allTicket,
+          queueIds: sql<number[]>`coalesce((select array_agg(${userQueues.queueId}) from ${userQueues}
+            where ${userQueues.userId} = ${users.id}), '{}')::int[]`,
         })
         .from(users)
         .innerJoin(companies, eq(companies.id, users.companyId))

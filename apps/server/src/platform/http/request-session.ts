@@ -9,6 +9,12 @@ export interface RequestSession {
   profile: Profile;
   isSuper: boolean;
   tokenVersion: number;
+  /**
+   * The caller's ticket visibility (allTicket, queues), read with the session itself on every
+   * HTTP request so the access rules need no query of their own. Absent on socket sessions, which
+   * live for hours: there the rules read it fresh each time.
+   */
+  viewer?: { allTicket: boolean; queueIds: number[] };
 }
 
 declare module 'fastify' {
