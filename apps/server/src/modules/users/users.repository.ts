@@ -63,6 +63,26 @@ export interface UserWrite {
 
 /** Every query on users; the company id comes first wherever the caller has one. */
 export function createUsersRepository(db: Database) {
+  // Every authenticated request asks this: prepared once (named), planned once per connection.
+  const authState = db
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      profile: users.profile,
+      isSuper: users.isSuper,
+      tokenVersion: users.tokenVersion,
+      passwordHash: users.passwordHash,
+      companyStatus: companies.status,
+      dueDate: companies.dueDate,
+      allTicket: users.allTicket,
+      queueIds: sql<number[]>`coalesce((select array_agg(${userQueues.queueId}) from ${userQueues}
+        where ${userQueues.userId} = ${users.id}), '{}')::int[]`,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('auth_state');
+
   async function queuesOf(companyId: number, userIds: number[], tx: Database = db) {
     const byUser = new Map<number, UserRecord['queues']>();
     if (userIds.length === 0) return byUser;
@@ -99,23 +119,7 @@ export function createUsersRepository(db: Database) {
      * due date), joined here so the check costs no query of its own.
      */
     async findAuthState(userId: number) {
-      const [row] = await db
-        .select({
-          id: users.id,
-          companyId: users.companyId,
-          profile: users.profile,
-          isSuper: users.isSuper,
-          tokenVersion: users.tokenVersion,
-          passwordHash: users.passwordHash,
-          companyStatus: companies.status,
-          dueDate: companies.dueDate,
-          allTicket: users.allTicket,
-          queueIds: sql<number[]>`coalesce((select array_agg(${userQueues.queueId}) from ${userQueues}
-            where ${userQueues.userId} = ${users.id}), '{}')::int[]`,
-        })
-        .from(users)
-        .innerJoin(companies, eq(companies.id, users.companyId))
-        .where(eq(users.id, userId));
+      const [row] = await authState.execute({ userId });
       return row ? { ...row, profile: row.profile as Profile } : null;
     },
 
