@@ -14,6 +14,16 @@ import type { MessagesRealtime } from './messages.realtime.ts';
 import type { MessagesRepository } from './messages.repository.ts';
 import type { TicketAccess } from './ticket-access.ts';
 
+/** What a failed message's `sendError` may say (translated by the web app). */
+export type SendErrorCode = 'ERR_WAPP_NOT_INITIALIZED' | 'ERR_SENDING_WAPP_MSG';
+
+/** A session that dropped while sending says "not started"; anything else is a send failure. */
+export function sendErrorCodeOf(error: unknown): SendErrorCode {
+  return error instanceof AppError && error.code === 'ERR_WAPP_NOT_INITIALIZED'
+    ? 'ERR_WAPP_NOT_INITIALIZED'
+    : 'ERR_SENDING_WAPP_MSG';
+}
+
 export interface UploadedMedia {
   filename: string;
   mimetype: string;
@@ -83,7 +93,8 @@ export function createMessagesService(deps: {
     if (ticket) realtime.messageUpdated(companyId, message, ticket);
   }
 
-  async function waitOrFail(companyId: number, messageId: number, attempt: number, reason: string) {
+  /** `sendError` holds an error code the web app translates, never provider text. */
+  async function waitOrFail(companyId: number, messageId: number, attempt: number, reason: SendErrorCode) {
     if (attempt >= retry.maxAttempts) {
       await repository.markFailed(companyId, messageId, reason);
       await emitUpdate(companyId, messageId);
@@ -104,7 +115,7 @@ export function createMessagesService(deps: {
       if (message.externalId || message.failed || message.isDeleted || !message.whatsappId) return true;
       const session = deps.sessions().connectedSession(message.whatsappId);
       if (!session) {
-        await waitOrFail(companyId, messageId, attempt, 'The connection is not connected');
+        await waitOrFail(companyId, messageId, attempt, 'ERR_WAPP_NOT_INITIALIZED');
         return false;
       }
       try {
@@ -127,7 +138,7 @@ export function createMessagesService(deps: {
         return true;
       } catch (error) {
         log.warn({ err: error, messageId }, 'send failed; will retry');
-        await waitOrFail(companyId, messageId, attempt, (error as Error).message || 'Send failed');
+        await waitOrFail(companyId, messageId, attempt, sendErrorCodeOf(error));
         return false;
       }
     } finally {
@@ -169,8 +180,10 @@ export function createMessagesService(deps: {
     }
     let quotedMsgId: number | null = null;
     if (input.quotedMsgId) {
-      const quoted = await repository.findMessageRow(companyId, input.quotedMsgId);
-      if (!quoted) throw new AppError('ERR_VALIDATION', { fields: { quotedMsg: 'Unknown message' } });
+      // Only what this thread shows: quoting reveals the message (and its media link) to the
+      // agent and sends WhatsApp a quote, so another chat's message must never get through.
+      const quoted = await repository.findQuotable(companyId, input.quotedMsgId, ticket);
+      if (!quoted) throw new AppError('ERR_QUOTED_MSG_NOT_IN_THREAD', { fields: { quotedMsg: 'Unknown message' } });
       quotedMsgId = quoted.id;
     }
 
@@ -253,6 +266,9 @@ export function createMessagesService(deps: {
      */
     async send(session: Pick<RequestSession, 'companyId' | 'userId'>, ticketId: number, input: SendInput) {
       const ticket = await requireTicket(session, ticketId);
+      // spec: a pending ticket is answered only after Accept, a closed one after Reopen. The
+      // product's own messages (sendAutomatic) are not bound by this: the bot talks on pending tickets.
+      if (ticket.status !== 'open') throw new AppError('ERR_TICKET_NOT_OPEN');
       return store(session.companyId, ticket, input, { userId: session.userId, isSystem: false });
     },
 

@@ -100,7 +100,7 @@ export class SandboxAdapter implements ChannelAdapter {
     const isCurrent = () => this.live.get(whatsappId) === live;
     return {
       send: async (message: OutboundMessage) => {
-        if (!isCurrent() || live.state !== 'CONNECTED') throw new Error('sandbox session is not connected');
+        if (!isCurrent() || live.state !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
         const id = newId('SB');
         this.deps.outbox.add(whatsappId, {
           id,
