@@ -5,7 +5,7 @@ import { connectionStatus, pairedSandbox, waitUntil } from '../../../test/channe
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildServer } from '../../app.ts';
-import { whatsapps } from '../../platform/db/schema.ts';
+import { tickets, whatsapps } from '../../platform/db/schema.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -14,11 +14,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('server restart', () => {
-  it('keeps a paired sandbox connection CONNECTED without a new QR, and a lease on the row', async () => {
+  it('keeps a paired sandbox connection CONNECTED without a new QR, a lease on the row, and its outbox', async () => {
     const company = await buildCompany(t.db);
     const admin = await buildUser(t.db, { companyId: company.id, profile: 'admin' });
     const { token } = await t.login(admin.email, TEST_PASSWORD);
     const paired = await pairedSandbox(t, token);
+    // Something the company sent before the restart: the sandbox phone still shows it after.
+    await t.as(token).post(`/api/sandbox/${paired.id}/inbound`, { from: '5511940000001', body: 'hi' });
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.companyId, company.id));
+    await t.as(token).put(`/api/tickets/${ticket.id}`, { status: 'open' });
+    expect((await t.as(token).post(`/api/messages/${ticket.id}`, { body: 'before the restart' })).status).toBe(201);
     const unpaired = (await t.as(token).post('/api/whatsapp', { name: 'Never scanned', provider: 'sandbox' })).body;
     await waitUntil(async () => (await connectionStatus(t, token, unpaired.id)).status === 'qrcode');
 
@@ -41,6 +46,12 @@ describe('server restart', () => {
       const [row] = await t.db.select().from(whatsapps).where(eq(whatsapps.id, paired.id));
       expect(row.sessionOwner).toBeTruthy();
       expect(row.sessionLeaseUntil!.getTime()).toBeGreaterThan(Date.now());
+      const outbox = await second.app.inject({
+        method: 'GET',
+        url: `/api/sandbox/${paired.id}/outbox`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(outbox.json()).toMatchObject([{ body: 'before the restart', to: '5511940000001', ack: 1 }]);
     } finally {
       await second.stop();
       // t.close() stops the first server again: give it a fresh one to stop.

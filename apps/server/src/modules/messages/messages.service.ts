@@ -9,6 +9,13 @@ import { renderVariables } from '../automation/message-variables.ts';
 import type { ChannelSession } from '../channels/channel-adapter.ts';
 import { lastMessageOf } from '../channels/intake/intake.service.ts';
 import { displayName, isAcceptedMimetype, mediaTypeOf, mimetypeOf, safeExtension } from '../channels/media-files.ts';
+import {
+  isVoiceNoteName,
+  notVoiceNoteName,
+  OGG_OPUS_MIMETYPE,
+  toVoiceNoteAudio,
+  voiceNoteName,
+} from '../channels/voice-notes/voice-note.ts';
 import { canOpenTicket } from '../tickets/tickets.policy.ts';
 import type { MessagesRealtime } from './messages.realtime.ts';
 import type { MessagesRepository } from './messages.repository.ts';
@@ -35,6 +42,21 @@ export interface SendInput {
   quotedMsgId?: number | null;
   signMessage?: boolean;
   medias?: UploadedMedia[];
+  /** The one audio file is a recording to send as a push-to-talk voice note. */
+  isVoiceNote?: boolean;
+}
+
+/**
+ * An upload as it is stored. A voice note becomes Ogg/Opus under a generated name (the stored
+ * mark of a voice note, see voice-note.ts); a recording that cannot become Ogg/Opus without
+ * re-encoding (Safari's AAC) goes as a plain audio message.
+ */
+function toStoredMedia(media: UploadedMedia, isVoiceNote: boolean, now: Date) {
+  if (isVoiceNote && mediaTypeOf(media.mimetype) === 'audio') {
+    const audio = toVoiceNoteAudio(media.data);
+    if (audio) return { name: voiceNoteName(now), mimetype: 'audio/ogg', data: audio };
+  }
+  return { name: notVoiceNoteName(displayName(media.filename)), mimetype: media.mimetype, data: media.data };
 }
 
 export interface SendRetryOptions {
@@ -119,6 +141,7 @@ export function createMessagesService(deps: {
         return false;
       }
       try {
+        const isVoiceNote = message.mediaType === 'audio' && isVoiceNoteName(message.mediaName);
         const { externalId } = await session.send({
           chatId: outbound.chatId,
           isGroup: outbound.isGroup,
@@ -128,8 +151,11 @@ export function createMessagesService(deps: {
           media: message.mediaPath
             ? {
                 path: path.join(deps.publicDir, message.mediaPath),
-                mimetype: mimetypeOf(message.mediaName ?? message.mediaPath, message.mediaType),
+                mimetype: isVoiceNote
+                  ? OGG_OPUS_MIMETYPE
+                  : mimetypeOf(message.mediaName ?? message.mediaPath, message.mediaType),
                 filename: message.mediaName ?? path.basename(message.mediaPath),
+                ...(isVoiceNote ? { asVoiceNote: true } : {}),
               }
             : undefined,
         });
@@ -166,13 +192,15 @@ export function createMessagesService(deps: {
   ) {
     const ticketId = ticket.id;
     if (!ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
-    const medias = input.medias ?? [];
+    const uploads = input.medias ?? [];
     const text = input.body.trim();
-    if (!text && medias.length === 0) throw new AppError('ERR_VALIDATION', { fields: { body: 'Required' } });
-    for (const media of medias) {
+    if (!text && uploads.length === 0) throw new AppError('ERR_VALIDATION', { fields: { body: 'Required' } });
+    for (const media of uploads) {
       if (media.data.length > MESSAGE_MEDIA_MAX_BYTES) throw new AppError('ERR_PAYLOAD_TOO_LARGE');
       if (!isAcceptedMimetype(media.mimetype)) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE');
     }
+    const isVoiceNote = input.isVoiceNote === true && uploads.length === 1;
+    const medias = uploads.map((media) => toStoredMedia(media, isVoiceNote, deps.clock()));
     let body = await fillVariables(companyId, ticket, input.body);
     if (input.signMessage && text && author.userId) {
       const name = await repository.userName(companyId, author.userId);
@@ -200,14 +228,13 @@ export function createMessagesService(deps: {
     const rows: Parameters<MessagesRepository['insertOutbound']>[2] = [];
     // Each file is one WhatsApp message; the text goes as the caption of the first.
     for (const [index, media] of medias.entries()) {
-      const name = displayName(media.filename);
-      const mediaPath = await storage.save(companyId, { extension: safeExtension(name), data: media.data });
+      const mediaPath = await storage.save(companyId, { extension: safeExtension(media.name), data: media.data });
       rows.push({
         ...common,
         body: index === 0 ? body : '',
         mediaType: mediaTypeOf(media.mimetype),
         mediaPath,
-        mediaName: name,
+        mediaName: media.name,
       });
     }
     if (rows.length === 0) rows.push({ ...common, body });
