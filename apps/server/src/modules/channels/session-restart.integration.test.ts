@@ -5,7 +5,7 @@ import { connectionStatus, pairedSandbox, waitUntil } from '../../../test/channe
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildServer } from '../../app.ts';
-import { tickets, whatsapps } from '../../platform/db/schema.ts';
+import { companies, tickets, whatsapps } from '../../platform/db/schema.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -25,10 +25,16 @@ describe('server restart', () => {
     await t.as(token).put(`/api/tickets/${ticket.id}`, { status: 'open' });
     expect((await t.as(token).post(`/api/messages/${ticket.id}`, { body: 'before the restart' })).status).toBe(201);
     const unpaired = (await t.as(token).post('/api/whatsapp', { name: 'Never scanned', provider: 'sandbox' })).body;
+    // A company switched off keeps its paired connection, but the server does not start it.
+    const inactive = await buildCompany(t.db);
+    const inactiveAdmin = await buildUser(t.db, { companyId: inactive.id, profile: 'admin' });
+    const dormant = await pairedSandbox(t, (await t.login(inactiveAdmin.email, TEST_PASSWORD)).token);
     await waitUntil(async () => (await connectionStatus(t, token, unpaired.id)).status === 'qrcode');
 
     // Stop the first server (sessions stop without logging out) and build another on the same data.
     await t.server.stop();
+    await t.db.update(companies).set({ status: false }).where(eq(companies.id, inactive.id));
+    await t.db.update(whatsapps).set({ status: 'DISCONNECTED' }).where(eq(whatsapps.id, dormant.id));
     const second = await buildServer(t.config, t.database);
     await second.start({ port: 0, host: '127.0.0.1' });
     try {
@@ -52,6 +58,9 @@ describe('server restart', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(outbox.json()).toMatchObject([{ body: 'before the restart', to: '5511940000001', ack: 1 }]);
+      // Every startable session has started by now (the paired one is CONNECTED, the other shows a QR).
+      const [untouched] = await t.db.select().from(whatsapps).where(eq(whatsapps.id, dormant.id));
+      expect(untouched).toMatchObject({ status: 'DISCONNECTED', sessionOwner: null });
     } finally {
       await second.stop();
       // t.close() stops the first server again: give it a fresh one to stop.
