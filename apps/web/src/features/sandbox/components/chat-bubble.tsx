@@ -56,8 +56,14 @@ function VoiceNote({ url }: { url: string | null }) {
         <Typography variant="caption">{t('chat.voiceNote')}</Typography>
       </Stack>
       {url && (
-        // biome-ignore lint/a11y/useMediaCaption: a customer's recorded voice has no captions
-        <audio controls preload="none" src={url} style={{ maxWidth: 260, height: 36 }} />
+        <Box
+          component="audio"
+          controls
+          preload="none"
+          src={url}
+          // Native controls follow the page's colour scheme only when told.
+          sx={(theme) => ({ width: { xs: 210, sm: 260 }, height: 36, colorScheme: theme.palette.mode })}
+        />
       )}
     </Stack>
   );
