@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionStatus, pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
@@ -34,7 +34,11 @@ describe('server restart', () => {
     // Stop the first server (sessions stop without logging out) and build another on the same data.
     await t.server.stop();
     await t.db.update(companies).set({ status: false }).where(eq(companies.id, inactive.id));
-    await t.db.update(whatsapps).set({ status: 'DISCONNECTED' }).where(eq(whatsapps.id, dormant.id));
+    // Stored statuses say nothing of the new process until it writes them: start from none.
+    await t.db
+      .update(whatsapps)
+      .set({ status: 'DISCONNECTED' })
+      .where(inArray(whatsapps.id, [paired.id, unpaired.id, dormant.id]));
     const second = await buildServer(t.config, t.database);
     await second.start({ port: 0, host: '127.0.0.1' });
     try {
@@ -52,13 +56,15 @@ describe('server restart', () => {
       const [row] = await t.db.select().from(whatsapps).where(eq(whatsapps.id, paired.id));
       expect(row.sessionOwner).toBeTruthy();
       expect(row.sessionLeaseUntil!.getTime()).toBeGreaterThan(Date.now());
+      // The start list was read once, before any of these sessions started; give a dormant one
+      // the same time to show up before saying it did not.
+      await new Promise((resolve) => setTimeout(resolve, 300));
       const outbox = await second.app.inject({
         method: 'GET',
         url: `/api/sandbox/${paired.id}/outbox`,
         headers: { authorization: `Bearer ${token}` },
       });
       expect(outbox.json()).toMatchObject([{ body: 'before the restart', to: '5511940000001', ack: 1 }]);
-      // Every startable session has started by now (the paired one is CONNECTED, the other shows a QR).
       const [untouched] = await t.db.select().from(whatsapps).where(eq(whatsapps.id, dormant.id));
       expect(untouched).toMatchObject({ status: 'DISCONNECTED', sessionOwner: null });
     } finally {
