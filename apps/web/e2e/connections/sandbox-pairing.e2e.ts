@@ -1,15 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures.ts';
 import { screenshotsDir } from '../support/paths.ts';
+import { bearer, ticketIdOf } from '../support/sandbox.ts';
 
 async function snap(page: Page, name: string) {
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${screenshotsDir}${name}.png` });
 }
-
-const bearer = async (page: Page) => ({
-  authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}`,
-});
 
 test('an admin creates a sandbox connection, pairs it from the sandbox page and chats as a customer', async ({
   page,
@@ -83,16 +80,17 @@ test('an admin creates a sandbox connection, pairs it from the sandbox page and 
   expect(externalId).toBeTruthy();
   await expect(page.getByTestId('sandbox-message-in')).toContainText('Oi, queria saber o horário da loja');
 
-  // Stored: the new ticket's messages hold the customer's text (the first ticket of this server).
+  // Stored: the new ticket's messages hold the customer's text.
   const headers = await bearer(page);
-  await expect
-    .poll(async () => (await page.request.get('/api/messages/1', { headers })).status(), { timeout: 10_000 })
-    .toBe(200);
-  const stored = await (await page.request.get('/api/messages/1', { headers })).text();
+  const ticketId = await ticketIdOf(page, '5511988887777');
+  const stored = await (await page.request.get(`/api/messages/${ticketId}`, { headers })).text();
   expect(stored).toContain('Oi, queria saber o horário da loja');
 
-  // The company answers through the API; the outbox poll shows it and a read ack turns it read.
-  const reply = await page.request.post('/api/messages/1', { headers, data: { body: 'Abrimos às 8h!' } });
+  // An attendant accepts the ticket and answers through the API; the outbox poll shows it and a
+  // read ack turns it read.
+  const accepted = await page.request.put(`/api/tickets/${ticketId}`, { headers, data: { status: 'open' } });
+  expect(accepted.status()).toBe(200);
+  const reply = await page.request.post(`/api/messages/${ticketId}`, { headers, data: { body: 'Abrimos às 8h!' } });
   expect(reply.status()).toBe(201);
   const companyLine = page.getByTestId('sandbox-message-out').filter({ hasText: 'Abrimos às 8h!' });
   await expect(companyLine).toBeVisible({ timeout: 15_000 });

@@ -79,6 +79,9 @@ export const errorCatalogue = {
     status: 422,
     message: "This connection's provider cannot read the phone's address book",
   },
+  // sending (issue 4)
+  ERR_QUOTED_MSG_NOT_IN_THREAD: { status: 400, message: 'The quoted message is not part of this conversation' },
+  ERR_TICKET_NOT_OPEN: { status: 409, message: 'Accept the ticket before sending messages' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

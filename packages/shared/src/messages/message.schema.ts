@@ -66,6 +66,7 @@ export interface MessageRecord {
   /** 0 pending (clock), 1 sent, 2 delivered, 3 read, 4 and 5 played. */
   ack: number;
   failed: boolean;
+  /** Why a failed message could not be sent: an error code (ERR_WAPP_NOT_INITIALIZED, ERR_SENDING_WAPP_MSG). */
   sendError: string | null;
   mediaType: string | null;
   mediaUrl: string | null;

@@ -69,9 +69,26 @@ export interface SandboxOutboxEntry {
   to: string;
   isGroup: boolean;
   body: string;
-  media: { filename: string; mimetype: string; url: string | null } | null;
+  /** `voiceNote`: sent as a push-to-talk voice note (Ogg/Opus). */
+  media: { filename: string; mimetype: string; url: string | null; voiceNote: boolean } | null;
   quotedId: string | null;
   ack: number;
   deleted: boolean;
+  time: string;
+}
+
+export const sandboxReceiptsQuerySchema = z.object({
+  /** Only receipts with a sequence number greater than this. */
+  after: z.coerce.number().int().min(0).optional(),
+});
+
+/** A read receipt the company's side sent to the simulated phone for a customer's message. */
+export interface SandboxReadReceipt {
+  /** Increases with each receipt; use it as `after`. */
+  seq: number;
+  /** The customer's message that was read (the id `inbound` answered). */
+  id: string;
+  /** The customer's number, or the group id. */
+  chatId: string;
   time: string;
 }

@@ -310,6 +310,8 @@ describe('sending through the sandbox', () => {
     const connection = await pairedSandbox(t, context.token);
     await t.as(context.token).post(`/api/sandbox/${connection.id}/inbound`, { from: '5511911110008', body: 'hi' });
     const [ticket] = await ticketsOf(context.company.id);
+    // spec: an attendant answers after accepting the ticket.
+    expect((await t.as(context.token).put(`/api/tickets/${ticket.id}`, { status: 'open' })).status).toBe(200);
     return { ...context, connection, ticket };
   }
 
@@ -454,7 +456,8 @@ describe('tenancy', () => {
     const userSocket = await socketIn(userToken, (s) => s.emit('joinChatBox', ticket.id));
     const heard: string[] = [];
     userSocket.onAny((event: string) => heard.push(event));
-    await t.as(token).post(`/api/messages/${ticket.id}`, { body: 'to the customer' });
+    await t.as(token).put(`/api/tickets/${ticket.id}`, { status: 'open' });
+    expect((await t.as(token).post(`/api/messages/${ticket.id}`, { body: 'to the customer' })).status).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(heard).not.toContain(`company-${company.id}-appMessage`);
   });

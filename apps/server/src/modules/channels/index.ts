@@ -11,7 +11,7 @@ import { createProfilePictures } from './profile-pictures.ts';
 import { createBaileysAdapter } from './providers/baileys/index.ts';
 import { SandboxAdapter } from './providers/sandbox/sandbox.adapter.ts';
 import { registerSandboxRoutes } from './providers/sandbox/sandbox.routes.ts';
-import { SandboxOutbox } from './providers/sandbox/sandbox-outbox.ts';
+import { createSandboxOutboxRepository } from './providers/sandbox/sandbox-outbox.repository.ts';
 import { createSandboxPairingRepository } from './providers/sandbox/sandbox-pairing.repository.ts';
 import { createSessionManager, type SessionManagerOptions } from './session-manager.ts';
 
@@ -35,9 +35,7 @@ export function createChannelsModule(
   const sandbox = platform.config.sandboxEnabled
     ? new SandboxAdapter({
         pairings: createSandboxPairingRepository(platform.db),
-        outbox: new SandboxOutbox(),
-        publicDir: platform.config.publicDir,
-        mediaUrlOf: platform.storage.urlOf,
+        outbox: createSandboxOutboxRepository(platform.db, platform.storage.urlOf),
         qrRenewalMs: options.sandboxQrRenewalMs,
       })
     : null;

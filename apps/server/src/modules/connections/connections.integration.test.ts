@@ -152,4 +152,31 @@ describe('connections', () => {
     }
     expect((await intruder.get('/api/whatsapp')).body).toEqual([]);
   });
+
+  it("refuses another company's queue as a queue or as the transfer queue, naming the field", async () => {
+    const one = await companyWithAdmin();
+    const two = await companyWithAdmin();
+    const own = await buildQueue(one.company.id, 'Own', '#101010');
+    const foreign = await buildQueue(two.company.id, 'Foreign', '#202020');
+    const api = t.as(one.token);
+
+    const asTransfer = await api.post('/api/whatsapp', {
+      name: 'Transfer',
+      queueIds: [own.id],
+      transferQueueId: foreign.id,
+    });
+    expect(asTransfer.status).toBe(400);
+    expect(asTransfer.body).toMatchObject({ error: 'ERR_VALIDATION', fields: { transferQueueId: 'Unknown queue' } });
+    expect(asTransfer.body.fields.queueIds).toBeUndefined();
+    const asQueue = await api.post('/api/whatsapp', { name: 'Queued', queueIds: [foreign.id] });
+    expect(asQueue.body).toMatchObject({ error: 'ERR_VALIDATION', fields: { queueIds: 'Unknown queue' } });
+    expect((await api.get('/api/whatsapp')).body).toEqual([]);
+
+    const created = await api.post('/api/whatsapp', { name: 'Ok', transferQueueId: own.id, timeToTransfer: 5 });
+    expect(created.status).toBe(201);
+    const update = await api.put(`/api/whatsapp/${created.body.id}`, { transferQueueId: foreign.id });
+    expect(update.status).toBe(400);
+    expect(update.body.fields).toEqual({ transferQueueId: 'Unknown queue' });
+    expect((await api.get(`/api/whatsapp/${created.body.id}`)).body.transferQueueId).toBe(own.id);
+  });
 });

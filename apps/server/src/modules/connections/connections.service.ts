@@ -55,14 +55,17 @@ export function createConnectionsService({ db, repository, realtime, planRules, 
     }
   }
 
+  /** Queues named by the form must be the company's; each bad field is named. */
   async function checkQueues(tx: Database, companyId: number, fields: ConnectionUpdate) {
-    const wanted = [
-      ...new Set([...(fields.queueIds ?? []), ...(fields.transferQueueId ? [fields.transferQueueId] : [])]),
-    ];
-    const own = await repository.ownQueueIds(tx, companyId, wanted);
-    if (own.length !== wanted.length) {
-      throw new AppError('ERR_VALIDATION', { fields: { queueIds: 'Unknown queue' } });
-    }
+    const queueIds = fields.queueIds ?? [];
+    const transfer = fields.transferQueueId ?? null;
+    const wanted = [...new Set([...queueIds, ...(transfer ? [transfer] : [])])];
+    if (wanted.length === 0) return;
+    const own = new Set(await repository.ownQueueIds(tx, companyId, wanted));
+    const errors: Record<string, string> = {};
+    if (queueIds.some((id) => !own.has(id))) errors.queueIds = 'Unknown queue';
+    if (transfer && !own.has(transfer)) errors.transferQueueId = 'Unknown queue';
+    if (Object.keys(errors).length > 0) throw new AppError('ERR_VALIDATION', { fields: errors });
   }
 
   async function checkNameAndToken(

@@ -1,6 +1,6 @@
 import type { ContactRecord, MessageRecord, ThreadTicketRef, TicketRecord } from '@wacrm/shared';
 import { pageSizes } from '@wacrm/shared';
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client.ts';
 import { contacts, messages, queues, tags, tickets, ticketTags, users, whatsapps } from '../../platform/db/schema.ts';
@@ -153,6 +153,36 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     async findMessage(companyId: number, id: number) {
       const [message] = await findMessages(companyId, [id]);
       return message ?? null;
+    },
+
+    /**
+     * A message an attendant may quote in `ticket`: one the thread shows, i.e. of this ticket or
+     * of an earlier ticket of the same contact on the same connection. Anything else is null.
+     */
+    async findQuotable(
+      companyId: number,
+      id: number,
+      ticket: { id: number; contactId: number; whatsappId: number | null },
+    ) {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .innerJoin(tickets, and(eq(tickets.id, messages.ticketId), eq(tickets.companyId, companyId)))
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.id, id),
+            or(
+              eq(messages.ticketId, ticket.id),
+              and(
+                eq(tickets.contactId, ticket.contactId),
+                ticket.whatsappId === null ? isNull(tickets.whatsappId) : eq(tickets.whatsappId, ticket.whatsappId),
+                lt(tickets.id, ticket.id),
+              ),
+            ),
+          ),
+        );
+      return row ?? null;
     },
 
     async findMessageRow(companyId: number, id: number) {

@@ -19,7 +19,7 @@ export function registerMessagesRoutes(app: FastifyInstance, service: MessagesSe
     (request) => service.listPage(request.session, request.params.ticketId, request.query),
   );
 
-  // JSON {body, quotedMsg?, signMessage?} or multipart {medias[], body, signMessage?, quotedMsg?}.
+  // JSON {body, quotedMsg?, signMessage?} or multipart {medias[], body, signMessage?, quotedMsg?, isVoiceNote?}.
   api.post('/api/messages/:ticketId', { schema: { params: ticketIdParamsSchema } }, async (request, reply) => {
     const input = request.isMultipart() ? await readMultipart(request) : readJson(request.body);
     return reply.status(201).send(await service.send(request.session, request.params.ticketId, input));
@@ -68,5 +68,11 @@ async function readMultipart(request: FastifyRequest): Promise<SendInput> {
       quotedMsgId = Number(fields.quotedMsg) || undefined;
     }
   }
-  return { body: fields.body ?? '', medias, signMessage: fields.signMessage === 'true', quotedMsgId };
+  return {
+    body: fields.body ?? '',
+    medias,
+    signMessage: fields.signMessage === 'true',
+    quotedMsgId,
+    isVoiceNote: fields.isVoiceNote === 'true',
+  };
 }

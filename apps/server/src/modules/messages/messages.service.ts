@@ -9,10 +9,27 @@ import { renderVariables } from '../automation/message-variables.ts';
 import type { ChannelSession } from '../channels/channel-adapter.ts';
 import { lastMessageOf } from '../channels/intake/intake.service.ts';
 import { displayName, isAcceptedMimetype, mediaTypeOf, mimetypeOf, safeExtension } from '../channels/media-files.ts';
+import {
+  isVoiceNoteName,
+  notVoiceNoteName,
+  OGG_OPUS_MIMETYPE,
+  toVoiceNoteAudio,
+  voiceNoteName,
+} from '../channels/voice-notes/voice-note.ts';
 import { canOpenTicket } from '../tickets/tickets.policy.ts';
 import type { MessagesRealtime } from './messages.realtime.ts';
 import type { MessagesRepository } from './messages.repository.ts';
 import type { TicketAccess } from './ticket-access.ts';
+
+/** What a failed message's `sendError` may say (translated by the web app). */
+export type SendErrorCode = 'ERR_WAPP_NOT_INITIALIZED' | 'ERR_SENDING_WAPP_MSG';
+
+/** A session that dropped while sending says "not started"; anything else is a send failure. */
+export function sendErrorCodeOf(error: unknown): SendErrorCode {
+  return error instanceof AppError && error.code === 'ERR_WAPP_NOT_INITIALIZED'
+    ? 'ERR_WAPP_NOT_INITIALIZED'
+    : 'ERR_SENDING_WAPP_MSG';
+}
 
 export interface UploadedMedia {
   filename: string;
@@ -25,6 +42,21 @@ export interface SendInput {
   quotedMsgId?: number | null;
   signMessage?: boolean;
   medias?: UploadedMedia[];
+  /** The one audio file is a recording to send as a push-to-talk voice note. */
+  isVoiceNote?: boolean;
+}
+
+/**
+ * An upload as it is stored. A voice note becomes Ogg/Opus under a generated name (the stored
+ * mark of a voice note, see voice-note.ts); a recording that cannot become Ogg/Opus without
+ * re-encoding (Safari's AAC) goes as a plain audio message.
+ */
+function toStoredMedia(media: UploadedMedia, isVoiceNote: boolean, now: Date) {
+  if (isVoiceNote && mediaTypeOf(media.mimetype) === 'audio') {
+    const audio = toVoiceNoteAudio(media.data);
+    if (audio) return { name: voiceNoteName(now), mimetype: 'audio/ogg', data: audio };
+  }
+  return { name: notVoiceNoteName(displayName(media.filename)), mimetype: media.mimetype, data: media.data };
 }
 
 export interface SendRetryOptions {
@@ -83,7 +115,8 @@ export function createMessagesService(deps: {
     if (ticket) realtime.messageUpdated(companyId, message, ticket);
   }
 
-  async function waitOrFail(companyId: number, messageId: number, attempt: number, reason: string) {
+  /** `sendError` holds an error code the web app translates, never provider text. */
+  async function waitOrFail(companyId: number, messageId: number, attempt: number, reason: SendErrorCode) {
     if (attempt >= retry.maxAttempts) {
       await repository.markFailed(companyId, messageId, reason);
       await emitUpdate(companyId, messageId);
@@ -104,10 +137,11 @@ export function createMessagesService(deps: {
       if (message.externalId || message.failed || message.isDeleted || !message.whatsappId) return true;
       const session = deps.sessions().connectedSession(message.whatsappId);
       if (!session) {
-        await waitOrFail(companyId, messageId, attempt, 'The connection is not connected');
+        await waitOrFail(companyId, messageId, attempt, 'ERR_WAPP_NOT_INITIALIZED');
         return false;
       }
       try {
+        const isVoiceNote = message.mediaType === 'audio' && isVoiceNoteName(message.mediaName);
         const { externalId } = await session.send({
           chatId: outbound.chatId,
           isGroup: outbound.isGroup,
@@ -117,8 +151,11 @@ export function createMessagesService(deps: {
           media: message.mediaPath
             ? {
                 path: path.join(deps.publicDir, message.mediaPath),
-                mimetype: mimetypeOf(message.mediaName ?? message.mediaPath, message.mediaType),
+                mimetype: isVoiceNote
+                  ? OGG_OPUS_MIMETYPE
+                  : mimetypeOf(message.mediaName ?? message.mediaPath, message.mediaType),
                 filename: message.mediaName ?? path.basename(message.mediaPath),
+                ...(isVoiceNote ? { asVoiceNote: true } : {}),
               }
             : undefined,
         });
@@ -127,7 +164,7 @@ export function createMessagesService(deps: {
         return true;
       } catch (error) {
         log.warn({ err: error, messageId }, 'send failed; will retry');
-        await waitOrFail(companyId, messageId, attempt, (error as Error).message || 'Send failed');
+        await waitOrFail(companyId, messageId, attempt, sendErrorCodeOf(error));
         return false;
       }
     } finally {
@@ -155,13 +192,15 @@ export function createMessagesService(deps: {
   ) {
     const ticketId = ticket.id;
     if (!ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
-    const medias = input.medias ?? [];
+    const uploads = input.medias ?? [];
     const text = input.body.trim();
-    if (!text && medias.length === 0) throw new AppError('ERR_VALIDATION', { fields: { body: 'Required' } });
-    for (const media of medias) {
+    if (!text && uploads.length === 0) throw new AppError('ERR_VALIDATION', { fields: { body: 'Required' } });
+    for (const media of uploads) {
       if (media.data.length > MESSAGE_MEDIA_MAX_BYTES) throw new AppError('ERR_PAYLOAD_TOO_LARGE');
       if (!isAcceptedMimetype(media.mimetype)) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE');
     }
+    const isVoiceNote = input.isVoiceNote === true && uploads.length === 1;
+    const medias = uploads.map((media) => toStoredMedia(media, isVoiceNote, deps.clock()));
     let body = await fillVariables(companyId, ticket, input.body);
     if (input.signMessage && text && author.userId) {
       const name = await repository.userName(companyId, author.userId);
@@ -169,8 +208,10 @@ export function createMessagesService(deps: {
     }
     let quotedMsgId: number | null = null;
     if (input.quotedMsgId) {
-      const quoted = await repository.findMessageRow(companyId, input.quotedMsgId);
-      if (!quoted) throw new AppError('ERR_VALIDATION', { fields: { quotedMsg: 'Unknown message' } });
+      // Only what this thread shows: quoting reveals the message (and its media link) to the
+      // agent and sends WhatsApp a quote, so another chat's message must never get through.
+      const quoted = await repository.findQuotable(companyId, input.quotedMsgId, ticket);
+      if (!quoted) throw new AppError('ERR_QUOTED_MSG_NOT_IN_THREAD', { fields: { quotedMsg: 'Unknown message' } });
       quotedMsgId = quoted.id;
     }
 
@@ -187,14 +228,13 @@ export function createMessagesService(deps: {
     const rows: Parameters<MessagesRepository['insertOutbound']>[2] = [];
     // Each file is one WhatsApp message; the text goes as the caption of the first.
     for (const [index, media] of medias.entries()) {
-      const name = displayName(media.filename);
-      const mediaPath = await storage.save(companyId, { extension: safeExtension(name), data: media.data });
+      const mediaPath = await storage.save(companyId, { extension: safeExtension(media.name), data: media.data });
       rows.push({
         ...common,
         body: index === 0 ? body : '',
         mediaType: mediaTypeOf(media.mimetype),
         mediaPath,
-        mediaName: name,
+        mediaName: media.name,
       });
     }
     if (rows.length === 0) rows.push({ ...common, body });
@@ -253,6 +293,9 @@ export function createMessagesService(deps: {
      */
     async send(session: Pick<RequestSession, 'companyId' | 'userId'>, ticketId: number, input: SendInput) {
       const ticket = await requireTicket(session, ticketId);
+      // spec: a pending ticket is answered only after Accept, a closed one after Reopen. The
+      // product's own messages (sendAutomatic) are not bound by this: the bot talks on pending tickets.
+      if (ticket.status !== 'open') throw new AppError('ERR_TICKET_NOT_OPEN');
       return store(session.companyId, ticket, input, { userId: session.userId, isSystem: false });
     },
 

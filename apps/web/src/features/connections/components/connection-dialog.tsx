@@ -19,6 +19,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toast } from '../../../lib/toast.ts';
 import { connectionsApi, connectionsKeys } from '../api/connections-api.ts';
+import { connectionFieldError } from '../model/connection-errors.ts';
 import {
   type ConnectionFormValues,
   type ConnectionTab,
@@ -87,7 +88,7 @@ export function ConnectionDialog({ open, connectionId, onClose, onCreated }: Con
     } catch (error) {
       const fieldErrors = isApiError(error) ? (error.fields ?? {}) : {};
       for (const [field, text] of Object.entries(fieldErrors)) {
-        setError(field as keyof ConnectionFormValues, { message: text });
+        setError(field as keyof ConnectionFormValues, { message: connectionFieldError(field, text, t) });
       }
       const firstField = Object.keys(fieldErrors)[0];
       if (firstField && tabOfField[firstField]) setTab(tabOfField[firstField]);

@@ -56,7 +56,10 @@ export function ConnectionGeneralTab({ isEditing, isOpen }: ConnectionGeneralTab
               disabled={isEditing}
               sx={{ minWidth: { sm: 220 } }}
               error={!!errors.provider}
-              helperText={errors.provider?.message ?? (field.value === 'sandbox' ? t('fields.sandboxHint') : ' ')}
+              helperText={
+                translateValidation(errors.provider?.message) ??
+                (field.value === 'sandbox' ? t('fields.sandboxHint') : ' ')
+              }
               slotProps={{ htmlInput: { 'data-testid': 'connection-provider' } }}
             >
               <MenuItem value="baileys">{t('provider.baileys')}</MenuItem>
@@ -90,7 +93,7 @@ export function ConnectionGeneralTab({ isEditing, isOpen }: ConnectionGeneralTab
         label={t('fields.token')}
         fullWidth
         error={!!errors.token}
-        helperText={errors.token?.message ?? t('fields.tokenHint')}
+        helperText={translateValidation(errors.token?.message) ?? t('fields.tokenHint')}
         slotProps={{
           htmlInput: { 'data-testid': 'connection-token', maxLength: 100, spellCheck: false },
           input: {
@@ -124,7 +127,8 @@ export function ConnectionGeneralTab({ isEditing, isOpen }: ConnectionGeneralTab
             disabled={queueList.length === 0}
             error={!!errors.queueIds}
             helperText={
-              errors.queueIds?.message ?? (queues.isSuccess && queueList.length === 0 ? t('fields.noQueues') : ' ')
+              translateValidation(errors.queueIds?.message) ??
+              (queues.isSuccess && queueList.length === 0 ? t('fields.noQueues') : ' ')
             }
             slotProps={{
               select: {

@@ -2,6 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { translateValidation } from '../../../lib/validation-message.ts';
 import type { PickerOption } from '../api/connections-api.ts';
 import type { ConnectionFormValues } from '../model/connection-form.ts';
 
@@ -34,7 +35,9 @@ export function PickerField({ name, label, options, emptyHint }: PickerFieldProp
             value={value}
             onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
             error={!!formState.errors[name]}
-            helperText={formState.errors[name]?.message ?? (options && list.length === 0 ? emptyHint : ' ')}
+            helperText={
+              translateValidation(formState.errors[name]?.message) ?? (options && list.length === 0 ? emptyHint : ' ')
+            }
             slotProps={{ htmlInput: { 'data-testid': `connection-${name}` } }}
           >
             <MenuItem value="">

@@ -1,4 +1,4 @@
-import type { SandboxOutboxEntry } from '@wacrm/shared/sandbox/sandbox.schema';
+import type { SandboxOutboxEntry, SandboxReadReceipt } from '@wacrm/shared/sandbox/sandbox.schema';
 import { http } from '../../../lib/api.ts';
 
 export interface SandboxInboundBody {
@@ -18,5 +18,7 @@ export const sandboxApi = {
   // Polled: failures are shown by the page, not toasted every 1.5 s.
   outbox: (whatsappId: number, after: number | undefined) =>
     http.get<SandboxOutboxEntry[]>(`/api/sandbox/${whatsappId}/outbox`, { query: { after }, silent: true }),
+  readReceipts: (whatsappId: number, after: number | undefined) =>
+    http.get<SandboxReadReceipt[]>(`/api/sandbox/${whatsappId}/read-receipts`, { query: { after }, silent: true }),
   ack: (whatsappId: number, id: string, ack: number) => http.post(`/api/sandbox/${whatsappId}/ack`, { id, ack }),
 };

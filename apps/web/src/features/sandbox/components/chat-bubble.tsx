@@ -1,6 +1,7 @@
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import MicIcon from '@mui/icons-material/Mic';
 import ReplyIcon from '@mui/icons-material/Reply';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,7 +32,45 @@ function AckIcon({ ack }: { ack: number }) {
   return <DoneIcon sx={sx} color="action" aria-label={label} data-testid="sandbox-ack-sent" />;
 }
 
+/** The customer's own message: one tick until the company sends a read receipt, then blue ticks. */
+function ReceiptIcon({ isRead }: { isRead: boolean }) {
+  const { t } = useTranslation('sandbox');
+  const sx = { fontSize: 16 };
+  return isRead ? (
+    <DoneAllIcon
+      sx={{ ...sx, color: 'info.main' }}
+      aria-label={t('chat.readByCompany')}
+      data-testid="sandbox-receipt-read"
+    />
+  ) : (
+    <DoneIcon sx={sx} color="action" aria-label={t('chat.notReadYet')} data-testid="sandbox-receipt-none" />
+  );
+}
+
+function VoiceNote({ url }: { url: string | null }) {
+  const { t } = useTranslation('sandbox');
+  return (
+    <Stack spacing={0.5} sx={{ mb: 0.5 }} data-testid="sandbox-voice-note">
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+        <MicIcon fontSize="small" color="success" />
+        <Typography variant="caption">{t('chat.voiceNote')}</Typography>
+      </Stack>
+      {url && (
+        <Box
+          component="audio"
+          controls
+          preload="none"
+          src={url}
+          // Native controls follow the page's colour scheme only when told.
+          sx={(theme) => ({ width: { xs: 210, sm: 260 }, height: 36, colorScheme: theme.palette.mode })}
+        />
+      )}
+    </Stack>
+  );
+}
+
 function MediaPreview({ media }: { media: NonNullable<SandboxMessage['media']> }) {
+  if (media.voiceNote) return <VoiceNote url={media.url} />;
   if (media.url && media.mimetype.startsWith('image/')) {
     return (
       <Box
@@ -122,7 +161,7 @@ export function ChatBubble({ message, quoted, onReply, onAck }: ChatBubbleProps)
             <Typography variant="caption" color="text.secondary">
               {timeOf(message.time)}
             </Typography>
-            {!isMine && <AckIcon ack={message.ack} />}
+            {isMine ? <ReceiptIcon isRead={message.isReadByCompany === true} /> : <AckIcon ack={message.ack} />}
           </Stack>
         </Box>
         <Tooltip title={t('chat.reply')}>

@@ -57,7 +57,8 @@ export function CustomerList({ state, selected, onSelect, onAdd }: CustomerListP
           {state.customers.map((customer) => {
             const messages = state.messages[customer.number] ?? [];
             const last = messages[messages.length - 1];
-            const preview = last ? last.body || last.media?.filename || '' : t('customers.noMessages');
+            const media = last?.media?.voiceNote ? `🎤 ${t('chat.voiceNote')}` : last?.media?.filename;
+            const preview = last ? last.body || media || '' : t('customers.noMessages');
             return (
               <ListItemButton
                 key={customer.number}

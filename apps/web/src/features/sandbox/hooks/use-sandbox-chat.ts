@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { sandboxApi } from '../api/sandbox-api.ts';
 import {
   addCustomer,
+  applyReceipts,
   emptyChatState,
   mergeOutbox,
   putMessage,
@@ -19,9 +20,11 @@ const storageKey = (whatsappId: number) => `sandbox-chat-${whatsappId}`;
 function loadState(whatsappId: number): SandboxChatState {
   try {
     const stored = localStorage.getItem(storageKey(whatsappId));
-    // The outbox lives in the server's memory: after a server restart its sequence starts
-    // again, so each page load reads it from the start and merges by message id.
-    return stored ? { ...emptyChatState, ...(JSON.parse(stored) as SandboxChatState), lastSeq: 0 } : emptyChatState;
+    // Each page load reads the outbox and the read receipts from the start and merges by id:
+    // receipts live in the server's memory, so their sequence starts again after a restart.
+    return stored
+      ? { ...emptyChatState, ...(JSON.parse(stored) as SandboxChatState), lastSeq: 0, lastReceiptSeq: 0 }
+      : emptyChatState;
   } catch {
     return emptyChatState;
   }
@@ -42,9 +45,11 @@ export function useSandboxChat(whatsappId: number, isConnected: boolean) {
   const [isOutboxFailing, setIsOutboxFailing] = useState(false);
   const lastSeq = useRef(state.lastSeq);
   lastSeq.current = state.lastSeq;
+  const lastReceiptSeq = useRef(state.lastReceiptSeq);
+  lastReceiptSeq.current = state.lastReceiptSeq;
 
   useEffect(() => {
-    const { lastSeq: _seq, ...kept } = state;
+    const { lastSeq: _seq, lastReceiptSeq: _receiptSeq, ...kept } = state;
     localStorage.setItem(storageKey(whatsappId), JSON.stringify(kept));
   }, [state, whatsappId]);
 
@@ -54,10 +59,15 @@ export function useSandboxChat(whatsappId: number, isConnected: boolean) {
     let timer: ReturnType<typeof setTimeout>;
     const poll = async () => {
       try {
-        const entries = await sandboxApi.outbox(whatsappId, lastSeq.current || undefined);
+        const [entries, receipts] = await Promise.all([
+          sandboxApi.outbox(whatsappId, lastSeq.current || undefined),
+          sandboxApi.readReceipts(whatsappId, lastReceiptSeq.current || undefined),
+        ]);
         if (!isActive) return;
         setIsOutboxFailing(false);
         if (entries.length > 0) setState((current) => mergeOutbox(current, entries));
+        // After the outbox, so a receipt finds the customer's chat.
+        if (receipts.length > 0) setState((current) => applyReceipts(current, receipts));
       } catch {
         if (isActive) setIsOutboxFailing(true);
       }

@@ -1,6 +1,15 @@
 import type { SandboxOutboxEntry } from '@wacrm/shared/sandbox/sandbox.schema';
 import { describe, expect, it } from 'vitest';
-import { addCustomer, emptyChatState, mergeOutbox, removeCustomer, setAck, unreadCount } from './sandbox-chat.ts';
+import {
+  addCustomer,
+  applyReceipts,
+  emptyChatState,
+  mergeOutbox,
+  putMessage,
+  removeCustomer,
+  setAck,
+  unreadCount,
+} from './sandbox-chat.ts';
 
 const entry = (seq: number, to: string, overrides: Partial<SandboxOutboxEntry> = {}): SandboxOutboxEntry => ({
   seq,
@@ -44,5 +53,41 @@ describe('sandbox chat state', () => {
     const state = removeCustomer(mergeOutbox(emptyChatState, [entry(1, '5511999990001')]), '5511999990001');
     expect(state.customers).toEqual([]);
     expect(state.messages).toEqual({});
+  });
+
+  it('keeps the voice-note mark of what the company sent', () => {
+    const media = {
+      filename: 'voice-note-1.ogg',
+      mimetype: 'audio/ogg; codecs=opus',
+      url: '/public/x',
+      voiceNote: true,
+    };
+    const state = mergeOutbox(emptyChatState, [entry(1, '5511999990001', { media })]);
+    expect(state.messages['5511999990001'][0].media?.voiceNote).toBe(true);
+  });
+
+  it("marks the customer's messages read when the company's receipts arrive, and advances their sequence", () => {
+    const message = {
+      id: 'IN1',
+      direction: 'in' as const,
+      body: 'hi',
+      media: null,
+      quotedId: null,
+      time: '2026-01-01T10:00:00.000Z',
+      ack: 0,
+      deleted: false,
+    };
+    let state = putMessage(
+      addCustomer(emptyChatState, { number: '5511999990001', name: 'Ana' }),
+      '5511999990001',
+      message,
+    );
+    state = putMessage(state, '5511999990001', { ...message, id: 'IN2' });
+    state = applyReceipts(state, [
+      { seq: 4, id: 'IN1', chatId: '5511999990001', time: '2026-01-01T10:01:00.000Z' },
+      { seq: 5, id: 'UNKNOWN', chatId: '5511888880002', time: '2026-01-01T10:01:00.000Z' },
+    ]);
+    expect(state.messages['5511999990001'].map((item) => item.isReadByCompany ?? false)).toEqual([true, false]);
+    expect(state.lastReceiptSeq).toBe(5);
   });
 });

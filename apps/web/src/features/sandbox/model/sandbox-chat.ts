@@ -1,4 +1,4 @@
-import type { SandboxOutboxEntry } from '@wacrm/shared/sandbox/sandbox.schema';
+import type { SandboxOutboxEntry, SandboxReadReceipt } from '@wacrm/shared/sandbox/sandbox.schema';
 
 export interface SandboxCustomer {
   /** Digits only, as the server keys chats. */
@@ -11,12 +11,15 @@ export interface SandboxMessage {
   id: string;
   direction: 'in' | 'out';
   body: string;
-  media: { filename: string; mimetype: string; url: string | null } | null;
+  /** `voiceNote`: the company sent it as a push-to-talk voice note. */
+  media: { filename: string; mimetype: string; url: string | null; voiceNote?: boolean } | null;
   quotedId: string | null;
   time: string;
   /** Company messages only: 1 sent, 2 delivered, 3 read (4 played). */
   ack: number;
   deleted: boolean;
+  /** Customer messages only: the company sent a read receipt (an attendant opened the chat). */
+  isReadByCompany?: boolean;
 }
 
 export interface SandboxChatState {
@@ -24,9 +27,11 @@ export interface SandboxChatState {
   messages: Record<string, SandboxMessage[]>;
   /** The last outbox sequence number seen (the `after` of the next poll). */
   lastSeq: number;
+  /** The last read receipt sequence number seen. */
+  lastReceiptSeq: number;
 }
 
-export const emptyChatState: SandboxChatState = { customers: [], messages: {}, lastSeq: 0 };
+export const emptyChatState: SandboxChatState = { customers: [], messages: {}, lastSeq: 0, lastReceiptSeq: 0 };
 
 export const toDigits = (value: string) => value.replace(/\D/g, '');
 
@@ -92,3 +97,23 @@ export function mergeOutbox(state: SandboxChatState, entries: readonly SandboxOu
 /** Company messages the customer has not read yet. */
 export const unreadCount = (messages: readonly SandboxMessage[] | undefined) =>
   (messages ?? []).filter((item) => item.direction === 'out' && item.ack < 3 && !item.deleted).length;
+
+/** Marks the customer's messages the company sent read receipts for. */
+export function applyReceipts(state: SandboxChatState, receipts: readonly SandboxReadReceipt[]): SandboxChatState {
+  let next = state;
+  for (const receipt of receipts) {
+    const number = receipt.chatId.includes('@') ? receipt.chatId : toDigits(receipt.chatId);
+    const list = next.messages[number];
+    if (list?.some((item) => item.id === receipt.id && item.direction === 'in')) {
+      next = {
+        ...next,
+        messages: {
+          ...next.messages,
+          [number]: list.map((item) => (item.id === receipt.id ? { ...item, isReadByCompany: true } : item)),
+        },
+      };
+    }
+    next = { ...next, lastReceiptSeq: Math.max(next.lastReceiptSeq, receipt.seq) };
+  }
+  return next;
+}

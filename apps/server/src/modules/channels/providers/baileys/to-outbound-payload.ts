@@ -1,8 +1,9 @@
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage, WAMessageKey } from 'baileys';
 import type { OutboundMessage } from '../../channel-adapter.ts';
+import { OGG_OPUS_MIMETYPE } from '../../voice-notes/voice-note.ts';
 
-/** WhatsApp plays push-to-talk notes only as ogg/opus. */
-export const VOICE_NOTE_MIMETYPE = 'audio/ogg; codecs=opus';
+/** WhatsApp plays push-to-talk notes only as ogg/opus (the messages module remuxes recordings). */
+export const VOICE_NOTE_MIMETYPE = OGG_OPUS_MIMETYPE;
 
 /** `5511999990000` → `5511999990000@s.whatsapp.net`; a group id → `<id>@g.us`. Full jids pass through. */
 export function toJid(chatId: string, isGroup: boolean) {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { SandboxCall, SandboxCallAnswer, SandboxInbound } from '@wacrm/shared';
 import { AppError } from '../../../../platform/http/app-error.ts';
 import type {
@@ -12,8 +11,9 @@ import type {
   OutboundMessage,
 } from '../../channel-adapter.ts';
 import { mediaTypeOf } from '../../media-files.ts';
-import type { SandboxOutbox } from './sandbox-outbox.ts';
+import type { SandboxOutboxRepository } from './sandbox-outbox.repository.ts';
 import type { SandboxPairingRepository } from './sandbox-pairing.repository.ts';
+import { SandboxReceipts } from './sandbox-receipts.ts';
 
 interface LiveSandbox {
   connection: ChannelConnectionRef;
@@ -36,19 +36,18 @@ const digits = (value: string) => value.replace(/\D/g, '');
 /**
  * The built-in simulated phone. A session shows a QR (renewed every `qrRenewalMs`) until the
  * sandbox API "scans" it; the pairing is stored, so a restart connects without a QR. Customers
- * are played through the sandbox routes; what the company sends lands in the outbox.
+ * are played through the sandbox routes; what the company sends is read back from the stored
+ * messages (the outbox), and the read receipts it sends are kept for the simulated phone.
  */
 export class SandboxAdapter implements ChannelAdapter {
   readonly provider = 'sandbox' as const;
   private readonly live = new Map<number, LiveSandbox>();
+  private readonly receipts = new SandboxReceipts();
 
   constructor(
     private readonly deps: {
       pairings: SandboxPairingRepository;
-      outbox: SandboxOutbox;
-      publicDir: string;
-      /** Signed media links (platform.storage.urlOf). */
-      mediaUrlOf: (relativePath: string) => string;
+      outbox: SandboxOutboxRepository;
       qrRenewalMs?: number;
     },
   ) {}
@@ -99,33 +98,20 @@ export class SandboxAdapter implements ChannelAdapter {
     const whatsappId = live.connection.id;
     const isCurrent = () => this.live.get(whatsappId) === live;
     return {
-      send: async (message: OutboundMessage) => {
-        if (!isCurrent() || live.state !== 'CONNECTED') throw new Error('sandbox session is not connected');
-        const id = newId('SB');
-        this.deps.outbox.add(whatsappId, {
-          id,
-          to: message.chatId,
-          isGroup: message.isGroup,
-          body: message.body,
-          media: message.media
-            ? {
-                filename: message.media.filename,
-                mimetype: message.media.mimetype,
-                url: this.urlOf(message.media.path),
-              }
-            : null,
-          quotedId: message.quotedExternalId ?? null,
-          ack: 1,
-          deleted: false,
-          time: new Date().toISOString(),
-        });
-        return { externalId: id };
+      // The phone "receives" it: the stored message, once marked sent with this id, is the outbox entry.
+      send: async (_message: OutboundMessage) => {
+        if (!isCurrent() || live.state !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+        return { externalId: newId('SB') };
       },
-      deleteForEveryone: async (target) => {
-        const entry = this.deps.outbox.find(whatsappId, target.externalId);
-        if (entry) entry.deleted = true;
+      // The stored message is marked deleted by the caller; the outbox reads that flag.
+      deleteForEveryone: async () => {
+        if (!isCurrent() || live.state !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
       },
-      markRead: async () => undefined,
+      markRead: async (target) => {
+        if (!isCurrent() || live.state !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+        const time = new Date().toISOString();
+        for (const id of target.externalIds) this.receipts.add(whatsappId, { id, chatId: target.chatId, time });
+      },
       fetchProfilePicture: async () => null,
       listContacts: async () => {
         if (!isCurrent() || live.state !== 'CONNECTED') throw new Error('sandbox session is not connected');
@@ -139,13 +125,6 @@ export class SandboxAdapter implements ChannelAdapter {
         await this.deps.pairings.remove(whatsappId);
       },
     };
-  }
-
-  private urlOf(filePath: string) {
-    const relative = path.relative(this.deps.publicDir, filePath);
-    return relative.startsWith('..') || path.isAbsolute(relative)
-      ? null
-      : this.deps.mediaUrlOf(relative.split(path.sep).join('/'));
   }
 
   // ---- The simulated phone and customers (sandbox routes) ----
@@ -221,22 +200,25 @@ export class SandboxAdapter implements ChannelAdapter {
     return { id, status };
   }
 
-  /** Delivery and read receipts of what the company sent. */
-  async ack(whatsappId: number, id: string, ack: Ack) {
+  /** Delivery and read receipts of what the company sent (the stored message takes the ack). */
+  async ack(companyId: number, whatsappId: number, id: string, ack: Ack) {
     const live = this.connected(whatsappId);
-    const entry = this.deps.outbox.find(whatsappId, id);
-    if (!entry) throw new AppError('ERR_NOT_FOUND');
-    entry.ack = Math.max(entry.ack, ack);
+    if (!(await this.deps.outbox.isSent(companyId, whatsappId, id))) throw new AppError('ERR_NOT_FOUND');
     await live.events.onAck(id, ack);
   }
 
-  outbox(whatsappId: number, filter: { to?: string; after?: number }) {
-    return this.deps.outbox.list(whatsappId, filter);
+  outbox(companyId: number, whatsappId: number, filter: { to?: string; after?: number }) {
+    return this.deps.outbox.list(companyId, whatsappId, filter);
+  }
+
+  /** Read receipts the company sent for customers' messages. */
+  readReceipts(whatsappId: number, filter: { after?: number }) {
+    return this.receipts.list(whatsappId, filter);
   }
 
   /** The connection is gone for good. */
   forget(whatsappId: number) {
     this.end(whatsappId);
-    this.deps.outbox.forget(whatsappId);
+    this.receipts.forget(whatsappId);
   }
 }

@@ -4,6 +4,7 @@ import {
   sandboxInboundSchema,
   sandboxOutboxQuerySchema,
   sandboxParamsSchema,
+  sandboxReceiptsQuerySchema,
 } from '@wacrm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,6 +34,7 @@ export function registerSandboxRoutes(
     if (connection?.provider !== 'sandbox') throw new AppError('ERR_NO_WAPP_FOUND');
     return whatsappId;
   }
+  const companyOf = (request: FastifyRequest) => request.session.companyId;
   const guard = { preHandler: requireAdmin };
 
   api.post('/api/sandbox/:whatsappId/scan', { ...guard, schema: { params: sandboxParamsSchema } }, async (request) => {
@@ -65,14 +67,20 @@ export function registerSandboxRoutes(
   api.get(
     '/api/sandbox/:whatsappId/outbox',
     { ...guard, schema: { params: sandboxParamsSchema, querystring: sandboxOutboxQuerySchema } },
-    async (request) => adapter.outbox(await ownSandbox(request), request.query),
+    async (request) => adapter.outbox(companyOf(request), await ownSandbox(request), request.query),
+  );
+
+  api.get(
+    '/api/sandbox/:whatsappId/read-receipts',
+    { ...guard, schema: { params: sandboxParamsSchema, querystring: sandboxReceiptsQuerySchema } },
+    async (request) => adapter.readReceipts(await ownSandbox(request), request.query),
   );
 
   api.post(
     '/api/sandbox/:whatsappId/ack',
     { ...guard, schema: { params: sandboxParamsSchema, body: sandboxAckSchema } },
     async (request) => {
-      await adapter.ack(await ownSandbox(request), request.body.id, request.body.ack as Ack);
+      await adapter.ack(companyOf(request), await ownSandbox(request), request.body.id, request.body.ack as Ack);
       return { id: request.body.id, ack: request.body.ack };
     },
   );

@@ -52,7 +52,7 @@ export interface SendMedia {
   files: { file: File; caption: string }[];
   quotedMsgId?: number;
   signMessage: boolean;
-  /** A recorded voice note: the server stores it as an audio message. */
+  /** A recorded voice note: the server stores it as Ogg/Opus and sends it push-to-talk. */
   isVoiceNote?: boolean;
 }
 
@@ -82,7 +82,10 @@ export const conversationApi = {
     }),
 
   /** spec: each file is one message; the server takes the first file's caption as the text. */
-  async sendMedia({ files, quotedMsgId, signMessage }: SendMedia, ticketId: number): Promise<MessageRecord[]> {
+  async sendMedia(
+    { files, quotedMsgId, signMessage, isVoiceNote }: SendMedia,
+    ticketId: number,
+  ): Promise<MessageRecord[]> {
     const sent: MessageRecord[] = [];
     // One request per file so each keeps its own caption.
     for (const [index, { file, caption }] of files.entries()) {
@@ -90,6 +93,7 @@ export const conversationApi = {
       form.append('body', caption);
       form.append('signMessage', String(signMessage && index === 0 && caption.trim().length > 0));
       if (quotedMsgId && index === 0) form.append('quotedMsg', JSON.stringify({ id: quotedMsgId }));
+      if (isVoiceNote) form.append('isVoiceNote', 'true');
       form.append('medias', file, file.name);
       sent.push(await http.post<MessageRecord>(`/api/messages/${ticketId}`, form));
     }

@@ -11,13 +11,16 @@ const sx = { fontSize: 16, verticalAlign: 'middle' };
 
 /** spec: clock 0, one tick 1, two ticks 2, blue two ticks 3 to 5, an error mark when sending failed. */
 export function AckIcon({ message }: { message: Pick<MessageRecord, 'ack' | 'failed' | 'sendError'> }) {
-  const { t } = useTranslation('conversation');
+  const { t, i18n } = useTranslation('conversation');
   const state = ackState(message);
   const label = t(`ack.${state}`);
+  // The server stores an error code; text from before that is not shown (it was English only).
+  const reason =
+    message.sendError && i18n.exists(`errors:${message.sendError}`) ? t(`errors:${message.sendError}`) : null;
   const common = { 'aria-label': label, 'data-testid': 'message-ack', 'data-ack': state } as const;
   if (state === 'failed') {
     return (
-      <Tooltip title={message.sendError ? `${label}: ${message.sendError}` : label}>
+      <Tooltip title={reason ? `${label}: ${reason}` : label}>
         <ErrorOutlineIcon {...common} sx={{ ...sx, color: 'error.main' }} />
       </Tooltip>
     );
