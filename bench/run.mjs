@@ -30,6 +30,10 @@ const quick = args.includes('--quick');
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const withBundle = !args.includes('--no-bundle');
 const size = quick ? dataSizes.quick : dataSizes.full;
+/** The database the bench drops and fills on the server (BENCH_DATABASE: two checkouts, two names). */
+const benchDatabase = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_DATABASE ?? '')
+  ? process.env.BENCH_DATABASE
+  : 'wacrm_bench';
 /** Issue 8: the dashboard is also measured with this many tickets in the company (full runs). */
 const dashboardTickets = 1_000_000;
 const log = (line) => console.log(line);
@@ -234,11 +238,11 @@ async function prepare(database) {
     const pg = (await import('pg')).default;
     const adminUrl = new URL(process.env.DATABASE_URL);
     const adminPool = new pg.Pool({ connectionString: adminUrl.toString(), max: 1 });
-    await adminPool.query('drop database if exists wacrm_bench with (force)');
-    await adminPool.query('create database wacrm_bench');
+    await adminPool.query(`drop database if exists ${benchDatabase} with (force)`);
+    await adminPool.query(`create database ${benchDatabase}`);
     await adminPool.end();
     const benchUrl = new URL(adminUrl);
-    benchUrl.pathname = '/wacrm_bench';
+    benchUrl.pathname = `/${benchDatabase}`;
     databaseUrl = benchUrl.toString();
   }
   // First start: migrations and seed.
