@@ -1,10 +1,11 @@
 import type { ContactRecord, MessageRecord, ThreadTicketRef, TicketRecord } from '@wacrm/shared';
 import { pageSizes } from '@wacrm/shared';
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, messages, queues, tags, tickets, ticketTags, users, whatsapps } from '../../platform/db/schema.ts';
+import { contacts, messages, queues, tickets, users } from '../../platform/db/schema.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import { createTicketRecordReader } from '../tickets/ticket-record.sql.ts';
 
 type ContactRow = typeof contacts.$inferSelect;
 
@@ -29,85 +30,47 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     return row ? toContactRecord(row) : null;
   }
 
+  const ticketRecords = createTicketRecordReader(db);
   async function findTicket(companyId: number, ticketId: number): Promise<TicketRecord | null> {
-    // The ticket and its tags in parallel (one round trip on a server; PGlite takes them in turn).
-    const [[row], ticketTagList] = await Promise.all([
-      db
-        .select({
-          ticket: tickets,
-          contact: contacts,
-          queue: { id: queues.id, name: queues.name, color: queues.color },
-          user: { id: users.id, name: users.name },
-          whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
-        })
-        .from(tickets)
-        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-        .leftJoin(queues, eq(queues.id, tickets.queueId))
-        .leftJoin(users, eq(users.id, tickets.userId))
-        .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId))),
-      db
-        .select({ id: tags.id, name: tags.name, color: tags.color })
-        .from(ticketTags)
-        .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, companyId)))
-        .where(eq(ticketTags.ticketId, ticketId))
-        .orderBy(tags.name),
-    ]);
-    if (!row) return null;
-    const { ticket } = row;
-    return {
-      id: ticket.id,
-      uuid: ticket.uuid,
-      companyId: ticket.companyId,
-      status: ticket.status as TicketRecord['status'],
-      contactId: ticket.contactId,
-      whatsappId: ticket.whatsappId,
-      userId: ticket.userId,
-      queueId: ticket.queueId,
-      isGroup: ticket.isGroup,
-      chatbot: ticket.chatbot,
-      lastMessage: ticket.lastMessage,
-      unreadMessages: ticket.unreadMessages,
-      useIntegration: ticket.useIntegration,
-      integrationId: ticket.integrationId,
-      promptId: ticket.promptId,
-      contact: toContactRecord(row.contact),
-      queue: row.queue?.id ? row.queue : null,
-      user: row.user?.id ? row.user : null,
-      whatsapp: row.whatsapp?.id ? row.whatsapp : null,
-      tags: ticketTagList,
-      closedAt: ticket.closedAt?.toISOString() ?? null,
-      createdAt: ticket.createdAt.toISOString(),
-      updatedAt: ticket.updatedAt.toISOString(),
-    };
+    const [record] = await ticketRecords(db, companyId, [ticketId]);
+    return record ?? null;
   }
+
+  // Every thread page and message event reads these: one named prepared statement.
+  const messageRows = db
+    .select({
+      message: messages,
+      contact: {
+        id: contacts.id,
+        name: contacts.name,
+        number: contacts.number,
+        profilePicUrl: contacts.profilePicUrl,
+      },
+      quoted: {
+        id: quoted.id,
+        body: quoted.body,
+        fromMe: quoted.fromMe,
+        mediaType: quoted.mediaType,
+        mediaPath: quoted.mediaPath,
+      },
+      quotedContact: { id: quotedContact.id, name: quotedContact.name },
+    })
+    .from(messages)
+    .leftJoin(contacts, eq(contacts.id, messages.contactId))
+    .leftJoin(quoted, and(eq(quoted.id, messages.quotedMsgId), eq(quoted.companyId, sql.placeholder('companyId'))))
+    .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId))
+    .where(
+      and(
+        eq(messages.companyId, sql.placeholder('companyId')),
+        sql`${messages.id} = any(${sql.placeholder('ids')}::bigint[])`,
+      ),
+    )
+    .orderBy(asc(messages.id))
+    .prepare('message_records');
 
   async function findMessages(companyId: number, ids: number[]): Promise<MessageRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await db
-      .select({
-        message: messages,
-        contact: {
-          id: contacts.id,
-          name: contacts.name,
-          number: contacts.number,
-          profilePicUrl: contacts.profilePicUrl,
-        },
-        quoted: {
-          id: quoted.id,
-          body: quoted.body,
-          fromMe: quoted.fromMe,
-          mediaType: quoted.mediaType,
-          mediaPath: quoted.mediaPath,
-        },
-        quotedContact: { id: quotedContact.id, name: quotedContact.name },
-      })
-      .from(messages)
-      .leftJoin(contacts, eq(contacts.id, messages.contactId))
-      .leftJoin(quoted, and(eq(quoted.id, messages.quotedMsgId), eq(quoted.companyId, companyId)))
-      .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId))
-      .where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)))
-      .orderBy(asc(messages.id));
+    const rows = await messageRows.execute({ companyId, ids });
     return rows.map(({ message, contact, quoted: quotedRow, quotedContact: quotedContactRow }) => ({
       id: message.id,
       ticketId: message.ticketId,

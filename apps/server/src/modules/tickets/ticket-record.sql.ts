@@ -58,18 +58,31 @@ function selectRecords(handle: Database) {
     .where(and(eq(tickets.companyId, companyId), sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`));
 }
 
+type ReadTicketRecords = (handle: Database, companyId: number, ids: number[]) => Promise<TicketRecord[]>;
+
+/** One reader per database: the tickets and messages modules share its prepared statement. */
+const readers = new WeakMap<Database, ReadTicketRecords>();
+
 /**
  * Reads ticket records by id, in the order of `ids` (missing ones left out). On `db` it runs the
  * prepared statement; a transaction's handle gets the same query unprepared (PGlite has one
  * connection, and a statement prepared on the pool is not the transaction's).
  */
-export function createTicketRecordReader(db: Database) {
+export function createTicketRecordReader(db: Database): ReadTicketRecords {
+  const known = readers.get(db);
+  if (known) return known;
   const prepared = selectRecords(db).prepare('ticket_records');
-  return async function readRecords(handle: Database, company: number, ids: number[]): Promise<TicketRecord[]> {
+  const reader: ReadTicketRecords = async function readRecords(
+    handle: Database,
+    company: number,
+    ids: number[],
+  ): Promise<TicketRecord[]> {
     if (ids.length === 0) return [];
     const values = { companyId: company, ids };
     const rows = await (handle === db ? prepared.execute(values) : selectRecords(handle).execute(values));
     const byId = new Map(rows.map((row) => [row.id, row.record]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   };
+  readers.set(db, reader);
+  return reader;
 }
