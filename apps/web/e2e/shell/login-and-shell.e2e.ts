@@ -55,7 +55,7 @@ test('logs in, shows the menu, switches language and theme, logs out', async ({ 
   for (const key of superAdminMenu) await expect(page.getByTestId(`menu-${key}`)).toBeVisible();
   await expect(page.getByTestId('greeting')).toContainText('Olá, Admin');
   await expect(page.getByTestId('app-version')).toHaveText('v8.0.1');
-  await expect(page.getByTestId('coming-soon-title')).toHaveText('Dashboard');
+  await expect(page.getByTestId('dashboard-page')).toBeVisible();
   await snap(page, 'shell-light-desktop');
 
   // The desktop drawer folds to icons and back.
@@ -143,7 +143,7 @@ test('a second login elsewhere ends the first session with a notice', async ({ p
 });
 
 test('public pages link back to login and protect private routes', async ({ page }) => {
-  // Signup and password recovery (placeholders or their real pages) always lead back to login.
+  // Signup and password recovery always lead back to login.
   await page.goto('/signup');
   await page.locator('a[href="/login"]').first().click();
   await expect(page).toHaveURL(/\/login$/);
