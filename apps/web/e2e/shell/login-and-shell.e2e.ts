@@ -154,7 +154,7 @@ test('a second login elsewhere ends the first session with a notice', async ({ p
 });
 
 test('public pages link back to login and protect private routes', async ({ page }) => {
-  // Signup and password recovery (placeholders or their real pages) always lead back to login.
+  // Signup and password recovery always lead back to login.
   await page.goto('/signup');
   await page.locator('a[href="/login"]').first().click();
   await expect(page).toHaveURL(/\/login$/);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures.ts';
+import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
 import { screenshotsDir } from '../support/paths.ts';
 
 const desktop = { width: 1366, height: 800 };
@@ -27,8 +27,15 @@ async function call<T>(
   return (await answer.json()) as T;
 }
 
-/** Two queues, an attendant of the second one, and a paired sandbox connection; names unique per run. */
-async function setUpCompany(page: Page, suffix: string) {
+/**
+ * Two queues, an attendant of the second one (Bia), and a paired sandbox connection; names unique
+ * per run. With `salesOnly` the connection routes every new ticket to the first queue.
+ */
+async function setUpCompany(
+  page: Page,
+  suffix: string,
+  options: { allTicket?: 'enabled' | 'desabled'; salesOnly?: boolean } = {},
+) {
   const headers = await bearer(page);
   const queue = (name: string, color: string) =>
     call<{ id: number }>(page.request, headers, 'post', '/api/queue', { name, color, greetingMessage: `Fila ${name}` });
@@ -39,12 +46,13 @@ async function setUpCompany(page: Page, suffix: string) {
     email: `bia-${suffix}@example.com`,
     password: 'secret1',
     profile: 'user',
-    allTicket: 'enabled',
+    allTicket: options.allTicket ?? 'enabled',
     queueIds: [support.id],
   });
   const connection = await call<{ id: number }>(page.request, headers, 'post', '/api/whatsapp', {
     name: `Loja ${suffix}`,
     provider: 'sandbox',
+    ...(options.salesOnly ? { queueIds: [sales.id] } : {}),
   });
   // The session shows a QR code first; the sandbox "scans" it.
   await expect
@@ -201,4 +209,45 @@ test('a customer writes, the ticket arrives live, is accepted, found, filtered a
   await expect(rowOf(page, joaoName)).toBeVisible();
   await snap(page, 'tickets-inbox-dark-desktop');
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
+});
+
+test("an admin gives an attendant another queue: that queue's tickets reach her bell without a reload", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = String(Date.now()).slice(-6);
+  const anaName = `Ana ${suffix}`;
+  const biaEmail = `bia-${suffix}@example.com`;
+  await page.setViewportSize(desktop);
+  // A company of its own: queue colours are unique per company and the first test used these.
+  await logIn(page, await createCompanyAdmin(page, 'bell'));
+  const { customerWrites } = await setUpCompany(page, suffix, { allTicket: 'desabled', salesOnly: true });
+
+  const other = await browser.newContext({ baseURL, viewport: desktop });
+  const bia = await other.newPage();
+  await logIn(bia, { email: biaEmail, password: 'secret1' });
+  // A customer of Vendas, which is not Bia's queue: nothing in her bell.
+  await customerWrites(`55119${suffix}3`, anaName, 'Quero fazer um pedido');
+  await bia.getByTestId('notifications-button').click();
+  await expect(bia.getByTestId('notifications-list').or(bia.getByTestId('notifications-empty'))).toBeVisible();
+  const biaAna = bia.getByTestId('notification-item').filter({ hasText: anaName });
+  await expect(biaAna).toHaveCount(0);
+  await bia.keyboard.press('Escape');
+
+  // The admin adds Vendas to Bia's queues in the user modal.
+  await page.goto('/users');
+  await page.locator(`[data-testid="user-row"][data-user-email="${biaEmail}"]`).getByTestId('user-edit').click();
+  await page.getByRole('combobox', { name: 'Filas' }).click();
+  await page.getByRole('option', { name: `Vendas ${suffix}` }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('user-save').click();
+  await expect(page.getByTestId('user-modal')).toBeHidden();
+
+  // Bia's session follows the company-{id}-user event and her bell asks again.
+  await bia.getByTestId('notifications-button').click();
+  await expect(biaAna).toBeVisible();
+  await snap(bia, 'tickets-bell-after-queue-change-light-desktop');
+  await other.close();
 });

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAuthEventNotices } from '../features/auth/hooks/use-auth-event-notices.ts';
+import { useSessionUserUpdates } from '../features/auth/hooks/use-session-user-updates.ts';
 import { isApiError } from '../lib/api-error.ts';
 import { PrivateRoutes } from './private-routes.tsx';
 import { AppShell } from './shell/app-shell.tsx';
@@ -20,6 +21,7 @@ function createQueryClient() {
 
 function SessionListeners() {
   useAuthEventNotices();
+  useSessionUserUpdates();
   return null;
 }
 

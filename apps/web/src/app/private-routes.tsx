@@ -19,7 +19,7 @@ import { TodolistPage } from '../features/todolist/pages/todolist-page.tsx';
 import { UsersPage } from '../features/users/pages/users-page.tsx';
 import { storageKeys } from '../lib/session-storage.ts';
 
-/** Each private path with the menu key naming its feature; later issues swap in the real pages. */
+/** Each private path with the menu key naming its feature; one without a page is still coming (coming-soon page). */
 const featurePages: { path: string; featureKey: string; element?: ReactNode }[] = [
   { path: 'tickets/:ticketId?', featureKey: 'tickets', element: <TicketsPage /> },
   { path: 'connections', featureKey: 'connections', element: <ConnectionsPage /> },

@@ -29,7 +29,8 @@ export const helpFieldsSchema = z.object({
     .trim()
     .max(500, 'Too Long!')
     .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), helpValidationMessages.invalidLink)
-    .optional()
+    // The form sends its parsed output, where an empty link is already null.
+    .nullish()
     .transform((value) => value || null),
 });
 export type HelpFieldsInput = z.input<typeof helpFieldsSchema>;

@@ -38,6 +38,14 @@ describe('helps', () => {
     }
   });
 
+  it('accepts what the web form sends: its parsed fields, with the bare video id and a null link', async () => {
+    const fromForm = await t
+      .as(superToken)
+      .post('/api/helps', { title: 'Form', description: '', video: videoId, link: null });
+    expect(fromForm.status).toBe(201);
+    expect(fromForm.body).toMatchObject({ video: videoId, link: null });
+  });
+
   it.each([
     [videoId, videoId],
     [`https://youtu.be/${videoId}?si=abc`, videoId],

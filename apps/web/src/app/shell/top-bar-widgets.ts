@@ -3,7 +3,7 @@ import { AnnouncementsPopover } from '../../features/announcements/components/an
 import { NotificationsBell } from '../../features/tickets/components/notifications-bell.tsx';
 
 /**
- * Slot for the top bar's later widgets (notification bell, announcements popover,
- * internal chat popover): their issues add a component here, the bar renders them in order.
+ * The top bar's widgets, rendered in order; a feature adds its own here (the internal chat
+ * popover will, when chats are built).
  */
 export const topBarWidgets: ComponentType[] = [NotificationsBell, AnnouncementsPopover];

@@ -20,14 +20,14 @@ export interface PickerOption {
   color?: string;
 }
 
-/** A list that may not exist yet on this server (its feature has not landed): 404 reads as empty. */
+/** Prompts and integrations have no routes yet (their screens are still coming soon): 404 reads as empty. */
 async function listOrEmpty(path: string): Promise<PickerOption[]> {
   try {
     const answer = await http.get<unknown>(path, { silent: true });
     const rows = Array.isArray(answer) ? answer : ((answer as { records?: unknown[] } | null)?.records ?? []);
     return (rows as PickerOption[]).filter((row) => typeof row?.id === 'number');
   } catch (error) {
-    if (isApiError(error) && (error.status === 404 || error.status === 403)) return [];
+    if (isApiError(error) && error.status === 404) return [];
     throw error;
   }
 }
@@ -44,7 +44,8 @@ export const connectionsApi = {
   renewQr: (id: number) => http.put(`/api/whatsappsession/${id}`),
   disconnectSession: (id: number) => http.delete(`/api/whatsappsession/${id}`),
   usage: () => http.get<CompanyUsage>('/api/companies/usage', { silent: true }),
-  queues: () => listOrEmpty('/api/queue'),
+  // Silent: the general tab shows the failure under its queue field.
+  queues: () => http.get<PickerOption[]>('/api/queue', { silent: true }),
   prompts: () => listOrEmpty('/api/prompt'),
   integrations: () => listOrEmpty('/api/queueIntegration'),
   /**

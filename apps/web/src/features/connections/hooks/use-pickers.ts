@@ -8,7 +8,7 @@ const pickerQuery = (name: 'queues' | 'prompts' | 'integrations', isEnabled: boo
   staleTime: 30_000,
 });
 
-/** The company's queues for the modal's pickers (empty until the queues feature answers). */
+/** The company's queues, prompts and integrations for the modal's pickers. */
 export const useQueueOptions = (isEnabled: boolean) => useQuery(pickerQuery('queues', isEnabled));
 export const usePromptOptions = (isEnabled: boolean) => useQuery(pickerQuery('prompts', isEnabled));
 export const useIntegrationOptions = (isEnabled: boolean) => useQuery(pickerQuery('integrations', isEnabled));

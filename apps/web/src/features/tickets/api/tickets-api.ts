@@ -3,6 +3,7 @@ import type { ContactRecord, TicketRecord } from '@wacrm/shared/messages/message
 import type { QueueRecord } from '@wacrm/shared/queues/queue.schema';
 import type { UserOption } from '@wacrm/shared/users/user.schema';
 import { http } from '../../../lib/api.ts';
+import type { NotificationViewer } from '../model/notifications.ts';
 import type { TicketStatus, TicketsPage } from '../model/ticket-list.ts';
 
 /** The filters of one list; the search tab has no status. */
@@ -21,7 +22,17 @@ export const ticketsKeys = {
   all: ['tickets'] as const,
   lists: (companyId: number) => ['tickets', 'list', companyId] as const,
   list: (companyId: number, params: TicketListParams) => ['tickets', 'list', companyId, params] as const,
-  bell: (companyId: number) => ['tickets', 'bell', companyId] as const,
+  /** Everything the bell's answer depends on: who asks, their profile, allTicket and queues. */
+  bell: (companyId: number, viewer: NotificationViewer) =>
+    [
+      'tickets',
+      'bell',
+      companyId,
+      viewer.id,
+      viewer.profile,
+      viewer.allTicket,
+      [...viewer.queueIds].sort((a, b) => a - b),
+    ] as const,
   // The same key as the conversation's, so the page's access check and the thread share one request.
   byUuid: (uuid: string) => ['tickets', 'uuid', uuid] as const,
   queues: (companyId: number) => ['tickets', 'lookups', companyId, 'queues'] as const,

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppMessageEvent, TicketEvent, TicketRecord } from '@wacrm/shared/messages/message.schema';
 import { companyEvent } from '@wacrm/shared/realtime/events';
 import { useEffect, useMemo, useRef } from 'react';
@@ -6,17 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { ticketsApi, ticketsKeys } from '../api/tickets-api.ts';
+import { bellQuery } from '../api/bell-query.ts';
 import { playNotificationSound, unlockNotificationSound } from '../model/notification-sound.ts';
-import {
-  bellListQueries,
-  mergeBellPages,
-  type NotificationViewer,
-  removeBellTicket,
-  shouldAlert,
-  titleWithCount,
-  upsertBellTicket,
-} from '../model/notifications.ts';
+import { removeBellTicket, shouldAlert, titleWithCount, upsertBellTicket, viewerOf } from '../model/notifications.ts';
 import { useNotificationRoom } from './use-ticket-rooms.ts';
 
 const ASKED_KEY = 'tickets.notificationsAsked';
@@ -50,29 +42,16 @@ export function useTicketNotifications() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const openTicketUuid = useMatch('/tickets/:ticketId')?.params.ticketId ?? null;
-  const viewer = useMemo<NotificationViewer>(
-    () => ({ id: user.id, profile: user.profile, allTicket: user.allTicket, queueIds: user.queues.map((q) => q.id) }),
-    [user],
-  );
-  const key = ticketsKeys.bell(user.companyId);
+  const viewer = useMemo(() => viewerOf(user), [user]);
+  // An admin's change to this user's allTicket, queues or profile makes a new key: the bell refetches.
+  const bell = bellQuery(user.companyId, viewer);
+  const key = bell.queryKey;
   const alerted = useRef(new Set<number>());
   useNotificationRoom();
   useFirstGesture();
 
-  const query = useQuery({
-    queryKey: key,
-    queryFn: async () => {
-      const pages = await Promise.all(
-        bellListQueries(viewer).map((filter) =>
-          ticketsApi.page({ searchParam: '', tags: [], users: [], showAll: false, ...filter }, null),
-        ),
-      );
-      return mergeBellPages(
-        pages.map((page) => page.tickets),
-        viewer,
-      );
-    },
-  });
+  // The old list stays on screen while the new one loads.
+  const query = useQuery({ ...bell, placeholderData: keepPreviousData });
   const update = (change: (list: TicketRecord[]) => TicketRecord[]) =>
     queryClient.setQueryData<TicketRecord[]>(key, (list) => (list ? change(list) : list));
 

@@ -1,3 +1,4 @@
+import type { SessionUser } from '@wacrm/shared/auth/auth.schema';
 import type { MessageRecord, TicketRecord } from '@wacrm/shared/messages/message.schema';
 
 /** Who is looking: enough of the session user to decide what concerns them. */
@@ -7,6 +8,13 @@ export interface NotificationViewer {
   allTicket: 'enabled' | 'desabled';
   queueIds: number[];
 }
+
+export const viewerOf = (user: SessionUser): NotificationViewer => ({
+  id: user.id,
+  profile: user.profile,
+  allTicket: user.allTicket,
+  queueIds: user.queues.map((queue) => queue.id),
+});
 
 const isInViewerQueues = (ticket: TicketRecord, viewer: NotificationViewer) =>
   viewer.profile === 'admin' || ticket.queueId === null || viewer.queueIds.includes(ticket.queueId);

@@ -8,12 +8,6 @@ export const usersKeys = {
   allowance: (companyId: number) => ['users', companyId, 'allowance'] as const,
 };
 
-export interface QueueOption {
-  id: number;
-  name: string;
-  color: string;
-}
-
 export const usersApi = {
   page: (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
     http.get<UsersPage>('/api/users/', { query: { searchParam, pageNumber }, signal }),
@@ -21,6 +15,4 @@ export const usersApi = {
   create: (body: UserCreate) => http.post<UserRecord>('/api/users', body, { silent: true }),
   update: (id: number, body: UserUpdate) => http.put<UserRecord>(`/api/users/${id}`, body, { silent: true }),
   remove: (id: number) => http.delete<null>(`/api/users/${id}`),
-  /** Queues arrive with a later issue: until then the route answers 404 and the modal hides the field. */
-  queues: () => http.get<QueueOption[]>('/api/queue', { silent: true }),
 };

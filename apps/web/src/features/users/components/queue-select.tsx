@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import type { QueueRecord } from '@wacrm/shared/queues/queue.schema';
 import { useTranslation } from 'react-i18next';
-import type { QueueOption } from '../api/users-api.ts';
 
 interface QueueSelectProps {
-  queues: QueueOption[];
+  queues: Pick<QueueRecord, 'id' | 'name' | 'color'>[];
   value: number[];
   onChange: (queueIds: number[]) => void;
 }

@@ -66,7 +66,7 @@ export function UserModal({ open, user, onClose, onSaved }: UserModalProps) {
   const canEditQueues = hasPermission(session, 'user-modal:editQueues');
   const isEditing = user !== null;
   const connections = useConnections(session.companyId, open && canEditProfile);
-  const queues = useQueueOptions(open && canEditQueues);
+  const queues = useQueueOptions(session.companyId, open && canEditQueues);
 
   const { register, handleSubmit, control, reset, setError, formState } = useForm<UserFields>({
     resolver: zodResolver(isEditing ? userUpdateSchema : userCreateSchema),
@@ -86,6 +86,7 @@ export function UserModal({ open, user, onClose, onSaved }: UserModalProps) {
       body.allTicket = values.allTicket;
       body.whatsappId = values.whatsappId ?? null;
     }
+    // Without the company's queues the field is not shown: the user's queues stay as they are.
     if (canEditQueues && queues.data) body.queueIds = values.queueIds;
     try {
       const saved = user

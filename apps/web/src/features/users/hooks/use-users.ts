@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyEvent } from '@wacrm/shared/realtime/events';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
+import { queuesApi, queuesKeys } from '../../queues/api/queues-api.ts';
 import { usersApi, usersKeys } from '../api/users-api.ts';
 import { applyUserEvent, type PagedUsers } from '../model/user-list.ts';
 
@@ -28,11 +29,11 @@ export function useUsersList(companyId: number, search: string) {
   return query;
 }
 
-/** Queues for the modal; null when the server has no queues yet (the field is then hidden). */
-export function useQueueOptions(isEnabled: boolean) {
+/** The company's queues for the modal's queue picker (the queues screen's list, shared in the cache). */
+export function useQueueOptions(companyId: number, isEnabled: boolean) {
   return useQuery({
-    queryKey: ['queues', 'options'],
-    queryFn: () => usersApi.queues().catch(() => null),
+    queryKey: queuesKeys.list(companyId),
+    queryFn: queuesApi.list,
     enabled: isEnabled,
     staleTime: 60_000,
   });
