@@ -8,7 +8,8 @@ import { createChannelsRepository } from './channels.repository.ts';
 import { createIntakeRepository } from './intake/intake.repository.ts';
 import { createIntake, type IntakeAutomation } from './intake/intake.service.ts';
 import { createProfilePictures } from './profile-pictures.ts';
-import { createBaileysAdapter } from './providers/baileys/index.ts';
+// Not through providers/baileys/index.ts: that would load Baileys itself at start.
+import { createLazyBaileysAdapter } from './providers/baileys/lazy-baileys-adapter.ts';
 import { SandboxAdapter } from './providers/sandbox/sandbox.adapter.ts';
 import { registerSandboxRoutes } from './providers/sandbox/sandbox.routes.ts';
 import { createSandboxOutboxRepository } from './providers/sandbox/sandbox-outbox.repository.ts';
@@ -58,7 +59,7 @@ export function createChannelsModule(
   const manager = createSessionManager({
     adapters: [
       ...(sandbox ? [sandbox] : []),
-      ...(options.adapters ?? [createBaileysAdapter({ db: platform.db, logger: platform.log })]),
+      ...(options.adapters ?? [createLazyBaileysAdapter({ db: platform.db, logger: platform.log })]),
     ],
     store: {
       listStartable: () => connections.repository.listStartable(),

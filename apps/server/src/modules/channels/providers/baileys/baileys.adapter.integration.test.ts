@@ -24,7 +24,7 @@ import type {
 } from '../../channel-adapter.ts';
 import type { BaileysLogger, BaileysSocket } from './baileys-socket.ts';
 import { BoundedCache } from './bounded-cache.ts';
-import { createBaileysAdapter } from './index.ts';
+import { createBaileysAdapter, createLazyBaileysAdapter } from './index.ts';
 
 /**
  * The adapter's lifecycle against a fake socket that speaks Baileys' event names and payload
@@ -194,6 +194,29 @@ describe('baileys adapter: socket configuration', () => {
 });
 
 describe('baileys adapter: connection lifecycle', () => {
+  it('as loaded lazily at the first start (the server start does not load Baileys), runs the same sessions', async () => {
+    const sockets: FakeSocket[] = [];
+    const adapter = createLazyBaileysAdapter({
+      db,
+      logger: silentLogger(),
+      createSocket: (config) => {
+        const socket = new FakeSocket(config);
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    expect(adapter.provider).toBe('baileys');
+    const first = recorder();
+    const second = recorder();
+    await adapter.start(await buildConnection(), first.events);
+    await adapter.start(await buildConnection(), second.events);
+    expect(sockets).toHaveLength(2);
+    sockets[0].emit('connection.update', { connection: 'connecting' });
+    sockets[0].emit('connection.update', { qr: '2@abc,def,ghi' });
+    await vi.waitFor(() => expect(first.statuses.map((change) => change.status)).toContain('qrcode'));
+    expect(second.statuses.map((change) => change.status)).not.toContain('qrcode');
+  });
+
   it('reports each QR, then the pairing restart, then CONNECTED with the number', async () => {
     const { socket, sockets, statuses, session } = await startSession();
     const first = socket();
