@@ -221,7 +221,7 @@ export function CompanyDetailsForm({ open, company, isHidden, onSubmittingChange
           )}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
+      <DialogActions>
         <Button onClick={onClose} color="inherit" disabled={isSubmitting}>
           {t('common:actions.cancel')}
         </Button>

@@ -125,7 +125,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: ImportContac
           )}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+      <DialogActions>
         <Button onClick={handleClose} color="inherit" disabled={isBusy}>
           {t('common:actions.close')}
         </Button>

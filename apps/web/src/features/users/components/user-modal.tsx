@@ -219,7 +219,7 @@ export function UserModal({ open, user, onClose, onSaved }: UserModalProps) {
             )}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <DialogActions>
           <Button onClick={onClose} color="inherit">
             {t('common:actions.cancel')}
           </Button>

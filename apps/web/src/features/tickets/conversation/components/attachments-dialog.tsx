@@ -105,7 +105,7 @@ export function AttachmentsDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={isSending}>
+        <Button onClick={onClose} color="inherit" disabled={isSending}>
           {t('attachments.cancel')}
         </Button>
         <Button variant="contained" onClick={onSend} disabled={isSending} data-testid="attachments-send">
