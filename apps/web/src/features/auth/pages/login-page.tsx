@@ -48,8 +48,9 @@ export function LoginPage() {
 
   return (
     <AuthLayout>
-      <Box sx={{ mb: 3, pr: 7 }}>
-        <Typography variant="h5" component="h1">
+      <Box sx={{ mb: 3 }}>
+        {/* Room for the language menu at the card's top right, beside the title only. */}
+        <Typography variant="h5" component="h1" sx={{ pr: 7 }}>
           {t('login.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
