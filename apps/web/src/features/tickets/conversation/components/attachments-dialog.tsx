@@ -87,12 +87,11 @@ export function AttachmentsDialog({
                 </Typography>
                 <TextField
                   size="small"
-                  placeholder={t('attachments.caption')}
+                  label={t('attachments.caption')}
+                  placeholder={t('attachments.captionHint')}
                   value={caption}
                   onChange={(event) => onCaptionChange(key, event.target.value)}
-                  slotProps={{
-                    htmlInput: { 'data-testid': 'attachment-caption', 'aria-label': t('attachments.caption') },
-                  }}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'attachment-caption' } }}
                   multiline
                   maxRows={3}
                 />
