@@ -64,7 +64,13 @@ export function createAppTheme(mode: PaletteMode) {
       // a border to stand apart from the dimmed page.
       MuiDialog: {
         styleOverrides: {
-          paper: isDark ? { backgroundColor: '#1a252c', border: '1px solid rgba(233, 237, 239, 0.16)' } : {},
+          paper: isDark
+            ? {
+                backgroundColor: '#1a252c',
+                border: '1px solid rgba(233, 237, 239, 0.16)',
+                '&.MuiDialog-paperFullScreen': { border: 0 },
+              }
+            : {},
         },
       },
       // One padding for every dialog's buttons; cancel buttons use color="inherit".
