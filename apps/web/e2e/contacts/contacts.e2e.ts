@@ -57,8 +57,9 @@ test('contacts: template import, edit, CSV export, delete; notes in the ticket d
   const result = page.getByTestId('contacts-import-result');
   await expect(result).toContainText('2 contatos importados, 1 com erro.');
   await expect(page.getByTestId('contacts-import-error')).toHaveCount(1);
-  await expect(page.getByTestId('contacts-import-error')).toContainText('X');
-  await expect(page.getByTestId('contacts-import-error')).toContainText('Nome inválido');
+  await expect(page.getByTestId('contacts-import-error')).toHaveText(
+    'Linha 4 — X (123): Nome inválido (de 2 a 50 caracteres)',
+  );
   await snap(page, 'contacts-import-result-light-desktop');
   await page.getByRole('button', { name: 'Fechar' }).click();
   await expect(rowOf(page, ANA)).toContainText('Ana Importada');

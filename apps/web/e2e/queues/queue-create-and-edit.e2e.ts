@@ -55,15 +55,15 @@ test('an admin creates a queue with hours and a nested menu, edits it, and delet
   // Hours: the default week is prefilled; Saturday closes at 13:00 instead of 12:00.
   await page.getByTestId('queue-tab-hours').click();
   const saturday = page.getByTestId('queue-hours-saturday');
-  await expect(page.getByTestId('queue-hours-monday').getByTestId('queue-hours-start')).toHaveValue('08:00');
-  await expect(page.getByTestId('queue-hours-monday').getByTestId('queue-hours-end')).toHaveValue('18:00');
-  await expect(saturday.getByTestId('queue-hours-end')).toHaveValue('12:00');
-  await expect(page.getByTestId('queue-hours-sunday').getByTestId('queue-hours-end')).toHaveValue('00:00');
+  await expect(page.getByTestId('queue-hours-monday-startTime')).toHaveValue('08:00');
+  await expect(page.getByTestId('queue-hours-monday-endTime')).toHaveValue('18:00');
+  await expect(saturday.getByTestId('queue-hours-saturday-endTime')).toHaveValue('12:00');
+  await expect(page.getByTestId('queue-hours-sunday-endTime')).toHaveValue('00:00');
   await expect(page.getByTestId('queue-hours-sunday').getByTestId('queue-hours-closed')).toBeVisible();
-  await saturday.getByTestId('queue-hours-end').fill('25:00');
+  await saturday.getByTestId('queue-hours-saturday-endTime').fill('25:00');
   await page.getByTestId('queue-save').click();
-  await expect(saturday).toContainText('Use HH:MM');
-  await saturday.getByTestId('queue-hours-end').fill('13:00');
+  await expect(saturday).toContainText('Use o formato HH:MM');
+  await saturday.getByTestId('queue-hours-saturday-endTime').fill('13:00');
   await snap(page, 'queue-modal-hours-light-desktop');
   await page.getByTestId('queue-save').click();
   await expect(page.getByText('Fila criada.', { exact: false })).toBeVisible();
@@ -103,7 +103,7 @@ test('an admin creates a queue with hours and a nested menu, edits it, and delet
   await expect(optionOf(page, 'Comprar')).toBeVisible();
   await expect(optionOf(page, 'Segunda via')).toBeVisible();
   await page.getByTestId('queue-tab-hours').click();
-  await expect(page.getByTestId('queue-hours-saturday').getByTestId('queue-hours-end')).toHaveValue('13:00');
+  await expect(page.getByTestId('queue-hours-saturday-endTime')).toHaveValue('13:00');
   await page.getByTestId('queue-tab-data').click();
   await page.getByTestId('queue-name').fill('Vendas Online');
   await page.getByTestId('queue-save').click();

@@ -42,7 +42,7 @@ test('a setting persists after reload; the schedules tab follows scheduleType an
   await expect(page.getByTestId('schedule-monday-startTime')).toHaveValue('09:30');
   await page.getByTestId('schedule-monday-endTime').fill('0900');
   await page.getByTestId('schedules-save').click();
-  await expect(page.getByText('O fim deve ser depois do início')).toBeVisible();
+  await expect(page.getByText('O horário de fechar deve ser depois do de abrir')).toBeVisible();
   await page.getByTestId('schedule-monday-endTime').fill('17:45');
   await page.getByTestId('schedules-save').click();
   await expect(page.getByText('Horários salvos com sucesso.')).toBeVisible();

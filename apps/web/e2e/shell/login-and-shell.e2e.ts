@@ -84,15 +84,15 @@ test('logs in, shows the menu, switches language and theme, logs out', async ({ 
   await expect(page.getByTestId('coming-soon-title')).toHaveText('Agendamentos');
 
   await pickLanguage(page, 'en');
-  await expect(page.getByTestId('menu-tickets')).toContainText('Tickets');
+  await expect(page.getByTestId('menu-contacts')).toContainText('Contacts');
   await expect(page.getByTestId('greeting')).toContainText('Hello, Admin Geral');
   await expect(page.getByTestId('coming-soon-title')).toHaveText('Schedules');
   await pickLanguage(page, 'es');
-  await expect(page.getByTestId('menu-tickets')).toContainText('Atenciones');
+  await expect(page.getByTestId('menu-contacts')).toContainText('Contactos');
   await expect(page.getByTestId('greeting')).toContainText('Hola, Admin Geral');
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es');
   await pickLanguage(page, 'pt');
-  await expect(page.getByTestId('menu-tickets')).toContainText('Atendimentos');
+  await expect(page.getByTestId('menu-contacts')).toContainText('Contatos');
 
   await page.getByTestId('theme-toggle').click();
   expect(await page.evaluate(() => localStorage.getItem('preferredTheme'))).toBe('dark');

@@ -110,7 +110,12 @@ test('says so when the server cannot send email', async ({ page }) => {
     await page.getByTestId('forgot-email').fill('admin@admin.com');
     await page.getByTestId('forgot-submit').click();
     await expect(page.getByTestId('email-not-configured')).toContainText('não está configurado para enviar e-mails');
-    await expect(page.getByTestId('forgot-email')).toBeVisible();
+    await expect(page.getByTestId('forgot-email')).toBeDisabled();
+    await expect(page.getByTestId('forgot-submit')).toBeDisabled();
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    await expect(
+      page.getByTestId('email-not-configured').getByRole('link', { name: 'Voltar para o login' }),
+    ).toBeVisible();
     await page.screenshot({ path: 'e2e/screenshots/forgetpsw-no-smtp-light-desktop.png', fullPage: true });
   } finally {
     await plain.stop();

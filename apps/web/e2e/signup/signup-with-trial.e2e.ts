@@ -60,13 +60,14 @@ test('signs up a company on a plan, logs in and sees the 3-day trial', async ({ 
   await page.getByTestId('signup-submit').click();
   await expect(page.getByText('Este e-mail já está em uso')).toBeVisible();
 
-  // The new company's admin logs in, is warned about the trial and sees its due date.
+  // The new company's admin logs in and is warned about the trial once, by the banner (no toast over it).
   await page.goto('/login');
   await page.getByTestId('login-email').fill(account.email);
   await page.getByTestId('login-password').fill(account.password);
   await page.getByTestId('login-submit').click();
-  await expect(page.getByText('Sua assinatura vence em 3 dias.')).toBeVisible();
+  await expect(page.getByTestId('subscription-banner')).toHaveText('Seu período de teste termina em 3 dias.');
   await expect(page.getByTestId('side-menu')).toBeVisible();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
   await expect(page.getByTestId('greeting')).toContainText('Padaria Pão Quente');
   await expect(page.getByTestId('greeting')).toContainText(dayFromToday(3));
   await page.screenshot({ path: 'e2e/screenshots/signup-trial-shell-light-desktop.png' });

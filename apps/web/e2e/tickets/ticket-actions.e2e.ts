@@ -154,7 +154,7 @@ test('ticket actions: peek, delete a message, notes, edit the contact, return, r
   await expect(page.getByTestId('new-ticket-connection')).toContainText('Loja Ações');
   await snap(page, 'tickets-new-ticket-light-desktop');
   await page.getByTestId('new-ticket-save').click();
-  await expect(page.getByText('Ticket aberto')).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Ticket aberto' })).toBeVisible();
   await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('conversation-contact-name')).toHaveText('Pedro Novo');
   await expect(conversation).toHaveAttribute('data-status', 'open');

@@ -60,6 +60,21 @@ export function createAppTheme(mode: PaletteMode) {
       MuiListItemIcon: { styleOverrides: { root: { minWidth: 40 } } },
       MuiTooltip: { defaultProps: { arrow: true } },
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+      // Dark mode drops MUI's elevation overlay (above), so a dialog gets a lighter surface and
+      // a border to stand apart from the dimmed page.
+      MuiDialog: {
+        styleOverrides: {
+          paper: isDark
+            ? {
+                backgroundColor: '#1a252c',
+                border: '1px solid rgba(233, 237, 239, 0.16)',
+                '&.MuiDialog-paperFullScreen': { border: 0 },
+              }
+            : {},
+        },
+      },
+      // One padding for every dialog's buttons; cancel buttons use color="inherit".
+      MuiDialogActions: { styleOverrides: { root: { padding: theme.spacing(2, 3) } } },
     },
   });
 }

@@ -38,6 +38,8 @@ export interface SessionUser {
     id: number;
     name: string;
     dueDate: string | null;
+    /** Still on the signup trial (see `isTrialDueDate`), for the subscription banner's wording. */
+    isTrial: boolean;
     settings: { key: string; value: string }[];
   };
 }

@@ -117,7 +117,8 @@ export type ContactUploadError = (typeof contactUploadErrors)[number];
 
 export interface ContactUploadAnswer {
   newContacts: ContactRecord[];
-  errorBag: { name: string; number: string; error: ContactUploadError; message: string }[];
+  /** `row`: the failed row's index in the request's rows (0-based). */
+  errorBag: { row: number; name: string; number: string; error: ContactUploadError; message: string }[];
 }
 
 export interface ContactImportAnswer {

@@ -42,6 +42,17 @@ export const signupQuerySchema = z.object({
 export const SIGNUP_TRIAL_DAYS = 3;
 export const SIGNUP_RECURRENCE = 'MENSAL';
 
+/**
+ * Whether a company is still on its signup trial: its due date is no later than the trial's end
+ * counted from its creation (a renewal or a super user's longer date moves it past). UTC days, as
+ * the signup sets them.
+ */
+export function isTrialDueDate(createdAt: Date, dueDate: string | null): boolean {
+  if (!dueDate) return false;
+  const trialEnd = new Date(createdAt.getTime() + SIGNUP_TRIAL_DAYS * 86_400_000).toISOString().slice(0, 10);
+  return dueDate <= trialEnd;
+}
+
 export interface SignupAnswer {
   company: { id: number; name: string; dueDate: string; recurrence: string; status: boolean; planId: number };
   user: { id: number; name: string; email: string };

@@ -204,7 +204,11 @@ describe('upload', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.newContacts).toHaveLength(990);
     expect(answer.body.errorBag).toHaveLength(10);
-    const errors = answer.body.errorBag as { name: string; error: string }[];
+    const errors = answer.body.errorBag as { row: number; name: string; error: string }[];
+    // Each failure names its row in the request (duplicates found by the insert included), in order.
+    expect(errors.find((error) => error.name === 'X')?.row).toBe(1);
+    expect(errors.find((error) => error.name === 'Dup of existing')?.row).toBe(5);
+    expect(errors.map((error) => error.row)).toEqual([...errors.map((error) => error.row)].sort((a, b) => a - b));
     expect(
       errors
         .filter((error) => error.error === 'ERR_DUPLICATED_CONTACT')

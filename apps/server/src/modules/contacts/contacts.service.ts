@@ -128,32 +128,42 @@ export function createContactsService({ db, events, connectedSession }: Contacts
     async upload(companyId: number, rows: ContactUploadRow[]): Promise<ContactUploadAnswer> {
       const errorBag: ContactUploadAnswer['errorBag'] = [];
       const writes: ContactWrite[] = [];
-      const seen = new Set<string>();
-      for (const row of rows) {
+      // The number's position in the request, so a failure names the sheet's line.
+      const rowOfNumber = new Map<string, number>();
+      rows.forEach((row, index) => {
         const check = checkUploadRow(row);
         if (!check.ok) {
-          errorBag.push({ name: check.name, number: check.number, error: check.error, message: check.message });
-        } else if (seen.has(check.values.number)) {
           errorBag.push({
+            row: index,
+            name: check.name,
+            number: check.number,
+            error: check.error,
+            message: check.message,
+          });
+        } else if (rowOfNumber.has(check.values.number)) {
+          errorBag.push({
+            row: index,
             name: check.values.name,
             number: check.values.number,
             error: 'ERR_DUPLICATED_CONTACT',
             message: 'The number appears more than once in the file',
           });
         } else {
-          seen.add(check.values.number);
+          rowOfNumber.set(check.values.number, index);
           writes.push(check.values);
         }
-      }
+      });
       const { created, duplicates } = await insertBatches(companyId, writes);
       for (const duplicate of duplicates) {
         errorBag.push({
+          row: rowOfNumber.get(duplicate.number) ?? -1,
           name: duplicate.name,
           number: duplicate.number,
           error: 'ERR_DUPLICATED_CONTACT',
           message: 'A contact with this number already exists',
         });
       }
+      errorBag.sort((a, b) => a.row - b.row);
       return { newContacts: created.map(toContactRecord), errorBag };
     },
 

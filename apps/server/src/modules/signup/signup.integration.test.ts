@@ -58,6 +58,15 @@ describe('POST /api/companies/cadastro', () => {
     expect(session.user).toMatchObject({ profile: 'admin', super: false, companyId: company.id });
     expect(session.user.company.dueDate).toBe(isoDay(3));
     expect(session.dueDateWarningDays).toBe(3);
+    expect(session.user.company.isTrial).toBe(true);
+
+    // Once renewed past the trial, the same company reads as a subscription.
+    await t.db
+      .update(companies)
+      .set({ dueDate: isoDay(33) })
+      .where(eq(companies.id, company.id));
+    const renewed = await t.login(body.email, body.password);
+    expect(renewed.user.company.isTrial).toBe(false);
   });
 
   it('ignores the due date, status, recurrence and campaignsEnabled a client sends', async () => {

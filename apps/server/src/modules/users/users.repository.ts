@@ -1,4 +1,5 @@
 import type { AllTicket, Profile, SessionUser, UserOption, UserRecord } from '@wacrm/shared';
+import { isTrialDueDate } from '@wacrm/shared';
 import { and, asc, count, eq, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { companies, queues, settings, userQueues, users, whatsapps } from '../../platform/db/schema.ts';
@@ -134,7 +135,15 @@ export function createUsersRepository(db: Database) {
 
     async loadSessionUser(companyId: number, userId: number): Promise<SessionUser | null> {
       const [row] = await db
-        .select({ user: users, company: { id: companies.id, name: companies.name, dueDate: companies.dueDate } })
+        .select({
+          user: users,
+          company: {
+            id: companies.id,
+            name: companies.name,
+            dueDate: companies.dueDate,
+            createdAt: companies.createdAt,
+          },
+        })
         .from(users)
         .innerJoin(companies, eq(companies.id, users.companyId))
         .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
@@ -153,6 +162,7 @@ export function createUsersRepository(db: Database) {
           .orderBy(asc(queues.orderQueue), asc(queues.name)),
       ]);
       const { user, company } = row;
+      const { createdAt, ...companyFields } = company;
       return {
         id: user.id,
         companyId: user.companyId,
@@ -164,7 +174,11 @@ export function createUsersRepository(db: Database) {
         whatsappId: user.whatsappId,
         language: user.language,
         queues: userQueueRows,
-        company: { ...company, settings: companySettings },
+        company: {
+          ...companyFields,
+          isTrial: isTrialDueDate(createdAt, company.dueDate),
+          settings: companySettings,
+        },
       };
     },
 

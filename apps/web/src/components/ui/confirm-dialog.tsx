@@ -41,7 +41,7 @@ export function ConfirmDialog({
         </DialogContent>
       )}
       <DialogActions>
-        <Button onClick={onClose} disabled={isBusy} autoFocus data-testid="confirm-cancel">
+        <Button onClick={onClose} color="inherit" disabled={isBusy} autoFocus data-testid="confirm-cancel">
           {t('actions.cancel')}
         </Button>
         <Button

@@ -4,7 +4,10 @@ import Stack from '@mui/material/Stack';
 import { useSyncExternalStore } from 'react';
 import { dismissToast, getToasts, subscribeToasts } from '../../lib/toast.ts';
 
-/** Renders the toast store: a stack at the top right (top centre on phones). */
+/**
+ * Renders the toast store at the bottom (centred on phones, right on wider screens), where it never
+ * covers the page header's actions at the top right.
+ */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   return (
@@ -14,9 +17,11 @@ export function Toaster() {
       sx={{
         position: 'fixed',
         zIndex: (theme) => theme.zIndex.snackbar,
-        top: { xs: 12, sm: 76 },
-        right: { xs: 12, sm: 20 },
+        bottom: { xs: 16, sm: 24 },
+        right: { xs: 12, sm: 24 },
         left: { xs: 12, sm: 'auto' },
+        mx: { xs: 'auto', sm: 0 },
+        maxWidth: { xs: 480, sm: 380 },
         width: { sm: 380 },
         pointerEvents: 'none',
       }}

@@ -172,7 +172,7 @@ export function AnnouncementFormDialog({ open, announcement, onClose }: Announce
             />
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
+        <DialogActions>
           <Button onClick={onClose} color="inherit" disabled={isSubmitting}>
             {t('common:actions.cancel')}
           </Button>

@@ -98,7 +98,7 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
             )}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <DialogActions>
           <Button onClick={onClose} color="inherit">
             {t('common:actions.cancel')}
           </Button>

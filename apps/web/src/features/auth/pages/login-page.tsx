@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { bannerDaysLeft } from '../../subscription/model/days-left.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
@@ -28,7 +29,9 @@ export function LoginPage() {
     setExpiredMessage(null);
     try {
       const answer = await login(body);
-      if (answer.dueDateWarningDays !== undefined) {
+      // spec: fewer than 5 days left are warned about; the shell's subscription banner does it
+      // whenever it shows, so a toast would only repeat it on top of the banner.
+      if (answer.dueDateWarningDays !== undefined && bannerDaysLeft(answer.user.company.dueDate) === null) {
         toast.warning(t('login.dueDateWarning', { count: answer.dueDateWarningDays }), 6000);
       }
     } catch (error) {
@@ -45,8 +48,9 @@ export function LoginPage() {
 
   return (
     <AuthLayout>
-      <Box sx={{ mb: 3, pr: 7 }}>
-        <Typography variant="h5" component="h1">
+      <Box sx={{ mb: 3 }}>
+        {/* Room for the language menu at the card's top right, beside the title only. */}
+        <Typography variant="h5" component="h1" sx={{ pr: 7 }}>
           {t('login.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>

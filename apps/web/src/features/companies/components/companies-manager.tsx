@@ -96,7 +96,7 @@ export function CompaniesManager() {
           onChange={(event) => setSearch(event.target.value)}
           sx={{ minWidth: { sm: 280 } }}
           slotProps={{
-            htmlInput: { 'data-testid': 'companies-search', 'aria-label': t('search') },
+            htmlInput: { 'data-testid': 'companies-search', 'aria-label': t('searchLabel') },
             input: {
               startAdornment: (
                 <InputAdornment position="start">

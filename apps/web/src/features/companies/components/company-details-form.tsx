@@ -19,6 +19,7 @@ import { recurrences } from '@wacrm/shared/companies/recurrence';
 import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
@@ -184,13 +185,22 @@ export function CompanyDetailsForm({ open, company, isHidden, onSubmittingChange
               )}
             />
           </Stack>
-          <TextField
-            {...register('dueDate')}
-            label={t('fields.dueDate')}
-            type="date"
-            fullWidth
-            {...text('dueDate')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'company-dueDate' } }}
+          <Controller
+            name="dueDate"
+            control={control}
+            render={({ field }) => (
+              <DateField
+                label={t('fields.dueDate')}
+                fullWidth
+                value={typeof field.value === 'string' ? field.value : ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={!!errors.dueDate}
+                helperText={translateValidation(errors.dueDate?.message)}
+                testId="company-dueDate"
+              />
+            )}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ columnGap: 3 }}>
             {switchField('status')}
@@ -211,7 +221,7 @@ export function CompanyDetailsForm({ open, company, isHidden, onSubmittingChange
           )}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
+      <DialogActions>
         <Button onClick={onClose} color="inherit" disabled={isSubmitting}>
           {t('common:actions.cancel')}
         </Button>

@@ -42,7 +42,7 @@ export function CompanyFormDialog({ open, company, onClose }: CompanyFormDialogP
   }, [open]);
 
   const closeButton = (
-    <DialogActions sx={{ px: 3, py: 2 }}>
+    <DialogActions>
       <Button onClick={onClose} color="inherit" data-testid="company-dialog-close">
         {t('common:actions.close')}
       </Button>

@@ -207,7 +207,7 @@ export function ContactModal({ open, contactId, onClose, onSaved }: ContactModal
             </Stack>
           )}
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <DialogActions>
           <Button onClick={onClose} color="inherit">
             {t('common:actions.cancel')}
           </Button>

@@ -46,7 +46,7 @@ export function ContactsToolbar(props: ContactsToolbarProps) {
               </InputAdornment>
             ),
           },
-          htmlInput: { 'aria-label': t('search'), 'data-testid': 'contacts-search' },
+          htmlInput: { 'aria-label': t('searchLabel'), 'data-testid': 'contacts-search' },
         }}
         // Wide enough to read the placeholder; the buttons wrap below when they do not fit beside it.
         sx={{ flex: { md: '1 1 280px' }, maxWidth: { md: 420 } }}

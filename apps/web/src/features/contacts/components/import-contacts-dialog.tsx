@@ -22,7 +22,7 @@ type Phase =
   | { kind: 'idle' }
   | { kind: 'reading' }
   | { kind: 'uploading'; sent: number; total: number }
-  | { kind: 'done'; created: number; errors: ContactUploadAnswer['errorBag'] }
+  | { kind: 'done'; created: number; errors: ContactUploadAnswer['errorBag']; lines: number[] }
   | { kind: 'failed'; message: string };
 
 interface ImportContactsDialogProps {
@@ -50,7 +50,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: ImportContac
     if (!file) return;
     setPhase({ kind: 'reading' });
     try {
-      const rows = await readContactsSheet(file);
+      const { rows, lines } = await readContactsSheet(file);
       if (rows.length === 0) {
         setPhase({ kind: 'failed', message: t('import.emptyFile') });
         return;
@@ -59,7 +59,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: ImportContac
       const { created, errors } = await uploadInBatches(rows, contactsApi.upload, {
         onProgress: (sent, total) => setPhase({ kind: 'uploading', sent, total }),
       });
-      setPhase({ kind: 'done', created, errors });
+      setPhase({ kind: 'done', created, errors, lines });
       onImported();
     } catch {
       setPhase({ kind: 'failed', message: t('import.readError') });
@@ -114,8 +114,12 @@ export function ImportContactsDialog({ open, onClose, onImported }: ImportContac
                     // biome-ignore lint/suspicious/noArrayIndexKey: the list is shown once, never reordered; rows may repeat.
                     <ListItem key={`${error.number}-${index}`} disableGutters data-testid="contacts-import-error">
                       <ListItemText
-                        primary={`${error.name || t('import.noName')} ${error.number ? `· ${error.number}` : ''}`}
-                        secondary={t(`import.errors.${error.error}`)}
+                        primary={t(error.number ? 'import.errorLine' : 'import.errorLineNoNumber', {
+                          line: phase.lines[error.row] ?? error.row + 2,
+                          name: error.name || t('import.noName'),
+                          number: error.number,
+                          reason: t(`import.errors.${error.error}`),
+                        })}
                       />
                     </ListItem>
                   ))}
@@ -125,7 +129,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: ImportContac
           )}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+      <DialogActions>
         <Button onClick={handleClose} color="inherit" disabled={isBusy}>
           {t('common:actions.close')}
         </Button>

@@ -89,7 +89,7 @@ export function PhoneImportDialog({ open, onClose, onImported }: PhoneImportDial
           )}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+      <DialogActions>
         <Button onClick={handleClose} color="inherit" disabled={isBusy}>
           {t('common:actions.cancel')}
         </Button>

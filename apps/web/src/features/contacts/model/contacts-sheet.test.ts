@@ -39,18 +39,30 @@ function fakeServer() {
   const upload = async (rows: ContactUploadRow[]): Promise<ContactUploadAnswer> => {
     batches.push(rows.length);
     const answer: ContactUploadAnswer = { newContacts: [], errorBag: [] };
-    for (const row of rows) {
+    rows.forEach((row, index) => {
       const check = checkUploadRow(row);
       if (!check.ok) {
-        answer.errorBag.push({ name: check.name, number: check.number, error: check.error, message: check.message });
+        answer.errorBag.push({
+          row: index,
+          name: check.name,
+          number: check.number,
+          error: check.error,
+          message: check.message,
+        });
       } else if (stored.has(check.values.number)) {
         const { name, number: phone } = check.values;
-        answer.errorBag.push({ name, number: phone, error: 'ERR_DUPLICATED_CONTACT', message: 'duplicated' });
+        answer.errorBag.push({
+          row: index,
+          name,
+          number: phone,
+          error: 'ERR_DUPLICATED_CONTACT',
+          message: 'duplicated',
+        });
       } else {
         stored.add(check.values.number);
         answer.newContacts.push({ id: stored.size, ...check.values } as unknown as ContactRecord);
       }
-    }
+    });
     return answer;
   };
   return { upload, batches, stored };
@@ -58,8 +70,9 @@ function fakeServer() {
 
 describe('readContactsSheet', () => {
   it('reads every filled row by its header, extra columns included, empty cells left out', async () => {
-    const rows = await readContactsSheet(await workbookBlob());
+    const { rows, lines } = await readContactsSheet(await workbookBlob());
     expect(rows).toHaveLength(1_000);
+    expect(lines.slice(0, 2)).toEqual([2, 3]);
     expect(rows[0]).toEqual({ name: 'Contato 1', number: number(1), email: 'c1@example.com', Cidade: 'Campinas' });
     expect(rows[1]).toEqual({ name: 'Contato 2', number: number(2), email: 'c2@example.com' });
     expect(rows[16]).toMatchObject({ name: 'X' });
@@ -73,17 +86,19 @@ describe('readContactsSheet', () => {
     sheet.addRow([]);
     sheet.addRow(['  ', '']);
     sheet.addRow(['Bia', '5511977776666']);
-    const rows = await readContactsSheet(new Blob([await workbook.xlsx.writeBuffer()]));
+    const { rows, lines } = await readContactsSheet(new Blob([await workbook.xlsx.writeBuffer()]));
+    // exceljs writes no line for the empty row; the blank one (line 4) is skipped.
+    expect(lines).toEqual([2, 5]);
     expect(rows.map((row) => row.name)).toEqual(['Ana', 'Bia']);
     const empty = new ExcelJS.Workbook();
     empty.addWorksheet('Vazia');
-    expect(await readContactsSheet(new Blob([await empty.xlsx.writeBuffer()]))).toEqual([]);
+    expect(await readContactsSheet(new Blob([await empty.xlsx.writeBuffer()]))).toEqual({ rows: [], lines: [] });
   });
 });
 
 describe('uploadInBatches', () => {
   it('imports a 1,000-row workbook with 10 bad rows: 990 contacts and the 10 errors listed by name', async () => {
-    const rows = await readContactsSheet(await workbookBlob());
+    const { rows } = await readContactsSheet(await workbookBlob());
     const server = fakeServer();
     const progress: [number, number][] = [];
     const totals = await uploadInBatches(rows, server.upload, {
@@ -101,6 +116,10 @@ describe('uploadInBatches', () => {
     expect(totals.errors.map((error) => error.name)).toEqual([...badRows.values()].map(([name]) => name.trim()));
     expect(totals.errors.filter((error) => error.error === 'ERR_DUPLICATED_CONTACT')).toHaveLength(3);
     expect(totals.errors.find((error) => error.name === 'X')?.error).toBe('ERR_INVALID_NAME');
+    // Rows are counted across batches: the dialog turns them into sheet lines.
+    expect(totals.errors.map((error) => String(rows[error.row].name ?? '').trim())).toEqual(
+      totals.errors.map((error) => error.name),
+    );
     expect(totals.errors.find((error) => error.name === 'Sem Número')?.error).toBe('ERR_INVALID_NUMBER');
     expect(totals.errors.find((error) => error.name === 'E-mail Ruim')?.error).toBe('ERR_INVALID_EMAIL');
   });

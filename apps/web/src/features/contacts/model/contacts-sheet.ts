@@ -10,17 +10,24 @@ export const UPLOAD_BATCH_ROWS = 500;
  * Reads the first sheet of an .xlsx file into rows keyed by the header row. exceljs is loaded
  * only here, when someone imports, so the contacts page does not carry it.
  */
-export async function readContactsSheet(file: Blob): Promise<ContactUploadRow[]> {
+/** The contact rows of a sheet, and for each the sheet line it came from (blank lines are skipped). */
+export interface SheetContacts {
+  rows: ContactUploadRow[];
+  lines: number[];
+}
+
+export async function readContactsSheet(file: Blob): Promise<SheetContacts> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(await file.arrayBuffer());
   const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
+  if (!sheet) return { rows: [], lines: [] };
   const headers: string[] = [];
   sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, column) => {
     headers[column] = String(cell.text ?? '').trim();
   });
   const rows: ContactUploadRow[] = [];
+  const lines: number[] = [];
   sheet.eachRow((row, rowNumber) => {
     if (rowNumber === 1) return;
     const values: ContactUploadRow = {};
@@ -32,9 +39,11 @@ export async function readContactsSheet(file: Blob): Promise<ContactUploadRow[]>
       if (text) hasValue = true;
       values[header] = text;
     });
-    if (hasValue) rows.push(values);
+    if (!hasValue) return;
+    rows.push(values);
+    lines.push(rowNumber);
   });
-  return rows;
+  return { rows, lines };
 }
 
 /** Splits rows into the chunks sent to the server one request at a time. */
@@ -63,7 +72,9 @@ export async function uploadInBatches(
   for (const batch of chunk(rows, options.batchSize ?? UPLOAD_BATCH_ROWS)) {
     const answer = await upload(batch);
     totals.created += answer.newContacts.length;
-    totals.errors.push(...answer.errorBag);
+    // The server counts rows within the batch; the totals count them in the whole file.
+    const offset = sent;
+    totals.errors.push(...answer.errorBag.map((error) => ({ ...error, row: offset + error.row })));
     sent += batch.length;
     options.onProgress?.(sent, rows.length);
   }

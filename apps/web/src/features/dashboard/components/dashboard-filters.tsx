@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import { DASHBOARD_PERIODS } from '@wacrm/shared/dashboard/dashboard.schema';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { changeFilterType, type DashboardFilter, type FilterType } from '../model/dashboard-filter.ts';
 
 interface DashboardFiltersProps {
@@ -42,22 +43,20 @@ export function DashboardFilters({ filter, isBusy, onChange, onApply }: Dashboar
         </TextField>
         {filter.type === 'date' ? (
           <Stack direction="row" spacing={2} sx={{ flex: 1 }}>
-            <TextField
-              type="date"
+            <DateField
               size="small"
               label={t('filters.dateFrom')}
               value={filter.dateFrom}
-              onChange={(event) => onChange({ ...filter, dateFrom: event.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'dashboard-date-from' } }}
+              onChange={(dateFrom) => onChange({ ...filter, dateFrom })}
+              testId="dashboard-date-from"
               sx={{ flex: 1, maxWidth: { md: 200 } }}
             />
-            <TextField
-              type="date"
+            <DateField
               size="small"
               label={t('filters.dateTo')}
               value={filter.dateTo}
-              onChange={(event) => onChange({ ...filter, dateTo: event.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'dashboard-date-to' } }}
+              onChange={(dateTo) => onChange({ ...filter, dateTo })}
+              testId="dashboard-date-to"
               sx={{ flex: 1, maxWidth: { md: 200 } }}
             />
           </Stack>

@@ -113,7 +113,7 @@ export function HelpFormDialog({ open, help, onClose }: HelpFormDialogProps) {
             />
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
+        <DialogActions>
           <Button onClick={onClose} color="inherit" disabled={isSubmitting}>
             {t('common:actions.cancel')}
           </Button>

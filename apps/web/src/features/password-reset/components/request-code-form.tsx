@@ -12,11 +12,13 @@ import { translateResetValidation } from './reset-validation.ts';
 
 interface RequestCodeFormProps {
   defaultEmail: string;
+  /** Off when the server cannot send the code at all. */
+  isDisabled?: boolean;
   onSubmit: (email: string) => Promise<void>;
 }
 
 /** Step 1: the email that receives the code. */
-export function RequestCodeForm({ defaultEmail, onSubmit }: RequestCodeFormProps) {
+export function RequestCodeForm({ defaultEmail, isDisabled = false, onSubmit }: RequestCodeFormProps) {
   const { t } = useTranslation('password-reset');
   const { register, handleSubmit, formState } = useForm<ForgotPasswordParams>({
     resolver: zodResolver(forgotPasswordParamsSchema),
@@ -32,6 +34,7 @@ export function RequestCodeForm({ defaultEmail, onSubmit }: RequestCodeFormProps
         type="email"
         autoComplete="email"
         autoFocus
+        disabled={isDisabled}
         errorText={translateResetValidation(formState.errors.email?.message)}
         inputProps={{ 'data-testid': 'forgot-email' }}
       />
@@ -40,6 +43,7 @@ export function RequestCodeForm({ defaultEmail, onSubmit }: RequestCodeFormProps
         variant="contained"
         size="large"
         loading={formState.isSubmitting}
+        disabled={isDisabled}
         data-testid="forgot-submit"
       >
         {t('sendCode')}

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -36,8 +37,8 @@ export function ForgotPasswordPage() {
       toast.success(t('codeSent'), 4000);
     } catch (error) {
       if (isApiError(error) && error.status === 404) return void toast.error(t('emailNotFound'));
-      // The server cannot send mail at all: say so where it stays visible, not only in a toast.
-      if (isApiError(error) && error.code === 'ERR_EMAIL_NOT_CONFIGURED') setIsEmailUnavailable(true);
+      // The server cannot send mail at all: the inline alert says so and the form stays off (no toast).
+      if (isApiError(error) && error.code === 'ERR_EMAIL_NOT_CONFIGURED') return void setIsEmailUnavailable(true);
       notifyError(error);
     }
   };
@@ -58,8 +59,9 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout>
-      <Box sx={{ mb: 3, pr: 7 }}>
-        <Typography variant="h5" component="h1">
+      <Box sx={{ mb: 3 }}>
+        {/* Room for the language menu at the card's top right, beside the title only. */}
+        <Typography variant="h5" component="h1" sx={{ pr: 7 }}>
           {t('title')}
         </Typography>
         <Typography
@@ -68,16 +70,31 @@ export function ForgotPasswordPage() {
           sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
           data-testid="forgot-description"
         >
-          {step === 'email' ? t('emailStep') : t('codeStep', { email })}
+          {step === 'email' ? (
+            t('emailStep')
+          ) : (
+            <>
+              {t('codeSentTo')}
+              <Box component="strong" sx={{ display: 'block', color: 'text.primary', my: 0.25 }}>
+                {email}
+              </Box>
+              {t('codeStepHint')}
+            </>
+          )}
         </Typography>
       </Box>
       {isEmailUnavailable && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="email-not-configured">
           {t('emailNotConfigured')}
+          <Box sx={{ mt: 1 }}>
+            <Button component={RouterLink} to="/login" size="small" color="inherit" variant="outlined">
+              {t('backToLogin')}
+            </Button>
+          </Box>
         </Alert>
       )}
       {step === 'email' ? (
-        <RequestCodeForm defaultEmail={email} onSubmit={handleRequestCode} />
+        <RequestCodeForm defaultEmail={email} isDisabled={isEmailUnavailable} onSubmit={handleRequestCode} />
       ) : (
         <>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }}>

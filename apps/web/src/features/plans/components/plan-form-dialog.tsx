@@ -150,7 +150,7 @@ export function PlanFormDialog({ open, plan, onClose }: PlanFormDialogProps) {
             </Stack>
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
+        <DialogActions>
           <Button onClick={onClose} color="inherit" disabled={isSubmitting}>
             {t('common:actions.cancel')}
           </Button>

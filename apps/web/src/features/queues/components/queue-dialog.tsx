@@ -154,9 +154,9 @@ export function QueueDialog({ open, queueId, usedColors, onClose, onCreated }: Q
               </>
             )}
           </DialogContent>
-          <DialogActions sx={{ px: 3, py: 2 }}>
+          <DialogActions>
             <Button onClick={onClose} color="inherit" disabled={formState.isSubmitting} data-testid="queue-close">
-              {queueId ? t('common:actions.close') : t('common:actions.cancel')}
+              {t('common:actions.cancel')}
             </Button>
             <Button
               type="submit"

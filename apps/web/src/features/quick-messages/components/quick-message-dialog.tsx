@@ -185,7 +185,7 @@ export function QuickMessageDialog({ open, record, canShare, onClose, onSaved }:
             </Stack>
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
+        <DialogActions>
           <Button onClick={onClose} color="inherit" disabled={isSubmitting} data-testid="quick-message-cancel">
             {t('common:actions.cancel')}
           </Button>

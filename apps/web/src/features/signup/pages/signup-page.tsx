@@ -64,8 +64,9 @@ export function SignupPage() {
 
   return (
     <AuthLayout>
-      <Box sx={{ mb: 3, pr: 7 }}>
-        <Typography variant="h5" component="h1">
+      <Box sx={{ mb: 3 }}>
+        {/* Room for the language menu at the card's top right, beside the title only. */}
+        <Typography variant="h5" component="h1" sx={{ pr: 7 }}>
           {t('title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>

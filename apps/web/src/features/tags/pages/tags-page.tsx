@@ -57,6 +57,11 @@ export function TagsPage() {
     }
   };
 
+  // pt counts 0 as singular ("0 ticket"): an unused tag gets its own sentence.
+  const ticketsCount = deleting?.ticketsCount ?? 0;
+  const deleteMessage =
+    ticketsCount === 0 ? t('confirmDelete.messageNone') : t('confirmDelete.message', { count: ticketsCount });
+
   return (
     <Stack spacing={2} sx={{ height: { xs: 'calc(100dvh - 88px)', sm: 'calc(100dvh - 112px)' }, minHeight: 360 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
@@ -130,7 +135,7 @@ export function TagsPage() {
       >
         <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           {deleting && <TagChip tag={deleting} />}
-          <span>{t('confirmDelete.message', { count: deleting?.ticketsCount ?? 0 })}</span>
+          <span>{deleteMessage}</span>
         </Stack>
       </ConfirmDialog>
     </Stack>

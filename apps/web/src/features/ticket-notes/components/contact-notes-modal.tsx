@@ -33,7 +33,7 @@ export function ContactNotesModal({ open, ticketId, contactId, contactName, onCl
         {open && <ContactNotes ticketId={ticketId} contactId={contactId} showTitle={false} />}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} data-testid="contact-notes-close">
+        <Button onClick={onClose} color="inherit" data-testid="contact-notes-close">
           {t('close')}
         </Button>
       </DialogActions>

@@ -167,7 +167,7 @@ export function NewTicketModal({ open, user, initialContact = null, onClose }: N
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isBusy}>
+          <Button onClick={onClose} color="inherit" disabled={isBusy}>
             {t('common:actions.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={isBusy} data-testid="new-ticket-save">

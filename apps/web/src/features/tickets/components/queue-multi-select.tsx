@@ -29,6 +29,9 @@ export function QueueMultiSelect({ options, selected, onChange }: QueueMultiSele
         ? (options.find((queue) => queue.id === selected[0])?.name ?? t('header.queues'))
         : t('header.queuesSelected', { count: selected.length });
 
+  // A company without queues has nothing to filter by: "no queue" would only mislead.
+  if (options.length === 0) return null;
+
   const toggle = (id: number) =>
     onChange(selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id]);
 

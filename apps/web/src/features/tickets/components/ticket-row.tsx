@@ -2,7 +2,6 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
@@ -11,8 +10,10 @@ import Typography from '@mui/material/Typography';
 import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ticketPreviewOf } from '../model/ticket-preview.ts';
 import { formatTicketTime } from '../model/ticket-time.ts';
 import { TicketRowActions } from './ticket-row-actions.tsx';
+import { TicketRowChips } from './ticket-row-chips.tsx';
 
 interface TicketRowProps {
   ticket: TicketRecord;
@@ -24,11 +25,6 @@ interface TicketRowProps {
   onClose: (ticket: TicketRecord) => void;
   onReopen: (ticket: TicketRecord) => void;
   onPeek: (ticket: TicketRecord) => void;
-}
-
-/** The last message on one line, as text only (the server keeps a file name or `[type]` for media). */
-function previewOf(lastMessage: string): string {
-  return lastMessage.replace(/\s+/g, ' ').trim();
 }
 
 /** One ticket of the manager: who, what was said last, when, and what can be done with it. */
@@ -45,7 +41,7 @@ export const TicketRow = memo(function TicketRow({
 }: TicketRowProps) {
   const { t } = useTranslation('tickets');
   const isPending = ticket.status === 'pending';
-  const queueColor = ticket.queue?.color ?? '#9e9e9e';
+  const queueColor = ticket.queue?.color ?? 'action.disabled';
   const name = ticket.contact?.name || ticket.contact?.number || `#${ticket.id}`;
 
   const row = (
@@ -113,7 +109,7 @@ export const TicketRow = memo(function TicketRow({
             sx={{ flex: 1, minWidth: 0 }}
             data-testid="ticket-last-message"
           >
-            {previewOf(ticket.lastMessage)}
+            {ticketPreviewOf(ticket.lastMessage)}
           </Typography>
           {ticket.unreadMessages > 0 && (
             <Badge
@@ -126,53 +122,33 @@ export const TicketRow = memo(function TicketRow({
             />
           )}
         </Stack>
-        <Stack direction="row" sx={{ alignItems: 'center', mt: 0.75, gap: 0.5, flexWrap: 'wrap' }}>
-          <Chip
-            size="small"
-            label={ticket.queue?.name ?? t('row.noQueue')}
-            data-testid="ticket-queue"
-            sx={{ height: 20, fontSize: 11, bgcolor: queueColor, color: '#fff', fontWeight: 600 }}
-          />
-          {ticket.whatsapp && (
-            <Chip
-              size="small"
-              variant="outlined"
-              label={ticket.whatsapp.name}
-              data-testid="ticket-connection"
-              sx={{ height: 20, fontSize: 11 }}
+        {/* Chips clip on the left; the actions keep the same place at the right of every card. */}
+        <Stack direction="row" sx={{ alignItems: 'center', mt: 0.75, gap: 1, minHeight: 28 }}>
+          <TicketRowChips ticket={ticket} />
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
+            {canPeek && (
+              <Tooltip title={t('row.peek')}>
+                <IconButton
+                  size="small"
+                  aria-label={t('row.peek')}
+                  data-testid="ticket-row-peek"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onPeek(ticket);
+                  }}
+                >
+                  <VisibilityOutlined fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+            <TicketRowActions
+              ticket={ticket}
+              isBusy={isBusy}
+              onAccept={onAccept}
+              onClose={onClose}
+              onReopen={onReopen}
             />
-          )}
-          {ticket.user && ticket.status !== 'pending' && (
-            <Typography variant="caption" color="text.secondary" noWrap sx={{ maxWidth: 120 }}>
-              {ticket.user.name}
-            </Typography>
-          )}
-          {ticket.tags.map((tag) => (
-            <Chip
-              key={tag.id}
-              size="small"
-              label={tag.name}
-              data-testid="ticket-tag"
-              sx={{ height: 20, fontSize: 11, bgcolor: tag.color, color: '#fff' }}
-            />
-          ))}
-          <Box sx={{ flex: 1 }} />
-          {canPeek && (
-            <Tooltip title={t('row.peek')}>
-              <IconButton
-                size="small"
-                aria-label={t('row.peek')}
-                data-testid="ticket-row-peek"
-                onClick={(event) => {
-                  event.stopPropagation();
-                  onPeek(ticket);
-                }}
-              >
-                <VisibilityOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-          <TicketRowActions ticket={ticket} isBusy={isBusy} onAccept={onAccept} onClose={onClose} onReopen={onReopen} />
+          </Stack>
         </Stack>
       </Box>
     </ListItemButton>

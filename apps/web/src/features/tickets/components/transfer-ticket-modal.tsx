@@ -136,7 +136,7 @@ export function TransferTicketModal({ open, ticket, onClose }: TransferTicketMod
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isBusy}>
+          <Button onClick={onClose} color="inherit" disabled={isBusy}>
             {t('common:actions.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={queueId === '' || isBusy} data-testid="transfer-submit">

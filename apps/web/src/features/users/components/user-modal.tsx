@@ -113,16 +113,26 @@ export function UserModal({ open, user, onClose, onSaved }: UserModalProps) {
         <DialogTitle>{isEditing ? t('userModal.editTitle') : t('userModal.addTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <TextField
+              {...register('name')}
+              label={t('userModal.name')}
+              autoFocus
+              fullWidth
+              error={!!errors.name}
+              helperText={fieldError(errors.name?.message)}
+              slotProps={{ htmlInput: { 'data-testid': 'user-name' } }}
+            />
+            <TextField
+              {...register('email')}
+              label={t('userModal.email')}
+              type="email"
+              autoComplete="off"
+              fullWidth
+              error={!!errors.email}
+              helperText={fieldError(errors.email?.message)}
+              slotProps={{ htmlInput: { 'data-testid': 'user-email' } }}
+            />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                {...register('name')}
-                label={t('userModal.name')}
-                autoFocus
-                fullWidth
-                error={!!errors.name}
-                helperText={fieldError(errors.name?.message)}
-                slotProps={{ htmlInput: { 'data-testid': 'user-name' } }}
-              />
               <TextField
                 {...register('password')}
                 label={t('userModal.password')}
@@ -132,18 +142,6 @@ export function UserModal({ open, user, onClose, onSaved }: UserModalProps) {
                 error={!!errors.password}
                 helperText={fieldError(errors.password?.message) ?? (isEditing ? t('userModal.passwordKeep') : '')}
                 slotProps={{ htmlInput: { 'data-testid': 'user-password' } }}
-              />
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                {...register('email')}
-                label={t('userModal.email')}
-                type="email"
-                autoComplete="off"
-                fullWidth
-                error={!!errors.email}
-                helperText={fieldError(errors.email?.message)}
-                slotProps={{ htmlInput: { 'data-testid': 'user-email' } }}
               />
               {canEditProfile && (
                 <Controller
@@ -220,7 +218,7 @@ export function UserModal({ open, user, onClose, onSaved }: UserModalProps) {
             )}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <DialogActions>
           <Button onClick={onClose} color="inherit">
             {t('common:actions.cancel')}
           </Button>

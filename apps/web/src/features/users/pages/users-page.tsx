@@ -88,7 +88,7 @@ export function UsersPage() {
                 </InputAdornment>
               ),
             },
-            htmlInput: { 'aria-label': t('search'), 'data-testid': 'users-search' },
+            htmlInput: { 'aria-label': t('searchLabel'), 'data-testid': 'users-search' },
           }}
           sx={{ minWidth: { sm: 260 } }}
         />

@@ -87,12 +87,11 @@ export function AttachmentsDialog({
                 </Typography>
                 <TextField
                   size="small"
-                  placeholder={t('attachments.caption')}
+                  label={t('attachments.caption')}
+                  placeholder={t('attachments.captionHint')}
                   value={caption}
                   onChange={(event) => onCaptionChange(key, event.target.value)}
-                  slotProps={{
-                    htmlInput: { 'data-testid': 'attachment-caption', 'aria-label': t('attachments.caption') },
-                  }}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'attachment-caption' } }}
                   multiline
                   maxRows={3}
                 />
@@ -105,7 +104,7 @@ export function AttachmentsDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={isSending}>
+        <Button onClick={onClose} color="inherit" disabled={isSending}>
           {t('attachments.cancel')}
         </Button>
         <Button variant="contained" onClick={onSend} disabled={isSending} data-testid="attachments-send">

@@ -168,7 +168,7 @@ export function Composer({ ticketId, contactName, isDisabled, replyTo, onCancelR
         </Stack>
       )}
       <Stack direction="row" sx={{ alignItems: 'flex-end', px: 0.5, py: 0.75, gap: 0.25 }}>
-        <EmojiButton disabled={isDisabled} onPick={insertEmoji} />
+        <EmojiButton disabled={isDisabled} isSuppressed={files.length > 0} onPick={insertEmoji} />
         <IconButton
           aria-label={t('composer.attach')}
           disabled={isDisabled}

@@ -64,7 +64,8 @@ export function ConversationHeader({ ticket, onOpenContact, onBack, actions }: C
         <Avatar
           src={ticket.contact.profilePicUrl ?? undefined}
           alt={ticket.contact.name}
-          sx={{ width: 40, height: 40 }}
+          // On a phone the name needs the room more than the picture does.
+          sx={{ width: 40, height: 40, display: { xs: 'none', sm: 'flex' } }}
         >
           {ticket.contact.name.slice(0, 1).toUpperCase()}
         </Avatar>

@@ -2,15 +2,25 @@ import InsertEmoticonIcon from '@mui/icons-material/InsertEmoticon';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Popper from '@mui/material/Popper';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // Loaded on first open so the inbox bundle does not carry the picker and its data.
 const EmojiPickerPanel = lazy(() => import('./emoji-picker-panel.tsx'));
 
-export function EmojiButton({ disabled, onPick }: { disabled: boolean; onPick: (emoji: string) => void }) {
+interface EmojiButtonProps {
+  disabled: boolean;
+  /** Closes the picker, e.g. while the attachments dialog is open: it would stay behind it. */
+  isSuppressed?: boolean;
+  onPick: (emoji: string) => void;
+}
+
+export function EmojiButton({ disabled, isSuppressed = false, onPick }: EmojiButtonProps) {
   const { t } = useTranslation('conversation');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (isSuppressed || disabled) setAnchor(null);
+  }, [isSuppressed, disabled]);
   return (
     <>
       <IconButton

@@ -14,6 +14,7 @@ import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketAction } from '../hooks/use-ticket-actions.ts';
+import { HeaderMoreMenu } from './header-more-menu.tsx';
 
 interface HeaderActionsProps {
   ticket: TicketRecord;
@@ -26,7 +27,7 @@ interface HeaderActionsProps {
   onNotes?: () => void;
 }
 
-interface ActionSpec {
+export interface ActionSpec {
   key: string;
   label: string;
   icon: ReactElement;
@@ -37,7 +38,10 @@ interface ActionSpec {
   isIconOnly?: boolean;
 }
 
-/** The actions the ticket's state allows (spec "Ticket"): text buttons on wide screens, icons on phones. */
+/**
+ * The actions the ticket's state allows (spec "Ticket"): buttons and labelled icons on wide screens;
+ * on narrower ones the main action and a "more" menu with the others.
+ */
 export function HeaderActions({
   ticket,
   canDelete,
@@ -96,13 +100,39 @@ export function HeaderActions({
       isIconOnly: true,
     });
 
+  // Notes are not a state change: a running one does not lock them.
+  const isDisabled = (action: ActionSpec) => busy !== null && action.key !== 'notes';
+
+  if (!isWide) {
+    // Narrow: the state's main action keeps its words; the rest go in a "more" menu, so the
+    // contact's name keeps its room.
+    const primary = actions.find((action) => action.isPrimary);
+    const others = actions.filter((action) => action !== primary);
+    return (
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
+        {primary && (
+          <Button
+            size="small"
+            variant="contained"
+            startIcon={primary.icon}
+            onClick={primary.onClick}
+            disabled={isDisabled(primary)}
+            data-testid={`ticket-${primary.key}`}
+            sx={{ px: 1.25, '& .MuiButton-startIcon': { mr: 0.5 } }}
+          >
+            {primary.label}
+          </Button>
+        )}
+        <HeaderMoreMenu actions={others} isDisabled={isDisabled} />
+      </Stack>
+    );
+  }
+
   return (
-    <Stack direction="row" spacing={isWide ? 1 : 0} sx={{ alignItems: 'center', flexShrink: 0 }}>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
       {actions.map((action) => {
-        // Notes are not a state change: a running one does not lock them.
-        const disabled = busy !== null && action.key !== 'notes';
         const testId = `ticket-${action.key}`;
-        if (isWide && !action.isIconOnly)
+        if (!action.isIconOnly)
           return (
             <Button
               key={action.key}
@@ -110,7 +140,7 @@ export function HeaderActions({
               variant={action.isPrimary ? 'contained' : 'outlined'}
               startIcon={action.icon}
               onClick={action.onClick}
-              disabled={disabled}
+              disabled={isDisabled(action)}
               data-testid={testId}
             >
               {action.label}
@@ -122,8 +152,8 @@ export function HeaderActions({
               <IconButton
                 aria-label={action.label}
                 onClick={action.onClick}
-                disabled={disabled}
-                color={action.color ?? (action.isPrimary ? 'primary' : 'default')}
+                disabled={isDisabled(action)}
+                color={action.color ?? 'default'}
                 data-testid={testId}
               >
                 {action.icon}

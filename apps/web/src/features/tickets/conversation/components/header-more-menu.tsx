@@ -1,0 +1,55 @@
+import MoreVert from '@mui/icons-material/MoreVert';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActionSpec } from './header-actions.tsx';
+
+interface HeaderMoreMenuProps {
+  actions: ActionSpec[];
+  isDisabled: (action: ActionSpec) => boolean;
+}
+
+/** The "⋮" of the conversation header on narrow screens: the ticket's secondary actions, labelled. */
+export function HeaderMoreMenu({ actions, isDisabled }: HeaderMoreMenuProps) {
+  const { t } = useTranslation('conversation');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (actions.length === 0) return null;
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Tooltip title={t('header.more')}>
+        <IconButton
+          aria-label={t('header.more')}
+          aria-haspopup="menu"
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          data-testid="ticket-more"
+        >
+          <MoreVert />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
+        {actions.map((action) => (
+          <MenuItem
+            key={action.key}
+            disabled={isDisabled(action)}
+            onClick={() => {
+              close();
+              action.onClick();
+            }}
+            data-testid={`ticket-${action.key}`}
+            sx={action.color ? { color: `${action.color}.main` } : undefined}
+          >
+            <ListItemIcon sx={action.color ? { color: `${action.color}.main` } : undefined}>{action.icon}</ListItemIcon>
+            <ListItemText>{action.label}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
