@@ -13,7 +13,7 @@ const session: SessionUser = {
   whatsappId: null,
   language: 'pt',
   queues: [{ id: 1, name: 'Sales', color: '#22c55e' }],
-  company: { id: 3, name: 'Acme', dueDate: null, settings: [] },
+  company: { id: 3, name: 'Acme', dueDate: null, isTrial: false, settings: [] },
 };
 
 /** What the users service emits after an admin saves a user (a UserRecord). */

@@ -44,7 +44,7 @@ const session: SessionUser = {
   whatsappId: null,
   language: 'pt',
   queues: [{ id: 1, name: 'Sales', color: '#22c55e' }],
-  company: { id: 3, name: 'Acme', dueDate: null, settings: [] },
+  company: { id: 3, name: 'Acme', dueDate: null, isTrial: false, settings: [] },
 };
 
 const userUpdate = (fields: Record<string, unknown>): UserEvent => ({
