@@ -69,7 +69,9 @@ export function CustomerList({ state, selected, onSelect, onAdd }: CustomerListP
               >
                 <ListItemAvatar>
                   <Badge color="primary" badgeContent={unreadCount(messages)} overlap="circular">
-                    <Avatar sx={{ bgcolor: 'secondary.main' }}>{initials(customer.name)}</Avatar>
+                    <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+                      {initials(customer.name)}
+                    </Avatar>
                   </Badge>
                 </ListItemAvatar>
                 <ListItemText
