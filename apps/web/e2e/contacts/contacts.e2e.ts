@@ -62,6 +62,8 @@ test('contacts: template import, edit, CSV export, delete; notes in the ticket d
   await snap(page, 'contacts-import-result-light-desktop');
   await page.getByRole('button', { name: 'Fechar' }).click();
   await expect(rowOf(page, ANA)).toContainText('Ana Importada');
+  // Shown grouped as people write it; the row still carries the stored digits.
+  await expect(rowOf(page, ANA)).toContainText('+55 11 98888-7777');
   await expect(rowOf(page, BRUNO)).toContainText('Bruno; Ponto');
 
   // Edit: a name with quotes and an extra field.
