@@ -101,6 +101,13 @@ test('contacts: template import, edit, CSV export, delete; notes in the ticket d
   await snap(page, 'contacts-dark-desktop');
   await page.setViewportSize(phone);
   await snap(page, 'contacts-dark-phone');
+  // On a phone the secondary actions live in the "more" menu; the primary one stays a button.
+  await expect(page.getByTestId('contacts-export')).toBeHidden();
+  await page.getByTestId('contacts-more').click();
+  await expect(page.getByTestId('contacts-export')).toBeVisible();
+  await expect(page.getByTestId('contacts-delete-all')).toBeVisible();
+  await snap(page, 'contacts-menu-dark-phone');
+  await page.keyboard.press('Escape');
   await page.getByTestId('contacts-add').click();
   await snap(page, 'contacts-modal-dark-phone');
   await page.keyboard.press('Escape');
