@@ -99,9 +99,11 @@ test('an admin sets up a two-queue menu and a sandbox customer walks through it 
   await expect(botSaid('Olá Carla! Escolha um setor:')).toContainText('Suporte');
   await say('2');
   await expect(botSaid('Suporte: escolha um assunto.')).toBeVisible({ timeout: 15_000 });
-  await expect(botSaid('Suporte: escolha um assunto.')).toContainText('*[ 2 ]* - Financeiro');
+  // The simulated phone renders WhatsApp's marks: *[ 2 ]* shows bold, without the asterisks.
+  await expect(botSaid('Suporte: escolha um assunto.')).toContainText('[ 2 ] - Financeiro');
+  await expect(botSaid('Suporte: escolha um assunto.').locator('strong', { hasText: '[ 2 ]' })).toBeVisible();
   await say('1');
-  await expect(botSaid('Internet: o que acontece?')).toContainText('*[ 1 ]* - Lenta');
+  await expect(botSaid('Internet: o que acontece?')).toContainText('[ 1 ] - Lenta');
   await say('0');
   await expect(botSaid('Suporte: escolha um assunto.')).toHaveCount(2, { timeout: 15_000 });
   await say('1');

@@ -62,7 +62,11 @@ test('the super user creates a plan and a company with it; the new admin logs in
   await openSettingsTab(page, 'plans');
   await page.getByTestId('plan-add').click();
   await page.getByTestId('plan-name').fill(planName);
-  await page.getByTestId('plan-value').fill('149.90');
+  // The price is typed in the interface's format (pt: comma decimals) and formatted again on blur.
+  await page.getByTestId('plan-value').fill('1234,5');
+  await page.getByTestId('plan-value').blur();
+  await expect(page.getByTestId('plan-value')).toHaveValue('1.234,50');
+  await page.getByTestId('plan-value').fill('149,90');
   await page.getByTestId('plan-users').fill('5');
   await page.getByTestId('plan-connections').fill('2');
   await page.getByTestId('plan-queues').fill('3');

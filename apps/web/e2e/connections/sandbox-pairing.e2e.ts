@@ -29,7 +29,7 @@ test('an admin creates a sandbox connection, pairs it from the sandbox page and 
   await page.getByTestId('connection-token-generate').click();
   await expect(page.getByTestId('connection-token')).toHaveValue(/^[0-9a-f]{32}$/);
   await snap(page, 'connection-modal-general-light-desktop');
-  for (const tab of ['messages', 'assessments', 'integrations', 'hours'] as const) {
+  for (const tab of ['messages', 'assessments', 'automation', 'integrations', 'hours'] as const) {
     await page.getByTestId(`connection-tab-${tab}`).click();
     await snap(page, `connection-modal-${tab}-light-desktop`);
   }

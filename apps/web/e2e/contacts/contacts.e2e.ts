@@ -63,6 +63,8 @@ test('contacts: template import, edit, CSV export, delete; notes in the ticket d
   await snap(page, 'contacts-import-result-light-desktop');
   await page.getByRole('button', { name: 'Fechar' }).click();
   await expect(rowOf(page, ANA)).toContainText('Ana Importada');
+  // Shown grouped as people write it; the row still carries the stored digits.
+  await expect(rowOf(page, ANA)).toContainText('+55 11 98888-7777');
   await expect(rowOf(page, BRUNO)).toContainText('Bruno; Ponto');
 
   // Edit: a name with quotes and an extra field.
@@ -100,6 +102,13 @@ test('contacts: template import, edit, CSV export, delete; notes in the ticket d
   await snap(page, 'contacts-dark-desktop');
   await page.setViewportSize(phone);
   await snap(page, 'contacts-dark-phone');
+  // On a phone the secondary actions live in the "more" menu; the primary one stays a button.
+  await expect(page.getByTestId('contacts-export')).toBeHidden();
+  await page.getByTestId('contacts-more').click();
+  await expect(page.getByTestId('contacts-export')).toBeVisible();
+  await expect(page.getByTestId('contacts-delete-all')).toBeVisible();
+  await snap(page, 'contacts-menu-dark-phone');
+  await page.keyboard.press('Escape');
   await page.getByTestId('contacts-add').click();
   await snap(page, 'contacts-modal-dark-phone');
   await page.keyboard.press('Escape');

@@ -77,7 +77,15 @@ test('tags and quick messages are made on their pages, tag a ticket, filter the 
   await page.getByTestId('quick-message-save').click();
   await expect(page.getByText('Obrigatório')).toBeVisible();
   await page.getByTestId('quick-message-shortcode').fill('tabela');
-  await page.getByTestId('quick-message-message').fill('{{ms}}, {{firstName}}! Segue a tabela. Protocolo {{protocol}}');
+  // The variable chips insert their placeholder at the cursor.
+  const message = page.getByTestId('quick-message-message');
+  await message.fill('! Segue a tabela. Protocolo ');
+  await page.getByTestId('quick-message-variable-protocol').click();
+  await message.press('Control+Home');
+  await page.getByTestId('quick-message-variable-ms').click();
+  await message.pressSequentially(', ');
+  await page.getByTestId('quick-message-variable-firstName').click();
+  await expect(message).toHaveValue('{{ms}}, {{firstName}}! Segue a tabela. Protocolo {{protocol}}');
   await page.getByTestId('quick-message-file-input').setInputFiles({
     name: 'tabela de precos.pdf',
     mimeType: 'application/pdf',

@@ -180,6 +180,7 @@ test('a customer writes, the attendant answers, transfers; a second attendant cl
   // The contact drawer.
   await page.getByTestId('conversation-contact').click();
   await expect(page.getByTestId('contact-drawer-number')).toHaveAttribute('href', `tel:${CUSTOMER}`);
+  await expect(page.getByTestId('contact-drawer-number')).toHaveText('+55 11 97777-6666');
   await snap(page, 'conversation-contact-drawer-light-desktop');
   await page.keyboard.press('Escape');
 

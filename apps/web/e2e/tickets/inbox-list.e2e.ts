@@ -150,7 +150,12 @@ test('a customer writes, the ticket arrives live, is accepted, found, filtered a
   await expect(page.getByTestId('transfer-submit')).toBeDisabled();
   await page.getByTestId('transfer-queue').click();
   await page.getByTestId('transfer-queue-option').filter({ hasText: supportName }).click();
+  // Without typing, the user field offers the chosen queue's users (search itself starts at 3 characters).
+  await page.getByTestId('transfer-user').locator('input').click();
+  await expect(page.getByRole('option', { name: 'Bia Suporte' })).toBeVisible();
   await snap(page, 'tickets-transfer-light-desktop');
+  await page.getByTestId('transfer-user').locator('input').press('Escape');
+  await expect(page.getByRole('option', { name: 'Bia Suporte' })).toHaveCount(0);
   await page.getByTestId('transfer-submit').click();
   await expect(page).toHaveURL(/\/tickets$/);
   await page.getByTestId('tickets-subtab-pending').click();

@@ -45,7 +45,10 @@ test('to-do list: Enter adds, blank is ignored, edit, done, delete, kept after r
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'dark'));
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
+  // Wait for the page itself: right after a reload the shell still shows its loading spinner.
+  await expect(page.getByTestId('billing-notice')).toBeVisible();
   await snap(page, 'financeiro-dark-phone');
   await page.goto('/todolist');
+  await expect(page.getByTestId('task-item')).toHaveCount(1);
   await snap(page, 'todolist-dark-phone');
 });

@@ -1,3 +1,4 @@
 export * from './constants.ts';
 export * from './pagination.ts';
 export * from './phone.ts';
+export * from './phone-display.ts';

@@ -65,5 +65,5 @@ export interface UsersPage {
   hasMore: boolean;
 }
 
-/** `GET /users/list` answer item: enough for pickers. */
-export type UserOption = Pick<UserRecord, 'id' | 'name' | 'email' | 'profile' | 'online'>;
+/** `GET /users/list` answer item: enough for pickers (the queues let a picker offer a queue's users). */
+export type UserOption = Pick<UserRecord, 'id' | 'name' | 'email' | 'profile' | 'online'> & { queueIds: number[] };

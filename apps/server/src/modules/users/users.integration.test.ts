@@ -161,6 +161,16 @@ describe('users: list', () => {
     expect(list.body.map((user: { id: number }) => user.id)).toContain(adminId);
   });
 
+  it("lists each user's queue ids in the picker list, so the transfer dialog can offer a queue's users", async () => {
+    const member = await buildUser(t.db, { companyId, name: 'Queue Member' });
+    await t.db.insert(userQueues).values({ userId: member.id, queueId });
+    const list = await t.as(adminToken).get('/api/users/list');
+    expect(list.status).toBe(200);
+    const listed = (list.body as { id: number; queueIds: number[] }[]).find((user) => user.id === member.id);
+    expect(listed?.queueIds).toEqual([queueId]);
+    expect(list.body.every((user: { queueIds: unknown }) => Array.isArray(user.queueIds))).toBe(true);
+  });
+
   it('gives every user the picker list, but the paged list only to admins', async () => {
     const user = await buildUser(t.db, { companyId });
     const token = await loginAs(user);

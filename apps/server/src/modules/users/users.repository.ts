@@ -220,10 +220,18 @@ export function createUsersRepository(db: Database) {
       return { rows: rows.map((row) => toRecord(row, queuesByUser.get(row.id) ?? [])), total };
     },
 
-    /** Every user of the company, for pickers. */
+    /** Every user of the company, for pickers, with the ids of their queues. */
     listOptions: (companyId: number): Promise<UserOption[]> =>
       db
-        .select({ id: users.id, name: users.name, email: users.email, profile: users.profile, online: users.online })
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          profile: users.profile,
+          online: users.online,
+          queueIds: sql<number[]>`coalesce((select array_agg(${userQueues.queueId} order by ${userQueues.queueId})
+            from ${userQueues} where ${userQueues.userId} = ${users.id}), '{}')::int[]`,
+        })
         .from(users)
         .where(eq(users.companyId, companyId))
         .orderBy(asc(users.name), asc(users.id)) as Promise<UserOption[]>,

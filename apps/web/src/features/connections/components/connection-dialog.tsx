@@ -29,6 +29,7 @@ import {
   toConnectionForm,
 } from '../model/connection-form.ts';
 import { ConnectionAssessmentsTab } from './connection-assessments-tab.tsx';
+import { ConnectionAutomationTab } from './connection-automation-tab.tsx';
 import { ConnectionGeneralTab } from './connection-general-tab.tsx';
 import { ConnectionHoursTab } from './connection-hours-tab.tsx';
 import { ConnectionIntegrationsTab } from './connection-integrations-tab.tsx';
@@ -105,6 +106,8 @@ export function ConnectionDialog({ open, connectionId, onClose, onCreated }: Con
       maxWidth="md"
       fullScreen={isPhone}
       aria-labelledby="connection-dialog-title"
+      // One height for every tab, so the dialog does not jump while the user moves between them.
+      slotProps={{ paper: { sx: { height: { sm: 'min(720px, calc(100% - 64px))' } } } }}
     >
       <FormProvider {...form}>
         <Box
@@ -122,13 +125,14 @@ export function ConnectionDialog({ open, connectionId, onClose, onCreated }: Con
             onChange={(_event, value: ConnectionTab) => setTab(value)}
             variant="scrollable"
             allowScrollButtonsMobile
-            sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+            // Narrower tabs: the six labels fit the desktop dialog without scroll arrows.
+            sx={{ px: 2, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minWidth: 0, px: 1.5 } }}
           >
             {connectionTabs.map((name) => (
               <Tab key={name} value={name} label={t(`form.tabs.${name}`)} data-testid={`connection-tab-${name}`} />
             ))}
           </Tabs>
-          <DialogContent sx={{ minHeight: { sm: 420 } }}>
+          <DialogContent>
             {formError && (
               <Alert severity="error" sx={{ mb: 2 }} data-testid="connection-form-error">
                 {formError}
@@ -147,7 +151,10 @@ export function ConnectionDialog({ open, connectionId, onClose, onCreated }: Con
                   <ConnectionMessagesTab />
                 </Box>
                 <Box hidden={tab !== 'assessments'}>
-                  <ConnectionAssessmentsTab isOpen={open} />
+                  <ConnectionAssessmentsTab />
+                </Box>
+                <Box hidden={tab !== 'automation'}>
+                  <ConnectionAutomationTab isOpen={open} />
                 </Box>
                 <Box hidden={tab !== 'integrations'}>
                   <ConnectionIntegrationsTab isOpen={open} />

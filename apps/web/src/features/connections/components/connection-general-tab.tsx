@@ -88,32 +88,41 @@ export function ConnectionGeneralTab({ isEditing, isOpen }: ConnectionGeneralTab
           />
         )}
       />
-      <TextField
-        {...register('token')}
-        label={t('fields.token')}
-        fullWidth
-        error={!!errors.token}
-        helperText={translateValidation(errors.token?.message) ?? t('fields.tokenHint')}
-        slotProps={{
-          htmlInput: { 'data-testid': 'connection-token', maxLength: 100, spellCheck: false },
-          input: {
-            sx: { fontFamily: 'monospace' },
-            endAdornment: (
-              <InputAdornment position="end">
-                <Tooltip title={t('fields.generateToken')}>
-                  <IconButton
-                    aria-label={t('fields.generateToken')}
-                    onClick={() => setValue('token', generateToken(), { shouldDirty: true })}
-                    edge="end"
-                    data-testid="connection-token-generate"
-                  >
-                    <AutorenewIcon />
-                  </IconButton>
-                </Tooltip>
-              </InputAdornment>
-            ),
-          },
-        }}
+      {/* A Controller, not register: the generate button sets the value from outside the input,
+          and only a controlled value makes the label shrink above it. */}
+      <Controller
+        name="token"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            {...field}
+            value={field.value ?? ''}
+            label={t('fields.token')}
+            fullWidth
+            error={!!errors.token}
+            helperText={translateValidation(errors.token?.message) ?? t('fields.tokenHint')}
+            slotProps={{
+              htmlInput: { 'data-testid': 'connection-token', maxLength: 100, spellCheck: false },
+              input: {
+                sx: { fontFamily: 'monospace' },
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <Tooltip title={t('fields.generateToken')}>
+                      <IconButton
+                        aria-label={t('fields.generateToken')}
+                        onClick={() => setValue('token', generateToken(), { shouldDirty: true })}
+                        edge="end"
+                        data-testid="connection-token-generate"
+                      >
+                        <AutorenewIcon />
+                      </IconButton>
+                    </Tooltip>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        )}
       />
       <Controller
         name="queueIds"

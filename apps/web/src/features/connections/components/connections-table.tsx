@@ -81,7 +81,7 @@ export function ConnectionsTable({
                   <Chip
                     size="small"
                     variant="outlined"
-                    color="secondary"
+                    color="primary"
                     icon={<ScienceOutlined />}
                     label={t('openSandbox')}
                     component={RouterLink}

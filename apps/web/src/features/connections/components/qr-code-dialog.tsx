@@ -79,7 +79,6 @@ export function QrCodeDialog({ companyId, connection, onClose }: QrCodeDialogPro
               component={RouterLink}
               to={`/sandbox/${id}`}
               variant="contained"
-              color="secondary"
               startIcon={<ScienceOutlined />}
               data-testid="qr-open-sandbox"
             >

@@ -81,15 +81,16 @@ export const tabOfField: Record<string, ConnectionTab> = {
   outOfHoursMessage: 'messages',
   expiresInactiveMessage: 'messages',
   ratingMessage: 'assessments',
-  expiresTicket: 'assessments',
-  timeUseBotQueues: 'assessments',
-  maxUseBotQueues: 'assessments',
-  timeToTransfer: 'assessments',
-  transferQueueId: 'assessments',
+  expiresTicket: 'automation',
+  timeUseBotQueues: 'automation',
+  maxUseBotQueues: 'automation',
+  timeToTransfer: 'automation',
+  transferQueueId: 'automation',
   promptId: 'integrations',
   integrationId: 'integrations',
   schedules: 'hours',
 };
 
-export const connectionTabs = ['general', 'messages', 'assessments', 'integrations', 'hours'] as const;
+/** The spec's five tabs plus automation (chatbot and timers; see docs/decisions/channels.md). */
+export const connectionTabs = ['general', 'messages', 'assessments', 'automation', 'integrations', 'hours'] as const;
 export type ConnectionTab = (typeof connectionTabs)[number];

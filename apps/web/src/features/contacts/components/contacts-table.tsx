@@ -13,6 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { formatPhoneNumber } from '@wacrm/shared/common/phone-display';
 import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
 import type { UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,10 +71,12 @@ export function ContactsTable(props: ContactsTableProps) {
                   noWrap
                   sx={{ display: { xs: 'block', sm: 'none' } }}
                 >
-                  {contact.number}
+                  {formatPhoneNumber(contact.number, contact.isGroup)}
                 </Typography>
               </TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{contact.number}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                {formatPhoneNumber(contact.number, contact.isGroup)}
+              </TableCell>
               <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 260 }}>
                 <Typography variant="body2" noWrap>
                   {contact.email}

@@ -5,12 +5,17 @@ import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
+import { type ContactsAction, ContactsActionsMenu } from './contacts-actions-menu.tsx';
 
 interface ContactsToolbarProps {
+  /** The page heading; on desktop the actions sit on its row. */
+  title: React.ReactNode;
   search: string;
   onSearchChange: (value: string) => void;
   isAdmin: boolean;
@@ -23,81 +28,122 @@ interface ContactsToolbarProps {
   onDeleteAll: () => void;
 }
 
-/** Search and the page's actions; when they do not fit on one line the buttons wrap under the search. */
+/**
+ * The page heading, search, the primary action (add) and the secondary ones. On desktop the
+ * secondary actions are light text buttons and "delete all" a separated danger one; on narrow
+ * screens they move into a "more" menu beside the add button. Both keep the same test ids.
+ */
 export function ContactsToolbar(props: ContactsToolbarProps) {
   const { t } = useTranslation('contacts');
-  return (
-    <Stack
-      direction={{ xs: 'column', md: 'row' }}
-      spacing={1.5}
-      useFlexGap
-      sx={{ alignItems: { md: 'center' }, flexWrap: { md: 'wrap' } }}
+  const isNarrow = useMediaQuery((theme) => theme.breakpoints.down('md'));
+  const secondary: ContactsAction[] = [
+    { key: 'import', label: t('actions.import'), Icon: UploadFileOutlined, onClick: props.onImport },
+    {
+      key: 'phone-import',
+      label: t('actions.importFromPhone'),
+      Icon: ContactPhoneOutlined,
+      onClick: props.onImportFromPhone,
+    },
+    {
+      key: 'export',
+      label: t('actions.export'),
+      Icon: FileDownloadOutlined,
+      onClick: props.onExport,
+      isBusy: props.isExporting,
+    },
+  ];
+  const deleteAll: ContactsAction | null = props.isAdmin
+    ? {
+        key: 'delete-all',
+        label: t('actions.deleteAll'),
+        Icon: DeleteSweepOutlined,
+        onClick: props.onDeleteAll,
+        isDisabled: !props.hasContacts,
+        isDanger: true,
+      }
+    : null;
+
+  const addButton = (
+    <Button
+      variant="contained"
+      startIcon={<PersonAddAlt1Outlined />}
+      onClick={props.onAdd}
+      data-testid="contacts-add"
+      sx={{ flex: { xs: 1, md: 'none' }, ml: { md: 1 }, whiteSpace: 'nowrap' }}
     >
-      <TextField
-        size="small"
-        placeholder={t('search')}
-        value={props.search}
-        onChange={(event) => props.onSearchChange(event.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchOutlined fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { 'aria-label': t('searchLabel'), 'data-testid': 'contacts-search' },
-        }}
-        // Wide enough to read the placeholder; the buttons wrap below when they do not fit beside it.
-        sx={{ flex: { md: '1 1 280px' }, maxWidth: { md: 420 } }}
-      />
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', ml: { md: 'auto !important' } }}>
-        <Button
-          variant="outlined"
-          startIcon={<UploadFileOutlined />}
-          onClick={props.onImport}
-          data-testid="contacts-import"
-        >
-          {t('actions.import')}
-        </Button>
-        <Button
-          variant="outlined"
-          startIcon={<ContactPhoneOutlined />}
-          onClick={props.onImportFromPhone}
-          data-testid="contacts-phone-import"
-        >
-          {t('actions.importFromPhone')}
-        </Button>
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadOutlined />}
-          onClick={props.onExport}
-          loading={props.isExporting}
-          data-testid="contacts-export"
-        >
-          {t('actions.export')}
-        </Button>
-        {props.isAdmin && (
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteSweepOutlined />}
-            onClick={props.onDeleteAll}
-            disabled={!props.hasContacts}
-            data-testid="contacts-delete-all"
-          >
-            {t('actions.deleteAll')}
-          </Button>
-        )}
-        <Button
-          variant="contained"
-          startIcon={<PersonAddAlt1Outlined />}
-          onClick={props.onAdd}
-          data-testid="contacts-add"
-        >
-          {t('actions.add')}
-        </Button>
+      {t('actions.add')}
+    </Button>
+  );
+
+  const searchField = (
+    <TextField
+      size="small"
+      placeholder={t('search')}
+      value={props.search}
+      onChange={(event) => props.onSearchChange(event.target.value)}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchOutlined fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+        htmlInput: { 'aria-label': t('searchLabel'), 'data-testid': 'contacts-search' },
+      }}
+      sx={{ maxWidth: { md: 420 } }}
+    />
+  );
+
+  if (isNarrow) {
+    return (
+      <Stack spacing={1.5}>
+        {props.title}
+        {searchField}
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {addButton}
+          <ContactsActionsMenu actions={deleteAll ? [...secondary, deleteAll] : secondary} />
+        </Stack>
       </Stack>
+    );
+  }
+  // Desktop: the actions share the title's row, so the search gets a row of its own.
+  return (
+    <Stack spacing={1.5}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        {props.title}
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', ml: 'auto' }}>
+          {secondary.map((action) => (
+            <ToolbarButton key={action.key} action={action} />
+          ))}
+          {deleteAll && (
+            <>
+              <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
+              <ToolbarButton action={deleteAll} />
+            </>
+          )}
+          {addButton}
+        </Stack>
+      </Stack>
+      {searchField}
     </Stack>
+  );
+}
+
+function ToolbarButton({ action }: { action: ContactsAction }) {
+  const { Icon } = action;
+  return (
+    <Button
+      variant="text"
+      color={action.isDanger ? 'error' : 'primary'}
+      startIcon={<Icon />}
+      onClick={action.onClick}
+      loading={action.isBusy}
+      disabled={action.isDisabled}
+      data-testid={`contacts-${action.key}`}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {action.label}
+    </Button>
   );
 }

@@ -75,28 +75,28 @@ export function ContactsPage() {
 
   return (
     <Stack spacing={2} sx={{ height: { xs: 'calc(100dvh - 88px)', sm: 'calc(100dvh - 112px)' }, minHeight: 360 }}>
-      <Stack spacing={1.5}>
-        <Typography variant="h5" component="h1">
-          {t('title')}
-          {list.data && (
-            <Typography component="span" color="text.secondary" sx={{ ml: 1 }} data-testid="contacts-count">
-              ({count})
-            </Typography>
-          )}
-        </Typography>
-        <ContactsToolbar
-          search={search}
-          onSearchChange={setSearch}
-          isAdmin={isAdmin}
-          isExporting={isExporting}
-          hasContacts={count > 0}
-          onAdd={() => setModal({ open: true, contactId: null })}
-          onImport={() => setImportOpen(true)}
-          onImportFromPhone={() => setPhoneImportOpen(true)}
-          onExport={handleExport}
-          onDeleteAll={() => setDeletingAll(true)}
-        />
-      </Stack>
+      <ContactsToolbar
+        title={
+          <Typography variant="h5" component="h1">
+            {t('title')}
+            {list.data && (
+              <Typography component="span" color="text.secondary" sx={{ ml: 1 }} data-testid="contacts-count">
+                ({count})
+              </Typography>
+            )}
+          </Typography>
+        }
+        search={search}
+        onSearchChange={setSearch}
+        isAdmin={isAdmin}
+        isExporting={isExporting}
+        hasContacts={count > 0}
+        onAdd={() => setModal({ open: true, contactId: null })}
+        onImport={() => setImportOpen(true)}
+        onImportFromPhone={() => setPhoneImportOpen(true)}
+        onExport={handleExport}
+        onDeleteAll={() => setDeletingAll(true)}
+      />
       <Paper
         variant="outlined"
         sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}

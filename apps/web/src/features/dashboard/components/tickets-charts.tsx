@@ -17,8 +17,8 @@ function useChartColors() {
       },
       cursor: { fill: theme.palette.action.hover },
     },
+    // Charts use the brand's primary only; green stays for statuses.
     primary: theme.palette.primary.main,
-    secondary: theme.palette.secondary.main,
   };
 }
 
@@ -73,7 +73,7 @@ export function TicketsByDayChart({
         <Bar
           dataKey="count"
           name={label}
-          fill={colors.secondary}
+          fill={colors.primary}
           radius={[4, 4, 0, 0]}
           maxBarSize={40}
           isAnimationActive={false}

@@ -13,7 +13,7 @@ export function FinanceiroPage() {
   const user = useSessionUser();
   const dueDate = formatDate(user.company.dueDate);
   return (
-    <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto' }}>
+    <Stack spacing={2}>
       <Typography variant="h5" component="h1">
         {t('title')}
       </Typography>
@@ -33,7 +33,8 @@ export function FinanceiroPage() {
           >
             <CreditCardOutlined fontSize="large" />
           </Box>
-          <Box>
+          {/* The page spans the width like the others; the text keeps a readable line length. */}
+          <Box sx={{ maxWidth: 720 }}>
             <Typography variant="h6" component="h2">
               {t('notice.title')}
             </Typography>

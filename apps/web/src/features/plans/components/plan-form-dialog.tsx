@@ -22,6 +22,7 @@ import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
 import { planAdminKeys, plansApi } from '../api/plans-api.ts';
 import { notifyOperationError } from '../model/operation-error.ts';
+import { CurrencyField } from './currency-field.tsx';
 
 type PlanFormValues = z.input<typeof planFieldsSchema>;
 
@@ -73,8 +74,8 @@ export function PlanFormDialog({ open, plan, onClose }: PlanFormDialogProps) {
     }
   };
 
-  const numberInput = (testId: string, step = '1') => ({
-    htmlInput: { 'data-testid': testId, min: 0, step, inputMode: 'decimal' as const },
+  const numberInput = (testId: string) => ({
+    htmlInput: { 'data-testid': testId, min: 0, step: '1', inputMode: 'numeric' as const },
   });
 
   return (
@@ -94,15 +95,20 @@ export function PlanFormDialog({ open, plan, onClose }: PlanFormDialogProps) {
                 helperText={translateValidation(errors.name?.message)}
                 slotProps={{ htmlInput: { 'data-testid': 'plan-name', maxLength: 100 } }}
               />
-              <TextField
-                {...register('value')}
-                label={t('fields.value')}
-                type="number"
-                required
-                sx={{ minWidth: { sm: 200 } }}
-                error={!!errors.value}
-                helperText={translateValidation(errors.value?.message)}
-                slotProps={numberInput('plan-value', '0.01')}
+              <Controller
+                name="value"
+                control={control}
+                render={({ field }) => (
+                  <CurrencyField
+                    label={t('fields.value')}
+                    value={field.value as number | string | undefined}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={!!errors.value}
+                    helperText={errors.value ? t('fields.valueInvalid') : undefined}
+                    testId="plan-value"
+                  />
+                )}
               />
             </Stack>
             <Typography variant="subtitle2" color="text.secondary">

@@ -10,7 +10,6 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { templateVariables } from '@wacrm/shared/quick-messages/fill-template';
 import {
   QUICK_MESSAGE_MEDIA_MAX_BYTES,
   type QuickMessageFields,
@@ -18,13 +17,15 @@ import {
   quickMessageFieldsSchema,
   toQuickMessageMediaName,
 } from '@wacrm/shared/quick-messages/quick-message.schema';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toast } from '../../../lib/toast.ts';
 import { quickMessagesApi } from '../api/quick-messages-api.ts';
+import { insertAtSelection } from '../model/insert-at-selection.ts';
 import { QuickMessageAttachment } from './quick-message-attachment.tsx';
+import { TemplateVariableChips } from './template-variable-chips.tsx';
 
 interface QuickMessageDialogProps {
   open: boolean;
@@ -47,6 +48,7 @@ export function QuickMessageDialog({ open, record, canShare, onClose, onSaved }:
   const [pendingFile, setPendingFile] = useState<File | null>(null);
   const [isMediaRemoved, setMediaRemoved] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
+  const messageInput = useRef<HTMLTextAreaElement | null>(null);
   const { register, control, handleSubmit, reset, formState } = useForm<FormValues>({
     resolver: zodResolver(quickMessageFieldsSchema) as never,
     defaultValues: emptyForm(),
@@ -97,8 +99,6 @@ export function QuickMessageDialog({ open, record, canShare, onClose, onSaved }:
     }
   };
 
-  const variables = templateVariables.map((name) => `{{${name}}}`).join(' ');
-
   return (
     <Dialog
       open={open}
@@ -127,16 +127,44 @@ export function QuickMessageDialog({ open, record, canShare, onClose, onSaved }:
               helperText={translate(errors.shortcode?.message) ?? t('fields.shortcodeHint')}
               slotProps={{ htmlInput: { 'data-testid': 'quick-message-shortcode', maxLength: 100 } }}
             />
-            <TextField
-              {...register('message')}
-              label={t('fields.message')}
-              fullWidth
-              multiline
-              minRows={4}
-              maxRows={12}
-              error={!!errors.message}
-              helperText={translate(errors.message?.message) ?? t('fields.messageHint', { variables })}
-              slotProps={{ htmlInput: { 'data-testid': 'quick-message-message', maxLength: 4096 } }}
+            <Controller
+              control={control}
+              name="message"
+              render={({ field }) => (
+                <Stack spacing={1}>
+                  <TextField
+                    {...field}
+                    inputRef={(element: HTMLTextAreaElement | null) => {
+                      field.ref(element);
+                      messageInput.current = element;
+                    }}
+                    label={t('fields.message')}
+                    fullWidth
+                    multiline
+                    minRows={4}
+                    maxRows={12}
+                    error={!!errors.message}
+                    helperText={translate(errors.message?.message)}
+                    slotProps={{ htmlInput: { 'data-testid': 'quick-message-message', maxLength: 4096 } }}
+                  />
+                  <TemplateVariableChips
+                    onInsert={(placeholder) => {
+                      const element = messageInput.current;
+                      const next = insertAtSelection(
+                        field.value,
+                        element?.selectionStart,
+                        element?.selectionEnd,
+                        placeholder,
+                      );
+                      field.onChange(next.text);
+                      requestAnimationFrame(() => {
+                        element?.focus();
+                        element?.setSelectionRange(next.cursor, next.cursor);
+                      });
+                    }}
+                  />
+                </Stack>
+              )}
             />
             <QuickMessageAttachment
               name={shownName}

@@ -11,6 +11,9 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+// The ticket thread's WhatsApp formatter: the simulated phone shows *bold*, _italic_… as the real one does.
+import { FormattedText } from '../../tickets/conversation/components/formatted-text.tsx';
+import { parseWhatsappFormat, toPlainText } from '../../tickets/conversation/model/whatsapp-format.ts';
 import type { SandboxMessage } from '../model/sandbox-chat.ts';
 
 interface ChatBubbleProps {
@@ -139,7 +142,7 @@ export function ChatBubble({ message, quoted, onReply, onAck }: ChatBubbleProps)
                 {quoted.direction === 'in' ? t('chat.you') : t('chat.company')}
               </Typography>
               <Typography variant="caption" sx={{ display: 'block' }} noWrap>
-                {quoted.body || quoted.media?.filename}
+                {quoted.body ? toPlainText(parseWhatsappFormat(quoted.body)) : quoted.media?.filename}
               </Typography>
             </Box>
           )}
@@ -152,7 +155,7 @@ export function ChatBubble({ message, quoted, onReply, onAck }: ChatBubbleProps)
               {message.media && <MediaPreview media={message.media} />}
               {message.body && (
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                  {message.body}
+                  <FormattedText text={message.body} />
                 </Typography>
               )}
             </>

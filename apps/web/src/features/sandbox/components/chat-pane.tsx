@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { formatPhoneNumber } from '@wacrm/shared/common/phone-display';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutgoingMessage } from '../hooks/use-sandbox-chat.ts';
@@ -55,7 +56,7 @@ export function ChatPane({ customer, messages, isConnected, onBack, onRemove, on
             {customer.name}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            +{customer.number}
+            {formatPhoneNumber(customer.number)}
           </Typography>
         </Stack>
         <Tooltip title={t('customers.remove')}>

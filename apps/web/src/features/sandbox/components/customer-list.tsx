@@ -10,6 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { parseWhatsappFormat, toPlainText } from '../../tickets/conversation/model/whatsapp-format.ts';
 import { type SandboxChatState, unreadCount } from '../model/sandbox-chat.ts';
 
 interface CustomerListProps {
@@ -26,6 +27,9 @@ const initials = (name: string) =>
     .slice(0, 2)
     .map((part) => part[0]?.toUpperCase())
     .join('') || '#';
+
+/** The last line without WhatsApp's marks, as the phone's chat list shows it. */
+const plainBody = (body: string) => (body ? toPlainText(parseWhatsappFormat(body)) : '');
 
 /** The simulated customers, each with their last line and the company messages not yet read. */
 export function CustomerList({ state, selected, onSelect, onAdd }: CustomerListProps) {
@@ -58,7 +62,7 @@ export function CustomerList({ state, selected, onSelect, onAdd }: CustomerListP
             const messages = state.messages[customer.number] ?? [];
             const last = messages[messages.length - 1];
             const media = last?.media?.voiceNote ? `🎤 ${t('chat.voiceNote')}` : last?.media?.filename;
-            const preview = last ? last.body || media || '' : t('customers.noMessages');
+            const preview = last ? plainBody(last.body) || media || '' : t('customers.noMessages');
             return (
               <ListItemButton
                 key={customer.number}
@@ -69,7 +73,9 @@ export function CustomerList({ state, selected, onSelect, onAdd }: CustomerListP
               >
                 <ListItemAvatar>
                   <Badge color="primary" badgeContent={unreadCount(messages)} overlap="circular">
-                    <Avatar sx={{ bgcolor: 'secondary.main' }}>{initials(customer.name)}</Avatar>
+                    <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+                      {initials(customer.name)}
+                    </Avatar>
                   </Badge>
                 </ListItemAvatar>
                 <ListItemText

@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { formatPhoneNumber } from '@wacrm/shared/common/phone-display';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -55,7 +56,7 @@ export function SandboxPhoneBar({ connection }: { connection: ConnectionSummary 
               <ConnectionStatus status={status} />
               {connection.number && (
                 <Typography variant="caption" color="text.secondary" noWrap>
-                  · {t('phoneNumber', { number: connection.number })}
+                  · {t('phoneNumber', { number: formatPhoneNumber(connection.number) })}
                 </Typography>
               )}
             </Stack>

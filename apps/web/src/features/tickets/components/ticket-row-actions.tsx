@@ -22,7 +22,7 @@ export function TicketRowActions({ ticket, isBusy, onAccept, onClose, onReopen }
 
   if (ticket.status === 'pending') {
     return (
-      <Button {...common} variant="contained" color="success" onClick={run(onAccept)} data-testid="ticket-row-accept">
+      <Button {...common} variant="contained" onClick={run(onAccept)} data-testid="ticket-row-accept">
         {t('row.accept')}
       </Button>
     );

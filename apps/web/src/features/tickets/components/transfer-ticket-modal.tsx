@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -20,6 +21,7 @@ import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { type TicketChangeBody, ticketsApi } from '../api/tickets-api.ts';
 import { useCompanyQueues, useConnections, useUserOptions } from '../hooks/use-lookups.ts';
 import { otherOpenTicketOf } from '../model/other-open-ticket.ts';
+import { transferUserList } from '../model/transfer-users.ts';
 import { ConnectionSelect } from './connection-select.tsx';
 import { QueueSelect } from './queue-select.tsx';
 
@@ -28,12 +30,6 @@ export interface TransferTicketModalProps {
   ticket: TicketRecord;
   onClose: () => void;
 }
-
-/** spec: user search starts at 3 characters. */
-const MIN_SEARCH = 3;
-
-const matchesUser = (user: UserOption, needle: string) =>
-  user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle);
 
 /**
  * spec "Transfer": to a user and/or a queue, on a connection. It submits only with a queue;
@@ -64,8 +60,12 @@ export function TransferTicketModal({ open, ticket, onClose }: TransferTicketMod
     setConflict(null);
   }, [open, ticket.whatsappId]);
 
-  const needle = userText.trim().toLowerCase();
-  const userOptions = needle.length >= MIN_SEARCH ? (users.data ?? []).filter((item) => matchesUser(item, needle)) : [];
+  const userList = transferUserList(users.data ?? [], userText, queueId);
+  const noUsersText = {
+    browse: queueId === '' ? t('transfer.noUsers') : t('transfer.noQueueUsers'),
+    tooShort: t('transfer.userHint'),
+    search: t('transfer.noUsers'),
+  }[userList.kind];
   const queueChoices = (queues.data ?? []).map(({ id, name, color }) => ({ id, name, color }));
 
   const handleSubmit = async (event: FormEvent) => {
@@ -98,22 +98,31 @@ export function TransferTicketModal({ open, ticket, onClose }: TransferTicketMod
           <Stack spacing={2} sx={{ pt: 1 }}>
             {conflict && <Alert severity="warning">{conflict}</Alert>}
             <Autocomplete
-              options={userOptions}
+              options={userList.users}
+              // Before anything is typed the list offers the first users (of the chosen queue).
+              openOnFocus
+              loading={users.isPending}
+              loadingText={t('common:loading')}
               value={user}
               onChange={(_event, next) => setUser(next)}
               inputValue={userText}
               onInputChange={(_event, next) => setUserText(next)}
               filterOptions={(options) => options}
               getOptionLabel={(option) => option.name}
+              // The e-mail tells apart two users with the same name.
+              renderOption={({ key, ...props }, option) => (
+                <li key={key} {...props}>
+                  <ListItemText primary={option.name} secondary={option.email} />
+                </li>
+              )}
               isOptionEqualToValue={(option, selected) => option.id === selected.id}
-              noOptionsText={needle.length < MIN_SEARCH ? t('transfer.userHint') : t('transfer.noUsers')}
+              noOptionsText={noUsersText}
               renderInput={(params) => (
                 <TextField
                   {...params}
-                  autoFocus
                   size="small"
                   label={t('transfer.user')}
-                  helperText={t('transfer.userHint')}
+                  helperText={queueId === '' ? t('transfer.userPickHint') : t('transfer.queueUsersHint')}
                   data-testid="transfer-user"
                 />
               )}

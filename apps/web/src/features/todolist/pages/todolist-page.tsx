@@ -29,7 +29,7 @@ export function TodolistPage() {
   const doneCount = tasks.filter((task) => task.isDone).length;
 
   return (
-    <Stack spacing={2} sx={{ maxWidth: 760, mx: 'auto' }}>
+    <Stack spacing={2}>
       <Typography variant="h5" component="h1">
         {t('title')}
       </Typography>

@@ -46,7 +46,7 @@ export function AudioRecorderButton({ disabled, onRecorded }: { disabled: boolea
       <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 36 }} aria-live="polite">
         {minutes}:{seconds}
       </Typography>
-      <IconButton aria-label={t('composer.sendRecording')} onClick={handleStop} color="success">
+      <IconButton aria-label={t('composer.sendRecording')} onClick={handleStop} color="primary">
         <CheckCircleIcon />
       </IconButton>
     </Stack>

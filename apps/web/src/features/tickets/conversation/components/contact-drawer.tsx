@@ -9,6 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatPhoneNumber } from '@wacrm/shared/common/phone-display';
 import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +60,7 @@ export function ContactDrawer({ open, contact, onClose, onContactSaved, notesSlo
           {contact.name}
         </Typography>
         <Link href={`tel:${contact.number}`} data-testid="contact-drawer-number">
-          {contact.number}
+          {formatPhoneNumber(contact.number, contact.isGroup)}
         </Link>
         {contact.email && (
           <Link href={`mailto:${contact.email}`} sx={{ overflowWrap: 'anywhere' }} data-testid="contact-drawer-email">
