@@ -33,7 +33,16 @@ test('an admin creates a sandbox connection, pairs it from the sandbox page and 
     await page.getByTestId(`connection-tab-${tab}`).click();
     await snap(page, `connection-modal-${tab}-light-desktop`);
   }
-  await expect(page.getByTestId('connection-hours-monday').locator('input').first()).toHaveValue('08:00');
+  // The hours tab is the shared 24-hour week: HH:MM fields, Sunday marked closed, the schema's checks.
+  await expect(page.getByTestId('connection-hours-monday-startTime')).toHaveValue('08:00');
+  await expect(page.getByTestId('connection-hours-monday-endTime')).toHaveValue('18:00');
+  await expect(page.getByTestId('connection-hours-sunday').getByTestId('connection-hours-closed')).toBeVisible();
+  await expect(page.getByTestId('connection-hours-closed')).toHaveCount(1);
+  const saturdayEnd = page.getByTestId('connection-hours-saturday-endTime');
+  await saturdayEnd.fill('07:00');
+  await page.getByTestId('connection-save').click();
+  await expect(page.getByText('O horário de fechar deve ser depois do de abrir')).toBeVisible();
+  await saturdayEnd.fill('12:00');
   await page.getByTestId('connection-tab-messages').click();
   await page.getByTestId('connection-greetingMessage').fill('Olá! Como podemos ajudar?');
   await page.getByTestId('connection-save').click();
@@ -108,6 +117,12 @@ test('an admin creates a sandbox connection, pairs it from the sandbox page and 
   await page.reload();
   await expect(row.getByTestId('connection-status')).toHaveAttribute('data-status', 'CONNECTED');
   await snap(page, 'connections-dark-desktop');
+  await row.getByTestId('connection-edit').click();
+  await expect(page.getByTestId('connection-name')).toHaveValue('Loja Sandbox');
+  await page.getByTestId('connection-tab-hours').click();
+  await expect(page.getByTestId('connection-hours-sunday').getByTestId('connection-hours-closed')).toBeVisible();
+  await snap(page, 'connection-modal-hours-dark-desktop');
+  await page.keyboard.press('Escape');
   await page.goto(`/sandbox/${whatsappId}`);
   await page.getByTestId('sandbox-customer').first().click();
   await snap(page, 'sandbox-dark-desktop');
@@ -119,6 +134,9 @@ test('an admin creates a sandbox connection, pairs it from the sandbox page and 
   await row.getByTestId('connection-edit').click();
   await expect(page.getByTestId('connection-name')).toHaveValue('Loja Sandbox');
   await snap(page, 'connection-modal-general-dark-phone');
+  await page.getByTestId('connection-tab-hours').click();
+  await expect(page.getByTestId('connection-hours-monday-startTime')).toHaveValue('08:00');
+  await snap(page, 'connection-modal-hours-dark-phone');
   await page.keyboard.press('Escape');
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
   await page.reload();

@@ -21,6 +21,8 @@ interface WeekdayHoursFieldsProps {
   name?: string;
   /** Prefix of the test ids: `<prefix>-monday`, `<prefix>-monday-startTime`, `<prefix>-closed`. */
   testIdPrefix: string;
+  /** Text above the days, when the form's hours mean something else than the default hint says. */
+  hint?: string;
 }
 
 const timeFields = ['startTime', 'endTime'] as const;
@@ -43,7 +45,7 @@ function translateTimeError(error: FieldError | undefined): string | undefined {
  * show AM/PM, which hides "00:00"). spec: 00:00 to 00:00 is a closed day, marked "Closed" beside it.
  * Used by the queue, the company and the connection forms, inside their FormProvider.
  */
-export function WeekdayHoursFields({ name = 'schedules', testIdPrefix }: WeekdayHoursFieldsProps) {
+export function WeekdayHoursFields({ name = 'schedules', testIdPrefix, hint }: WeekdayHoursFieldsProps) {
   const { t } = useTranslation('common');
   const { control, formState } = useFormContext();
   const { fields } = useFieldArray({ control, name });
@@ -52,7 +54,7 @@ export function WeekdayHoursFields({ name = 'schedules', testIdPrefix }: Weekday
   return (
     <Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('weekdayHours.hint')}
+        {hint ?? t('weekdayHours.hint')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 1.5 }}>
         {fields.map((field, index) => {

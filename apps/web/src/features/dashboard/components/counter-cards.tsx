@@ -15,14 +15,16 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinutes } from '../model/duration.ts';
 
-type Color = 'primary' | 'warning' | 'success' | 'info' | 'secondary' | 'error';
+type Color = 'primary' | 'warning' | 'success' | 'info' | 'error';
 
+// No secondary: it is the brand's bright WhatsApp green, off the dashboard's palette. The talk
+// time shares the teal of "Em conversa": both are about conversations being handled.
 const cards: { key: keyof DashboardCounters; icon: ComponentType; color: Color; isMinutes?: boolean }[] = [
   { key: 'supportHappening', icon: ChatOutlined, color: 'primary' },
   { key: 'supportPending', icon: HourglassEmptyOutlined, color: 'warning' },
   { key: 'supportFinished', icon: DoneAllOutlined, color: 'success' },
   { key: 'newContacts', icon: PersonAddAlt1Outlined, color: 'info' },
-  { key: 'avgSupportTime', icon: AccessTimeOutlined, color: 'secondary', isMinutes: true },
+  { key: 'avgSupportTime', icon: AccessTimeOutlined, color: 'primary', isMinutes: true },
   { key: 'avgWaitTime', icon: TimerOutlined, color: 'error', isMinutes: true },
 ];
 
