@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/channels.ts';
 import { buildUser } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { messages, ticketRatings, tickets } from '../../platform/db/schema.ts';
-import { createTestClock, customer, ticketOf, twoQueueSetup } from './automation.test-helpers.ts';
+import { ticketRatings, tickets } from '../../platform/db/schema.ts';
+import { createTestClock, customer, systemMessagesOf, ticketOf, twoQueueSetup } from './automation.test-helpers.ts';
 
 // Automatic messages around attendants: accept greeting, transfer notice, completion and rating.
 
@@ -35,10 +35,7 @@ describe('messages around attendants', () => {
     await waitUntil(async () => (await me.received()).find((body) => /my name is \*Ana\*/.test(body)));
     await api.put(`/api/tickets/${ticket.id}`, { queueId: support.id, userId: null });
     await waitUntil(async () => (await me.received()).find((body) => body.includes('*Support* department')));
-    const [greeting] = await t.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.ticketId, ticket.id), eq(messages.isSystem, true)));
+    const [greeting] = await systemMessagesOf(t, ticket.id);
     expect(greeting).toBeTruthy();
   });
 });
