@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
-import { desktop, snapAllThemes } from './screens.ts';
+import { desktop, snapAllThemes } from '../support/screens.ts';
 
 function dayFromToday(days: number) {
   const date = new Date(Date.now() + days * 86_400_000);
