@@ -93,7 +93,7 @@ test('contacts: import the phone book, start tickets through the new-ticket moda
   await caioPage.getByRole('option', { name: 'Vendas' }).click();
   await caioPage.getByTestId('new-ticket-save').click();
   const conflict = caioPage.getByTestId('new-ticket-conflict');
-  await expect(conflict).toContainText('já tem um atendimento aberto com');
+  await expect(conflict).toContainText('já tem um ticket aberto com');
   await expect(conflict).toContainText('Vendas');
   await expect(conflict).toContainText(me.name);
   await expect(caioPage).toHaveURL(/\/contacts$/);

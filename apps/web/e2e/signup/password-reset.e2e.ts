@@ -1,5 +1,5 @@
 import { test as base, expect } from '../support/fixtures.ts';
-import { desktop, phone, snapAllThemes } from '../support/screens.ts';
+import { desktop, snapAllThemes, snapBothSizes } from '../support/screens.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { type FakeSmtpServer, startFakeSmtpServer } from './fake-smtp.ts';
 
@@ -93,14 +93,7 @@ test('shows the code step on desktop and phone', async ({ page, smtp }) => {
   await smtp.waitForCode(email, before);
   await expect(page.getByTestId('reset-code')).toBeVisible();
   // The step lives in the page's state, so shoot without reloading.
-  for (const [size, viewport] of [
-    ['desktop', desktop],
-    ['phone', phone],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `e2e/screenshots/forgetpsw-code-light-${size}.png`, fullPage: true });
-  }
+  await snapBothSizes(page, 'forgetpsw-code-light');
 });
 
 test('says so when the server cannot send email', async ({ page }) => {

@@ -10,21 +10,26 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `${screenshotsDir}${name}.png` });
 }
 
+/** Shoots the page full length at desktop and then at 390 px wide, as `<name>-desktop` and `<name>-phone`. */
+export async function snapBothSizes(page: Page, name: string) {
+  for (const [size, viewport] of [
+    ['desktop', desktop],
+    ['phone', phone],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    // Let transitions settle so the picture shows the resting state.
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${screenshotsDir}${name}-${size}.png`, fullPage: true });
+  }
+}
+
 /** Shoots the page as it is now in light and dark, desktop and 390 px wide, then restores light desktop. */
 export async function snapAllThemes(page: Page, name: string) {
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((value) => localStorage.setItem('preferredTheme', value), theme);
     await page.reload();
     await page.waitForLoadState('networkidle');
-    for (const [size, viewport] of [
-      ['desktop', desktop],
-      ['phone', phone],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      // Let transitions settle so the picture shows the resting state.
-      await page.waitForTimeout(400);
-      await page.screenshot({ path: `${screenshotsDir}${name}-${theme}-${size}.png`, fullPage: true });
-    }
+    await snapBothSizes(page, `${name}-${theme}`);
   }
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
   await page.setViewportSize(desktop);
