@@ -1,14 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
-
-const phone = { width: 390, height: 844 };
-
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
+import { phone, snap } from '../support/screens.ts';
 
 /** A small valid PNG (a teal square), built here so the test needs no fixture file. */
 function tealPng(size = 48): Buffer {

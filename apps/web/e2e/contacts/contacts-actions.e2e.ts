@@ -1,37 +1,13 @@
 import type { Page } from '@playwright/test';
+import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
+import { desktop, phone, snap } from '../support/screens.ts';
 
-const desktop = { width: 1366, height: 800 };
-const phone = { width: 390, height: 844 };
 // The sandbox phone's address book (apps/server/src/modules/channels/providers/sandbox).
 const ANA = { name: 'Ana Souza', number: '5511990000001' };
 
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
-
 const rowOf = (page: Page, number: string) =>
   page.locator(`[data-testid="contact-row"][data-contact-number="${number}"]`);
-
-async function apiOf(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    async post<T>(url: string, data?: unknown): Promise<T> {
-      const answer = await page.request.post(url, { headers, data });
-      expect(answer.ok(), `${url} → ${answer.status()} ${await answer.text()}`).toBe(true);
-      return (await answer.json()) as T;
-    },
-    async get<T>(url: string): Promise<T> {
-      const answer = await page.request.get(url, { headers });
-      expect(answer.ok(), `${url} → ${answer.status()} ${await answer.text()}`).toBe(true);
-      return (await answer.json()) as T;
-    },
-    status: async (url: string) => (await page.request.post(url, { headers })).status(),
-  };
-}
 
 /** A sandbox connection, paired (its QR is "scanned" as soon as the session shows one). */
 async function pairedConnection(page: Page, name: string) {
@@ -117,7 +93,7 @@ test('contacts: import the phone book, start tickets through the new-ticket moda
   await caioPage.getByRole('option', { name: 'Vendas' }).click();
   await caioPage.getByTestId('new-ticket-save').click();
   const conflict = caioPage.getByTestId('new-ticket-conflict');
-  await expect(conflict).toContainText('já tem um atendimento aberto com');
+  await expect(conflict).toContainText('já tem um ticket aberto com');
   await expect(conflict).toContainText('Vendas');
   await expect(conflict).toContainText(me.name);
   await expect(caioPage).toHaveURL(/\/contacts$/);

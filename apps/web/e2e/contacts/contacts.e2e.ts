@@ -3,28 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
+import { desktop, phone, snap } from '../support/screens.ts';
 
-const desktop = { width: 1366, height: 800 };
-const phone = { width: 390, height: 844 };
 const ANA = '5511988887777';
 const BRUNO = '5521977776666';
 
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
-
 const rowOf = (page: Page, number: string) =>
   page.locator(`[data-testid="contact-row"][data-contact-number="${number}"]`);
-
-async function apiPost<T>(page: Page, url: string, data?: unknown): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const answer = await page.request.post(url, { headers: { authorization: `Bearer ${token}` }, data });
-  expect(answer.ok(), `${url} → ${answer.status()} ${await answer.text()}`).toBe(true);
-  return (await answer.json()) as T;
-}
 
 test('contacts: template import, edit, CSV export, delete; notes in the ticket drawer', async ({ page }) => {
   test.setTimeout(120_000);
@@ -125,30 +112,13 @@ test('contacts: template import, edit, CSV export, delete; notes in the ticket d
   await expect(page.getByTestId('contacts-count')).toHaveText('(1)');
 
   // Notes, in the ticket's contact drawer: Ana writes through the sandbox, the ticket opens.
-  const connection = await apiPost<{ id: number }>(page, '/api/whatsapp', {
-    name: 'Loja Contatos',
-    provider: 'sandbox',
-  });
-  await expect
-    .poll(
-      async () => {
-        const token = await page.evaluate(() => localStorage.getItem('token'));
-        return (
-          await page.request.post(`/api/sandbox/${connection.id}/scan`, {
-            headers: { authorization: `Bearer ${token}` },
-          })
-        ).status();
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(200);
-  await apiPost(page, `/api/sandbox/${connection.id}/inbound`, { from: ANA, name: 'Ana', body: 'Oi!' });
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const pending = (await (
-    await page.request.get('/api/tickets?status=pending&showAll=true', {
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json()) as { tickets: { uuid: string; contact: { number: string } }[] };
+  const api = await apiOf(page);
+  const connection = await api.post<{ id: number }>('/api/whatsapp', { name: 'Loja Contatos', provider: 'sandbox' });
+  await expect.poll(() => api.status(`/api/sandbox/${connection.id}/scan`), { timeout: 15_000 }).toBe(200);
+  await api.post(`/api/sandbox/${connection.id}/inbound`, { from: ANA, name: 'Ana', body: 'Oi!' });
+  const pending = await api.get<{ tickets: { uuid: string; contact: { number: string } }[] }>(
+    '/api/tickets?status=pending&showAll=true',
+  );
   const ticket = pending.tickets.find((item) => item.contact.number === ANA);
   expect(ticket).toBeTruthy();
   await page.goto(`/tickets/${ticket?.uuid}`);

@@ -1,11 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
-
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
+import { phone, snap } from '../support/screens.ts';
 
 test('the super user adds a help video; the grid shows it and its modal closes with Escape', async ({ page }) => {
   await logIn(page);
@@ -36,7 +31,7 @@ test('the super user adds a help video; the grid shows it and its modal closes w
   await expect(dialog).toBeHidden();
 
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'dark'));
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(phone);
   await page.reload();
   await expect(page.getByTestId('help-card')).toHaveCount(1);
   await snap(page, 'helps-dark-phone');

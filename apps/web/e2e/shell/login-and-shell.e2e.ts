@@ -1,15 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, superAdmin, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
-
-const desktop = { width: 1366, height: 800 };
-const phone = { width: 390, height: 844 };
-
-async function snap(page: Page, name: string) {
-  // Let transitions (drawer, theme) settle so the picture shows the resting state.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png`, fullPage: false });
-}
+import { desktop, phone, snap } from '../support/screens.ts';
 
 async function pickLanguage(page: Page, lang: 'pt' | 'en' | 'es') {
   await page.getByTestId('language-menu').first().click();

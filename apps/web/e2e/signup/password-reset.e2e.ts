@@ -1,7 +1,7 @@
 import { test as base, expect } from '../support/fixtures.ts';
+import { desktop, snapAllThemes, snapBothSizes } from '../support/screens.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { type FakeSmtpServer, startFakeSmtpServer } from './fake-smtp.ts';
-import { desktop, snapAllThemes } from './screens.ts';
 
 // This file's server sends mail to a local SMTP server started here, so codes can be read back.
 const test = base.extend<object, { smtp: FakeSmtpServer; server: RunningServer }>({
@@ -93,14 +93,7 @@ test('shows the code step on desktop and phone', async ({ page, smtp }) => {
   await smtp.waitForCode(email, before);
   await expect(page.getByTestId('reset-code')).toBeVisible();
   // The step lives in the page's state, so shoot without reloading.
-  for (const [size, viewport] of [
-    ['desktop', desktop],
-    ['phone', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `e2e/screenshots/forgetpsw-code-light-${size}.png`, fullPage: true });
-  }
+  await snapBothSizes(page, 'forgetpsw-code-light');
 });
 
 test('says so when the server cannot send email', async ({ page }) => {

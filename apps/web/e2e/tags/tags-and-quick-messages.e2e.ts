@@ -1,29 +1,9 @@
 import type { Page } from '@playwright/test';
+import { apiOf } from '../support/api.ts';
 import { expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
+import { desktop, phone, snap } from '../support/screens.ts';
 
-const desktop = { width: 1366, height: 800 };
-const phone = { width: 390, height: 844 };
 const CUSTOMER = '5511966665555';
-
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
-
-async function apiOf(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { authorization: `Bearer ${token}` };
-  const check = async <T>(answer: Awaited<ReturnType<Page['request']['get']>>) => {
-    expect(answer.ok(), `${answer.url()} → ${answer.status()} ${await answer.text()}`).toBe(true);
-    return (await answer.json()) as T;
-  };
-  return {
-    get: async <T>(path: string) => check<T>(await page.request.get(path, { headers })),
-    post: async <T>(path: string, data?: unknown) => check<T>(await page.request.post(path, { headers, data })),
-    status: async (path: string) => (await page.request.post(path, { headers })).status(),
-  };
-}
 
 const tagRow = (page: Page, name: string) => page.locator(`[data-testid="tag-row"][data-tag-name="${name}"]`);
 const quickRow = (page: Page, shortcode: string) =>

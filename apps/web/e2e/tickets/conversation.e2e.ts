@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
+import { desktop, phone, snap } from '../support/screens.ts';
 
 /** A 1×1 PNG (red), enough for the image paths; larger pixels are not needed for the thread. */
 const PNG = Buffer.from(
@@ -8,33 +9,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const CUSTOMER = '5511977776666';
-const desktop = { width: 1366, height: 800 };
-
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
-
-interface Api {
-  get: <T>(path: string) => Promise<T>;
-  post: <T>(path: string, data?: unknown) => Promise<T>;
-  status: (path: string) => Promise<number>;
-}
-
-async function apiOf(page: Page): Promise<Api> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { authorization: `Bearer ${token}` };
-  const request: APIRequestContext = page.request;
-  const check = async <T>(answer: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(answer.ok(), `${answer.url()} → ${answer.status()} ${await answer.text()}`).toBe(true);
-    return (await answer.json()) as T;
-  };
-  return {
-    get: async (path) => check(await request.get(path, { headers })),
-    post: async (path, data) => check(await request.post(path, { headers, data })),
-    status: async (path) => (await request.post(path, { headers })).status(),
-  };
-}
 
 interface OutboxEntry {
   id: string;
@@ -189,7 +163,7 @@ test('a customer writes, the attendant answers, transfers; a second attendant cl
   await page.reload();
   await expect(page.getByTestId('message-ack').first()).toBeVisible();
   await snap(page, 'conversation-dark-desktop');
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(phone);
   await page.waitForTimeout(300);
   await snap(page, 'conversation-dark-phone');
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));

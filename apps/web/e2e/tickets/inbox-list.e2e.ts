@@ -1,18 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
-
-const desktop = { width: 1366, height: 800 };
-const phone = { width: 390, height: 844 };
-
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
-
-const bearer = async (page: Page) => ({
-  authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}`,
-});
+import { bearer } from '../support/sandbox.ts';
+import { desktop, phone, snap } from '../support/screens.ts';
 
 /** Sends an API call as the page's user and returns the JSON answer, failing loudly on an error. */
 async function call<T>(

@@ -1,28 +1,9 @@
 import type { Page } from '@playwright/test';
+import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
+import { desktop, snap } from '../support/screens.ts';
 
-const desktop = { width: 1366, height: 800 };
 const PAULA = '5511955551111';
-
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
-
-async function apiOf(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { authorization: `Bearer ${token}` };
-  const check = async <T>(answer: Awaited<ReturnType<Page['request']['get']>>) => {
-    expect(answer.ok(), `${answer.url()} → ${answer.status()} ${await answer.text()}`).toBe(true);
-    return (await answer.json()) as T;
-  };
-  return {
-    get: async <T>(path: string) => check<T>(await page.request.get(path, { headers })),
-    post: async <T>(path: string, data?: unknown) => check<T>(await page.request.post(path, { headers, data })),
-    status: async (path: string) => (await page.request.post(path, { headers })).status(),
-  };
-}
 
 const rowOf = (page: Page, name: string) => page.getByTestId('ticket-row').filter({ hasText: name });
 

@@ -1,14 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
-
-const desktop = { width: 1366, height: 800 };
-const phone = { width: 390, height: 844 };
-
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
+import { desktop, phone, snap } from '../support/screens.ts';
 
 const rowOf = (page: Page, email: string) => page.locator(`[data-testid="user-row"][data-user-email="${email}"]`);
 

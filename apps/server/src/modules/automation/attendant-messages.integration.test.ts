@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/channels.ts';
 import { buildUser } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { messages, ticketRatings, tickets } from '../../platform/db/schema.ts';
-import { createTestClock, customer, ticketOf, twoQueueSetup } from './automation.test-helpers.ts';
+import { ticketRatings, tickets } from '../../platform/db/schema.ts';
+import { createTestClock, customer, systemMessagesOf, ticketOf, twoQueueSetup } from './automation.test-helpers.ts';
 
 // Automatic messages around attendants: accept greeting, transfer notice, completion and rating.
 
@@ -14,6 +14,17 @@ beforeAll(async () => {
   t = await startTestServer({}, { clock: clock.now });
 });
 afterAll(() => t.close());
+
+/** A new customer picks Sales from the menu and Ana accepts the ticket; what was sent so far is read. */
+async function acceptedInSales(ctx: Awaited<ReturnType<typeof twoQueueSetup>>) {
+  const me = customer(ctx.api, ctx.connection.id);
+  await me.say('hi');
+  await me.say('1');
+  const ticket = await ticketOf(t, ctx.company.id, me.number);
+  await ctx.api.put(`/api/tickets/${ticket.id}`, { status: 'open' });
+  await me.received();
+  return { me, ticket };
+}
 
 describe('messages around attendants', () => {
   it('greets on accept in the company language and tells the customer about a transfer', async () => {
@@ -35,10 +46,7 @@ describe('messages around attendants', () => {
     await waitUntil(async () => (await me.received()).find((body) => /my name is \*Ana\*/.test(body)));
     await api.put(`/api/tickets/${ticket.id}`, { queueId: support.id, userId: null });
     await waitUntil(async () => (await me.received()).find((body) => body.includes('*Support* department')));
-    const [greeting] = await t.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.ticketId, ticket.id), eq(messages.isSystem, true)));
+    const [greeting] = await systemMessagesOf(t, ticket.id);
     expect(greeting).toBeTruthy();
   });
 });
@@ -47,12 +55,7 @@ describe('transfer notice', () => {
   it('names the attendant on a transfer within the queue, the queue and the attendant on a move to another queue', async () => {
     const ctx = await twoQueueSetup(t, { sendMsgTransfTicket: 'enabled', messagesLanguage: 'en' });
     const bruno = await buildUser(t.db, { companyId: ctx.company.id, profile: 'user', name: 'Bruno' });
-    const me = customer(ctx.api, ctx.connection.id);
-    await me.say('hi');
-    await me.say('1');
-    const ticket = await ticketOf(t, ctx.company.id, me.number);
-    await ctx.api.put(`/api/tickets/${ticket.id}`, { status: 'open' });
-    await me.received();
+    const { me, ticket } = await acceptedInSales(ctx);
 
     expect((await ctx.api.put(`/api/tickets/${ticket.id}`, { userId: bruno.id })).status).toBe(200);
     expect(await me.received()).toEqual([
@@ -70,12 +73,7 @@ describe('transfer notice', () => {
 describe('completion and rating', () => {
   async function closedWithRating() {
     const ctx = await twoQueueSetup(t, { userRating: 'enabled' }, { complationMessage: 'Thanks, bye!' });
-    const me = customer(ctx.api, ctx.connection.id);
-    await me.say('hi');
-    await me.say('1');
-    const ticket = await ticketOf(t, ctx.company.id, me.number);
-    await ctx.api.put(`/api/tickets/${ticket.id}`, { status: 'open' });
-    await me.received();
+    const { me, ticket } = await acceptedInSales(ctx);
     const closed = await ctx.api.put(`/api/tickets/${ticket.id}`, { status: 'closed' });
     expect(closed.body).toMatchObject({ status: 'closed' });
     return { ...ctx, me, ticket };

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { pairedSandbox } from '../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
-import { contacts, tickets } from '../../platform/db/schema.ts';
+import { contacts, messages, tickets } from '../../platform/db/schema.ts';
 
 // Setup shared by the automation integration tests: a company with settings, queues, a customer
 // writing through a sandbox connection, and the ticket that customer ends up in.
@@ -83,6 +83,14 @@ export async function ticketOf(t: TestServer, companyId: number, number: string)
     .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)));
   const rows = await t.db.select().from(tickets).where(eq(tickets.contactId, contact.id));
   return rows.sort((a, b) => b.id - a.id)[0];
+}
+
+/** The automatic messages (greetings, notices, questions) stored on a ticket. */
+export async function systemMessagesOf(t: TestServer, ticketId: number) {
+  return t.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), eq(messages.isSystem, true)));
 }
 
 /** Two queues; Support has a menu: 1 Internet (1 Slow, 2 Down), 2 Billing. */

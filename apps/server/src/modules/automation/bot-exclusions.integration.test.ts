@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { messages, ticketRatings, tickets } from '../../platform/db/schema.ts';
-import { customer, MAIN_MENU, ticketOf, twoQueueSetup } from './automation.test-helpers.ts';
+import { customer, MAIN_MENU, systemMessagesOf, ticketOf, twoQueueSetup } from './automation.test-helpers.ts';
 
 // What the bots leave alone: groups, echoes of our own messages, calls, contacts excluded from bots.
 
@@ -31,10 +31,7 @@ describe('what never triggers automation', () => {
     expect((await api.put(`/api/tickets/${ticket.id}`, { status: 'open' })).body).toMatchObject({ status: 'open' });
     expect((await api.put(`/api/tickets/${ticket.id}`, { status: 'closed' })).body).toMatchObject({ status: 'closed' });
     expect((await api.get(`/api/sandbox/${connection.id}/outbox`)).body).toEqual([]);
-    const system = await t.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.ticketId, ticket.id), eq(messages.isSystem, true)));
+    const system = await systemMessagesOf(t, ticket.id);
     expect(system).toEqual([]);
   });
 
@@ -150,10 +147,7 @@ describe('contacts excluded from bots', () => {
     expect((await ticketOf(t, ctx.company.id, me.number)).id).not.toBe(ticket.id);
     expect(await t.db.select().from(ticketRatings).where(eq(ticketRatings.ticketId, ticket.id))).toEqual([]);
     expect(await me.received()).toEqual([]);
-    const system = await t.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.ticketId, ticket.id), eq(messages.isSystem, true)));
+    const system = await systemMessagesOf(t, ticket.id);
     expect(system).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildServer } from '../../app.ts';
 import { openPostgres } from '../../platform/db/client.ts';
 import { messages } from '../../platform/db/schema.ts';
-import { company, createTestClock, customer, queue, ticketOf } from './automation.test-helpers.ts';
+import { company, createTestClock, customer, queue, systemMessagesOf, ticketOf } from './automation.test-helpers.ts';
 
 // The transfer and inactivity timers: sweeps, two nodes on one database, a restart.
 
@@ -64,11 +64,6 @@ describe('timers', () => {
       const secondDatabase = await openPostgres(t.database.connectionString!);
       const second = await buildServer(t.config, secondDatabase, { logger: false }, { clock: clock.now });
       await second.platform.jobs.start();
-      const systemMessages = async (ticketId: number) =>
-        t.db
-          .select()
-          .from(messages)
-          .where(and(eq(messages.ticketId, ticketId), eq(messages.isSystem, true)));
       try {
         clock.shiftMinutes = 31;
         const sweeps = await Promise.all([
@@ -86,10 +81,10 @@ describe('timers', () => {
         });
         expect(await ticketOf(t, ctx.company.id, idle.number)).toMatchObject({ status: 'closed' });
         await Promise.all([t.server.automation.runTimers(), second.automation.runTimers()]);
-        expect((await systemMessages(waitingTicket.id)).map((message) => message.body)).toEqual([
+        expect((await systemMessagesOf(t, waitingTicket.id)).map((message) => message.body)).toEqual([
           '*Mensagem automática*:\nVocê foi transferido para o departamento *Sales*, aguarde que já vamos te atender!',
         ]);
-        expect((await systemMessages(idleTicket.id)).map((message) => message.body)).toEqual([
+        expect((await systemMessagesOf(t, idleTicket.id)).map((message) => message.body)).toEqual([
           'Closed for inactivity.',
         ]);
       } finally {

@@ -1,14 +1,13 @@
 import Typography from '@mui/material/Typography';
-import { hasPermission } from '@wacrm/shared/auth/permissions';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../features/auth/hooks/use-auth.ts';
-import { formatDate } from '../../lib/format.ts';
+import { greetingDueDate } from './greeting-due-date.ts';
 
-/** "Hello, name" — admins also read when the subscription expires. */
+/** "Hello, name" — admins also read when the trial or the subscription ends. */
 export function UserGreeting() {
   const { t } = useTranslation('shell');
   const user = useSessionUser();
-  const dueDate = hasPermission(user, 'drawer-admin-items:view') ? formatDate(user.company.dueDate) : '';
+  const dueDate = greetingDueDate(user);
   return (
     <Typography variant="body2" noWrap sx={{ minWidth: 0 }} data-testid="greeting">
       <Trans t={t} i18nKey="topBar.greeting" values={{ name: user.name }} components={{ strong: <strong /> }} />
@@ -20,7 +19,7 @@ export function UserGreeting() {
           sx={{ display: { xs: 'none', md: 'inline' } }}
         >
           {', '}
-          {t('topBar.dueDate', { date: dueDate })}
+          {t(dueDate.key, { date: dueDate.date })}
         </Typography>
       )}
     </Typography>

@@ -1,14 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import type { Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -23,8 +19,10 @@ import {
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-error.ts';
+import { FormDialogActions } from '../../../components/ui/form-dialog-actions.tsx';
+import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { notifyError } from '../../../lib/error-message.ts';
+import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
 import { announcementsApi, announcementsKeys } from '../api/announcements-api.ts';
@@ -73,11 +71,7 @@ export function AnnouncementFormDialog({ open, announcement, onClose }: Announce
       void queryClient.invalidateQueries({ queryKey: announcementsKeys.all });
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          setError(field as keyof AnnouncementFieldsInput, { message });
-        }
-      }
+      showServerFieldErrors(error, setError);
       notifyError(error);
     }
   };
@@ -147,21 +141,12 @@ export function AnnouncementFormDialog({ open, announcement, onClose }: Announce
                   </TextField>
                 )}
               />
-              <Controller
+              <SwitchField
                 control={control}
                 name="status"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        checked={field.value ?? true}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                        slotProps={{ input: { 'data-testid': 'announcement-status' } as object }}
-                      />
-                    }
-                    label={field.value === false ? t('status.inactive') : t('status.active')}
-                  />
-                )}
+                label={(isActive) => (isActive ? t('status.active') : t('status.inactive'))}
+                testId="announcement-status"
+                isCheckedByDefault
               />
             </Stack>
             <AnnouncementMediaField
@@ -172,14 +157,7 @@ export function AnnouncementFormDialog({ open, announcement, onClose }: Announce
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit" disabled={isSubmitting}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting} data-testid="announcement-save">
-            {t('common:actions.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} isSubmitting={isSubmitting} submitTestId="announcement-save" />
       </form>
     </Dialog>
   );

@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -11,8 +9,9 @@ import { type ProfileUpdateBody, profileUpdateBodySchema } from '@wacrm/shared/a
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-error.ts';
+import { FormDialogActions } from '../../../components/ui/form-dialog-actions.tsx';
 import { notifyError } from '../../../lib/error-message.ts';
+import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
 import { authApi } from '../api/auth-api.ts';
@@ -49,11 +48,7 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
       toast.success(t('profile.saved'));
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          setError(field as keyof ProfileUpdateBody, { message });
-        }
-      }
+      showServerFieldErrors(error, setError);
       notifyError(error);
     }
   };
@@ -98,14 +93,7 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
             )}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            {t('common:actions.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} isSubmitting={isSubmitting} submitTestId="profile-save" />
       </form>
     </Dialog>
   );

@@ -1,20 +1,8 @@
-import type { SessionUser } from '@wacrm/shared/auth/auth.schema';
 import { describe, expect, it } from 'vitest';
+import { buildSessionUser } from './session-user-fixtures.ts';
 import { applyUserEventToSession } from './session-user-update.ts';
 
-const session: SessionUser = {
-  id: 7,
-  companyId: 3,
-  name: 'Bruno',
-  email: 'bruno@example.com',
-  profile: 'user',
-  super: false,
-  allTicket: 'desabled',
-  whatsappId: null,
-  language: 'pt',
-  queues: [{ id: 1, name: 'Sales', color: '#22c55e' }],
-  company: { id: 3, name: 'Acme', dueDate: null, isTrial: false, settings: [] },
-};
+const session = buildSessionUser();
 
 /** What the users service emits after an admin saves a user (a UserRecord). */
 const savedUser = (overrides: Record<string, unknown> = {}) => ({

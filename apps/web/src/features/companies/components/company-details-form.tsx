@@ -1,11 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -20,7 +16,9 @@ import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/ui/date-field.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
+import { FormDialogActions } from '../../../components/ui/form-dialog-actions.tsx';
+import { SwitchField } from '../../../components/ui/switch-field.tsx';
+import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
 import { useAllPlans } from '../../plans/hooks/use-all-plans.ts';
@@ -74,11 +72,7 @@ export function CompanyDetailsForm({ open, company, isHidden, onSubmittingChange
       void queryClient.invalidateQueries({ queryKey: companiesKeys.all() });
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const [field, text] of Object.entries(error.fields)) {
-          setError(field as keyof CompanyCreateInput, { message: text });
-        }
-      }
+      showServerFieldErrors(error, setError);
       notifyOperationError(error, t('toasts.errorOperation'));
     }
   };
@@ -88,25 +82,6 @@ export function CompanyDetailsForm({ open, company, isHidden, onSubmittingChange
     helperText: translateValidation(errors[field]?.message),
     slotProps: { htmlInput: { 'data-testid': `company-${field}`, ...extra } },
   });
-
-  const switchField = (name: 'status' | 'campaignsEnabled') => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <FormControlLabel
-          label={t(`fields.${name}`)}
-          control={
-            <Switch
-              checked={!!field.value}
-              onChange={(_event, checked) => field.onChange(checked)}
-              slotProps={{ input: { 'data-testid': `company-${name}` } as object }}
-            />
-          }
-        />
-      )}
-    />
-  );
 
   return (
     <form noValidate onSubmit={handleSubmit(handleSave)} hidden={isHidden} data-testid="company-form">
@@ -203,8 +178,13 @@ export function CompanyDetailsForm({ open, company, isHidden, onSubmittingChange
             )}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ columnGap: 3 }}>
-            {switchField('status')}
-            {switchField('campaignsEnabled')}
+            <SwitchField control={control} name="status" label={t('fields.status')} testId="company-status" />
+            <SwitchField
+              control={control}
+              name="campaignsEnabled"
+              label={t('fields.campaignsEnabled')}
+              testId="company-campaignsEnabled"
+            />
           </Stack>
           {!isEditing && (
             <TextField
@@ -221,14 +201,7 @@ export function CompanyDetailsForm({ open, company, isHidden, onSubmittingChange
           )}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit" disabled={isSubmitting}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting} data-testid="company-save">
-          {t('common:actions.save')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={onClose} isSubmitting={isSubmitting} submitTestId="company-save" />
     </form>
   );
 }

@@ -6,10 +6,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -21,11 +19,13 @@ import {
 } from '@wacrm/shared/contacts/contact.schema';
 import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
 import { useEffect } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
+import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/error-message.ts';
+import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
@@ -91,11 +91,7 @@ export function ContactModal({ open, contactId, onClose, onSaved }: ContactModal
     } catch (error) {
       if (isApiError(error) && error.code === 'ERR_DUPLICATED_CONTACT') {
         setError('number', { message: t('contactModal.duplicated') });
-      } else if (isApiError(error) && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in emptyValues) setError(field as keyof ContactFieldsInput, { message });
-        }
-      }
+      } else showServerFieldErrors(error, setError, (field) => field in emptyValues);
       notifyError(error);
     }
   };
@@ -143,28 +139,18 @@ export function ContactModal({ open, contactId, onClose, onSaved }: ContactModal
                 helperText={fieldError(errors.email?.message)}
                 slotProps={{ htmlInput: { 'data-testid': 'contact-email' } }}
               />
-              <Controller
+              <SwitchField
                 control={control}
                 name="disableBot"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        checked={Boolean(field.value)}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                        slotProps={{ input: { 'data-testid': 'contact-disable-bot' } as object }}
-                      />
-                    }
-                    label={
-                      <span>
-                        {t('contactModal.disableBot')}
-                        <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
-                          {t('contactModal.disableBotHelp')}
-                        </Typography>
-                      </span>
-                    }
-                  />
-                )}
+                testId="contact-disable-bot"
+                label={
+                  <span>
+                    {t('contactModal.disableBot')}
+                    <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                      {t('contactModal.disableBotHelp')}
+                    </Typography>
+                  </span>
+                }
               />
               <Typography variant="subtitle2" color="text.secondary">
                 {t('contactModal.extraInfo')}

@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -17,8 +15,9 @@ import {
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-error.ts';
+import { FormDialogActions } from '../../../components/ui/form-dialog-actions.tsx';
 import { notifyError } from '../../../lib/error-message.ts';
+import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
 import { helpsApi, helpsKeys } from '../api/helps-api.ts';
@@ -59,10 +58,7 @@ export function HelpFormDialog({ open, help, onClose }: HelpFormDialogProps) {
       void queryClient.invalidateQueries({ queryKey: helpsKeys.list() });
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const [field, text] of Object.entries(error.fields))
-          setError(field as keyof HelpFieldsInput, { message: text });
-      }
+      showServerFieldErrors(error, setError);
       notifyError(error);
     }
   };
@@ -113,14 +109,7 @@ export function HelpFormDialog({ open, help, onClose }: HelpFormDialogProps) {
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit" disabled={isSubmitting}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting} data-testid="help-save">
-            {t('common:actions.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} isSubmitting={isSubmitting} submitTestId="help-save" />
       </form>
     </Dialog>
   );

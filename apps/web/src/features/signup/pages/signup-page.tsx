@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/error-message.ts';
+import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { AuthLayout } from '../../auth/components/auth-layout.tsx';
 import { signupApi } from '../api/signup-api.ts';
@@ -55,9 +56,7 @@ export function SignupPage() {
         return;
       }
       // Field messages of the server (a plan removed meanwhile) go under their fields.
-      for (const [field, message] of Object.entries((isApiError(error) && error.fields) || {})) {
-        if (isFormField(field)) setError(field, { message });
-      }
+      showServerFieldErrors(error, setError, isFormField);
       notifyError(error);
     }
   };

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import type { SessionUser } from '@wacrm/shared/auth/auth.schema';
 import type { UserEvent } from '@wacrm/shared/realtime/events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildSessionUser } from '../../auth/model/session-user-fixtures.ts';
 import { applyUserEventToSession } from '../../auth/model/session-user-update.ts';
 import { viewerOf } from '../model/notifications.ts';
 import { bellQuery } from './bell-query.ts';
@@ -33,19 +33,7 @@ vi.mock('../../../lib/api.ts', async () => {
   };
 });
 
-const session: SessionUser = {
-  id: 7,
-  companyId: 3,
-  name: 'Bruno',
-  email: 'bruno@example.com',
-  profile: 'user',
-  super: false,
-  allTicket: 'desabled',
-  whatsappId: null,
-  language: 'pt',
-  queues: [{ id: 1, name: 'Sales', color: '#22c55e' }],
-  company: { id: 3, name: 'Acme', dueDate: null, isTrial: false, settings: [] },
-};
+const session = buildSessionUser();
 
 const userUpdate = (fields: Record<string, unknown>): UserEvent => ({
   action: 'update',

@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -15,8 +13,9 @@ import { type UserFields, type UserRecord, userCreateSchema, userUpdateSchema } 
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-error.ts';
+import { FormDialogActions } from '../../../components/ui/form-dialog-actions.tsx';
 import { notifyError } from '../../../lib/error-message.ts';
+import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
@@ -96,11 +95,7 @@ export function UserModal({ open, user, onClose, onSaved }: UserModalProps) {
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in emptyValues) setError(field as keyof UserFields, { message });
-        }
-      }
+      showServerFieldErrors(error, setError, (field) => field in emptyValues);
       notifyError(error);
     }
   };
@@ -218,14 +213,12 @@ export function UserModal({ open, user, onClose, onSaved }: UserModalProps) {
             )}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting} data-testid="user-save">
-            {isEditing ? t('common:actions.save') : t('userModal.add')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          onCancel={onClose}
+          isSubmitting={isSubmitting}
+          submitTestId="user-save"
+          submitLabel={isEditing ? undefined : t('userModal.add')}
+        />
       </form>
     </Dialog>
   );

@@ -1,6 +1,4 @@
-import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
-import { type BaileysEventMap, DisconnectReason, type UserFacingSocketConfig, type WAMessage } from 'baileys';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../../../../test/database-template.ts';
@@ -8,7 +6,7 @@ import { buildCompany } from '../../../../../test/factories.ts';
 import type { Database } from '../../../../platform/db/client.ts';
 import { whatsapps } from '../../../../platform/db/schema.ts';
 import { createSessionManager, type SessionRef, type SessionStatusChange } from '../../session-manager.ts';
-import type { BaileysLogger, BaileysSocket } from './baileys-socket.ts';
+import { fakeSocketFactory, silentLogger } from './fake-baileys-socket.test-helper.ts';
 import { createBaileysAdapter } from './index.ts';
 
 /**
@@ -16,55 +14,6 @@ import { createBaileysAdapter } from './index.ts';
  * dropping comes back after growing waits (capped), never in a tight loop, and a connection
  * that opens again starts the series over.
  */
-
-/** Just enough of Baileys' socket for the lifecycle: events in, nothing sent. */
-class DroppingSocket implements BaileysSocket {
-  readonly emitter = new EventEmitter();
-  readonly ev = {
-    on: (event: string, listener: (payload: unknown) => void) => this.emitter.on(event, listener),
-    off: (event: string, listener: (payload: unknown) => void) => this.emitter.off(event, listener),
-  } as BaileysSocket['ev'];
-  user: { id: string } | undefined;
-  readonly createdAt = Date.now();
-  sendMessage = vi.fn(async () => undefined as WAMessage | undefined);
-  readMessages = vi.fn(async () => undefined);
-  profilePictureUrl = vi.fn(async () => undefined);
-  groupMetadata = vi.fn(async () => ({}) as never);
-  logout = vi.fn(async () => undefined);
-  end = vi.fn();
-
-  constructor(readonly config: UserFacingSocketConfig) {}
-
-  emit<E extends keyof BaileysEventMap>(event: E, payload: BaileysEventMap[E]) {
-    this.emitter.emit(event, payload);
-  }
-
-  open() {
-    this.user = { id: '5511999990000:3@s.whatsapp.net' };
-    this.emit('connection.update', { connection: 'open' });
-  }
-
-  /** The link drops the way a network failure does (428, connection closed). */
-  drop() {
-    const error = Object.assign(new Error('Connection Closed'), {
-      output: { statusCode: DisconnectReason.connectionClosed },
-    });
-    this.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
-  }
-}
-
-function silentLogger(): BaileysLogger {
-  const logger: BaileysLogger = {
-    level: 'warn',
-    child: () => silentLogger(),
-    trace: () => undefined,
-    debug: () => undefined,
-    info: () => undefined,
-    warn: () => undefined,
-    error: () => undefined,
-  };
-  return logger;
-}
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Database;
@@ -78,7 +27,7 @@ const BASE_MS = 40;
 const MAX_MS = 320;
 
 function wire(connection: SessionRef) {
-  const sockets: DroppingSocket[] = [];
+  const { sockets, createSocket } = fakeSocketFactory();
   const statuses: SessionStatusChange[] = [];
   // The manager's own log says which delay it chose for each reconnect.
   const delays: number[] = [];
@@ -89,15 +38,7 @@ function wire(connection: SessionRef) {
       done();
     },
   });
-  const adapter = createBaileysAdapter({
-    db,
-    logger: silentLogger(),
-    createSocket: (config) => {
-      const socket = new DroppingSocket(config);
-      sockets.push(socket);
-      return socket;
-    },
-  });
+  const adapter = createBaileysAdapter({ db, logger: silentLogger(), createSocket });
   const manager = createSessionManager({
     adapters: [adapter],
     store: {

@@ -1,14 +1,12 @@
-import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import type { AnyMessageContent, BaileysEventMap, WAMessage } from 'baileys';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../../../test/test-server.ts';
 import { tickets } from '../../../../platform/db/schema.ts';
 import type { ChannelAdapter } from '../../channel-adapter.ts';
-import type { BaileysLogger, BaileysSocket } from './baileys-socket.ts';
+import { fakeSocketFactory, silentLogger } from './fake-baileys-socket.test-helper.ts';
 import { createBaileysAdapter } from './index.ts';
 
 /**
@@ -16,43 +14,7 @@ import { createBaileysAdapter } from './index.ts';
  * Chromium, `isVoiceNote`) → stored as Ogg/Opus → Baileys' `sendMessage` with `ptt: true`, on a
  * fake socket that opens at once.
  */
-class OpenSocket implements BaileysSocket {
-  readonly emitter = new EventEmitter();
-  readonly ev = {
-    on: (event: string, listener: (payload: unknown) => void) => this.emitter.on(event, listener),
-    off: (event: string, listener: (payload: unknown) => void) => this.emitter.off(event, listener),
-  } as BaileysSocket['ev'];
-  user = { id: '5511999990000:5@s.whatsapp.net' };
-  sendMessage = vi.fn(async (jid: string, content: AnyMessageContent) => {
-    sent.push({ jid, content });
-    return { key: { remoteJid: jid, fromMe: true, id: `3EB0${sent.length}` } } as WAMessage;
-  });
-  readMessages = vi.fn(async () => undefined);
-  profilePictureUrl = vi.fn(async () => undefined);
-  groupMetadata = vi.fn(async () => ({}) as never);
-  logout = vi.fn(async () => undefined);
-  end = vi.fn();
-
-  constructor() {
-    setImmediate(() => this.emit('connection.update', { connection: 'open' }));
-  }
-
-  emit<E extends keyof BaileysEventMap>(event: E, payload: BaileysEventMap[E]) {
-    this.emitter.emit(event, payload);
-  }
-}
-
-const sockets: OpenSocket[] = [];
-const sent: { jid: string; content: AnyMessageContent }[] = [];
-const silent: BaileysLogger = {
-  level: 'warn',
-  child: () => silent,
-  trace: () => undefined,
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
+const { createSocket, latest } = fakeSocketFactory({ opensAtOnce: true });
 
 let t: TestServer;
 let baileys: ChannelAdapter | null = null;
@@ -60,15 +22,7 @@ beforeAll(async () => {
   // The adapter keeps its keys in the server's database, known once the server exists.
   const lateBaileys: ChannelAdapter = { provider: 'baileys', start: (...args) => baileys!.start(...args) };
   t = await startTestServer({}, { channels: { adapters: [lateBaileys] } });
-  baileys = createBaileysAdapter({
-    db: t.db,
-    logger: silent,
-    createSocket: () => {
-      const socket = new OpenSocket();
-      sockets.push(socket);
-      return socket;
-    },
-  });
+  baileys = createBaileysAdapter({ db: t.db, logger: silentLogger(), createSocket });
 });
 afterAll(() => t.close());
 
@@ -80,7 +34,7 @@ describe('voice notes through Baileys', () => {
     const connection = (await t.as(token).post('/api/whatsapp', { name: 'Real phone', provider: 'baileys' })).body;
     await waitUntil(async () => (await t.as(token).get(`/api/whatsapp/${connection.id}`)).body.status === 'CONNECTED');
 
-    sockets.at(-1)!.emit('messages.upsert', {
+    latest().emit('messages.upsert', {
       type: 'notify',
       messages: [
         {
@@ -112,7 +66,7 @@ describe('voice notes through Baileys', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ ack: 1, mediaType: 'audio' });
 
-    const { jid, content } = sent.at(-1)!;
+    const [jid, content] = latest().sendMessage.mock.lastCall!;
     expect(jid).toBe('5511988887777@s.whatsapp.net');
     expect(content).toMatchObject({ mimetype: 'audio/ogg; codecs=opus', ptt: true });
     const file = (content as { audio: { url: string } }).audio.url;

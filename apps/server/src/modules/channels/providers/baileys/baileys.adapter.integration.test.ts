@@ -1,12 +1,4 @@
-import { EventEmitter } from 'node:events';
-import {
-  type AnyMessageContent,
-  type BaileysEventMap,
-  DisconnectReason,
-  proto,
-  type UserFacingSocketConfig,
-  type WAMessage,
-} from 'baileys';
+import { DisconnectReason, proto, type WAMessage } from 'baileys';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../../../../test/database-template.ts';
@@ -22,71 +14,14 @@ import type {
   InboundMessage,
   InboundMessageUpdate,
 } from '../../channel-adapter.ts';
-import type { BaileysLogger, BaileysSocket } from './baileys-socket.ts';
 import { BoundedCache } from './bounded-cache.ts';
+import { fakeSocketFactory, silentLogger } from './fake-baileys-socket.test-helper.ts';
 import { createBaileysAdapter, createLazyBaileysAdapter } from './index.ts';
 
 /**
  * The adapter's lifecycle against a fake socket that speaks Baileys' event names and payload
  * shapes (WhatsApp cannot be reached from here), with the auth state in the real database.
  */
-
-class FakeSocket implements BaileysSocket {
-  readonly emitter = new EventEmitter();
-  readonly ev = {
-    on: (event: string, listener: (payload: unknown) => void) => this.emitter.on(event, listener),
-    off: (event: string, listener: (payload: unknown) => void) => this.emitter.off(event, listener),
-  } as BaileysSocket['ev'];
-  user: { id: string } | undefined;
-  private sequence = 0;
-  sendMessage = vi.fn(async (jid: string, _content: AnyMessageContent) => {
-    this.sequence += 1;
-    return { key: { remoteJid: jid, fromMe: true, id: `3EB0OUT${this.sequence}` } } as WAMessage;
-  });
-  readMessages = vi.fn(async () => undefined);
-  profilePictureUrl = vi.fn(async (_jid: string) => 'https://pps.whatsapp.net/v/t61/photo.jpg' as string | undefined);
-  groupMetadata = vi.fn(async (jid: string) => ({ id: jid, subject: 'Equipe Vendas', participants: [] }) as never);
-  logout = vi.fn(async () => undefined);
-  rejectCall = vi.fn(async (_callId: string, _from: string) => undefined);
-  end = vi.fn();
-  lidToPhone = new Map<string, string>();
-  signalRepository = {
-    lidMapping: { getPNForLID: async (lid: string) => this.lidToPhone.get(lid) ?? null },
-  };
-
-  constructor(readonly config: UserFacingSocketConfig) {}
-
-  emit<E extends keyof BaileysEventMap>(event: E, payload: BaileysEventMap[E]) {
-    this.emitter.emit(event, payload);
-  }
-
-  listenerTotal() {
-    return this.emitter.eventNames().reduce((sum, name) => sum + this.emitter.listenerCount(name), 0);
-  }
-
-  open(phone = '5511999990000') {
-    this.user = { id: `${phone}:12@s.whatsapp.net` };
-    this.emit('connection.update', { connection: 'open' });
-  }
-
-  close(statusCode: number) {
-    const error = Object.assign(new Error('Connection Failure'), { output: { statusCode } });
-    this.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
-  }
-}
-
-function silentLogger(): BaileysLogger {
-  const logger: BaileysLogger = {
-    level: 'info',
-    child: () => silentLogger(),
-    trace: () => undefined,
-    debug: () => undefined,
-    info: () => undefined,
-    warn: () => undefined,
-    error: () => undefined,
-  };
-  return logger;
-}
 
 function recorder() {
   const statuses: { status: ConnectionStatus; qrcode?: string; number?: string }[] = [];
@@ -145,21 +80,17 @@ async function keyRows(whatsappId: number) {
 /** Starts a session on a fake socket; answers the session, the sockets made so far and the recorder. */
 async function startSession(options: { downloadMedia?: (message: WAMessage) => Promise<Buffer> } = {}) {
   const connection = await buildConnection();
-  const sockets: FakeSocket[] = [];
+  const { sockets, createSocket, latest } = fakeSocketFactory();
   const adapter = createBaileysAdapter({
     db,
     logger: silentLogger(),
-    createSocket: (config) => {
-      const socket = new FakeSocket(config);
-      sockets.push(socket);
-      return socket;
-    },
+    createSocket,
     downloadMedia: options.downloadMedia ?? (async () => Buffer.from('file-bytes')),
     policy: { now: () => new Date('2025-01-01T00:00:00Z') },
   });
   const record = recorder();
   const session = await adapter.start(connection, record.events);
-  return { adapter, connection, session, sockets, socket: () => sockets[sockets.length - 1], ...record };
+  return { adapter, connection, session, sockets, socket: latest, ...record };
 }
 
 const CUSTOMER = '5511988887777@s.whatsapp.net';
@@ -195,16 +126,8 @@ describe('baileys adapter: socket configuration', () => {
 
 describe('baileys adapter: connection lifecycle', () => {
   it('as loaded lazily at the first start (the server start does not load Baileys), runs the same sessions', async () => {
-    const sockets: FakeSocket[] = [];
-    const adapter = createLazyBaileysAdapter({
-      db,
-      logger: silentLogger(),
-      createSocket: (config) => {
-        const socket = new FakeSocket(config);
-        sockets.push(socket);
-        return socket;
-      },
-    });
+    const { sockets, createSocket } = fakeSocketFactory();
+    const adapter = createLazyBaileysAdapter({ db, logger: silentLogger(), createSocket });
     expect(adapter.provider).toBe('baileys');
     const first = recorder();
     const second = recorder();
@@ -246,16 +169,8 @@ describe('baileys adapter: connection lifecycle', () => {
     await vi.waitFor(async () => expect(await keyRows(connection.id)).toHaveLength(1));
     await session.stop();
 
-    const sockets: FakeSocket[] = [];
-    const again = createBaileysAdapter({
-      db,
-      logger: silentLogger(),
-      createSocket: (config) => {
-        const fake = new FakeSocket(config);
-        sockets.push(fake);
-        return fake;
-      },
-    });
+    const { sockets, createSocket } = fakeSocketFactory();
+    const again = createBaileysAdapter({ db, logger: silentLogger(), createSocket });
     const record = recorder();
     const resumed = await again.start(connection, record.events);
     expect(sockets[0].config.auth.creds.me?.id).toBe('5511999990000:12@s.whatsapp.net');
@@ -543,15 +458,8 @@ describe('baileys adapter: inbound', () => {
 
   it('a failing handler does not stop later events', async () => {
     const connection = await buildConnection();
-    let fake: FakeSocket | undefined;
-    const adapter = createBaileysAdapter({
-      db,
-      logger: silentLogger(),
-      createSocket: (config) => {
-        fake = new FakeSocket(config);
-        return fake;
-      },
-    });
+    const { createSocket, latest } = fakeSocketFactory();
+    const adapter = createBaileysAdapter({ db, logger: silentLogger(), createSocket });
     const seen: string[] = [];
     const session = await adapter.start(connection, {
       ...recorder().events,
@@ -560,7 +468,7 @@ describe('baileys adapter: inbound', () => {
         if (message.externalId === 'X1') throw new Error('intake down');
       },
     });
-    fake!.emit('messages.upsert', {
+    latest().emit('messages.upsert', {
       type: 'notify',
       messages: [incoming('X1', { conversation: 'a' }), incoming('X2', { conversation: 'b' })],
     });

@@ -1,0 +1,37 @@
+import type { Page } from '@playwright/test';
+import { screenshotsDir } from './paths.ts';
+
+export const desktop = { width: 1366, height: 800 };
+export const phone = { width: 390, height: 844 };
+
+/** Saves a screenshot of the page as it is, once transitions (drawer, theme, dialogs) have settled. */
+export async function snap(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
+}
+
+/** Shoots the page full length at desktop and then at 390 px wide, as `<name>-desktop` and `<name>-phone`. */
+export async function snapBothSizes(page: Page, name: string) {
+  for (const [size, viewport] of [
+    ['desktop', desktop],
+    ['phone', phone],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    // Let transitions settle so the picture shows the resting state.
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${screenshotsDir}${name}-${size}.png`, fullPage: true });
+  }
+}
+
+/** Shoots the page as it is now in light and dark, desktop and 390 px wide, then restores light desktop. */
+export async function snapAllThemes(page: Page, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => localStorage.setItem('preferredTheme', value), theme);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await snapBothSizes(page, `${name}-${theme}`);
+  }
+  await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
+  await page.setViewportSize(desktop);
+  await page.reload();
+}
