@@ -173,6 +173,7 @@ export function createIntake(deps: {
             contactId: contact.id,
             chatId: inbound.chatId,
             isGroup: inbound.isGroup,
+            checkedAt: entry.stored.contact.profilePicCheckedAt,
           });
         }
         const step = automationOf(job, entry.stored);
