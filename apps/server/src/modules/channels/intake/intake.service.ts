@@ -50,6 +50,16 @@ interface Outcome {
 const nothingToAutomate = Promise.resolve();
 
 /**
+ * A job's outcome may wait while the rest of its batch is retried one by one, before the queue
+ * hands it to its caller: marked as handled so that a failure meanwhile is not an unhandled
+ * rejection (the caller still receives it).
+ */
+function settledLater<T>(outcome: Promise<T>) {
+  outcome.catch(() => undefined);
+  return outcome;
+}
+
+/**
  * The one inbound path of every adapter. Media is saved first; then each connection's messages
  * go through a group-commit queue (`intake-queue.ts`): the messages that arrive while a batch is
  * being written are the next batch, stored in one transaction (`intake-writer.ts`) — contacts
@@ -188,7 +198,7 @@ export function createIntake(deps: {
     void settled.then(() => {
       if (publications.get(ref.id) === settled) publications.delete(ref.id);
     });
-    return jobs.map((_, index) => published.then((outcomes) => outcomes[index]));
+    return jobs.map((_, index) => settledLater(published.then((outcomes) => outcomes[index])));
   }
 
   /**
@@ -210,7 +220,7 @@ export function createIntake(deps: {
       }
       await removeFiles(jobs);
       // Alone, a message the unique index refused is a redelivery, as it always was.
-      if (!(error instanceof StoredMeanwhile)) return [Promise.reject(error)];
+      if (!(error instanceof StoredMeanwhile)) return [settledLater(Promise.reject(error))];
       written = [{ status: 'redelivered' }];
     }
     await removeFiles(jobs.filter((_, index) => written[index].status !== 'stored'));
