@@ -20,6 +20,20 @@ type TicketPatch = BotPatch & {
 /** The queries of routing automation; company id first, `tx` where the caller holds the ticket's lock. */
 export function createAutomationRepository(db: Database) {
   return {
+    /** What decides whether the bot has anything to do with a ticket (read without a lock). */
+    async routingState(companyId: number, ticketId: number) {
+      const [row] = await db
+        .select({
+          status: tickets.status,
+          isGroup: tickets.isGroup,
+          queueId: tickets.queueId,
+          chatbot: tickets.chatbot,
+        })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+      return row ?? null;
+    },
+
     /** The ticket, locked until the transaction ends, so two messages of a burst decide one after the other. */
     async lockTicket(tx: Database, companyId: number, ticketId: number) {
       const [row] = await tx

@@ -98,13 +98,23 @@ export function createAutomationService(deps: AutomationDeps) {
       body: string;
     }) {
       const { companyId, ticketId } = event;
+      const [settings, state] = await Promise.all([
+        companySettings(companyId),
+        repository.routingState(companyId, ticketId),
+      ]);
+      // Most customer messages land on a pending ticket that already has its queue, with no hours
+      // to keep: nothing to decide, so the reads and the locked transaction below are skipped. A
+      // "nothing" from this unlocked read is what the locked one would have answered had it run
+      // at this moment (it writes nothing); anything that acts is decided again under the lock.
+      if (state?.status !== 'pending' || state.isGroup) return;
+      const hoursMatter = settings.scheduleType === 'company' || settings.scheduleType === 'queue';
+      if (state.queueId !== null && !state.chatbot && !hoursMatter) return;
       const [contact, connection] = await Promise.all([
         repository.contact(companyId, event.contactId),
         repository.connection(companyId, event.whatsappId),
       ]);
       if (!contact || contact.disableBot || !connection) return;
-      const [settings, queues, companyWeek] = await Promise.all([
-        companySettings(companyId),
+      const [queues, companyWeek] = await Promise.all([
         repository.connectionQueues(companyId, connection.id),
         repository.companySchedules(companyId),
       ]);
