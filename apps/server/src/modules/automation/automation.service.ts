@@ -11,6 +11,7 @@ import { localTime, type MessagesLanguage } from './local-time.ts';
 import { decideBotReply } from './queue-chatbot.ts';
 
 type TicketRow = typeof tickets.$inferSelect;
+type RoutingState = NonNullable<Awaited<ReturnType<AutomationRepository['routingState']>>>;
 
 /** spec: at most one out-of-hours notice per ticket in this time. */
 const OUT_OF_HOURS_REPEAT_MS = 30 * 60_000;
@@ -84,6 +85,20 @@ export function createAutomationService(deps: AutomationDeps) {
     return { replies: [message], patch: { outOfHoursSentAt: now } };
   }
 
+  /**
+   * Most customer messages reach a pending ticket the bot has nothing to say to: one already in
+   * its queue with no business hours to keep, or, on a connection without queues, one already
+   * greeted (`decideBotReply`'s first rule). Seen on an unlocked read, that "nothing" is what the
+   * locked decision would answer at this moment (it writes nothing), so the other reads and the
+   * transaction are skipped; whatever acts is decided again under the ticket's lock.
+   */
+  function isQuiet(state: RoutingState, scheduleType: string) {
+    // Company hours are decided with the company's week, under the lock.
+    if (scheduleType === 'company') return false;
+    if (state.queueId !== null && !state.chatbot) return scheduleType !== 'queue';
+    return !state.hasQueues && (state.greetingSentAt !== null || !state.greetingMessage?.trim());
+  }
+
   return {
     /**
      * A customer wrote on a ticket (intake, after the message is stored and announced). Pending
@@ -100,15 +115,10 @@ export function createAutomationService(deps: AutomationDeps) {
       const { companyId, ticketId } = event;
       const [settings, state] = await Promise.all([
         companySettings(companyId),
-        repository.routingState(companyId, ticketId),
+        repository.routingState(companyId, ticketId, event.whatsappId),
       ]);
-      // Most customer messages land on a pending ticket that already has its queue, with no hours
-      // to keep: nothing to decide, so the reads and the locked transaction below are skipped. A
-      // "nothing" from this unlocked read is what the locked one would have answered had it run
-      // at this moment (it writes nothing); anything that acts is decided again under the lock.
       if (state?.status !== 'pending' || state.isGroup) return;
-      const hoursMatter = settings.scheduleType === 'company' || settings.scheduleType === 'queue';
-      if (state.queueId !== null && !state.chatbot && !hoursMatter) return;
+      if (isQuiet(state, settings.scheduleType)) return;
       const [contact, connection] = await Promise.all([
         repository.contact(companyId, event.contactId),
         repository.connection(companyId, event.whatsappId),
