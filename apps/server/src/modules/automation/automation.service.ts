@@ -34,7 +34,7 @@ export interface AutomationDeps {
 /**
  * What the server does on its own between a customer and an attendant: the queue chatbot,
  * greetings, business hours, transfer notices, completion and rating, call notices and the
- * two timers. Every decision is made under the ticket's row lock; messages go out after
+ * two timers. Every decision that acts is made under the ticket's row lock; messages go out after
  * commit, flagged as the system's. See docs/decisions/routing-automation.md.
  */
 export function createAutomationService(deps: AutomationDeps) {
