@@ -20,6 +20,28 @@ type TicketPatch = BotPatch & {
 /** The queries of routing automation; company id first, `tx` where the caller holds the ticket's lock. */
 export function createAutomationRepository(db: Database) {
   return {
+    /**
+     * What decides whether the bot has anything to do with a ticket's new message, read without a
+     * lock: the ticket's routing and, of the connection the message came through, its greeting and
+     * whether it has queues.
+     */
+    async routingState(companyId: number, ticketId: number, whatsappId: number) {
+      const [row] = await db
+        .select({
+          status: tickets.status,
+          isGroup: tickets.isGroup,
+          queueId: tickets.queueId,
+          chatbot: tickets.chatbot,
+          greetingSentAt: tickets.greetingSentAt,
+          greetingMessage: whatsapps.greetingMessage,
+          hasQueues: sql<boolean>`exists (select 1 from ${whatsappQueues} where ${whatsappQueues.whatsappId} = ${whatsapps.id})`,
+        })
+        .from(tickets)
+        .leftJoin(whatsapps, and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)))
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+      return row ?? null;
+    },
+
     /** The ticket, locked until the transaction ends, so two messages of a burst decide one after the other. */
     async lockTicket(tx: Database, companyId: number, ticketId: number) {
       const [row] = await tx

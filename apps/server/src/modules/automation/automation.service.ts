@@ -11,6 +11,7 @@ import { localTime, type MessagesLanguage } from './local-time.ts';
 import { decideBotReply } from './queue-chatbot.ts';
 
 type TicketRow = typeof tickets.$inferSelect;
+type RoutingState = NonNullable<Awaited<ReturnType<AutomationRepository['routingState']>>>;
 
 /** spec: at most one out-of-hours notice per ticket in this time. */
 const OUT_OF_HOURS_REPEAT_MS = 30 * 60_000;
@@ -33,7 +34,7 @@ export interface AutomationDeps {
 /**
  * What the server does on its own between a customer and an attendant: the queue chatbot,
  * greetings, business hours, transfer notices, completion and rating, call notices and the
- * two timers. Every decision is made under the ticket's row lock; messages go out after
+ * two timers. Every decision that acts is made under the ticket's row lock; messages go out after
  * commit, flagged as the system's. See docs/decisions/routing-automation.md.
  */
 export function createAutomationService(deps: AutomationDeps) {
@@ -84,6 +85,20 @@ export function createAutomationService(deps: AutomationDeps) {
     return { replies: [message], patch: { outOfHoursSentAt: now } };
   }
 
+  /**
+   * Most customer messages reach a pending ticket the bot has nothing to say to: one already in
+   * its queue with no business hours to keep, or, on a connection without queues, one already
+   * greeted (`decideBotReply`'s first rule). Seen on an unlocked read, that "nothing" is what the
+   * locked decision would answer at this moment (it writes nothing), so the other reads and the
+   * transaction are skipped; whatever acts is decided again under the ticket's lock.
+   */
+  function isQuiet(state: RoutingState, scheduleType: string) {
+    // Company hours are decided with the company's week, under the lock.
+    if (scheduleType === 'company') return false;
+    if (state.queueId !== null && !state.chatbot) return scheduleType !== 'queue';
+    return !state.hasQueues && (state.greetingSentAt !== null || !state.greetingMessage?.trim());
+  }
+
   return {
     /**
      * A customer wrote on a ticket (intake, after the message is stored and announced). Pending
@@ -98,13 +113,18 @@ export function createAutomationService(deps: AutomationDeps) {
       body: string;
     }) {
       const { companyId, ticketId } = event;
+      const [settings, state] = await Promise.all([
+        companySettings(companyId),
+        repository.routingState(companyId, ticketId, event.whatsappId),
+      ]);
+      if (state?.status !== 'pending' || state.isGroup) return;
+      if (isQuiet(state, settings.scheduleType)) return;
       const [contact, connection] = await Promise.all([
         repository.contact(companyId, event.contactId),
         repository.connection(companyId, event.whatsappId),
       ]);
       if (!contact || contact.disableBot || !connection) return;
-      const [settings, queues, companyWeek] = await Promise.all([
-        companySettings(companyId),
+      const [queues, companyWeek] = await Promise.all([
         repository.connectionQueues(companyId, connection.id),
         repository.companySchedules(companyId),
       ]);

@@ -5,6 +5,7 @@ import type { MessagesModule } from '../messages/index.ts';
 import { readCompanyLocale } from '../settings/settings-reader.ts';
 import type { ChannelAdapter } from './channel-adapter.ts';
 import { createChannelsRepository } from './channels.repository.ts';
+import { createConnectionCache } from './intake/connection-cache.ts';
 import { createIntakeRepository } from './intake/intake.repository.ts';
 import { createIntake, type IntakeAutomation } from './intake/intake.service.ts';
 import { createProfilePictures } from './profile-pictures.ts';
@@ -74,11 +75,15 @@ export function createChannelsModule(
     options: options.sessions,
   });
 
+  // The sandbox's inbound route checks its connection on every message; a provider change or a
+  // deletion goes through `remove` below, which forgets the cached row.
+  const sandboxConnections = createConnectionCache((companyId, id) => connections.repository.findRow(companyId, id));
   connections.useSessions({
     start: (ref) => manager.start(ref),
     newQr: (ref) => manager.newQr(ref),
     disconnect: (ref) => manager.disconnect(ref),
     remove: async (id) => {
+      sandboxConnections.forget(id);
       await manager.remove(id);
       sandbox?.forget(id);
     },
@@ -108,7 +113,7 @@ export function createChannelsModule(
       if (sandbox) {
         registerSandboxRoutes(app, {
           adapter: sandbox,
-          findConnection: (companyId, id) => connections.repository.findRow(companyId, id),
+          findConnection: sandboxConnections.find,
         });
       }
     },

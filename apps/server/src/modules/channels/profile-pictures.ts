@@ -56,9 +56,12 @@ export function createProfilePictures(deps: {
       contactId: number;
       chatId: string;
       isGroup: boolean;
+      /** The contact row's last check, when the caller has it: a recent one needs no query. */
+      checkedAt?: Date | null;
     }) {
       try {
         if (seenRecently(target.contactId)) return;
+        if (target.checkedAt && now() - target.checkedAt.getTime() < PROFILE_PICTURE_MAX_AGE_MS) return;
         const session = deps.connectedSession(target.whatsappId);
         if (!session) return;
         const claimed = await claimDailyCheck(target.companyId, target.contactId);

@@ -1,10 +1,31 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/client.ts';
+import { type Database, queryRows } from '../../../platform/db/client.ts';
 import { contacts, messages, settings, ticketRatings, tickets } from '../../../platform/db/schema.ts';
+import type { TicketTouch } from './intake-batch.ts';
 
-type MessageInsert = Omit<typeof messages.$inferInsert, 'id'>;
+/** One inbound message's row; company and connection are the batch's. */
+export interface MessageValues {
+  ticketId: number;
+  contactId: number;
+  externalId: string;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  ack: number;
+  mediaType: string | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  quotedMsgId: number | null;
+  participant: string | null;
+  participantName: string | null;
+  /** ISO time (sent as text: both drivers pass text arrays the same way). */
+  createdAt: string;
+}
 
-/** The queries of the inbound path; company id first. `tx` is the use case's transaction. */
+/**
+ * The queries of the inbound path; company id first. `tx` is the batch's transaction. Lists go
+ * as array parameters (`= any(...)`, `unnest`): one statement whatever the batch's size.
+ */
 export function createIntakeRepository(db: Database) {
   return {
     async setting(companyId: number, key: string) {
@@ -23,150 +44,245 @@ export function createIntakeRepository(db: Database) {
       return Boolean(row);
     },
 
-    /**
-     * The contact of a number, created when new (name from the push name at creation only).
-     * Most messages come from known contacts, so it looks first (one query). A new number is
-     * inserted with ON CONFLICT DO NOTHING, which waits for a concurrent insert of the same
-     * number; the second look then sees it, so a burst from a new number makes one contact.
-     */
-    async upsertContact(
-      tx: Database,
-      companyId: number,
-      values: { number: string; name: string; isGroup: boolean; whatsappId: number },
-    ) {
-      const find = async () => {
-        const [row] = await tx
-          .select()
-          .from(contacts)
-          .where(and(eq(contacts.companyId, companyId), eq(contacts.number, values.number)));
-        return row;
-      };
-      let existing = await find();
-      if (!existing) {
-        const [created] = await tx
-          .insert(contacts)
-          .values({ ...values, companyId })
-          .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
-          .returning();
-        if (created) return { contact: created, created: true };
-        existing = await find();
-      }
-      if (existing.whatsappId !== values.whatsappId) {
-        await tx
-          .update(contacts)
-          .set({ whatsappId: values.whatsappId })
-          .where(and(eq(contacts.companyId, companyId), eq(contacts.id, existing.id)));
-        existing = { ...existing, whatsappId: values.whatsappId };
-      }
-      return { contact: existing, created: false };
-    },
-
-    /**
-     * Serialises the messages of one contact until the transaction ends, so that a burst never
-     * finds "no open ticket" twice. Hashed key: no clash with other features' advisory locks.
-     */
-    lockContact: (tx: Database, companyId: number, contactId: number) =>
-      tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`contact-ticket:${companyId}:${contactId}`}, 0))`),
-
-    async findActiveTicket(tx: Database, companyId: number, contactId: number, whatsappId: number) {
-      const [row] = await tx
-        .select({ id: tickets.id, status: tickets.status })
-        .from(tickets)
+    /** The external ids of this list already stored on the connection (redeliveries). */
+    async storedExternalIds(tx: Database, whatsappId: number, externalIds: string[]) {
+      if (externalIds.length === 0) return new Set<string>();
+      const rows = await tx
+        .select({ externalId: messages.externalId })
+        .from(messages)
         .where(
           and(
-            eq(tickets.companyId, companyId),
-            eq(tickets.contactId, contactId),
-            eq(tickets.whatsappId, whatsappId),
-            ne(tickets.status, 'closed'),
+            eq(messages.whatsappId, whatsappId),
+            sql`${messages.externalId} = any(${sql.param(externalIds)}::text[])`,
           ),
         );
-      return row ?? null;
+      return new Set(rows.map((row) => row.externalId!));
     },
 
-    /** A new pending ticket; the partial unique index is the last word if another path raced us. */
-    async createPendingTicket(
+    findContactsByNumber: (tx: Database, companyId: number, numbers: string[]) =>
+      tx
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), sql`${contacts.number} = any(${sql.param(numbers)}::text[])`)),
+
+    /**
+     * New numbers, in one statement; answers the ids it created. A number a concurrent insert
+     * took first is skipped (ON CONFLICT waits for that insert, then does nothing): the caller
+     * reads those again. Rows go in number order so two batches never wait on each other crosswise.
+     */
+    async insertContacts(
       tx: Database,
       companyId: number,
-      values: { contactId: number; whatsappId: number; isGroup: boolean },
+      whatsappId: number,
+      values: { number: string; name: string; isGroup: boolean }[],
     ) {
-      const result = await tx.execute(sql`
-        insert into tickets (company_id, contact_id, whatsapp_id, is_group, status)
-        values (${companyId}, ${values.contactId}, ${values.whatsappId}, ${values.isGroup}, 'pending')
-        on conflict (company_id, contact_id, whatsapp_id) where status <> 'closed' do nothing
-        returning id, status`);
-      const rows = (result as unknown as { rows: { id: number; status: string }[] }).rows;
-      return rows[0] ?? null;
+      const sorted = [...values].sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
+      const rows = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into contacts (company_id, whatsapp_id, number, name, is_group)
+          select ${companyId}, ${whatsappId}, c.number, c.name, c.is_group
+          from unnest(
+            ${sql.param(sorted.map((value) => value.number))}::text[],
+            ${sql.param(sorted.map((value) => value.name))}::text[],
+            ${sql.param(sorted.map((value) => value.isGroup))}::bool[]
+          ) with ordinality as c(number, name, is_group, ord)
+          order by c.ord
+          on conflict (company_id, number) do nothing
+          returning id`,
+      );
+      return new Set(rows.map((row) => Number(row.id)));
     },
 
-    /** The contact's closed ticket on this connection that still waits for a rating, if any. */
-    async findTicketAwaitingRating(tx: Database, companyId: number, contactId: number, whatsappId: number, now: Date) {
-      const [row] = await tx
-        .select({ id: tickets.id, status: tickets.status, userId: tickets.userId })
+    /** The connection the contacts last wrote through. */
+    async moveContactsTo(tx: Database, companyId: number, whatsappId: number, contactIds: number[]) {
+      if (contactIds.length === 0) return;
+      await tx
+        .update(contacts)
+        .set({ whatsappId })
+        .where(and(eq(contacts.companyId, companyId), sql`${contacts.id} = any(${sql.param(contactIds)}::int[])`));
+    },
+
+    /**
+     * Serialises each contact's messages until the transaction ends, so that a burst never finds
+     * "no open ticket" twice. The key is the tickets module's (`lockContact`), so accepting or
+     * closing a ticket waits for intake and the other way round. Taken in id order: two batches
+     * that share contacts queue up instead of deadlocking. Hashed key: no clash with other
+     * features' advisory locks.
+     */
+    async lockContacts(tx: Database, companyId: number, contactIds: number[]) {
+      const keys = [...new Set(contactIds)]
+        .sort((a, b) => a - b)
+        .map((contactId) => `contact-ticket:${companyId}:${contactId}`);
+      if (keys.length === 0) return;
+      await tx.execute(sql`
+        select pg_advisory_xact_lock(hashtextextended(k.lock_key, 0))
+        from (select lock_key, ord from unnest(${sql.param(keys)}::text[]) with ordinality as u(lock_key, ord)
+              order by ord) as k`);
+    },
+
+    /** The non-closed ticket of each contact on this connection (at most one: unique index). */
+    findActiveTickets: (tx: Database, companyId: number, whatsappId: number, contactIds: number[]) =>
+      tx
+        .select({ id: tickets.id, status: tickets.status, contactId: tickets.contactId })
         .from(tickets)
         .where(
           and(
             eq(tickets.companyId, companyId),
-            eq(tickets.contactId, contactId),
             eq(tickets.whatsappId, whatsappId),
+            sql`${tickets.contactId} = any(${sql.param(contactIds)}::int[])`,
+            ne(tickets.status, 'closed'),
+          ),
+        ),
+
+    /** Each contact's newest closed ticket on this connection that still waits for a rating. */
+    async findTicketsAwaitingRating(
+      tx: Database,
+      companyId: number,
+      whatsappId: number,
+      contactIds: number[],
+      now: Date,
+    ) {
+      if (contactIds.length === 0) return [];
+      return tx
+        .selectDistinctOn([tickets.contactId], {
+          id: tickets.id,
+          status: tickets.status,
+          userId: tickets.userId,
+          contactId: tickets.contactId,
+        })
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.whatsappId, whatsappId),
+            sql`${tickets.contactId} = any(${sql.param(contactIds)}::int[])`,
             eq(tickets.status, 'closed'),
             gt(tickets.ratingDueAt, now),
           ),
         )
-        .orderBy(desc(tickets.id))
-        .limit(1);
-      return row ?? null;
+        .orderBy(tickets.contactId, desc(tickets.id));
     },
 
-    async endRatingWait(tx: Database, companyId: number, ticketId: number) {
+    async endRatingWaits(tx: Database, companyId: number, ticketIds: number[]) {
+      if (ticketIds.length === 0) return;
       await tx
         .update(tickets)
         .set({ ratingDueAt: null })
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+        .where(and(eq(tickets.companyId, companyId), sql`${tickets.id} = any(${sql.param(ticketIds)}::int[])`));
     },
 
-    /** The customer's answer, once per ticket. */
-    async recordRating(
-      tx: Database,
-      values: { companyId: number; ticketId: number; userId: number | null; rate: number },
-    ) {
-      await tx.insert(ticketRatings).values(values).onConflictDoNothing({ target: ticketRatings.ticketId });
-    },
-
-    async findMessageIdByExternal(tx: Database, whatsappId: number, externalId: string) {
-      const [row] = await tx
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.whatsappId, whatsappId), eq(messages.externalId, externalId)));
-      return row?.id ?? null;
-    },
-
-    /** Stored once per (connection, external id): a second delivery answers null. */
-    async insertMessage(tx: Database, values: MessageInsert) {
-      const [row] = await tx
-        .insert(messages)
-        .values(values)
-        .onConflictDoNothing({ target: [messages.whatsappId, messages.externalId] })
-        .returning({ id: messages.id });
-      return row?.id ?? null;
-    },
-
-    async touchTicket(
+    /** The customers' answers, once per ticket. */
+    async recordRatings(
       tx: Database,
       companyId: number,
-      ticketId: number,
-      last: { text: string; fromMe: boolean; at: Date },
-      unreadIncrement: number,
+      values: { ticketId: number; userId: number | null; rate: number }[],
     ) {
+      if (values.length === 0) return;
       await tx
-        .update(tickets)
-        .set({
-          lastMessage: last.text,
-          lastMessageAt: last.at,
-          lastMessageFromMe: last.fromMe,
-          unreadMessages: sql`${tickets.unreadMessages} + ${unreadIncrement}`,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+        .insert(ticketRatings)
+        .values(values.map((value) => ({ ...value, companyId })))
+        .onConflictDoNothing({ target: ticketRatings.ticketId });
+    },
+
+    /**
+     * New pending tickets, one per contact; the partial unique index is the last word if another
+     * path raced us (those contacts are missing from the answer: read them again).
+     */
+    async createPendingTickets(
+      tx: Database,
+      companyId: number,
+      whatsappId: number,
+      values: { contactId: number; isGroup: boolean }[],
+    ) {
+      if (values.length === 0) return [];
+      const sorted = [...values].sort((a, b) => a.contactId - b.contactId);
+      const rows = await queryRows<{ id: number; status: string; contact_id: number }>(
+        tx,
+        sql`insert into tickets (company_id, contact_id, whatsapp_id, is_group, status)
+          select ${companyId}, t.contact_id, ${whatsappId}, t.is_group, 'pending'
+          from unnest(
+            ${sql.param(sorted.map((value) => value.contactId))}::int[],
+            ${sql.param(sorted.map((value) => value.isGroup))}::bool[]
+          ) with ordinality as t(contact_id, is_group, ord)
+          order by t.ord
+          on conflict (company_id, contact_id, whatsapp_id) where status <> 'closed' do nothing
+          returning id, status, contact_id`,
+      );
+      return rows.map((row) => ({ id: Number(row.id), status: row.status, contactId: Number(row.contact_id) }));
+    },
+
+    /** Message ids by provider id on one connection (quoted messages). */
+    async messageIdsByExternal(tx: Database, whatsappId: number, externalIds: string[]) {
+      if (externalIds.length === 0) return new Map<string, number>();
+      const rows = await tx
+        .select({ id: messages.id, externalId: messages.externalId })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.whatsappId, whatsappId),
+            sql`${messages.externalId} = any(${sql.param(externalIds)}::text[])`,
+          ),
+        );
+      return new Map(rows.map((row) => [row.externalId!, row.id]));
+    },
+
+    /**
+     * The batch's messages in one statement, ids given in arrival order (the rows are produced in
+     * arrival order, and each takes the next id as it is inserted). Stored once per
+     * (connection, external id): a message stored meanwhile by someone else is missing from the
+     * answer (external id → new id).
+     */
+    async insertMessages(tx: Database, companyId: number, whatsappId: number, values: MessageValues[]) {
+      const column = <K extends keyof MessageValues>(key: K) => sql.param(values.map((value) => value[key]));
+      const rows = await queryRows<{ id: number | string; external_id: string }>(
+        tx,
+        sql`insert into messages (company_id, whatsapp_id, ticket_id, contact_id, external_id, body, from_me, read,
+            ack, media_type, media_path, media_name, quoted_msg_id, participant, participant_name, created_at)
+          select ${companyId}, ${whatsappId}, m.ticket_id, m.contact_id, m.external_id, m.body, m.from_me, m.read,
+            m.ack, m.media_type, m.media_path, m.media_name, m.quoted_msg_id, m.participant, m.participant_name,
+            m.created_at
+          from unnest(
+            ${column('ticketId')}::int[], ${column('contactId')}::int[], ${column('externalId')}::text[],
+            ${column('body')}::text[], ${column('fromMe')}::bool[], ${column('read')}::bool[], ${column('ack')}::int[],
+            ${column('mediaType')}::text[], ${column('mediaPath')}::text[], ${column('mediaName')}::text[],
+            ${column('quotedMsgId')}::bigint[], ${column('participant')}::text[], ${column('participantName')}::text[],
+            ${column('createdAt')}::timestamptz[]
+          ) with ordinality as m(ticket_id, contact_id, external_id, body, from_me, read, ack, media_type, media_path,
+            media_name, quoted_msg_id, participant, participant_name, created_at, ord)
+          order by m.ord
+          on conflict (whatsapp_id, external_id) do nothing
+          returning id, external_id`,
+      );
+      return new Map(rows.map((row) => [row.external_id, Number(row.id)]));
+    },
+
+    /** Quotes of a message stored earlier in the same batch (known only once it has its id). */
+    async setQuotes(tx: Database, companyId: number, quotes: { messageId: number; quotedMsgId: number }[]) {
+      if (quotes.length === 0) return;
+      await tx.execute(sql`
+        update messages set quoted_msg_id = quote.quoted_id
+        from unnest(
+          ${sql.param(quotes.map((quote) => quote.messageId))}::bigint[],
+          ${sql.param(quotes.map((quote) => quote.quotedMsgId))}::bigint[]
+        ) as quote(message_id, quoted_id)
+        where messages.company_id = ${companyId} and messages.id = quote.message_id`);
+    },
+
+    /** Each ticket moves up with its newest message; unread grows by its customer messages. */
+    async touchTickets(tx: Database, companyId: number, touches: TicketTouch[], at: Date) {
+      if (touches.length === 0) return;
+      const sorted = [...touches].sort((a, b) => a.ticketId - b.ticketId);
+      await tx.execute(sql`
+        update tickets set last_message = touch.last_message, last_message_at = ${at.toISOString()}::timestamptz,
+          last_message_from_me = touch.from_me, unread_messages = tickets.unread_messages + touch.unread,
+          updated_at = ${new Date().toISOString()}::timestamptz
+        from unnest(
+          ${sql.param(sorted.map((touch) => touch.ticketId))}::int[],
+          ${sql.param(sorted.map((touch) => touch.lastMessage))}::text[],
+          ${sql.param(sorted.map((touch) => touch.fromMe))}::bool[],
+          ${sql.param(sorted.map((touch) => touch.unreadIncrement))}::int[]
+        ) as touch(id, last_message, from_me, unread)
+        where tickets.company_id = ${companyId} and tickets.id = touch.id`);
     },
 
     /** Acks only move forward (a late "delivered" never undoes "read"). */

@@ -1,21 +1,29 @@
 import { MESSAGE_MEDIA_MAX_BYTES } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/db/client.ts';
-import type { contacts } from '../../../platform/db/schema.ts';
 import type { FileStorage } from '../../../platform/storage/local-storage.ts';
 import { automaticTexts } from '../../automation/automatic-texts.ts';
 import type { MessagesLanguage } from '../../automation/local-time.ts';
 import type { MessagesRealtime } from '../../messages/messages.realtime.ts';
 import { type MessagesRepository, toContactRecord } from '../../messages/messages.repository.ts';
+import { createTicketRecordReader } from '../../tickets/ticket-record.sql.ts';
 import type { Ack, InboundCall, InboundMessage, InboundMessageUpdate } from '../channel-adapter.ts';
 import { displayName, isAcceptedMimetype, safeExtension } from '../media-files.ts';
 import type { ProfilePictures } from '../profile-pictures.ts';
 import type { SessionInboundHandlers, SessionRef } from '../session-manager.ts';
 import type { IntakeRepository } from './intake.repository.ts';
+import { type IntakeKind, lastMessageOf, ratingIn } from './intake-batch.ts';
+import { createIntakeQueue } from './intake-queue.ts';
+import {
+  createIntakeWriter,
+  type IntakeJob,
+  StoredMeanwhile,
+  type StoredMessage,
+  type Written,
+} from './intake-writer.ts';
 
-class DuplicateMessage extends Error {}
-
-type ContactRow = typeof contacts.$inferSelect;
+// Kept here for the modules that import them from intake.
+export { lastMessageOf, ratingIn };
 
 /** What intake asks of routing automation once a message is stored. */
 export interface IntakeAutomation {
@@ -30,23 +38,34 @@ export interface IntakeAutomation {
   onCallDeclined(companyId: number, ticketId: number): Promise<void>;
 }
 
-/** A rating answer: exactly 1, 2 or 3 (spaces around it allowed). */
-export function ratingIn(body: string) {
-  const text = body.trim();
-  return /^[1-3]$/.test(text) ? Number(text) : null;
+/** The largest batch one transaction stores (docs/decisions/channels.md, "Batch intake"). */
+const MAX_BATCH = 200;
+
+/** What a queued message became, and the automation it set off (its promise never rejects). */
+interface Outcome {
+  stored: StoredMessage | null;
+  automated: Promise<void>;
 }
 
-/** What the ticket list shows as the last message. */
-export function lastMessageOf(message: { body: string; mediaName?: string | null; mediaType?: string | null }) {
-  if (message.body.trim()) return message.body.slice(0, 1000);
-  if (message.mediaName) return message.mediaName;
-  return message.mediaType ? `[${message.mediaType}]` : '';
+const nothingToAutomate = Promise.resolve();
+
+/**
+ * A job's outcome may wait while the rest of its batch is retried one by one, before the queue
+ * hands it to its caller: marked as handled so that a failure meanwhile is not an unhandled
+ * rejection (the caller still receives it).
+ */
+function settledLater<T>(outcome: Promise<T>) {
+  outcome.catch(() => undefined);
+  return outcome;
 }
 
 /**
- * The one inbound path of every adapter: message stored once per (connection, external id) →
- * contact upserted → the contact's ticket on that connection found or opened (one at a time per
- * contact) → media saved → ticket moved up → events. See docs/decisions/channels.md.
+ * The one inbound path of every adapter. Media is saved first; then each connection's messages
+ * go through a group-commit queue (`intake-queue.ts`): the messages that arrive while a batch is
+ * being written are the next batch, stored in one transaction (`intake-writer.ts`) — contacts
+ * upserted, each contact's ticket found or opened under the contact's lock, messages stored once
+ * per (connection, external id), tickets moved up. Then the events, in arrival order, and the
+ * routing automation, in order per ticket. See docs/decisions/channels.md.
  */
 export function createIntake(deps: {
   db: Database;
@@ -63,6 +82,8 @@ export function createIntake(deps: {
   clock: () => Date;
 }): SessionInboundHandlers {
   const { db, repository, records, realtime, storage, log, clock } = deps;
+  const writeBatch = createIntakeWriter({ db, repository, clock });
+  const readTicketRecords = createTicketRecordReader(db);
 
   async function saveMedia(companyId: number, media: NonNullable<InboundMessage['media']>) {
     if (media.data.length > MESSAGE_MEDIA_MAX_BYTES || !isAcceptedMimetype(media.mimetype)) {
@@ -74,139 +95,15 @@ export function createIntake(deps: {
     return { path, name };
   }
 
+  async function removeFiles(jobs: IntakeJob[]) {
+    await Promise.all(jobs.map((job) => (job.media ? storage.remove(job.media.path).catch(() => undefined) : null)));
+  }
+
   async function emitMessageUpdate(companyId: number, row: { id: number; ticketId: number } | null) {
     if (!row) return;
     const message = await records.findMessage(companyId, row.id);
     const ticket = message ? await repository.ticketState(companyId, row.ticketId) : null;
     if (message && ticket) realtime.messageUpdated(companyId, message, ticket);
-  }
-
-  /**
-   * Stores one inbound message (or call record) and announces it; answers what was stored, or
-   * null for a redelivery. A customer's 1–3 right after a rating question goes to the closed
-   * ticket that asked, as its rating, instead of opening a new ticket.
-   */
-  async function store(ref: SessionRef, inbound: InboundMessage, kind: 'message' | 'call') {
-    const { companyId } = ref;
-    // The unique index below is what guarantees "once": a redelivered text just rolls back. With
-    // media, a cheap early look saves writing the file again (one query less per text message).
-    if (inbound.media && (await repository.messageExists(ref.id, inbound.externalId))) return null;
-
-    const media = inbound.media ? await saveMedia(companyId, inbound.media) : null;
-    const body = inbound.body ?? '';
-    const mediaType = inbound.media && !media ? null : (inbound.mediaType ?? null);
-    const contactName = inbound.isGroup
-      ? inbound.groupName || inbound.chatId
-      : (!inbound.fromMe && inbound.pushName) || inbound.chatId;
-
-    let stored: {
-      contact: ContactRow;
-      contactId: number;
-      contactCreated: boolean;
-      ticketId: number;
-      ticketStatus: string;
-      messageId: number;
-      rated: boolean;
-    };
-    try {
-      stored = await db.transaction(async (tx) => {
-        const { contact, created } = await repository.upsertContact(tx, companyId, {
-          number: inbound.chatId,
-          name: contactName.slice(0, 200),
-          isGroup: inbound.isGroup,
-          whatsappId: ref.id,
-        });
-        await repository.lockContact(tx, companyId, contact.id);
-        let ticket = await repository.findActiveTicket(tx, companyId, contact.id, ref.id);
-        let rated = false;
-        if (!ticket && kind === 'message' && !inbound.isGroup && !inbound.fromMe) {
-          const waiting = await repository.findTicketAwaitingRating(tx, companyId, contact.id, ref.id, clock());
-          if (waiting) {
-            // Any answer ends the wait; only 1, 2 or 3 is a rating, anything else opens a ticket as usual.
-            await repository.endRatingWait(tx, companyId, waiting.id);
-            const rate = ratingIn(body);
-            if (rate) {
-              await repository.recordRating(tx, { companyId, ticketId: waiting.id, userId: waiting.userId, rate });
-              ticket = waiting;
-              rated = true;
-            }
-          }
-        }
-        ticket =
-          ticket ??
-          (await repository.createPendingTicket(tx, companyId, {
-            contactId: contact.id,
-            whatsappId: ref.id,
-            isGroup: inbound.isGroup,
-          })) ??
-          (await repository.findActiveTicket(tx, companyId, contact.id, ref.id));
-        if (!ticket) throw new Error('no ticket could be found or created');
-        const quotedMsgId = inbound.quotedExternalId
-          ? await repository.findMessageIdByExternal(tx, ref.id, inbound.quotedExternalId)
-          : null;
-        const messageId = await repository.insertMessage(tx, {
-          companyId,
-          ticketId: ticket.id,
-          contactId: contact.id,
-          whatsappId: ref.id,
-          externalId: inbound.externalId,
-          body,
-          fromMe: inbound.fromMe,
-          read: inbound.fromMe,
-          // What the phone sent itself has left it already.
-          ack: inbound.fromMe ? 1 : 0,
-          mediaType,
-          mediaPath: media?.path ?? null,
-          mediaName: media?.name ?? null,
-          quotedMsgId,
-          participant: inbound.participant ?? null,
-          participantName: inbound.participantName ?? null,
-          createdAt: inbound.timestamp,
-        });
-        if (messageId === null) throw new DuplicateMessage();
-        await repository.touchTicket(
-          tx,
-          companyId,
-          ticket.id,
-          { text: lastMessageOf({ body, mediaName: media?.name, mediaType }), fromMe: inbound.fromMe, at: clock() },
-          inbound.fromMe || rated ? 0 : 1,
-        );
-        return {
-          contact,
-          contactId: contact.id,
-          contactCreated: created,
-          ticketId: ticket.id,
-          ticketStatus: ticket.status,
-          messageId,
-          rated,
-        };
-      });
-    } catch (error) {
-      if (media) await storage.remove(media.path).catch(() => undefined);
-      if (error instanceof DuplicateMessage) return null;
-      throw error;
-    }
-
-    // The contact is the row the transaction read or wrote: no need to read it again.
-    const contact = toContactRecord(stored.contact);
-    const [message, ticket] = await Promise.all([
-      records.findMessage(companyId, stored.messageId),
-      records.findTicket(companyId, stored.ticketId),
-    ]);
-    if (!message || !ticket) return null;
-    if (stored.contactCreated) realtime.contactChanged(companyId, 'create', contact);
-    realtime.ticketUpdated(companyId, ticket);
-    realtime.messageCreated(companyId, { message, ticket, contact });
-    if (!inbound.fromMe) {
-      void deps.profilePictures?.()?.refreshIfStale({
-        companyId,
-        whatsappId: ref.id,
-        contactId: contact.id,
-        chatId: inbound.chatId,
-        isGroup: inbound.isGroup,
-      });
-    }
-    return stored;
   }
 
   /** Automation never breaks intake: the message is stored whatever the bot does. */
@@ -220,28 +117,144 @@ export function createIntake(deps: {
     }
   }
 
+  // Routing automation runs one step at a time per ticket, in arrival order, without holding up
+  // the next batch.
+  const automationChains = new Map<number, Promise<void>>();
+  function automateInOrder(ticketId: number, step: () => Promise<void>) {
+    const next = (automationChains.get(ticketId) ?? nothingToAutomate).then(step);
+    automationChains.set(ticketId, next);
+    void next.then(() => {
+      if (automationChains.get(ticketId) === next) automationChains.delete(ticketId);
+    });
+    return next;
+  }
+
+  /** What a stored message asks of automation: the rating's thanks, the bot, or the call notice. */
+  function automationOf(job: IntakeJob, stored: StoredMessage): (() => Promise<void>) | null {
+    const { companyId, id: whatsappId } = job.ref;
+    const { ticketId } = stored;
+    if (job.kind === 'call') return () => automate('call notice', (hooks) => hooks.onCallDeclined(companyId, ticketId));
+    if (job.inbound.fromMe) return null;
+    if (stored.rated) return () => automate('rating', (hooks) => hooks.onRated(companyId, ticketId));
+    // Only pending tickets are the bot's (automation checks again under the ticket's lock).
+    if (stored.ticketStatus !== 'pending' || job.inbound.isGroup) return null;
+    const event = { companyId, ticketId, whatsappId, contactId: stored.contact.id, body: job.inbound.body ?? '' };
+    return () => automate('customer message', (hooks) => hooks.onCustomerMessage(event));
+  }
+
+  // Each connection's events go out in arrival order: a batch's wait for the one before it.
+  const publications = new Map<number, Promise<unknown>>();
+
+  /**
+   * Reads the records of a written batch (one query for the messages, one for the tickets), then
+   * announces each stored message in arrival order: contact create, ticket update, message
+   * create. Answers one outcome per job.
+   */
+  function publish(ref: SessionRef, jobs: IntakeJob[], written: Written[]): Promise<Outcome>[] {
+    const { companyId } = ref;
+    const stored = written.flatMap((entry) => (entry.status === 'stored' ? [entry.stored] : []));
+    const recordsRead = Promise.all([
+      records.findMessages(
+        companyId,
+        stored.map((entry) => entry.messageId),
+      ),
+      readTicketRecords(db, companyId, [...new Set(stored.map((entry) => entry.ticketId))]),
+    ]);
+    const previous = publications.get(ref.id);
+    const published = Promise.all([recordsRead, previous]).then(([[messageRecords, ticketRecords]]) => {
+      const messageById = new Map(messageRecords.map((message) => [message.id, message]));
+      const ticketById = new Map(ticketRecords.map((ticket) => [ticket.id, ticket]));
+      return jobs.map((job, index): Outcome => {
+        const entry = written[index];
+        if (entry.status !== 'stored') return { stored: null, automated: nothingToAutomate };
+        const message = messageById.get(entry.stored.messageId);
+        const ticket = ticketById.get(entry.stored.ticketId);
+        if (!message || !ticket) return { stored: null, automated: nothingToAutomate };
+        // The contact is the row the transaction read or wrote: no need to read it again.
+        const contact = toContactRecord(entry.stored.contact);
+        if (entry.stored.contactCreated) realtime.contactChanged(companyId, 'create', contact);
+        realtime.ticketUpdated(companyId, ticket);
+        realtime.messageCreated(companyId, { message, ticket, contact });
+        const { inbound } = job;
+        if (!inbound.fromMe) {
+          void deps.profilePictures?.()?.refreshIfStale({
+            companyId,
+            whatsappId: ref.id,
+            contactId: contact.id,
+            chatId: inbound.chatId,
+            isGroup: inbound.isGroup,
+            checkedAt: entry.stored.contact.profilePicCheckedAt,
+          });
+        }
+        const step = automationOf(job, entry.stored);
+        return {
+          stored: entry.stored,
+          automated: step ? automateInOrder(entry.stored.ticketId, step) : nothingToAutomate,
+        };
+      });
+    });
+    const settled = published.catch(() => undefined);
+    publications.set(ref.id, settled);
+    void settled.then(() => {
+      if (publications.get(ref.id) === settled) publications.delete(ref.id);
+    });
+    return jobs.map((_, index) => settledLater(published.then((outcomes) => outcomes[index])));
+  }
+
+  /**
+   * One batch of a connection's queue: written in one transaction, then published. A batch that
+   * fails is written again message by message, in order, so one bad message cannot fail the
+   * others; a single message that fails rejects its caller (and its file is removed).
+   */
+  async function writeQueued(jobs: IntakeJob[]): Promise<Promise<Outcome>[]> {
+    const { ref } = jobs[0];
+    let written: Written[];
+    try {
+      written = await writeBatch(ref, jobs);
+    } catch (error) {
+      if (jobs.length > 1) {
+        log.warn({ err: error, whatsappId: ref.id, size: jobs.length }, 'intake batch failed: storing one by one');
+        const outcomes: Promise<Outcome>[] = [];
+        for (const job of jobs) outcomes.push(...(await writeQueued([job])));
+        return outcomes;
+      }
+      await removeFiles(jobs);
+      // Alone, a message the unique index refused is a redelivery, as it always was.
+      if (!(error instanceof StoredMeanwhile)) return [settledLater(Promise.reject(error))];
+      written = [{ status: 'redelivered' }];
+    }
+    await removeFiles(jobs.filter((_, index) => written[index].status !== 'stored'));
+    return publish(ref, jobs, written);
+  }
+
+  const queue = createIntakeQueue<IntakeJob, Outcome>({
+    maxBatch: MAX_BATCH,
+    write: (_connectionId, jobs) => writeQueued(jobs),
+  });
+
+  /**
+   * Stores one inbound message (or call record) and announces it; answers what was stored, or
+   * null for a redelivery or an ignored group message. Its automation has run when this answers.
+   */
+  async function store(ref: SessionRef, inbound: InboundMessage, kind: IntakeKind) {
+    const { companyId } = ref;
+    let media: IntakeJob['media'] = null;
+    if (inbound.media) {
+      // The unique index is what guarantees "once"; this early look only saves writing a
+      // redelivered file again, and saving a group's file the company ignores.
+      if (await repository.messageExists(ref.id, inbound.externalId)) return null;
+      if (inbound.isGroup && (await repository.setting(companyId, 'CheckMsgIsGroup')) !== 'disabled') return null;
+      media = await saveMedia(companyId, inbound.media);
+    }
+    const mediaType = inbound.media && !media ? null : (inbound.mediaType ?? null);
+    const outcome = await queue.push(ref.id, { ref, inbound, kind, media, mediaType });
+    await outcome.automated;
+    return outcome.stored;
+  }
+
   return {
     async onMessage(ref: SessionRef, inbound: InboundMessage) {
-      const { companyId } = ref;
-      // Setting CheckMsgIsGroup "enabled" means "ignore group messages" (the spec's default).
-      if (inbound.isGroup && (await repository.setting(companyId, 'CheckMsgIsGroup')) !== 'disabled') return;
-      const stored = await store(ref, inbound, 'message');
-      if (!stored || inbound.fromMe) return;
-      if (stored.rated) {
-        await automate('rating', (automation) => automation.onRated(companyId, stored.ticketId));
-        return;
-      }
-      // Only pending tickets are the bot's (automation checks again under the ticket's lock).
-      if (stored.ticketStatus !== 'pending' || inbound.isGroup) return;
-      await automate('customer message', (automation) =>
-        automation.onCustomerMessage({
-          companyId,
-          ticketId: stored.ticketId,
-          whatsappId: ref.id,
-          contactId: stored.contactId,
-          body: inbound.body ?? '',
-        }),
-      );
+      await store(ref, inbound, 'message');
     },
 
     /**
@@ -254,7 +267,7 @@ export function createIntake(deps: {
       if (await repository.messageExists(ref.id, `call:${call.callId}`)) return;
       await call.decline?.().catch((error) => log.warn({ err: error, callId: call.callId }, 'call not declined'));
       const { language } = await deps.companyLocale(companyId);
-      const stored = await store(
+      await store(
         ref,
         {
           externalId: `call:${call.callId}`,
@@ -268,7 +281,6 @@ export function createIntake(deps: {
         },
         'call',
       );
-      if (stored) await automate('call notice', (automation) => automation.onCallDeclined(companyId, stored.ticketId));
     },
 
     async onMessageUpdate(ref: SessionRef, update: InboundMessageUpdate) {
