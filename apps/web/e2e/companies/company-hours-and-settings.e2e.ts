@@ -34,7 +34,7 @@ test("the super user edits a company's weekly hours and settings; its admin sees
   await editor.getByTestId('schedule-sunday-endTime').fill('00:00');
   await expect(editor.getByTestId('schedule-monday-startTime')).toHaveValue('09:00');
   await editor.getByTestId('schedules-save').click();
-  await expect(page.getByTestId('toast')).toContainText('Horários salvos');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Horários salvos' })).toBeVisible();
   await snap(page, 'company-hours-light-desktop');
 
   // Settings: the company's hours take effect; the campaigns switch stays on the details tab.
@@ -43,7 +43,7 @@ test("the super user edits a company's weekly hours and settings; its admin sees
   await expect(page.getByTestId('setting-campaignsEnabled')).toHaveCount(0);
   await page.getByTestId('setting-scheduleType').click();
   await page.getByTestId('setting-scheduleType-company').click();
-  await expect(page.getByTestId('toast')).toContainText('Configuração salva');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Configuração salva' })).toBeVisible();
   await snap(page, 'company-settings-light-desktop');
 
   // The details tab kept its fields; closing and reopening shows what was saved.

@@ -14,7 +14,7 @@ test('switching a company off sends its open pages to login with the reason', as
   const company = await (await page.request.get(`/api/companies/${companyId}`, { headers })).json();
   const message = 'O acesso da sua empresa foi suspenso e sua sessão foi encerrada. Entre em contato com o suporte.';
   await Promise.all([
-    expect(page.getByTestId('toast')).toContainText(message, { timeout: 15_000 }),
+    expect(page.getByTestId('toast').filter({ hasText: message })).toBeVisible({ timeout: 15_000 }),
     page.request.put(`/api/companies/${companyId}`, { headers, data: { ...company, status: false } }),
   ]);
 
@@ -30,5 +30,5 @@ test('switching a company off sends its open pages to login with the reason', as
   await page.getByTestId('login-email').fill(account.email);
   await page.getByTestId('login-password').fill(account.password);
   await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('toast')).toContainText('A empresa está inativa');
+  await expect(page.getByTestId('toast').filter({ hasText: 'A empresa está inativa' })).toBeVisible();
 });

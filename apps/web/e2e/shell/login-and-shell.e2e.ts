@@ -159,7 +159,7 @@ test('public pages link back to login and protect private routes', async ({ page
   await page.getByTestId('login-email').fill('admin@admin.com');
   await page.getByTestId('login-password').fill('wrong-password');
   await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('toast')).toContainText('E-mail ou senha inválidos.');
+  await expect(page.getByTestId('toast').filter({ hasText: 'E-mail ou senha inválidos.' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 

@@ -47,7 +47,7 @@ test('signs up a company on a plan, logs in and sees the 3-day trial', async ({ 
   await page.getByTestId('signup-submit').click();
 
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByTestId('toast').first()).toContainText('Conta criada');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Conta criada' })).toBeVisible();
 
   // The same email cannot sign up twice.
   await page.goto('/signup');
