@@ -25,7 +25,10 @@ test('switching a company off sends its open pages to login with the reason', as
   await page.screenshot({ path: `${screenshotsDir}login-company-switched-off-light-desktop.png` });
 
   // The notice is said once: a reload shows the plain login page, and the login itself is refused.
-  await page.reload();
+  // (The page may still be leaving the closed socket behind: a reload it aborts is tried again.)
+  await expect(async () => {
+    await page.reload();
+  }).toPass({ timeout: 10_000 });
   await expect(page.getByTestId('session-ended-notice')).toHaveCount(0);
   await page.getByTestId('login-email').fill(account.email);
   await page.getByTestId('login-password').fill(account.password);
