@@ -1,0 +1,7 @@
+/**
+ * Every table of the database: the core tables of `schema.ts` and the tables that live beside
+ * their module (`modules/<feature>/<feature>.tables.ts`). The database client and drizzle-kit
+ * read this file, so a module's tables get migrations and typed queries without growing
+ * `schema.ts`. A module's table file imports core tables from `schema.ts`, never from here.
+ */
+export * from './schema.ts';
