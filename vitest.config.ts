@@ -15,9 +15,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          // On a loaded CI machine a timing-sensitive test can lose a race once; a real failure
-          // fails every attempt. Locally a failure shows at once.
-          retry: process.env.CI ? 2 : 0,
+          // No retries: a test that passes only on a second try hides a race. Waits poll a live
+          // condition with a generous deadline (test/eventually.ts) instead.
         },
       },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },

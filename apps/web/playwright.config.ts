@@ -7,8 +7,8 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   workers: 1,
   fullyParallel: false,
-  // Same reasoning as the server suite: one retry on CI absorbs a lost race, not a real break.
-  retries: process.env.CI ? 1 : 0,
+  // No retries, as in the server suite: a spec that needs a second try has a race to fix.
+  retries: 0,
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -1,20 +1,8 @@
 import type { ConnectionRecord } from '@wacrm/shared';
+import { waitUntil } from './eventually.ts';
 import type { TestServer } from './test-server.ts';
 
-/** Polls `check` until it answers something truthy, or fails after `ms`. */
-export async function waitUntil<T>(
-  check: () => Promise<T | null | undefined | false>,
-  ms = 10_000,
-  what = 'condition',
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { waitUntil };
 
 export async function connectionStatus(t: TestServer, token: string, id: number) {
   const response = await t.as(token).get(`/api/whatsapp/${id}`);
@@ -28,7 +16,7 @@ export async function pairedSandbox(t: TestServer, token: string, fields: Record
     .post('/api/whatsapp', { name: `Sandbox ${Date.now()}-${Math.random()}`, provider: 'sandbox', ...fields });
   if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
   const id = (created.body as ConnectionRecord).id;
-  await waitUntil(async () => (await connectionStatus(t, token, id)).status === 'qrcode', 10_000, 'qrcode');
+  await waitUntil(async () => (await connectionStatus(t, token, id)).status === 'qrcode', undefined, 'qrcode');
   const scan = await t.as(token).post(`/api/sandbox/${id}/scan`);
   if (scan.status !== 200) throw new Error(`scan failed: ${JSON.stringify(scan.body)}`);
   return waitUntil(async () => {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { EVENTUALLY_MS } from './eventually.ts';
 
 export interface CapturedMail {
   from: string;
@@ -42,7 +43,7 @@ export async function startFakeSmtpServer() {
     port,
     mails,
     /** The next mail sent to `to` after `since` mails had arrived, or a rejection after `ms`. */
-    async waitForMail(to: string, since = 0, ms = 5_000): Promise<CapturedMail> {
+    async waitForMail(to: string, since = 0, ms = EVENTUALLY_MS): Promise<CapturedMail> {
       const deadline = Date.now() + ms;
       for (;;) {
         const found = mails.slice(since).find((mail) => mail.to.includes(to.toLowerCase()) || mail.to.includes(to));

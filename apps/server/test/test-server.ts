@@ -3,6 +3,7 @@ import type { LoginAnswer } from '@wacrm/shared';
 import { io, type Socket } from 'socket.io-client';
 import { buildServer } from '../src/app.ts';
 import { openTestDatabase, testConfig } from './database-template.ts';
+import { EVENTUALLY_MS } from './eventually.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -110,7 +111,7 @@ function readRefreshCookie(setCookie: string | string[] | undefined) {
 }
 
 /** Resolves with the first payload of an event, or rejects after `ms`. */
-export function nextEvent<T>(socket: Socket, event: string, ms = 5_000) {
+export function nextEvent<T>(socket: Socket, event: string, ms = EVENTUALLY_MS) {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
     socket.once(event, (payload: T) => {
@@ -120,7 +121,24 @@ export function nextEvent<T>(socket: Socket, event: string, ms = 5_000) {
   });
 }
 
-export function waitFor(socket: Socket, event: 'connect' | 'connect_error', ms = 5_000) {
+/** The first `event` whose payload passes `matches` (earlier events may still be on their way). */
+export function nextMatching<T>(socket: Socket, event: string, matches: (payload: T) => boolean, ms = EVENTUALLY_MS) {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no matching ${event} within ${ms} ms`));
+    }, ms);
+    const listener = (payload: T) => {
+      if (!matches(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });
+}
+
+export function waitFor(socket: Socket, event: 'connect' | 'connect_error', ms = EVENTUALLY_MS) {
   return new Promise<unknown>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
     socket.once(event, (value?: unknown) => {

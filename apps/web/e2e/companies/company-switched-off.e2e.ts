@@ -5,8 +5,6 @@ test('switching a company off sends its open pages to login with the reason', as
   const account = await createCompanyAdmin(page, 'suspensa');
   await logIn(page, account);
   const companyId = Number(await page.evaluate(() => localStorage.getItem('companyId')));
-  // Give the socket time to connect and join the company's room.
-  await page.waitForTimeout(1500);
 
   // The super user switches the company off through the API, as the companies manager does.
   const login = await page.request.post('/api/auth/login', { data: superAdmin });

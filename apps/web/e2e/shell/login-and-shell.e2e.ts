@@ -128,8 +128,6 @@ test('logs in, shows the menu, switches language and theme, logs out', async ({ 
 test('a second login elsewhere ends the first session with a notice', async ({ page, browser, baseURL }) => {
   await logIn(page);
   await expect(page.getByTestId('greeting')).toBeVisible();
-  // Give the socket time to connect and join the user's room.
-  await page.waitForTimeout(1500);
 
   const elsewhere = await browser.newContext({ baseURL, locale: 'pt-BR' });
   const secondPage = await elsewhere.newPage();

@@ -45,6 +45,15 @@ export async function logIn(page: Page, account = superAdmin): Promise<void> {
   await page.getByTestId('login-submit').click();
   // The account menu is in the top bar on every screen size (the side menu is hidden on phones).
   await expect(page.getByTestId('account-menu')).toBeVisible();
+  await realtimeConnected(page);
+}
+
+/**
+ * Waits until the page's realtime socket is connected (and so in its rooms): after a login or a
+ * reload, before doing what should reach the page live.
+ */
+export async function realtimeConnected(page: Page): Promise<void> {
+  await expect(page.locator('html[data-realtime="connected"]')).toBeAttached({ timeout: 20_000 });
 }
 
 let companySequence = 0;

@@ -24,6 +24,13 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
     const sendStatus = () => next.emit('userStatus');
     next.on('connect', sendStatus);
+    // Says on the page whether realtime is live (the server has put the socket in its rooms when
+    // it connects), so a browser test waits for that instead of guessing a delay.
+    const markRealtime = (state: 'connected' | 'disconnected') => {
+      document.documentElement.dataset.realtime = state;
+    };
+    next.on('connect', () => markRealtime('connected'));
+    next.on('disconnect', () => markRealtime('disconnected'));
     // Reconnections (server restart, network drop) must carry the latest token, not the first one.
     next.io.on('reconnect_attempt', () => {
       next.io.opts.query = { token: readToken() ?? '' };
@@ -52,6 +59,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       next.removeAllListeners();
       next.io.removeAllListeners();
       next.disconnect();
+      delete document.documentElement.dataset.realtime;
       setSocket(null);
     };
   }, [userId, companyId, logout]);

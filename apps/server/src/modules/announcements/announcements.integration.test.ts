@@ -190,7 +190,6 @@ describe('announcements', () => {
   it('tells every logged-in socket, in any company, with the public record only', async () => {
     const socket = t.connectSocket(user2Token);
     await waitFor(socket, 'connect');
-    await new Promise((resolve) => setTimeout(resolve, 50));
 
     const created = nextEvent<AnnouncementEvent>(socket, 'company-announcement');
     const record = await createAnnouncement({ title: 'Live', priority: 1 });

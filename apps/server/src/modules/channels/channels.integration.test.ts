@@ -4,8 +4,9 @@ import type { ConnectionRecord, MessageRecord, SandboxOutboxEntry } from '@wacrm
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionStatus, pairedSandbox, waitUntil } from '../../../test/channels.ts';
+import { joinRoom } from '../../../test/eventually.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
-import { nextEvent, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
+import { nextEvent, nextMatching, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { contacts, messages, settings, tickets } from '../../platform/db/schema.ts';
 import { createMessagesRealtime } from '../messages/messages.realtime.ts';
 import { createMessagesRepository } from '../messages/messages.repository.ts';
@@ -25,31 +26,11 @@ async function companyWithAdmin() {
   return { company, admin, token };
 }
 
-async function socketIn(token: string, join: (socket: ReturnType<TestServer['connectSocket']>) => void) {
+async function socketIn(token: string, join: (socket: ReturnType<TestServer['connectSocket']>) => unknown) {
   const socket = t.connectSocket(token);
   await waitFor(socket, 'connect');
-  join(socket);
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await join(socket);
   return socket;
-}
-
-/** The first `event` whose payload passes `matches`, or a rejection after `ms`. */
-function nextMatching<T>(
-  socket: ReturnType<TestServer['connectSocket']>,
-  event: string,
-  matches: (payload: T) => boolean,
-  ms = 5_000,
-) {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no matching ${event} within ${ms} ms`)), ms);
-    const listener = (payload: T) => {
-      if (!matches(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(payload);
-    };
-    socket.on(event, listener);
-  });
 }
 
 const ticketsOf = (companyId: number) => t.db.select().from(tickets).where(eq(tickets.companyId, companyId));
@@ -64,10 +45,14 @@ describe('sandbox pairing', () => {
       sessions.push(event.session),
     );
     const { body } = await t.as(token).post('/api/whatsapp', { name: 'Phone', provider: 'sandbox' });
-    await waitUntil(async () => sessions.find((session) => session.status === 'qrcode'), 5_000, 'qr event');
+    await waitUntil(async () => sessions.find((session) => session.status === 'qrcode'), undefined, 'qr event');
     expect(sessions.find((session) => session.status === 'qrcode')?.qrcode).toMatch(/^sandbox:/);
     expect((await t.as(token).post(`/api/sandbox/${body.id}/scan`)).status).toBe(200);
-    await waitUntil(async () => sessions.find((session) => session.status === 'CONNECTED'), 5_000, 'connected event');
+    await waitUntil(
+      async () => sessions.find((session) => session.status === 'CONNECTED'),
+      undefined,
+      'connected event',
+    );
     // The QR modal closes on an update with an empty QR.
     expect(sessions.at(-1)).toMatchObject({ status: 'CONNECTED', qrcode: '' });
     expect((await connectionStatus(t, token, body.id)).number).toMatch(/^55\d{11}$/);
@@ -96,7 +81,7 @@ describe('intake through the sandbox', () => {
   it('stores a text message with its contact and a pending ticket, and emits the events', async () => {
     const { company, token } = await companyWithAdmin();
     const connection = await pairedSandbox(t, token);
-    const socket = await socketIn(token, (s) => s.emit('joinNotification'));
+    const socket = await socketIn(token, (s) => joinRoom(s, 'joinNotification'));
     const contactEvent = nextEvent<{ action: string; contact: { name: string } }>(
       socket,
       `company-${company.id}-contact`,
@@ -284,7 +269,7 @@ describe('provider edits and deletes', () => {
       companyLocale: async () => ({ language: 'pt' as const }),
     });
     const ref = { id: connection.id, companyId: company.id, name: connection.name, provider: 'sandbox' };
-    const socket = await socketIn(token, (s) => s.emit('joinChatBox', ticket.id));
+    const socket = await socketIn(token, (s) => joinRoom(s, 'joinChatBox', ticket.id));
     const edited = nextMatching<{ message: MessageRecord }>(
       socket,
       `company-${company.id}-appMessage`,
@@ -317,7 +302,7 @@ describe('sending through the sandbox', () => {
 
   it('stores, sends to the outbox, and a read ack turns the message read with an update event', async () => {
     const { company, admin, token, connection, ticket } = await conversation();
-    const socket = await socketIn(token, (s) => s.emit('joinChatBox', ticket.id));
+    const socket = await socketIn(token, (s) => joinRoom(s, 'joinChatBox', ticket.id));
     const sent = await t.as(token).post(`/api/messages/${ticket.id}`, { body: 'How can I help?', signMessage: true });
     expect(sent.status).toBe(201);
     expect(sent.body).toMatchObject({ fromMe: true, ack: 1, body: `*${admin.name}:*\nHow can I help?` });
@@ -407,11 +392,13 @@ describe('tenancy', () => {
   it("company 2 cannot start, read, scan, inject into or delete company 1's connection, nor hear its events", async () => {
     const one = await companyWithAdmin();
     const two = await companyWithAdmin();
-    const intruderSocket = await socketIn(two.token, (s) => {
-      s.emit('joinNotification');
-      s.emit('joinTickets', 'pending');
-      s.emit('joinChatBox', 1);
-    });
+    const intruderSocket = await socketIn(two.token, (s) =>
+      Promise.all([
+        joinRoom(s, 'joinNotification'),
+        joinRoom(s, 'joinTickets', 'pending'),
+        joinRoom(s, 'joinChatBox', 1),
+      ]),
+    );
     const heard: string[] = [];
     intruderSocket.onAny((event: string) => heard.push(event));
 
@@ -453,7 +440,7 @@ describe('tenancy', () => {
     const user = await buildUser(t.db, { companyId: company.id });
     const userToken = (await t.login(user.email, TEST_PASSWORD)).token;
     expect((await t.as(userToken).get(`/api/messages/${ticket.id}`)).status).toBe(404);
-    const userSocket = await socketIn(userToken, (s) => s.emit('joinChatBox', ticket.id));
+    const userSocket = await socketIn(userToken, (s) => joinRoom(s, 'joinChatBox', ticket.id));
     const heard: string[] = [];
     userSocket.onAny((event: string) => heard.push(event));
     await t.as(token).put(`/api/tickets/${ticket.id}`, { status: 'open' });

@@ -97,15 +97,13 @@ describe('session manager', () => {
     manager.onConnected(connected);
     await manager.start(ref(1));
     await fake.started[0].events.onStatus({ status: 'CONNECTED', number: '5511' });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(connected).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(connected).toHaveBeenCalledTimes(1), { timeout: 20_000 });
     expect(manager.connectedSession(1)).toBe(fake.started[0].session);
 
     await fake.started[0].events.onStatus({ status: 'TIMEOUT' });
     expect(fake.started[0].session.stopped).toBe(true);
     expect(fake.started).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(fake.started).toHaveLength(2);
+    await vi.waitFor(() => expect(fake.started).toHaveLength(2), { timeout: 20_000 });
     // Late events of the replaced session are ignored.
     await fake.started[0].events.onStatus({ status: 'DISCONNECTED' });
     expect(statuses.at(-1)?.status).toBe('OPENING');
@@ -120,7 +118,8 @@ describe('session manager', () => {
     const { fake, store, manager } = setup();
     await manager.start(ref(1));
     await fake.started[0].events.onStatus({ status: 'DISCONNECTED' });
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Longer than the largest backoff (40 ms), so a reconnect would have started by now.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(fake.started).toHaveLength(1);
 
     await manager.start(ref(1));

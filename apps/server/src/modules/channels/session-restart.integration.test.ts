@@ -51,8 +51,8 @@ describe('server restart', () => {
         });
         return response.json() as { status: string; qrcode: string };
       };
-      await waitUntil(async () => (await statusOf(paired.id)).status === 'CONNECTED', 10_000, 'reconnected');
-      await waitUntil(async () => (await statusOf(unpaired.id)).status === 'qrcode', 10_000, 'qr again');
+      await waitUntil(async () => (await statusOf(paired.id)).status === 'CONNECTED', undefined, 'reconnected');
+      await waitUntil(async () => (await statusOf(unpaired.id)).status === 'qrcode', undefined, 'qr again');
       const [row] = await t.db.select().from(whatsapps).where(eq(whatsapps.id, paired.id));
       expect(row.sessionOwner).toBeTruthy();
       expect(row.sessionLeaseUntil!.getTime()).toBeGreaterThan(Date.now());

@@ -125,7 +125,7 @@ describe('deleting a company', () => {
       .post('/api/whatsapp', { name: 'Phone', provider: 'baileys', queueIds, greetingMessage });
     expect(baileys.status).toBe(201);
     const connectionIds = [sandbox.id, baileys.body.id as number];
-    await waitUntil(async () => phone.sessions.get(connectionIds[1]), 10_000, 'the Baileys session');
+    await waitUntil(async () => phone.sessions.get(connectionIds[1]), undefined, 'the Baileys session');
     await t.db
       .insert(baileysKeys)
       .values({ whatsappId: connectionIds[1], category: 'creds', keyId: 'me', value: '{}' });
@@ -144,7 +144,7 @@ describe('deleting a company', () => {
         const [message] = await t.db.select().from(messages).where(mediaOf);
         return message;
       },
-      10_000,
+      undefined,
       'the stored media message',
     );
     const mediaFile = path.join(t.config.publicDir, stored.mediaPath!);

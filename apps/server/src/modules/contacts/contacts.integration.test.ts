@@ -1,7 +1,7 @@
 import { type ContactRecord, type ContactsEvent, parseCsv, UTF8_BOM } from '@wacrm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pairedSandbox } from '../../../test/channels.ts';
+import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { contacts } from '../../platform/db/schema.ts';
@@ -30,10 +30,10 @@ async function listenContacts(token: string, companyId: number) {
   await waitFor(socket, 'connect');
   const events: ContactsEvent[] = [];
   socket.on(`company-${companyId}-contact`, (event: ContactsEvent) => events.push(event));
-  await new Promise((resolve) => setTimeout(resolve, 100));
   return events;
 }
 
+/** Gives a stray event time to arrive, before checking that none did. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe('contact rules', () => {
@@ -66,6 +66,7 @@ describe('contact rules', () => {
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Maria S.', email: '', extraInfo: [] });
+    await waitUntil(() => events.length >= 2, undefined, 'two contact events');
     await settle();
     expect(events.map((event) => event.action)).toEqual(['create', 'update']);
   });
@@ -125,7 +126,7 @@ describe('contact rules', () => {
       count: 0,
       hasMore: false,
     });
-    await settle();
+    await waitUntil(() => events.some((event) => event.action === 'deleteAll'), undefined, 'the deleteAll event');
     expect(events.slice(-2)).toEqual([{ action: 'delete', contactId: a.body.id }, { action: 'deleteAll' }]);
   });
 });
@@ -350,6 +351,7 @@ describe('tenancy', () => {
       .as(owner.adminToken)
       .put(`/api/contacts/${contact.body.id}`, { name: 'Private 2', number: '5511955550000' });
     await t.as(owner.adminToken).delete(`/api/contacts/${contact.body.id}`);
+    await waitUntil(() => intruderOwnEvents.length > 0, undefined, "the intruder's own deleteAll");
     await settle();
     expect(intruderEvents).toEqual([]);
     expect(intruderOwnEvents).toEqual([{ action: 'deleteAll' }]);

@@ -146,7 +146,7 @@ describe('who may send on a ticket', () => {
         const outbox = (await api.get(`/api/sandbox/${connection.id}/outbox`)).body as SandboxOutboxEntry[];
         return outbox.some((entry) => entry.body.includes('Welcome! Pick a queue'));
       },
-      5_000,
+      undefined,
       'the bot menu',
     );
   });

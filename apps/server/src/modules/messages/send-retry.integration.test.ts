@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../../../test/channels.ts';
 import { openTestDatabase, testConfig } from '../../../test/database-template.ts';
+import { joinRoom, waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { buildServer, type Server } from '../../app.ts';
 import { messages, tickets, whatsapps } from '../../platform/db/schema.ts';
@@ -71,8 +71,7 @@ describe('send retries', () => {
       reconnection: false,
     });
     await new Promise((resolve) => socket.once('connect', () => resolve(null)));
-    socket.emit('joinChatBox', ticket.id);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await joinRoom(socket, 'joinChatBox', ticket.id);
     type Update = { action: string; message: { failed: boolean; sendError: string } };
     const failedEvent = new Promise<Update>((resolve) =>
       socket.on(`company-${company.id}-appMessage`, (event: Update) => {

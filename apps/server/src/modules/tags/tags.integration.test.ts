@@ -1,7 +1,8 @@
 import type { TagRecord, TicketRecord } from '@wacrm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinRoom } from '../../../test/eventually.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
-import { nextEvent, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
+import { nextEvent, nextMatching, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { contacts, queues, tickets, userQueues } from '../../platform/db/schema.ts';
 
 let t: TestServer;
@@ -37,32 +38,11 @@ async function createTag(token: string, fields: Record<string, unknown> = {}) {
   return response.body as TagRecord;
 }
 
-async function socketOf(token: string, join?: (socket: ReturnType<TestServer['connectSocket']>) => void) {
+async function socketOf(token: string, join?: (socket: ReturnType<TestServer['connectSocket']>) => unknown) {
   const socket = t.connectSocket(token);
   await waitFor(socket, 'connect');
-  if (join) {
-    join(socket);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  if (join) await join(socket);
   return socket;
-}
-
-/** The first `event` whose payload passes `matches` (earlier events may still be on their way). */
-function nextMatching<T>(
-  socket: ReturnType<TestServer['connectSocket']>,
-  event: string,
-  matches: (payload: T) => boolean,
-) {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no matching ${event}`)), 5_000);
-    const listener = (payload: T) => {
-      if (!matches(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(payload);
-    };
-    socket.on(event, listener);
-  });
 }
 
 /** Resolves true if the event arrives within `ms`, false otherwise. */
@@ -196,7 +176,7 @@ describe('ticket tags', () => {
     const blue = await createTag(adminToken);
     const first = await buildTicket(companyId);
     const second = await buildTicket(companyId);
-    const socket = await socketOf(adminToken, (s) => s.emit('joinChatBox', first.id));
+    const socket = await socketOf(adminToken, (s) => joinRoom(s, 'joinChatBox', first.id));
     const ticketEvent = nextEvent<{ action: string; ticket: TicketRecord }>(socket, `company-${companyId}-ticket`);
 
     const synced = await t

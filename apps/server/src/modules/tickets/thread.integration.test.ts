@@ -40,18 +40,6 @@ async function addMessages(companyId: number, ticketId: number, count: number, p
   }
 }
 
-async function timed(path: string, token: string, runs = 30) {
-  const durations: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const started = performance.now();
-    const answer = await t.as(token).get(path);
-    durations.push(performance.now() - started);
-    expect(answer.status).toBe(200);
-  }
-  durations.sort((a, b) => a - b);
-  return { median: durations[Math.floor(runs / 2)], p95: durations[Math.floor(runs * 0.95)] };
-}
-
 describe('thread pages', () => {
   it('pages by `before` give the same messages as page numbers; page 50 costs what page 1 costs', async () => {
     const { company, token, connection, contact } = await setup();
@@ -77,15 +65,7 @@ describe('thread pages', () => {
     const last = await get(`pageNumber=53`);
     expect(last.messages[0].body).toBe('message 0');
 
-    const page50Cursor = (await get('pageNumber=49')).messages[0].id;
-    const figures = {
-      page1: await timed(`/api/messages/${ticket.id}`, token),
-      page50ByNumber: await timed(`/api/messages/${ticket.id}?pageNumber=50`, token),
-      page50ByBefore: await timed(`/api/messages/${ticket.id}?before=${page50Cursor}`, token),
-    };
-    console.log(`thread paging, 1,050 messages (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}):`, figures);
-    // Generous bound: the cursor page must not grow with depth the way OFFSET does.
-    expect(figures.page50ByBefore.median).toBeLessThan(figures.page1.median * 3 + 5);
+    // What page 50 costs beside page 1 is measured by the benchmark (`npm run bench`), not here.
   }, 120_000);
 
   it('names the previous ticket when the current one is exhausted, and loads it on demand', async () => {

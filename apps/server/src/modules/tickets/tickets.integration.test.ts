@@ -2,6 +2,7 @@ import { type SandboxOutboxEntry, type TicketRecord, ticketCountCap } from '@wac
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
+import { joinRoom } from '../../../test/eventually.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { contacts, messages, queues, settings, tickets, userQueues, whatsapps } from '../../platform/db/schema.ts';
@@ -65,15 +66,14 @@ async function listener(token: string, companyId: number, ticketRoom?: number) {
   const heard: string[] = [];
   socket.on(`company-${companyId}-ticket`, (event: TicketEvent) => events.push(event));
   socket.onAny((event: string) => heard.push(event));
-  for (const status of ['open', 'pending', 'closed']) socket.emit('joinTickets', status);
-  socket.emit('joinNotification');
-  if (ticketRoom) socket.emit('joinChatBox', ticketRoom);
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  for (const status of ['open', 'pending', 'closed']) await joinRoom(socket, 'joinTickets', status);
+  await joinRoom(socket, 'joinNotification');
+  if (ticketRoom) await joinRoom(socket, 'joinChatBox', ticketRoom);
   return { socket, events, heard };
 }
 
 const eventFor = (events: TicketEvent[], match: (event: TicketEvent) => boolean, what = 'ticket event') =>
-  waitUntil(async () => events.find(match), 5_000, what);
+  waitUntil(async () => events.find(match), undefined, what);
 
 /** A contact and a ticket written straight to the database (for list and visibility cases). */
 async function seedTicket(
@@ -321,7 +321,7 @@ describe('visibility', () => {
     await t.as(o.admin.token).post(`/api/sandbox/${connection.id}/inbound`, { from: '5511912340003', body: 'again' });
     await t.as(o.userA.token).put(`/api/tickets/${row.id}`, { status: 'open' });
     await eventFor(a.events, (event) => event.ticket?.status === 'open');
-    await waitUntil(async () => a.heard.includes(`company-${o.company.id}-appMessage`), 5_000, 'message event');
+    await waitUntil(async () => a.heard.includes(`company-${o.company.id}-appMessage`), undefined, 'message event');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(b.heard.filter((event) => event.startsWith(`company-${o.company.id}-`))).toEqual([]);
   }, 30_000);
@@ -337,8 +337,8 @@ describe('visibility', () => {
       email: o.userA.email,
       queueIds: [o.queueA.id, o.queueB.id],
     });
+    // The answer comes once the user's sockets have re-joined their list rooms.
     expect(moved.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
     await t.as(o.admin.token).put(`/api/tickets/${row.id}`, { useIntegration: false });
     await eventFor(a.events, (event) => event.ticket?.id === row.id, 'event after joining the queue');
   });

@@ -16,9 +16,12 @@ export function createUsersRealtime(
     userUpdated(companyId: number, user: UserEventUser) {
       realtime.io.to(rooms.company(companyId)).emit(companyEvent(companyId, 'user'), { action: 'update', user });
     },
-    /** Queues or allTicket may have changed: the user's sockets re-decide their list rooms. */
-    accessChanged(companyId: number, userId: number) {
-      void clientRooms?.refreshUser(companyId, userId);
+    /**
+     * Queues or allTicket may have changed: the user's sockets on this node re-decide their list
+     * rooms. Resolves once they have, so the answer to the change comes after its effect.
+     */
+    async accessChanged(companyId: number, userId: number) {
+      await clientRooms?.refreshUser(companyId, userId).catch(() => undefined);
     },
     userDeleted(companyId: number, userId: number) {
       realtime.io.to(rooms.company(companyId)).emit(companyEvent(companyId, 'user'), { action: 'delete', userId });

@@ -158,7 +158,7 @@ export function createUsersService(deps: {
         }),
       );
       events.userUpdated(companyId, updated);
-      events.accessChanged(companyId, userId);
+      await events.accessChanged(companyId, userId);
       if (endSessions) events.sessionsEnded(companyId, userId);
       return updated;
     },

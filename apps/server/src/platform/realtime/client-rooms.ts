@@ -22,6 +22,11 @@ const ticketStatusSchema = z.enum(ticketListStatuses);
  * client can only ever name rooms of its company; a ticket room also asks the guard.
  * Until a guard is installed no ticket room can be joined.
  */
+/** Answers a client's acknowledgement callback, when it sent one. */
+function acknowledge(ack: unknown, joined: boolean) {
+  if (typeof ack === 'function') ack(joined);
+}
+
 export function registerClientRooms(realtime: Realtime) {
   let ticketGuard: TicketRoomGuard = async () => false;
   let listRooms: ListRoomsResolver = async ({ companyId }, list) =>
@@ -49,24 +54,35 @@ export function registerClientRooms(realtime: Realtime) {
     });
     socket.on('disconnect', () => rejoiners.delete(socket.id));
 
-    socket.on('joinNotification', () => join('notification').catch(() => undefined));
+    // Every join answers an optional acknowledgement once the socket is in its rooms, so a client
+    // (and a test) can know it will hear what follows instead of waiting a guessed while.
+    socket.on('joinNotification', (ack?: unknown) => {
+      join('notification').then(
+        () => acknowledge(ack, true),
+        () => acknowledge(ack, false),
+      );
+    });
     socket.on('leaveNotification', () => leave('notification'));
 
-    socket.on('joinTickets', (status) => {
+    socket.on('joinTickets', (status, ack?: unknown) => {
       const parsed = ticketStatusSchema.safeParse(status);
-      if (parsed.success) join(parsed.data).catch(() => undefined);
+      if (!parsed.success) return acknowledge(ack, false);
+      join(parsed.data).then(
+        () => acknowledge(ack, true),
+        () => acknowledge(ack, false),
+      );
     });
     socket.on('leaveTickets', (status) => {
       const parsed = ticketStatusSchema.safeParse(status);
       if (parsed.success) leave(parsed.data);
     });
 
-    socket.on('joinChatBox', async (rawTicketId) => {
+    socket.on('joinChatBox', async (rawTicketId, ack?: unknown) => {
       const ticketId = ticketIdSchema.safeParse(rawTicketId);
-      if (!ticketId.success) return;
-      if (await ticketGuard({ companyId, userId }, ticketId.data)) {
-        socket.join(rooms.ticket(companyId, ticketId.data));
-      }
+      if (!ticketId.success) return acknowledge(ack, false);
+      const allowed = await ticketGuard({ companyId, userId }, ticketId.data).catch(() => false);
+      if (allowed) socket.join(rooms.ticket(companyId, ticketId.data));
+      acknowledge(ack, allowed);
     });
     socket.on('leaveChatBox', (rawTicketId) => {
       const ticketId = ticketIdSchema.safeParse(rawTicketId);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { MessageRecord } from '@wacrm/shared';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { joinRoom, waitUntil } from '../../../../test/eventually.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../../test/factories.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../../test/test-server.ts';
 import { contacts, messages, ticketRatings, tickets } from '../../../platform/db/schema.ts';
@@ -64,8 +65,7 @@ async function setup() {
 
   const socket = t.connectSocket(token);
   await waitFor(socket, 'connect');
-  socket.emit('joinNotification');
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await joinRoom(socket, 'joinNotification');
   const heard: { event: string; body: string }[] = [];
   socket.on(`company-${company.id}-appMessage`, (event: { action: string; message: MessageRecord }) => {
     if (event.action === 'create') heard.push({ event: 'message', body: event.message.body });
@@ -99,13 +99,13 @@ const messagesOf = (companyId: number) =>
   t.db.select().from(messages).where(eq(messages.companyId, companyId)).orderBy(asc(messages.id));
 const contactsOf = (companyId: number) => t.db.select().from(contacts).where(eq(contacts.companyId, companyId));
 
-async function waitForCount(list: unknown[], count: number, what: string) {
-  const deadline = Date.now() + 10_000;
-  while (list.length < count) {
-    if (Date.now() > deadline) throw new Error(`${what}: ${list.length} of ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Waits until `count` message events have been heard (the list is read anew each time). */
+const messageEventsReach = (heard: { event: string }[], count: number, what: string) =>
+  waitUntil(
+    () => heard.filter((entry) => entry.event === 'message').length >= count,
+    undefined,
+    () => `${what}: ${heard.filter((entry) => entry.event === 'message').length} of ${count}`,
+  );
 
 describe('batch intake', () => {
   it('stores a burst from 40 numbers (new, known, with tickets; one message thrice) once each, in order', async () => {
@@ -121,11 +121,7 @@ describe('batch intake', () => {
       );
     const before = await activeTickets(company.id);
     // The events of the setup have arrived before the burst's are counted.
-    await waitForCount(
-      heard.filter((entry) => entry.event === 'message'),
-      10,
-      'setup events',
-    );
+    await messageEventsReach(heard, 10, 'setup events');
     heard.length = 0;
 
     const burst = Array.from({ length: 200 }, (_, i) => message(number(i % 40), `m${i}`, `B${i}`));
@@ -161,11 +157,8 @@ describe('batch intake', () => {
     for (const row of rows) expect(after.find((ticket) => ticket.id === row.ticketId)).toBeDefined();
 
     // One event per stored message, in arrival order; one contact event per new number.
-    await waitForCount(
-      heard.filter((entry) => entry.event === 'message'),
-      200,
-      'message events',
-    );
+    await messageEventsReach(heard, 200, 'message events');
+    // A moment more, so a duplicate event (the failure this guards against) would be heard too.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const messageEvents = heard.filter((entry) => entry.event === 'message').map((entry) => entry.body);
     expect(messageEvents).toEqual(burst.map((inbound) => inbound.body));
@@ -258,11 +251,7 @@ describe('batch intake', () => {
     expect((await messagesOf(company.id)).map((row) => row.body)).toEqual(['first', 'a', 'b', 'c', 'd']);
     const [ticket] = await activeTickets(company.id);
     expect(ticket).toMatchObject({ unreadMessages: 5, lastMessage: 'd' });
-    await waitForCount(
-      heard.filter((entry) => entry.event === 'message'),
-      5,
-      'message events',
-    );
+    await messageEventsReach(heard, 5, 'message events');
     expect(heard.filter((entry) => entry.event === 'message').map((entry) => entry.body)).toEqual([
       'first',
       'a',

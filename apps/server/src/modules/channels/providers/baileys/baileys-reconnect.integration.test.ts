@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../../test/database-template.ts';
+import { expectEventually } from '../../../../../test/eventually.ts';
 import { buildCompany } from '../../../../../test/factories.ts';
 import type { Database } from '../../../../platform/db/client.ts';
 import { whatsapps } from '../../../../platform/db/schema.ts';
@@ -63,7 +64,7 @@ function wire(connection: SessionRef) {
   });
   /** Waits for socket number `count` (1-based) to exist, and answers it. */
   const socketNumber = async (count: number) => {
-    await vi.waitFor(() => expect(sockets.length).toBeGreaterThanOrEqual(count), { timeout: 5_000, interval: 5 });
+    await expectEventually(() => expect(sockets.length).toBeGreaterThanOrEqual(count));
     // Let start() hand the session to the manager before the socket reports anything.
     await new Promise((resolve) => setTimeout(resolve, 5));
     return sockets[count - 1];
@@ -81,7 +82,7 @@ describe('baileys adapter under the session manager: reconnect backoff', () => {
 
     // Paired and open, then the link drops six times in a row without ever opening.
     (await socketNumber(1)).open();
-    await vi.waitFor(() => expect(manager.connectedSession(ref.id)).not.toBeNull());
+    await expectEventually(() => expect(manager.connectedSession(ref.id)).not.toBeNull());
     const dropTimes: number[] = [];
     for (let drop = 1; drop <= 6; drop++) {
       dropTimes.push(Date.now());
@@ -105,7 +106,7 @@ describe('baileys adapter under the session manager: reconnect backoff', () => {
 
     // Open again: the next drop waits the base delay again.
     sockets[6].open();
-    await vi.waitFor(() => expect(manager.connectedSession(ref.id)).not.toBeNull());
+    await expectEventually(() => expect(manager.connectedSession(ref.id)).not.toBeNull());
     sockets[6].drop();
     await socketNumber(8);
     expect(delays.at(-1)).toBe(BASE_MS);

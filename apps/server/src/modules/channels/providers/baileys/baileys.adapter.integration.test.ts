@@ -2,6 +2,7 @@ import { DisconnectReason, proto, type WAMessage } from 'baileys';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../../../../test/database-template.ts';
+import { expectEventually } from '../../../../../test/eventually.ts';
 import { buildCompany } from '../../../../../test/factories.ts';
 import type { Database } from '../../../../platform/db/client.ts';
 import { baileysKeys, whatsapps } from '../../../../platform/db/schema.ts';
@@ -136,7 +137,7 @@ describe('baileys adapter: connection lifecycle', () => {
     expect(sockets).toHaveLength(2);
     sockets[0].emit('connection.update', { connection: 'connecting' });
     sockets[0].emit('connection.update', { qr: '2@abc,def,ghi' });
-    await vi.waitFor(() => expect(first.statuses.map((change) => change.status)).toContain('qrcode'));
+    await expectEventually(() => expect(first.statuses.map((change) => change.status)).toContain('qrcode'));
     expect(second.statuses.map((change) => change.status)).not.toContain('qrcode');
   });
 
@@ -153,7 +154,7 @@ describe('baileys adapter: connection lifecycle', () => {
     expect(first.listenerTotal()).toBe(0);
     socket().open();
 
-    await vi.waitFor(() => expect(statuses.at(-1)?.status).toBe('CONNECTED'));
+    await expectEventually(() => expect(statuses.at(-1)?.status).toBe('CONNECTED'));
     expect(statuses).toEqual([
       { status: 'qrcode', qrcode: '2@abc,def,ghi' },
       { status: 'qrcode', qrcode: '2@jkl,mno,pqr' },
@@ -166,7 +167,7 @@ describe('baileys adapter: connection lifecycle', () => {
   it('saves creds on creds.update so a restart (or another node) resumes without a QR', async () => {
     const { connection, socket, session } = await startSession();
     socket().emit('creds.update', { me: { id: '5511999990000:12@s.whatsapp.net' } });
-    await vi.waitFor(async () => expect(await keyRows(connection.id)).toHaveLength(1));
+    await expectEventually(async () => expect(await keyRows(connection.id)).toHaveLength(1));
     await session.stop();
 
     const { sockets, createSocket } = fakeSocketFactory();
@@ -175,7 +176,7 @@ describe('baileys adapter: connection lifecycle', () => {
     const resumed = await again.start(connection, record.events);
     expect(sockets[0].config.auth.creds.me?.id).toBe('5511999990000:12@s.whatsapp.net');
     sockets[0].open();
-    await vi.waitFor(() =>
+    await expectEventually(() =>
       expect(record.statuses).toEqual([{ status: 'CONNECTED', qrcode: '', number: '5511999990000' }]),
     );
     await resumed.stop();
@@ -186,12 +187,12 @@ describe('baileys adapter: connection lifecycle', () => {
     const live = socket();
     live.emit('creds.update', { me: { id: '5511999990000:12@s.whatsapp.net' } });
     live.open();
-    await vi.waitFor(async () => expect(await keyRows(connection.id)).toHaveLength(1));
+    await expectEventually(async () => expect(await keyRows(connection.id)).toHaveLength(1));
 
     live.close(DisconnectReason.loggedOut);
 
-    await vi.waitFor(() => expect(statuses.at(-1)).toEqual({ status: 'DISCONNECTED', qrcode: '' }));
-    await vi.waitFor(async () => expect(await keyRows(connection.id)).toHaveLength(0));
+    await expectEventually(() => expect(statuses.at(-1)).toEqual({ status: 'DISCONNECTED', qrcode: '' }));
+    await expectEventually(async () => expect(await keyRows(connection.id)).toHaveLength(0));
     expect(sockets).toHaveLength(1);
     expect(live.listenerTotal()).toBe(0);
     await expect(session.send({ chatId: '5511988887777', isGroup: false, body: 'x' })).rejects.toMatchObject({
@@ -209,11 +210,11 @@ describe('baileys adapter: connection lifecycle', () => {
     const live = socket();
     live.emit('creds.update', { me: { id: '5511999990000:12@s.whatsapp.net' } });
     live.open();
-    await vi.waitFor(async () => expect(await keyRows(connection.id)).toHaveLength(1));
+    await expectEventually(async () => expect(await keyRows(connection.id)).toHaveLength(1));
 
     live.close(code);
 
-    await vi.waitFor(() => expect(statuses.at(-1)).toEqual({ status: 'TIMEOUT', qrcode: '' }));
+    await expectEventually(() => expect(statuses.at(-1)).toEqual({ status: 'TIMEOUT', qrcode: '' }));
     // The session manager owns retries (backoff + jitter): the adapter never opens a socket by itself.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sockets).toHaveLength(1);
@@ -226,9 +227,9 @@ describe('baileys adapter: connection lifecycle', () => {
     const { connection, socket, sockets, statuses } = await startSession();
     socket().emit('creds.update', { me: { id: '5511999990000:12@s.whatsapp.net' } });
     socket().open();
-    await vi.waitFor(async () => expect(await keyRows(connection.id)).toHaveLength(1));
+    await expectEventually(async () => expect(await keyRows(connection.id)).toHaveLength(1));
     socket().close(DisconnectReason.connectionReplaced);
-    await vi.waitFor(() => expect(statuses.at(-1)).toEqual({ status: 'DISCONNECTED', qrcode: '' }));
+    await expectEventually(() => expect(statuses.at(-1)).toEqual({ status: 'DISCONNECTED', qrcode: '' }));
     expect(sockets).toHaveLength(1);
     expect(await keyRows(connection.id)).toHaveLength(1);
   });
@@ -251,7 +252,7 @@ describe('baileys adapter: connection lifecycle', () => {
     expect(live.listenerTotal()).toBeGreaterThan(0);
     live.emit('creds.update', { me: { id: '5511999990000:12@s.whatsapp.net' } });
     live.open();
-    await vi.waitFor(async () => expect(await keyRows(connection.id)).toHaveLength(1));
+    await expectEventually(async () => expect(await keyRows(connection.id)).toHaveLength(1));
 
     await session.stop();
 
@@ -269,7 +270,7 @@ describe('baileys adapter: connection lifecycle', () => {
     const live = socket();
     live.emit('creds.update', { me: { id: '5511999990000:12@s.whatsapp.net' } });
     live.open();
-    await vi.waitFor(async () => expect(await keyRows(connection.id)).toHaveLength(1));
+    await expectEventually(async () => expect(await keyRows(connection.id)).toHaveLength(1));
 
     await session.logout();
 
@@ -282,7 +283,7 @@ describe('baileys adapter: connection lifecycle', () => {
     const { connection, socket, session } = await startSession();
     socket().logout.mockRejectedValueOnce(new Error('Connection Closed'));
     socket().emit('creds.update', { me: { id: '5511999990000:12@s.whatsapp.net' } });
-    await vi.waitFor(async () => expect(await keyRows(connection.id)).toHaveLength(1));
+    await expectEventually(async () => expect(await keyRows(connection.id)).toHaveLength(1));
     await session.logout();
     expect(await keyRows(connection.id)).toHaveLength(0);
   });
@@ -297,7 +298,7 @@ describe('baileys adapter: inbound', () => {
       type: 'append',
       messages: [incoming('M2', { conversation: 'enviada pelo celular' }, { fromMe: true })],
     });
-    await vi.waitFor(() => expect(messages).toHaveLength(2));
+    await expectEventually(() => expect(messages).toHaveLength(2));
     expect(messages[0]).toEqual({
       externalId: 'M1',
       chatId: '5511988887777',
@@ -328,7 +329,7 @@ describe('baileys adapter: inbound', () => {
       { ...offer, status: 'ringing' },
       { ...offer, id: 'CALL2', isGroup: true, status: 'offer' },
     ]);
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await expectEventually(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({ callId: 'CALL1', from: '5511988887777', isVideo: true, isGroup: false });
     await calls[0].decline?.();
     expect(socket().rejectCall).toHaveBeenCalledWith('CALL1', '5511988887777@s.whatsapp.net');
@@ -345,7 +346,7 @@ describe('baileys adapter: inbound', () => {
         incoming('OK', { conversation: 'fica' }),
       ],
     });
-    await vi.waitFor(() => expect(messages.map((message) => message.externalId)).toEqual(['OK']));
+    await expectEventually(() => expect(messages.map((message) => message.externalId)).toEqual(['OK']));
     await session.stop();
   });
 
@@ -358,7 +359,7 @@ describe('baileys adapter: inbound', () => {
         incoming('D1', { documentMessage: { mimetype: 'application/pdf', fileName: 'boleto.pdf', fileLength: 8 } }),
       ],
     });
-    await vi.waitFor(() => expect(messages).toHaveLength(1));
+    await expectEventually(() => expect(messages).toHaveLength(1));
     expect(messages[0]).toMatchObject({
       mediaType: 'application',
       body: 'boleto.pdf',
@@ -378,7 +379,7 @@ describe('baileys adapter: inbound', () => {
       type: 'notify',
       messages: [incoming('I1', { imageMessage: { mimetype: 'image/jpeg', caption: 'foto' } })],
     });
-    await vi.waitFor(() => expect(messages).toHaveLength(1));
+    await expectEventually(() => expect(messages).toHaveLength(1));
     expect(messages[0]).toMatchObject({ mediaType: 'image', body: 'foto' });
     expect(messages[0].media).toBeUndefined();
     await session.stop();
@@ -390,7 +391,7 @@ describe('baileys adapter: inbound', () => {
     const fromGroup = (id: string) =>
       incoming(id, { conversation: 'bom dia' }, { remoteJid: group, participant: '5511977776666@s.whatsapp.net' });
     socket().emit('messages.upsert', { type: 'notify', messages: [fromGroup('G1'), fromGroup('G2')] });
-    await vi.waitFor(() => expect(messages).toHaveLength(2));
+    await expectEventually(() => expect(messages).toHaveLength(2));
     expect(messages[0]).toMatchObject({
       chatId: '120363025246125486',
       isGroup: true,
@@ -403,7 +404,7 @@ describe('baileys adapter: inbound', () => {
 
     socket().emit('groups.update', [{ id: group, subject: 'Equipe Comercial' }]);
     socket().emit('messages.upsert', { type: 'notify', messages: [fromGroup('G3')] });
-    await vi.waitFor(() => expect(messages).toHaveLength(3));
+    await expectEventually(() => expect(messages).toHaveLength(3));
     expect(messages[2].groupName).toBe('Equipe Comercial');
     expect(socket().groupMetadata).toHaveBeenCalledTimes(1);
     await session.stop();
@@ -416,7 +417,7 @@ describe('baileys adapter: inbound', () => {
       type: 'notify',
       messages: [incoming('L1', { conversation: 'oi' }, { remoteJid: '123456789012345@lid' })],
     });
-    await vi.waitFor(() => expect(messages).toHaveLength(1));
+    await expectEventually(() => expect(messages).toHaveLength(1));
     expect(messages[0].chatId).toBe('5511988887777');
     await session.stop();
   });
@@ -442,7 +443,7 @@ describe('baileys adapter: inbound', () => {
       { key: ours, receipt: { userJid: CUSTOMER, readTimestamp: 1_736_000_100 } },
       { key: { ...ours, id: 'OUT2' }, receipt: { userJid: CUSTOMER, playedTimestamp: 1_736_000_200 } },
     ]);
-    await vi.waitFor(() => expect(acks).toHaveLength(4));
+    await expectEventually(() => expect(acks).toHaveLength(4));
     expect(acks).toEqual([
       ['OUT1', 1],
       ['OUT1', 2],
@@ -472,7 +473,7 @@ describe('baileys adapter: inbound', () => {
       type: 'notify',
       messages: [incoming('X1', { conversation: 'a' }), incoming('X2', { conversation: 'b' })],
     });
-    await vi.waitFor(() => expect(seen).toEqual(['X1', 'X2']));
+    await expectEventually(() => expect(seen).toEqual(['X1', 'X2']));
     await session.stop();
   });
 });
@@ -481,7 +482,7 @@ describe('baileys adapter: outbound', () => {
   async function connected() {
     const started = await startSession();
     started.socket().open();
-    await vi.waitFor(() => expect(started.statuses.at(-1)?.status).toBe('CONNECTED'));
+    await expectEventually(() => expect(started.statuses.at(-1)?.status).toBe('CONNECTED'));
     return started;
   }
 

@@ -1,0 +1,44 @@
+import type { Socket } from 'socket.io-client';
+import { vi } from 'vitest';
+
+/**
+ * How long a test waits for something that must happen. Generous on purpose: a slow or busy
+ * machine takes longer, and the deadline only ends a wait whose condition would never come true.
+ * Nothing in the tests measures speed (the benchmarks do).
+ */
+export const EVENTUALLY_MS = 20_000;
+
+/**
+ * Asks `check` again every 25 ms until it answers something truthy, and returns that. The check
+ * is evaluated anew each time (never a copy made once), so it sees what arrives while it waits.
+ */
+export async function waitUntil<T>(
+  check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+  ms = EVENTUALLY_MS,
+  what: string | (() => string) = 'condition',
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Emits one of the rooms' join events and resolves once the server has put the socket in its
+ * rooms (the server acknowledges every join), with whether the join was allowed.
+ */
+export function joinRoom(
+  socket: Socket,
+  event: 'joinNotification' | 'joinTickets' | 'joinChatBox',
+  ...args: unknown[]
+): Promise<boolean> {
+  return socket.timeout(EVENTUALLY_MS).emitWithAck(event, ...args);
+}
+
+/** `vi.waitFor` with the suite's deadline instead of its one-second default. */
+export function expectEventually<T>(assertion: () => T | Promise<T>): Promise<T> {
+  return vi.waitFor(assertion, { timeout: EVENTUALLY_MS, interval: 20 });
+}
