@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
 import { screenshotsDir } from '../support/paths.ts';
 
 const desktop = { width: 1366, height: 900 };
@@ -112,6 +112,7 @@ test('dashboard: counters, attendants, charts and exports with seeded data, live
   await snap(page, 'dashboard-light-desktop');
 
   // Live: a new customer is counted as waiting without reloading.
+  await realtimeConnected(page);
   await page.request.post(`/api/sandbox/${connection.id}/inbound`, {
     headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
     data: { from: '5511911110007', name: 'Iara', body: 'Oi' },

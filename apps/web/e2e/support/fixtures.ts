@@ -49,11 +49,14 @@ export async function logIn(page: Page, account = superAdmin): Promise<void> {
 }
 
 /**
- * Waits until the page's realtime socket is connected (and so in its rooms): after a login or a
+ * Waits until the page's realtime socket is connected and the server has answered every room
+ * join of the screen (ticket lists, the bell, an open thread): after a login, a navigation or a
  * reload, before doing what should reach the page live.
  */
 export async function realtimeConnected(page: Page): Promise<void> {
-  await expect(page.locator('html[data-realtime="connected"]')).toBeAttached({ timeout: 20_000 });
+  await expect(page.locator('html[data-realtime="connected"]:not([data-realtime-joining])')).toBeAttached({
+    timeout: 20_000,
+  });
 }
 
 let companySequence = 0;

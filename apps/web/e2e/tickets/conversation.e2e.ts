@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
-import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
 /** A 1×1 PNG (red), enough for the image paths; larger pixels are not needed for the thread. */
@@ -47,6 +47,7 @@ test('a customer writes, the attendant answers, transfers; a second attendant cl
   await page.goto('/tickets');
   await page.getByTestId('tickets-subtab-pending').click();
   await expect(page.getByTestId('tickets-loading')).toHaveCount(0);
+  await realtimeConnected(page);
   await inbound({ body: 'Oi! Meu pedido *12345* ainda não chegou, _podem_ verificar? ~ontem~ hoje' });
   const maria = rowOf(page, 'Maria Cliente');
   await expect(maria).toBeVisible();
@@ -206,6 +207,8 @@ test('a customer writes, the attendant answers, transfers; a second attendant cl
 
   // The customer writes again: a new pending ticket appears in both lists, live.
   await page.getByTestId('tickets-subtab-pending').click();
+  await realtimeConnected(page);
+  await realtimeConnected(biaPage);
   await inbound({ body: 'Chegou, obrigada!' });
   const next = rowOf(page, 'Maria Cliente');
   await expect(next).toBeVisible();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
 import { bearer } from '../support/sandbox.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
@@ -93,6 +93,7 @@ test('a customer writes, the ticket arrives live, is accepted, found, filtered a
   await expect(page.getByTestId('tickets-loading')).toHaveCount(0);
   const pendingBefore = await readCount(page, 'pending');
   const openBefore = await readCount(page, 'open');
+  await realtimeConnected(page);
 
   // The customer writes: the ticket shows up in pending without a reload, counted and unread.
   await customerWrites(mariaNumber, mariaName, `Oi, preciso de ajuda com meu pedido ${orderWord}`);
@@ -171,6 +172,7 @@ test('a customer writes, the ticket arrives live, is accepted, found, filtered a
   const biaMaria = rowOf(bia, mariaName);
   await expect(biaMaria).toBeVisible();
   await expect(biaMaria.getByTestId('ticket-row-peek')).toHaveCount(0);
+  await realtimeConnected(bia);
   await customerWrites(mariaNumber, mariaName, 'Alguém aí?');
   await expect(biaMaria.getByTestId('ticket-last-message')).toHaveText('Alguém aí?');
   await expect(biaMaria.getByTestId('ticket-unread')).toContainText('1');

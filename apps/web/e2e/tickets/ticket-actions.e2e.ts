@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
-import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
 import { desktop, snap } from '../support/screens.ts';
 
 const PAULA = '5511955551111';
@@ -27,6 +27,7 @@ test('ticket actions: peek, delete a message, notes, edit the contact, return, r
   // A customer writes; the admin peeks at the pending ticket (read-only, no composer).
   await page.goto('/tickets');
   await page.getByTestId('tickets-subtab-pending').click();
+  await realtimeConnected(page);
   await api.post(`/api/sandbox/${connection.id}/inbound`, { from: PAULA, name: 'Paula', body: 'Oi, tudo bem?' });
   const paula = rowOf(page, 'Paula');
   await expect(paula).toBeVisible();

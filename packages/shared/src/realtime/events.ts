@@ -80,13 +80,19 @@ export interface ServerToClientEvents {
   'company-announcement': (payload: AnnouncementEvent) => void;
 }
 
-/** What a client may ask. Payloads are parsed on the server: types are not validation. */
+/** Answers a join once the socket is in its rooms: whether the join was allowed. */
+export type JoinAck = (joined: boolean) => void;
+
+/**
+ * What a client may ask. Payloads are parsed on the server: types are not validation. Joins take
+ * an optional acknowledgement, answered once the socket is in the rooms.
+ */
 export interface ClientToServerEvents {
-  joinChatBox: (ticketId: string | number) => void;
+  joinChatBox: (ticketId: string | number, ack?: JoinAck) => void;
   leaveChatBox: (ticketId: string | number) => void;
-  joinNotification: () => void;
+  joinNotification: (ack?: JoinAck) => void;
   leaveNotification: () => void;
-  joinTickets: (status: string) => void;
+  joinTickets: (status: string, ack?: JoinAck) => void;
   leaveTickets: (status: string) => void;
   userStatus: () => void;
 }

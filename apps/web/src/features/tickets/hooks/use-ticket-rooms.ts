@@ -1,5 +1,6 @@
 import type { TicketListStatus } from '@wacrm/shared/realtime/rooms';
 import { useEffect } from 'react';
+import { joinRoom } from '../../../lib/room-joins.ts';
 import { useSocket } from '../../../lib/socket-context.ts';
 
 /**
@@ -13,7 +14,7 @@ export function useTicketRooms(statuses: readonly TicketListStatus[]): void {
     if (!socket || !key) return;
     const list = key.split(',');
     const join = () => {
-      for (const status of list) socket.emit('joinTickets', status);
+      for (const status of list) joinRoom(socket, 'joinTickets', status);
     };
     if (socket.connected) join();
     socket.on('connect', join);
@@ -29,7 +30,7 @@ export function useNotificationRoom(): void {
   const socket = useSocket();
   useEffect(() => {
     if (!socket) return;
-    const join = () => socket.emit('joinNotification');
+    const join = () => joinRoom(socket, 'joinNotification');
     if (socket.connected) join();
     socket.on('connect', join);
     return () => {

@@ -1,6 +1,7 @@
 import type { AppMessageEvent, MessageRecord } from '@wacrm/shared/messages/message.schema';
 import { companyEvent } from '@wacrm/shared/realtime/events';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { joinRoom } from '../../../../lib/room-joins.ts';
 import { useSocket, useSocketEvent } from '../../../../lib/socket-context.ts';
 import { conversationApi, type ThreadPage, type ThreadTicketRef } from '../api/conversation-api.ts';
 import { mergeMessages, replaceMessage } from '../model/thread.ts';
@@ -70,7 +71,7 @@ export function useThread(ticketId: number, companyId: number, options: { markRe
   // The ticket room brings this thread's message events; rejoin after every reconnect.
   useEffect(() => {
     if (!socket) return;
-    const join = () => socket.emit('joinChatBox', ticketId);
+    const join = () => joinRoom(socket, 'joinChatBox', ticketId);
     join();
     socket.on('connect', join);
     return () => {
