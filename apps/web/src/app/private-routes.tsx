@@ -4,6 +4,7 @@ import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { CenteredSpinner } from '../components/ui/centered-spinner.tsx';
 import { AnnouncementsPage } from '../features/announcements/pages/announcements-page.tsx';
 import { useSessionUser } from '../features/auth/hooks/use-auth.ts';
+import { ChatsPage } from '../features/chats/pages/chats-page.tsx';
 import { ComingSoonPage } from '../features/coming-soon/pages/coming-soon-page.tsx';
 import { ConnectionsPage } from '../features/connections/pages/connections-page.tsx';
 import { ContactsPage } from '../features/contacts/pages/contacts-page.tsx';
@@ -40,7 +41,7 @@ const featurePages: { path: string; featureKey: string; element?: ReactNode }[] 
   { path: 'queues', featureKey: 'queues', element: <QueuesPage /> },
   { path: 'announcements', featureKey: 'announcements', element: <AnnouncementsPage /> },
   { path: 'subscription', featureKey: 'subscription' },
-  { path: 'chats/:id?', featureKey: 'internalChat' },
+  { path: 'chats/:id?', featureKey: 'internalChat', element: <ChatsPage /> },
   // ARCHITECTURE "Sandbox channel": not in the side menu, linked from the connections table.
   { path: 'sandbox/:whatsappId', featureKey: 'connections', element: <SandboxPage /> },
 ];
