@@ -3,6 +3,7 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@wacrm/shared/chats/chat.schema';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
@@ -76,15 +77,19 @@ export function ChatComposer({ editing, onCancelEdit, onSubmit }: ChatComposerPr
           sx={{ px: 1.5, py: 1, borderRadius: 2, bgcolor: 'action.hover' }}
           inputProps={{ 'aria-label': t('composer.placeholder'), 'data-testid': 'chat-composer' }}
         />
-        <IconButton
-          color="primary"
-          onClick={() => void submit()}
-          disabled={!text.trim() || isTooLong || isBusy}
-          aria-label={editing ? t('composer.save') : t('composer.send')}
-          data-testid="chat-send"
-        >
-          <SendOutlined />
-        </IconButton>
+        <Tooltip title={t('composer.hint')}>
+          <span>
+            <IconButton
+              color="primary"
+              onClick={() => void submit()}
+              disabled={!text.trim() || isTooLong || isBusy}
+              aria-label={editing ? t('composer.save') : t('composer.send')}
+              data-testid="chat-send"
+            >
+              <SendOutlined />
+            </IconButton>
+          </span>
+        </Tooltip>
       </Stack>
     </Stack>
   );

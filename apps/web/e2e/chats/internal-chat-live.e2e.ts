@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+import { apiOf } from '../support/api.ts';
+import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { desktop, phone, snap, snapAllThemes } from '../support/screens.ts';
+
+const badge = (page: Page) => page.getByTestId('chats-badge');
+
+/**
+ * Issue 16: two attendants of one company chat live in two browsers; the top bar badge and popover
+ * follow; the phone layout shows the list and the conversation as two tabs.
+ */
+test('two users chat live; the badge, the popover and the phone tabs follow', async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(desktop);
+  const admin = await createCompanyAdmin(page, 'chat');
+  await logIn(page, admin);
+  const api = await apiOf(page);
+  const bia = { email: `bia-chat-${Date.now()}@example.com`, password: 'secret1' };
+  await api.post('/api/users', { name: 'Bia Souza', ...bia, profile: 'user', queueIds: [] });
+
+  const biaContext = await browser.newContext({ baseURL, locale: 'pt-BR', viewport: desktop });
+  const biaPage = await biaContext.newPage();
+  await logIn(biaPage, bia);
+  await expect(biaPage.getByTestId('chats-button')).toBeVisible();
+  await expect(badge(biaPage)).toHaveClass(/MuiBadge-invisible/);
+
+  // The admin opens the empty screen and creates a chat; the dialog explains what is missing.
+  await page.goto('/chats');
+  await expect(page.getByTestId('chat-list-empty')).toBeVisible();
+  await page.getByTestId('chat-add').click();
+  await page.getByTestId('chat-save').click();
+  await expect(page.getByText('O título é obrigatório.')).toBeVisible();
+  await expect(page.getByText('Escolha pelo menos um usuário.')).toBeVisible();
+  await page.getByTestId('chat-title').fill('Turno da noite');
+  await page.getByTestId('chat-users').click();
+  await page.getByRole('option', { name: 'Bia Souza' }).click();
+  await page.getByTestId('chat-save').click();
+  await expect(page).toHaveURL(/\/chats\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('chat-open-title')).toHaveText('Turno da noite');
+  await expect(page.getByTestId('chat-messages-empty')).toBeVisible();
+
+  // Enter sends; Bia's badge counts it without a reload.
+  await page.getByTestId('chat-composer').fill('Olá, Bia! Pode cobrir a fila de suporte?');
+  await page.getByTestId('chat-composer').press('Enter');
+  await expect(page.getByTestId('chat-message').last()).toHaveAttribute('data-mine', 'true');
+  await expect(page.getByTestId('chat-composer')).toHaveValue('');
+  await expect(badge(biaPage)).toHaveText('1');
+
+  // Her popover lists the chat; a click opens it and reading clears the badge.
+  await biaPage.getByTestId('chats-button').click();
+  await expect(biaPage.getByTestId('chats-popover-item')).toContainText('Turno da noite');
+  await expect(biaPage.getByTestId('chats-popover-item')).toContainText('Pode cobrir');
+  await biaPage.getByTestId('chats-popover-item').click();
+  await expect(biaPage).toHaveURL(page.url());
+  const received = biaPage.getByTestId('chat-message').last();
+  await expect(received).toHaveAttribute('data-mine', 'false');
+  await expect(received).toContainText('Olá, Bia!');
+  await expect(received).toContainText('chat');
+  await expect(badge(biaPage)).toHaveClass(/MuiBadge-invisible/);
+
+  // Shift+Enter makes a new line; Enter sends; the admin sees it live on the left.
+  const composer = biaPage.getByTestId('chat-composer');
+  await composer.fill('Claro!');
+  await composer.press('Shift+Enter');
+  await composer.pressSequentially('Chego em 5 minutos.');
+  await composer.press('Enter');
+  const reply = page.getByTestId('chat-message').last();
+  await expect(reply).toHaveAttribute('data-mine', 'false');
+  await expect(reply.getByTestId('chat-message-text')).toHaveText('Claro!\nChego em 5 minutos.');
+  await expect(reply).toContainText('Bia Souza');
+  // The admin is reading the chat: no badge for a message already on screen.
+  await expect(badge(page)).toHaveClass(/MuiBadge-invisible/);
+
+  // The sender edits within 15 minutes; everyone sees it marked as edited.
+  await biaPage.getByTestId('chat-message').last().hover();
+  await biaPage.getByRole('button', { name: 'Editar mensagem' }).last().click();
+  await composer.fill('Claro! Chego em 10 minutos.');
+  await composer.press('Enter');
+  await expect(reply.getByTestId('chat-message-text')).toHaveText('Claro! Chego em 10 minutos.');
+  await expect(reply.getByTestId('chat-message-edited')).toBeVisible();
+
+  // Away from the chat, a new message counts in Bia's badge and list.
+  await biaPage.goto('/tickets');
+  await page.getByTestId('chat-composer').fill('Obrigado!');
+  await page.getByTestId('chat-composer').press('Enter');
+  await expect(badge(biaPage)).toHaveText('1');
+
+  // Phone width: two tabs, the list first, the conversation after picking a chat.
+  await biaPage.setViewportSize(phone);
+  await biaPage.goto('/chats');
+  await expect(biaPage.getByTestId('chats-tab-list')).toBeVisible();
+  await expect(biaPage.getByTestId('chat-item')).toContainText('Obrigado!');
+  await expect(biaPage.getByTestId('chat-item-unreads')).toHaveText('1');
+  await snap(biaPage, 'chats-list-light-phone');
+  await biaPage.getByTestId('chat-item').click();
+  await expect(biaPage.getByTestId('chat-conversation')).toBeVisible();
+  await expect(biaPage.getByTestId('chat-list')).toBeHidden();
+  await expect(biaPage.getByTestId('chats-tab-messages')).toHaveAttribute('aria-selected', 'true');
+  await expect(badge(biaPage)).toHaveClass(/MuiBadge-invisible/);
+  await snap(biaPage, 'chats-conversation-light-phone');
+  await biaPage.getByTestId('chats-tab-list').click();
+  await expect(biaPage.getByTestId('chat-list')).toBeVisible();
+
+  // Only the owner may edit or delete the chat.
+  await biaPage.getByTestId('chat-item').click();
+  await expect(biaPage.getByTestId('chat-edit')).toHaveCount(0);
+  await expect(page.getByTestId('chat-edit')).toBeVisible();
+
+  await snapAllThemes(page, 'chats');
+  await biaContext.close();
+});
