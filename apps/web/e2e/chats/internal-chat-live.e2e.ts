@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { bearer, createSandboxConnection, ticketIdOf } from '../support/sandbox.ts';
 import { desktop, phone, snap, snapAllThemes } from '../support/screens.ts';
 
 const badge = (page: Page) => page.getByTestId('chats-badge');
@@ -100,6 +101,31 @@ test('two users chat live; the badge, the popover and the phone tabs follow', as
   await snap(biaPage, 'chats-conversation-light-phone');
   await biaPage.getByTestId('chats-tab-list').click();
   await expect(biaPage.getByTestId('chat-list')).toBeVisible();
+
+  // A ticket link becomes a card: the admin may open the ticket; Bia, outside its queue, may not.
+  const chatUrl = page.url();
+  const connectionId = await createSandboxConnection(page, 'Loja Chat');
+  const sales = await api.post<{ id: number }>('/api/queue', { name: 'Vendas', color: '#0f766e' });
+  await api.post(`/api/sandbox/${connectionId}/inbound`, { from: '5511977770001', name: 'Maria Cliente', body: 'Oi' });
+  const ticketId = await ticketIdOf(page, '5511977770001');
+  const moved = await page.request.put(`/api/tickets/${ticketId}`, {
+    headers: await bearer(page),
+    data: { queueId: sales.id },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+  const ticket = await api.get<{ uuid: string }>(`/api/tickets/${ticketId}`);
+  await page.getByTestId('chat-composer').fill(`Bia, veja este: ${baseURL}/tickets/${ticket.uuid}`);
+  await page.getByTestId('chat-composer').press('Enter');
+  const adminCard = page.getByTestId('chat-ticket-card').last();
+  await expect(adminCard).toHaveAttribute('data-available', 'true');
+  await expect(adminCard).toContainText('Maria Cliente');
+  const biaCard = biaPage.getByTestId('chat-ticket-card').last();
+  await expect(biaCard).toHaveAttribute('data-available', 'false');
+  await expect(biaCard).toHaveText('Ticket indisponível para você');
+  await expect(biaCard.locator('a')).toHaveCount(0);
+  await adminCard.click();
+  await expect(page).toHaveURL(new RegExp(`/tickets/${ticket.uuid}$`));
+  await page.goto(chatUrl);
 
   // Only the owner may edit or delete the chat.
   await biaPage.getByTestId('chat-item').click();

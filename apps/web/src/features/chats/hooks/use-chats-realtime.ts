@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatEvent, ChatMessageRecord, ChatRecord } from '@wacrm/shared/chats/chat.schema';
 import { companyEvent } from '@wacrm/shared/realtime/events';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
-import { useSocketEvent } from '../../../lib/socket-context.ts';
+import { useSocket, useSocketEvent } from '../../../lib/socket-context.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { playNotificationSound } from '../../tickets/model/notification-sound.ts';
 import { chatsKeys } from '../api/chats-api.ts';
@@ -22,6 +22,7 @@ export function useChatsRealtime(isEnabled: boolean) {
   const navigate = useNavigate();
   const openUuid = useMatch('/chats/:id')?.params.id ?? null;
   const alerted = useRef(new Set<number>());
+  const socket = useSocket();
   const listKey = chatsKeys.list(user.companyId);
   const updateList = (change: (list: ChatRecord[]) => ChatRecord[]) =>
     queryClient.setQueryData<ChatRecord[]>(listKey, (list) => (list ? change(list) : list));
@@ -45,6 +46,20 @@ export function useChatsRealtime(isEnabled: boolean) {
       notice.close();
     };
   };
+
+  // Events missed while the socket was away: a reconnection reloads my chats and open messages.
+  useEffect(() => {
+    if (!socket || !isEnabled) return;
+    let hasConnected = socket.connected;
+    const reload = () => {
+      if (hasConnected) void queryClient.invalidateQueries({ queryKey: ['chats', user.companyId] });
+      hasConnected = true;
+    };
+    socket.on('connect', reload);
+    return () => {
+      socket.off('connect', reload);
+    };
+  }, [socket, isEnabled, queryClient, user.companyId]);
 
   useSocketEvent(isEnabled ? companyEvent(user.companyId, 'chat') : null, (event: ChatEvent) => {
     switch (event.action) {
