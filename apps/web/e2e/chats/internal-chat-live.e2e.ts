@@ -133,5 +133,21 @@ test('two users chat live; the badge, the popover and the phone tabs follow', as
   await expect(page.getByTestId('chat-edit')).toBeVisible();
 
   await snapAllThemes(page, 'chats');
+
+  // Older messages load as the reader scrolls near the top (20 a page).
+  const { records } = await api.get<{ records: { id: number; title: string }[] }>('/api/chats');
+  const chatId = records.find((chat) => chat.title === 'Turno da noite')?.id;
+  for (let i = 1; i <= 45; i++) await api.post(`/api/chats/${chatId}/messages`, { message: `Mensagem ${i}` });
+  await page.goto(chatUrl);
+  await expect(page.getByTestId('chat-message').last()).toContainText('Mensagem 45');
+  const first = page.getByTestId('chat-message').filter({ hasText: 'Pode cobrir a fila' });
+  await expect(first).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      await page.getByTestId('chat-messages').evaluate((box) => box.scrollTo({ top: 0 }));
+      return first.count();
+    })
+    .toBe(1);
+  await expect(page.getByTestId('chat-message')).toHaveCount(49);
   await biaContext.close();
 });
