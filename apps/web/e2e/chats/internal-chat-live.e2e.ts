@@ -32,6 +32,7 @@ test('two users chat live; the badge, the popover and the phone tabs follow', as
   await page.getByTestId('chat-save').click();
   await expect(page.getByText('O título é obrigatório.')).toBeVisible();
   await expect(page.getByText('Escolha pelo menos um usuário.')).toBeVisible();
+  await snap(page, 'chat-dialog-errors-light-desktop');
   await page.getByTestId('chat-title').fill('Turno da noite');
   await page.getByTestId('chat-users').click();
   await page.getByRole('option', { name: 'Bia Souza' }).click();
@@ -51,6 +52,7 @@ test('two users chat live; the badge, the popover and the phone tabs follow', as
   await biaPage.getByTestId('chats-button').click();
   await expect(biaPage.getByTestId('chats-popover-item')).toContainText('Turno da noite');
   await expect(biaPage.getByTestId('chats-popover-item')).toContainText('Pode cobrir');
+  await snap(biaPage, 'chats-popover-light-desktop');
   await biaPage.getByTestId('chats-popover-item').click();
   await expect(biaPage).toHaveURL(page.url());
   const received = biaPage.getByTestId('chat-message').last();
