@@ -1,5 +1,4 @@
 import type { ChatEvent, ChatMessageRecord, ChatRecord } from '@wacrm/shared';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
@@ -354,5 +353,3 @@ describe('plan flag', () => {
     }
   });
 });
-
-export type { Socket };
