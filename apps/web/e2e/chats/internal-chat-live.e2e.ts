@@ -82,15 +82,19 @@ test('two users chat live; the badge, the popover and the phone tabs follow', as
   await expect(reply.getByTestId('chat-message-text')).toHaveText('Claro! Chego em 10 minutos.');
   await expect(reply.getByTestId('chat-message-edited')).toBeVisible();
 
-  // Away from the chat, a new message counts in Bia's badge and list.
-  await biaPage.goto('/tickets');
+  // Away from the chat, a new message counts in Bia's badge and list (in-app navigation: the
+  // socket stays connected).
+  await biaPage.getByTestId('menu-tickets').click();
+  await expect(biaPage).toHaveURL(/\/tickets$/);
   await page.getByTestId('chat-composer').fill('Obrigado!');
   await page.getByTestId('chat-composer').press('Enter');
   await expect(badge(biaPage)).toHaveText('1');
 
   // Phone width: two tabs, the list first, the conversation after picking a chat.
   await biaPage.setViewportSize(phone);
-  await biaPage.goto('/chats');
+  await biaPage.getByTestId('chats-button').click();
+  await biaPage.getByTestId('chats-popover-all').click();
+  await expect(biaPage).toHaveURL(/\/chats$/);
   await expect(biaPage.getByTestId('chats-tab-list')).toBeVisible();
   await expect(biaPage.getByTestId('chat-item')).toContainText('Obrigado!');
   await expect(biaPage.getByTestId('chat-item-unreads')).toHaveText('1');
