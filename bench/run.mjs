@@ -1,4 +1,6 @@
-// `npm run bench [-- --quick] [-- --only=pglite|postgres] [-- --no-bundle]`
+// `npm run bench [-- --quick] [-- --only=pglite|postgres] [-- --no-bundle] [-- --figure=chat]`
+//
+// `--figure=chat` measures only the internal chat fan-out (no generated data, no bundle).
 //
 // For each database (embedded PGlite in a fresh DATA_DIR; the PostgreSQL server too when
 // DATABASE_URL is set, in a database `wacrm_bench` that is dropped and made again): start the
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addClosedTickets, dataSizes, generateData } from './generate-data.mjs';
 import { measureBundles } from './lib/bundle-sizes.mjs';
+import { measureChatFanOut } from './lib/chat-fanout.mjs';
 import { createFigures, machineSnapshot, printFigure } from './lib/figures.mjs';
 import { getJson, loadPath, sequential, settle } from './lib/http-load.mjs';
 import {
@@ -28,7 +31,8 @@ const serverRoot = process.env.BENCH_SERVER_ROOT ? path.resolve(process.env.BENC
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-const withBundle = !args.includes('--no-bundle');
+const onlyFigure = args.find((arg) => arg.startsWith('--figure='))?.slice('--figure='.length);
+const withBundle = !args.includes('--no-bundle') && !onlyFigure;
 const size = quick ? dataSizes.quick : dataSizes.full;
 /** The database the bench drops and fills on the server (BENCH_DATABASE: two checkouts, two names). */
 const benchDatabase = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_DATABASE ?? '')
@@ -45,11 +49,30 @@ const plan = quick
 
 const ms = (target) => (value) => value < target;
 
+/** Issue 16: a message in a 50-participant internal chat reaching every participant's socket. */
+async function measureChat(figures, base, admin, companyId) {
+  const chat = await measureChatFanOut({
+    base,
+    adminToken: admin,
+    companyId,
+    participants: 50,
+    rounds: quick ? 10 : 40,
+    password: benchAdmin.password,
+  });
+  const note = `${chat.sockets} participants, ${quick ? 10 : 40} messages${chat.missing ? `, ${chat.missing} not heard` : ''}, ${chat.leaked} events reached a non-participant`;
+  figures.add('chat message to 50 participants p50', chat.p50, 'ms', '-', null, note);
+  figures.add('chat message to 50 participants p99', chat.p99, 'ms', '< 250 ms (ours)', ms(250), note);
+}
+
 async function measure(database, server, generated) {
   const figures = createFigures(database);
   const { base } = server;
   const companyId = 1;
   const admin = await login(base, benchAdmin.email, benchAdmin.password);
+  if (onlyFigure === 'chat') {
+    await measureChat(figures, base, admin, companyId);
+    return figures.list;
+  }
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const idle = server.rssMb();
   // ARCHITECTURE's memory target is for the embedded database; on a server it is only reported.
@@ -163,6 +186,8 @@ async function measure(database, server, generated) {
     monitor.close();
   }
 
+  await measureChat(figures, base, admin, companyId);
+
   figures.add('server RSS peak under load', rss.stop(), 'MB', '-');
   return figures.list;
 }
@@ -248,6 +273,10 @@ async function prepare(database) {
   // First start: migrations and seed.
   const first = await startServer({ root: serverRoot, dataDir, databaseUrl, log });
   await first.stop();
+  if (onlyFigure === 'chat') {
+    const none = { counts: { tickets: 0, messages: 0, contacts: 0, users: 0, ratings: 0 }, steps: [] };
+    return { dataDir, databaseUrl, generated: none, prepareSeconds: (Date.now() - started) / 1000 };
+  }
   const { query, close } = await openBenchDatabase(database, { dataDir, databaseUrl });
   log(`  generating ${quick ? 'the quick' : 'the full'} data set`);
   const generated = await generateData(query, { size, log });
@@ -297,7 +326,7 @@ async function runDatabase(database) {
     const figures = await measure(database, server, prepared.generated);
     serverLogTail = server.stderr();
     await server.stop();
-    if (!quick) {
+    if (!quick && !onlyFigure) {
       const byName = createFigures(database);
       await measureDashboardsAtScale(database, prepared, byName);
       figures.push(...byName.list);

@@ -7,6 +7,7 @@ import { createAnnouncementsModule } from './modules/announcements/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createAutomationModule } from './modules/automation/index.ts';
 import { type ChannelsOptions, createChannelsModule } from './modules/channels/index.ts';
+import { createChatsModule } from './modules/chats/index.ts';
 import { createCompaniesModule } from './modules/companies/index.ts';
 import { createCompanySchedulesModule } from './modules/company-schedules/index.ts';
 import { createConnectionsModule } from './modules/connections/index.ts';
@@ -125,6 +126,7 @@ export async function buildServer(
   createTicketNotesModule(platform, { tickets }).register(app);
   createQuickMessagesModule(platform).register(app);
   createDashboardModule(platform).register(app);
+  createChatsModule(platform, { tickets, planRules: plans.rules }).register(app);
 
   return {
     app,

@@ -1,5 +1,6 @@
 export * from './announcements/index.ts';
 export * from './auth/index.ts';
+export * from './chats/index.ts';
 export * from './common/index.ts';
 export * from './companies/index.ts';
 export * from './company-schedules/index.ts';

@@ -40,7 +40,7 @@ const featurePages: { path: string; featureKey: string; element?: ReactNode }[] 
   { path: 'queues', featureKey: 'queues', element: <QueuesPage /> },
   { path: 'announcements', featureKey: 'announcements', element: <AnnouncementsPage /> },
   { path: 'subscription', featureKey: 'subscription' },
-  { path: 'chats/:id?', featureKey: 'internalChat' },
+  { path: 'chats/:id?', featureKey: 'internalChat', element: <LazyChatsPage /> },
   // ARCHITECTURE "Sandbox channel": not in the side menu, linked from the connections table.
   { path: 'sandbox/:whatsappId', featureKey: 'connections', element: <SandboxPage /> },
 ];
@@ -59,6 +59,19 @@ const campaignPages: { path: string; featureKey: string; element?: ReactNode }[]
 
 // The charts library stays out of the tickets and login bundles.
 const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page.tsx'));
+
+// The internal chat screen loads when first opened (the top bar popover is in the shell).
+const ChatsPage = lazy(() =>
+  import('../features/chats/pages/chats-page.tsx').then((module) => ({ default: module.ChatsPage })),
+);
+
+function LazyChatsPage() {
+  return (
+    <Suspense fallback={<CenteredSpinner />}>
+      <ChatsPage />
+    </Suspense>
+  );
+}
 
 /** The dashboard is for admins; everyone else starts on the tickets screen. */
 function HomePage() {

@@ -82,6 +82,8 @@ export const errorCatalogue = {
   // sending (issue 4)
   ERR_QUOTED_MSG_NOT_IN_THREAD: { status: 400, message: 'The quoted message is not part of this conversation' },
   ERR_TICKET_NOT_OPEN: { status: 409, message: 'Accept the ticket before sending messages' },
+  // internal chat (issue 16)
+  ERR_CHAT_EDIT_WINDOW_PASSED: { status: 409, message: 'Messages can be edited or deleted only within 15 minutes' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

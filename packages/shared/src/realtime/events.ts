@@ -1,5 +1,6 @@
 import type { Announcement } from '../announcements/announcement.schema.ts';
 import type { SessionUser } from '../auth/auth.schema.ts';
+import type { ChatEvent } from '../chats/chat.schema.ts';
 import type { QueueRecord } from '../queues/queue.schema.ts';
 import type { QuickMessageEvent } from '../quick-messages/quick-message.schema.ts';
 import type { TagEvent } from '../tags/tag.schema.ts';
@@ -72,7 +73,7 @@ export interface ServerToClientEvents {
   [event: `company-${number}-ticket`]: (payload: FeatureEvent) => void;
   [event: `company-${number}-contact`]: (payload: FeatureEvent) => void;
   [event: `company-${number}-appMessage`]: (payload: FeatureEvent) => void;
-  [event: `company-${number}-chat`]: (payload: FeatureEvent) => void;
+  [event: `company-${number}-chat`]: (payload: ChatEvent) => void;
   [event: `company-${number}-settings`]: (payload: FeatureEvent) => void;
   [event: `company-${number}-queue`]: (payload: QueueEvent) => void;
   [event: `company-${number}-tag`]: (payload: TagEvent) => void;

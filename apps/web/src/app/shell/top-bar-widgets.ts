@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { AnnouncementsPopover } from '../../features/announcements/components/announcements-popover.tsx';
+import { ChatsPopover } from '../../features/chats/components/chats-popover.tsx';
 import { NotificationsBell } from '../../features/tickets/components/notifications-bell.tsx';
 
 /**
- * The top bar's widgets, rendered in order; a feature adds its own here (the internal chat
- * popover will, when chats are built).
+ * The top bar's widgets, rendered in order; a feature adds its own here.
  */
-export const topBarWidgets: ComponentType[] = [NotificationsBell, AnnouncementsPopover];
+export const topBarWidgets: ComponentType[] = [NotificationsBell, AnnouncementsPopover, ChatsPopover];

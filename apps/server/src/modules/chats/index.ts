@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.ts';
+import type { PlanRules } from '../plans/plan-rules.ts';
+import type { TicketsModule } from '../tickets/index.ts';
+import { createChatsRealtime } from './chats.realtime.ts';
+import { registerChatsRoutes } from './chats.routes.ts';
+import { createChatsService } from './chats.service.ts';
+
+/** Internal chat between a company's users: private to each chat's participants. */
+export function createChatsModule(platform: Platform, deps: { tickets: TicketsModule; planRules: PlanRules }) {
+  const service = createChatsService({
+    db: platform.db,
+    events: createChatsRealtime(platform.realtime),
+    viewerOf: (reader) => deps.tickets.policy.viewerOf(reader),
+    clock: platform.clock,
+  });
+  return {
+    service,
+    register: (app: FastifyInstance) =>
+      registerChatsRoutes(app, service, { requireInternalChat: deps.planRules.requireFeature('useInternalChat') }),
+  };
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { pageNumberSchema } from '../common/pagination.ts';
+
+/** Messages per page of `GET /chats/{id}/messages` (page 1 is the newest). */
+export const CHAT_MESSAGES_PAGE_SIZE = 20;
+
+/** The longest internal chat message (characters). */
+export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+
+/** The longest chat title. */
+export const CHAT_TITLE_MAX_LENGTH = 100;
+
+/** How long a sender may edit or delete a message after sending it. */
+export const CHAT_MESSAGE_EDIT_WINDOW_MS = 15 * 60 * 1000;
+
+/** How many participants a chat may have (the owner included). */
+export const CHAT_MAX_PARTICIPANTS = 500;
+
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * The new/edit chat dialog (spec: a title is required and at least one user must be picked).
+ * `users` are the other participants; the owner is always one and may be listed or not.
+ */
+export const chatFieldsSchema = z.object({
+  title: z.string({ error: 'Required' }).trim().min(1, 'Required').max(CHAT_TITLE_MAX_LENGTH, 'Too Long!'),
+  users: z
+    .array(
+      z.union([
+        idSchema,
+        z
+          .object({ id: idSchema })
+          .loose()
+          .transform((user) => user.id),
+      ]),
+      {
+        error: 'Pick at least one user',
+      },
+    )
+    .min(1, 'Pick at least one user')
+    .max(CHAT_MAX_PARTICIPANTS, 'Too many users'),
+});
+export type ChatFields = z.input<typeof chatFieldsSchema>;
+export type ChatFieldsParsed = z.output<typeof chatFieldsSchema>;
+
+/** A message body: not blank, at most 4,000 characters (kept as typed, only checked trimmed). */
+export const chatMessageFieldsSchema = z.object({
+  message: z
+    .string({ error: 'Required' })
+    .refine((text) => text.trim().length > 0, 'Required')
+    .refine((text) => text.length <= CHAT_MESSAGE_MAX_LENGTH, 'Too Long!'),
+});
+export type ChatMessageFields = z.infer<typeof chatMessageFieldsSchema>;
+
+export const chatIdParamsSchema = z.object({ id: idSchema });
+export const chatMessageParamsSchema = z.object({ id: idSchema, messageId: idSchema });
+
+/** `GET /chats/{id}/messages`: `pageNumber` from 1 (the newest messages). */
+export const chatMessagesQuerySchema = z.object({ pageNumber: pageNumberSchema });
+
+/** `POST /chats/{id}/read`: the spec's client sends `userId`; the reader is always the caller. */
+export const chatReadSchema = z.object({ userId: z.unknown().optional() }).loose().optional();
+
+export interface ChatParticipant {
+  userId: number;
+  unreads: number;
+  user: { id: number; name: string };
+}
+
+/** A chat as the API answers it (spec: Chat entity). */
+export interface ChatRecord {
+  id: number;
+  uuid: string;
+  title: string;
+  ownerId: number | null;
+  users: ChatParticipant[];
+  lastMessage: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A ticket named by a `/tickets/{uuid}` link, as the reader may see it. */
+export type ChatTicketCard =
+  | { uuid: string; available: true; status: string; contact: { name: string } }
+  | { uuid: string; available: false };
+
+/** A chat message (spec: Chat message entity). A deleted one keeps its place with an empty text. */
+export interface ChatMessageRecord {
+  id: number;
+  chatId: number;
+  senderId: number | null;
+  sender: { id: number; name: string } | null;
+  message: string;
+  createdAt: string;
+  editedAt: string | null;
+  deletedAt: string | null;
+  /** The tickets its links name, resolved with the reader's visibility. */
+  tickets: ChatTicketCard[];
+}
+
+export interface ChatsList {
+  records: ChatRecord[];
+  count: number;
+  hasMore: boolean;
+}
+
+export interface ChatMessagesPage {
+  /** Oldest first within the page. */
+  records: ChatMessageRecord[];
+  hasMore: boolean;
+}
+
+/** `company-{id}-chat`, delivered only to the chat's participants (each user's own room). */
+export type ChatEvent =
+  | { action: 'create' | 'update'; record: ChatRecord }
+  | { action: 'delete'; id: number }
+  | { action: 'new-message'; newMessage: ChatMessageRecord; chat: ChatRecord }
+  | { action: 'update-message'; message: ChatMessageRecord };
+
+const TICKET_LINK = /\/tickets\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/gi;
+
+/** The ticket uuids a message links to (`…/tickets/{uuid}`), lower-cased, each once, at most 5. */
+export function ticketLinksOf(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(TICKET_LINK)) {
+    found.add(match[1].toLowerCase());
+    if (found.size === 5) break;
+  }
+  return [...found];
+}
