@@ -81,7 +81,12 @@ export default function KanbanPage() {
         queueIds={queueIds}
         onQueueIdsChange={setQueueIds}
       />
-      <Typography variant="caption" color="text.secondary" id="kanban-drag-hint">
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        id="kanban-drag-hint"
+        sx={{ display: { xs: 'none', sm: 'block' } }}
+      >
         {t('dragHint')}
       </Typography>
       {lanes.data?.length === 0 && (
