@@ -3,8 +3,8 @@ import { pageNumberSchema } from '../common/pagination.ts';
 import type { TicketRecord } from '../messages/message.schema.ts';
 import { idListSchema } from '../tickets/ticket.schema.ts';
 
-/** Cards per lane per page of `GET /ticket/kanban`. */
-export const KANBAN_LANE_PAGE_SIZE = 25;
+/** Cards per lane per page of `GET /ticket/kanban` (a lane shows about five; the rest load on scroll). */
+export const KANBAN_LANE_PAGE_SIZE = 20;
 
 /** The "Em aberto" lane (tickets with no kanban tag) is lane 0 in queries and answers. */
 export const OPEN_LANE_ID = 0;

@@ -51,10 +51,11 @@ export function createKanbanRepository(db: Database) {
         sql`with board as (
           select t.id, t.updated_at, coalesce(lane.tag_id, ${OPEN_LANE_ID}) as lane
           from ${tickets} t
-          left join lateral (
-            select tt.tag_id from ${ticketTags} tt join ${tags} g on g.id = tt.tag_id
-            where tt.ticket_id = t.id and g.company_id = ${filter.companyId} and g.kanban = 1
-          ) lane on true
+          -- The lane links of the company (a few thousand rows) joined once, not probed per ticket.
+          left join (
+            select tt.ticket_id, tt.tag_id from ${ticketTags} tt join ${tags} g on g.id = tt.tag_id
+            where g.company_id = ${filter.companyId} and g.kanban = 1
+          ) lane on lane.ticket_id = t.id
           where ${boardConditions(filter)}
         ), ranked as (
           select id, lane, row_number() over (partition by lane order by updated_at desc, id desc) as rn,
