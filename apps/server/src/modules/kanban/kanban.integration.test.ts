@@ -291,6 +291,30 @@ describe('tenancy and plan', () => {
     expect(theirs.lanes.flatMap((l) => l.tickets).every((ticket) => ticket.companyId === otherCompanyId)).toBe(true);
   });
 
+  it('never sends our moves to another company’s board', async () => {
+    const ours = await buildLane();
+    const theirsLane = await buildLane(otherAdminToken);
+    const mine = await buildTicket(companyId, { queueId: salesQueue });
+    const theirTicket = await buildTicket(otherCompanyId);
+    const watcher = t.connectSocket(otherAdminToken);
+    await waitFor(watcher, 'connect');
+    watcher.emit('joinTickets', 'open');
+    const room = rooms.tickets(otherCompanyId, 'open');
+    await until(async () => (await t.platform.realtime.io.in(room).fetchSockets()).some((s) => s.id === watcher.id));
+    const heard: number[] = [];
+    watcher.onAny((_event: string, payload: { ticket?: { id: number } }) => {
+      if (payload?.ticket) heard.push(payload.ticket.id);
+    });
+    const move = (token: string, id: number, toTagId: number) =>
+      t.as(token).post(`/api/ticket-tags/${id}/move`, { fromTagId: null, toTagId });
+    expect((await move(adminToken, mine.id, ours.id)).status).toBe(200);
+    // Their own move, made after ours, is the marker: once it is heard, ours would have been too.
+    expect((await move(otherAdminToken, theirTicket.id, theirsLane.id)).status).toBe(200);
+    await until(() => heard.includes(theirTicket.id));
+    expect(heard).not.toContain(mine.id);
+    watcher.disconnect();
+  });
+
   it('answers 403 on every kanban route to a plan without the flag', async () => {
     const company = await buildCompany(t.db, { planId: (await buildPlan(t.db, { useKanban: false })).id });
     const token = await tokenOf(await buildUser(t.db, { companyId: company.id, profile: 'admin' }));
