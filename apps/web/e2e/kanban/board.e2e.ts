@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
-import { createSandboxConnection, ticketIdOf } from '../support/sandbox.ts';
+import { bearer, createSandboxConnection, ticketIdOf } from '../support/sandbox.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
 const CUSTOMERS = [
@@ -41,6 +41,14 @@ test('cards move between lanes by mouse and keyboard, a second user sees it live
   for (const customer of CUSTOMERS) await api.post(`/api/sandbox/${whatsappId}/inbound`, customer);
   const ticketIds: number[] = [];
   for (const customer of CUSTOMERS) ticketIds.push(await ticketIdOf(page, customer.from));
+  // Carla is accepted into a queue: her card shows the queue's colour and her attendant.
+  const queue = await api.post<{ id: number }>('/api/queue', { name: 'Vendas', color: '#8E24AA' });
+  const userId = Number(await page.evaluate(() => localStorage.getItem('userId')));
+  const accepted = await page.request.put(`/api/tickets/${ticketIds[2]}`, {
+    headers: await bearer(page),
+    data: { status: 'open', queueId: queue.id, userId },
+  });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
   const lead = await api.post<{ id: number }>('/api/tags', { name: 'Novo lead', color: '#1E88E5', kanban: 1 });
   const proposal = await api.post<{ id: number }>('/api/tags', { name: 'Proposta', color: '#43A047', kanban: 1 });
 
@@ -59,6 +67,7 @@ test('cards move between lanes by mouse and keyboard, a second user sees it live
   await expect(lane(page, lead.id)).toContainText('Novo lead');
   await expect(card(page, ticketIds[0])).toContainText('Ana Kanban');
   await expect(card(page, ticketIds[0])).toContainText('Quero um orçamento');
+  await expect(card(page, ticketIds[2])).toContainText('Vendas');
 
   // Mouse: Ana goes from "Em aberto" to "Novo lead".
   await dragTo(page, card(page, ticketIds[0]), lane(page, lead.id));

@@ -92,8 +92,13 @@ export const KanbanCard = memo(function KanbanCard({ ticket, index, laneId }: Ka
                 {timeSince(ticket.updatedAt, i18n.language)}
               </Typography>
             </Stack>
-            <Box sx={{ flex: 1 }} />
-            <Button size="small" component={RouterLink} to={`/tickets/${ticket.uuid}`} data-testid="kanban-see-ticket">
+            <Button
+              size="small"
+              component={RouterLink}
+              to={`/tickets/${ticket.uuid}`}
+              data-testid="kanban-see-ticket"
+              sx={{ ml: 'auto !important' }}
+            >
               {t('card.see')}
             </Button>
           </Stack>
