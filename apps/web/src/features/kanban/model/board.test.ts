@@ -43,6 +43,14 @@ describe('kanban board model', () => {
     expect(removeTicket(board(), 2).lanes[0].tickets.map((card) => card.id)).toEqual([1]);
   });
 
+  it('leaves a card beyond the loaded pages for the lane to load later', () => {
+    const partial: BoardState = {
+      lanes: [{ tagId: 0, count: 50, hasMore: true, pages: 1, tickets: [ticket(5), ticket(4)] }],
+    };
+    expect(applyTicket(partial, ticket(1), scope)).toEqual(partial);
+    expect(applyTicket(partial, ticket(6), scope).lanes[0].tickets.map((card) => card.id)).toEqual([6, 5, 4]);
+  });
+
   it('reorders lanes', () => {
     expect(reorder([1, 2, 3], 0, 2)).toEqual([2, 3, 1]);
   });

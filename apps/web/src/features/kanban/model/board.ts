@@ -57,6 +57,9 @@ export function applyTicket(state: BoardState, ticket: TicketRecord, scope: Boar
       if (!had && !wants) return lane;
       const others = lane.tickets.filter((card) => card.id !== ticket.id);
       if (!wants) return { ...lane, tickets: others, count: Math.max(0, lane.count - 1) };
+      // Beyond the pages loaded so far: it shows up when the lane scrolls there.
+      const last = others.at(-1);
+      if (!had && lane.hasMore && last && byNewest(last, ticket) < 0) return lane;
       return { ...lane, tickets: [...others, ticket].sort(byNewest), count: had ? lane.count : lane.count + 1 };
     }),
   };
