@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only=pglite|postgres] [-- --no-bundle] [-- --figure=chat]`
+// `npm run bench [-- --quick] [-- --only=pglite|postgres] [-- --no-bundle] [-- --figure=chat] [-- --kanban-only]`
 //
 // `--figure=chat` measures only the internal chat fan-out (no generated data, no bundle).
 //
@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addClosedTickets, dataSizes, generateData } from './generate-data.mjs';
+import { addKanbanBoard, kanbanBench } from './kanban-data.mjs';
 import { measureBundles } from './lib/bundle-sizes.mjs';
 import { measureChatFanOut } from './lib/chat-fanout.mjs';
 import { createFigures, machineSnapshot, printFigure } from './lib/figures.mjs';
@@ -32,7 +33,9 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const onlyFigure = args.find((arg) => arg.startsWith('--figure='))?.slice('--figure='.length);
-const withBundle = !args.includes('--no-bundle') && !onlyFigure;
+/** Only the kanban board's figures (its own company; company 1 stays empty). */
+const kanbanOnly = args.includes('--kanban-only');
+const withBundle = !args.includes('--no-bundle') && !onlyFigure && !kanbanOnly;
 const size = quick ? dataSizes.quick : dataSizes.full;
 /** The database the bench drops and fills on the server (BENCH_DATABASE: two checkouts, two names). */
 const benchDatabase = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_DATABASE ?? '')
@@ -64,9 +67,47 @@ async function measureChat(figures, base, admin, companyId) {
   figures.add('chat message to 50 participants p99', chat.p99, 'ms', '< 250 ms (ours)', ms(250), note);
 }
 
+/** Issue 14: the kanban board with 5,000 open tickets in 10 lanes, as its admin and as an agent of 3 queues. */
+async function measureKanban(figures, base) {
+  const { openTickets, lanes } = kanbanBench;
+  const label = `${openTickets.toLocaleString('en')} open, ${lanes} lanes`;
+  const admin = await login(base, kanbanBench.admin, benchAdmin.password);
+  const agent = await login(base, kanbanBench.agent, benchAdmin.password);
+  const board = await getJson(base, admin, '/api/ticket/kanban');
+  const lanesShown = board.body?.lanes ?? [];
+  const total = lanesShown.reduce((sum, lane) => sum + lane.count, 0);
+  if (board.status !== 200 || lanesShown.length !== lanes + 1 || total !== openTickets)
+    throw new Error(`/api/ticket/kanban: ${board.status} ${JSON.stringify(board.body).slice(0, 300)}`);
+  const secondLane = lanesShown[1].tagId;
+  const paths = [
+    [`GET /api/ticket/kanban (${label}, admin)`, '/api/ticket/kanban', admin],
+    [`GET /api/ticket/kanban (${label}, agent of 3 queues)`, '/api/ticket/kanban', agent],
+    [`GET /api/ticket/kanban one lane page 5 (${label})`, `/api/ticket/kanban?lane=${secondLane}&pageNumber=5`, admin],
+    [`GET /api/ticket/kanban contact search (${label})`, '/api/ticket/kanban?searchParam=quadro%2012', admin],
+  ];
+  for (const [name, url, token] of paths) {
+    const sample = await getJson(base, token, url);
+    if (sample.status !== 200) throw new Error(`${url}: ${sample.status}`);
+    const cards = sample.body.lanes.reduce((sum, lane) => sum + lane.tickets.length, 0);
+    await sequential(base, token, url, 5);
+    const alone = await sequential(base, token, url, quick ? 30 : 100);
+    figures.add(`${name} p50 alone`, alone.p50, 'ms', '-', null, `${cards} cards in the answer`);
+    figures.add(`${name} p99 alone`, alone.p99, 'ms', '< 100 ms (ours)', ms(100));
+    const result = await loadPath(base, token, url, { connections: 10, seconds: plan.listSeconds });
+    await settle(base);
+    const note = `${Math.round(result.requestsPerSecond)} req/s${result.failed ? `, ${result.failed} timed out (10 s) or failed` : ''}`;
+    figures.add(`${name} p50 @10`, result.p50, 'ms', '-', null, note);
+    figures.add(`${name} p99 @10`, result.p99, 'ms', '-', null, note);
+  }
+}
+
 async function measure(database, server, generated) {
   const figures = createFigures(database);
   const { base } = server;
+  if (kanbanOnly) {
+    await measureKanban(figures, base);
+    return figures.list;
+  }
   const companyId = 1;
   const admin = await login(base, benchAdmin.email, benchAdmin.password);
   if (onlyFigure === 'chat') {
@@ -187,7 +228,7 @@ async function measure(database, server, generated) {
   }
 
   await measureChat(figures, base, admin, companyId);
-
+  await measureKanban(figures, base);
   figures.add('server RSS peak under load', rss.stop(), 'MB', '-');
   return figures.list;
 }
@@ -278,6 +319,17 @@ async function prepare(database) {
     return { dataDir, databaseUrl, generated: none, prepareSeconds: (Date.now() - started) / 1000 };
   }
   const { query, close } = await openBenchDatabase(database, { dataDir, databaseUrl });
+  const kanban = await addKanbanBoard(query, { log });
+  if (kanbanOnly) {
+    await close();
+    const counts = { tickets: 0, messages: 0, contacts: 0, users: 0, ratings: 0 };
+    return {
+      dataDir,
+      databaseUrl,
+      generated: { counts, steps: [], kanban },
+      prepareSeconds: (Date.now() - started) / 1000,
+    };
+  }
   log(`  generating ${quick ? 'the quick' : 'the full'} data set`);
   const generated = await generateData(query, { size, log });
   const { rows: longRows } = await query(
@@ -299,6 +351,7 @@ async function prepare(database) {
     databaseUrl,
     generated: {
       ...generated,
+      kanban,
       longTicketId: longRows[0].id,
       fanOutTicketId: fanRows[0].id,
       numbers: numberRows.map((row) => row.number),
@@ -326,7 +379,7 @@ async function runDatabase(database) {
     const figures = await measure(database, server, prepared.generated);
     serverLogTail = server.stderr();
     await server.stop();
-    if (!quick && !onlyFigure) {
+    if (!quick && !onlyFigure && !kanbanOnly) {
       const byName = createFigures(database);
       await measureDashboardsAtScale(database, prepared, byName);
       figures.push(...byName.list);

@@ -15,6 +15,7 @@ import { createContactsModule } from './modules/contacts/index.ts';
 import { createDashboardModule } from './modules/dashboard/index.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createHelpsModule } from './modules/helps/index.ts';
+import { createKanbanModule } from './modules/kanban/index.ts';
 import { createMessagesModule, type MessagesOptions } from './modules/messages/index.ts';
 import { createPasswordResetModule } from './modules/password-reset/index.ts';
 import { createPlansModule } from './modules/plans/index.ts';
@@ -122,7 +123,9 @@ export async function buildServer(
   tickets.useAutomation(automation.service.afterTicketChange);
   channels.useAutomation(automation.service);
   tickets.register(app);
-  createTagsModule(platform, { tickets, planRules: plans.rules }).register(app);
+  const tags = createTagsModule(platform, { tickets, planRules: plans.rules });
+  tags.register(app);
+  createKanbanModule(platform, { tickets, tags, planRules: plans.rules }).register(app);
   createTicketNotesModule(platform, { tickets }).register(app);
   createQuickMessagesModule(platform).register(app);
   createDashboardModule(platform).register(app);

@@ -9,6 +9,7 @@ export * from './contacts/index.ts';
 export * from './dashboard/index.ts';
 export * from './errors/index.ts';
 export * from './helps/index.ts';
+export * from './kanban/index.ts';
 export * from './messages/index.ts';
 export * from './password-reset/index.ts';
 export * from './plans/index.ts';

@@ -19,6 +19,10 @@ import { TodolistPage } from '../features/todolist/pages/todolist-page.tsx';
 import { UsersPage } from '../features/users/pages/users-page.tsx';
 import { storageKeys } from '../lib/session-storage.ts';
 
+// The charts and drag-and-drop libraries stay out of the tickets and login bundles.
+const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page.tsx'));
+const KanbanPage = lazy(() => import('../features/kanban/pages/kanban-page.tsx'));
+
 /** Each private path with the menu key naming its feature; one without a page is still coming (coming-soon page). */
 const featurePages: { path: string; featureKey: string; element?: ReactNode }[] = [
   { path: 'tickets/:ticketId?', featureKey: 'tickets', element: <TicketsPage /> },
@@ -35,7 +39,15 @@ const featurePages: { path: string; featureKey: string; element?: ReactNode }[] 
   { path: 'queue-integration', featureKey: 'queueIntegrations' },
   { path: 'messages-api', featureKey: 'messagesApi' },
   { path: 'settings', featureKey: 'settings', element: <SettingsPage /> },
-  { path: 'kanban', featureKey: 'kanban' },
+  {
+    path: 'kanban',
+    featureKey: 'kanban',
+    element: (
+      <Suspense fallback={<CenteredSpinner />}>
+        <KanbanPage />
+      </Suspense>
+    ),
+  },
   { path: 'financeiro', featureKey: 'financeiro', element: <FinanceiroPage /> },
   { path: 'queues', featureKey: 'queues', element: <QueuesPage /> },
   { path: 'announcements', featureKey: 'announcements', element: <AnnouncementsPage /> },
@@ -56,9 +68,6 @@ const campaignPages: { path: string; featureKey: string; element?: ReactNode }[]
   { path: 'flowbuilders', featureKey: 'flowbuilders' },
   { path: 'flowbuilder/:id?', featureKey: 'flowbuilders' },
 ];
-
-// The charts library stays out of the tickets and login bundles.
-const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page.tsx'));
 
 // The internal chat screen loads when first opened (the top bar popover is in the shell).
 const ChatsPage = lazy(() =>

@@ -74,6 +74,9 @@ export const errorCatalogue = {
   ERR_QUEUE_OPTION_ALREADY_EXISTS: { status: 409, message: 'Another option at this level already uses this number' },
   // tags
   ERR_TAG_NAME_IN_USE: { status: 409, message: 'A tag with this name already exists' },
+  // kanban
+  ERR_KANBAN_MOVE_CONFLICT: { status: 409, message: 'The card is no longer in that lane' },
+  ERR_KANBAN_LANE_NOT_FOUND: { status: 404, message: 'That lane is not on the board' },
   // contacts
   ERR_CONTACT_IMPORT_UNSUPPORTED: {
     status: 422,

@@ -62,6 +62,8 @@ export interface TagRecord {
   name: string;
   color: string;
   kanban: 0 | 1;
+  /** The lane's place on the kanban board (lanes are ordered by it, then by name). */
+  kanbanOrder: number;
   ticketsCount: number;
   createdAt: string;
   updatedAt: string;

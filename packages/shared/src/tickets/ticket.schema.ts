@@ -6,7 +6,7 @@ export const ticketStatuses = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 
 /** An id list sent as a JSON array (`[1,2]`) or a comma list (`1,2`); blanks mean "none". */
-const idListSchema = z
+export const idListSchema = z
   .union([z.string(), z.array(z.union([z.string(), z.number()]))])
   .optional()
   .transform((value, context) => {

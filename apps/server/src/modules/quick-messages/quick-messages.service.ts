@@ -1,4 +1,5 @@
 import {
+  hasPermission,
   QUICK_MESSAGE_MEDIA_MAX_BYTES,
   QUICK_MESSAGES_PAGE_SIZE,
   type QuickMessageFields,
@@ -35,7 +36,8 @@ export function createQuickMessagesService(deps: {
 }) {
   const { storage, events, log } = deps;
   const repository = createQuickMessagesRepository(deps.db);
-  const isAdmin = (session: RequestSession) => session.profile === 'admin';
+  // Admins and supervisors manage the company's quick messages (`quick-messages:manageCompany`).
+  const isAdmin = (session: RequestSession) => hasPermission(session, 'quick-messages:manageCompany');
 
   const toRecord = (row: QuickMessageRow): QuickMessageRecord => ({
     id: row.id,

@@ -20,6 +20,7 @@ const recordColumns = (companyId: number) => ({
   name: tags.name,
   color: tags.color,
   kanban: tags.kanban,
+  kanbanOrder: tags.kanbanOrder,
   ticketsCount: ticketsCount(companyId),
   createdAt: tags.createdAt,
   updatedAt: tags.updatedAt,
@@ -30,6 +31,7 @@ type TagRow = {
   name: string;
   color: string;
   kanban: number;
+  kanbanOrder: number;
   ticketsCount: number;
   createdAt: Date;
   updatedAt: Date;
@@ -69,7 +71,8 @@ export function createTagsRepository(db: Database) {
         .select(recordColumns(companyId))
         .from(tags)
         .where(and(eq(tags.companyId, companyId), options.kanbanOnly ? eq(tags.kanban, 1) : undefined))
-        .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+        // The board's lanes keep the order an admin or supervisor gave them.
+        .orderBy(...(options.kanbanOnly ? [asc(tags.kanbanOrder)] : []), asc(sql`lower(${tags.name})`), asc(tags.id));
       return rows.map(toTagRecord);
     },
 

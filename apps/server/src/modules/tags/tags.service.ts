@@ -1,4 +1,11 @@
-import { TAGS_PAGE_SIZE, type TagFields, type TagRecord, type TagSync, type TicketRecord } from '@wacrm/shared';
+import {
+  hasPermission,
+  TAGS_PAGE_SIZE,
+  type TagFields,
+  type TagRecord,
+  type TagSync,
+  type TicketRecord,
+} from '@wacrm/shared';
 import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -28,13 +35,13 @@ async function withUniqueName<T>(work: () => Promise<T>) {
 
 /**
  * Tags (docs/decisions/tags-and-quick-messages.md): every user of the company manages them; only
- * admins change the kanban flag (spec §6, we have no supervisor profile). Sync sets a ticket's tags
+ * admins and supervisors change the kanban flag (spec §6, `tags:setKanban`). Sync sets a ticket's tags
  * for a user who may open the ticket, and announces the ticket and the recounted tags.
  */
 export function createTagsService(deps: { db: Database; events: TagsRealtime; tickets: () => TicketsBinding }) {
   const { db, events } = deps;
   const repository = createTagsRepository(db);
-  const isAdmin = (session: RequestSession) => session.profile === 'admin';
+  const maySetKanban = (session: RequestSession) => hasPermission(session, 'tags:setKanban');
 
   async function assertNameFree(tx: Database, companyId: number, name: string, exceptId?: number) {
     const owner = await createTagsRepository(tx).findIdByName(companyId, name);
@@ -62,7 +69,11 @@ export function createTagsService(deps: { db: Database; events: TagsRealtime; ti
     async create(session: RequestSession, fields: TagFields): Promise<TagRecord> {
       const { companyId } = session;
       // A user's kanban value is ignored on creation: new tags are not lanes unless an admin says so.
-      const write = { name: fields.name, color: fields.color, kanban: isAdmin(session) ? (fields.kanban ?? 0) : 0 };
+      const write = {
+        name: fields.name,
+        color: fields.color,
+        kanban: maySetKanban(session) ? (fields.kanban ?? 0) : 0,
+      };
       const id = await withUniqueName(() =>
         db.transaction(async (tx) => {
           await assertNameFree(tx, companyId, write.name);
@@ -82,9 +93,9 @@ export function createTagsService(deps: { db: Database; events: TagsRealtime; ti
           const current = await tags.lock(companyId, id);
           if (!current) throw tagNotFound();
           const kanban = fields.kanban ?? current.kanban;
-          // The form sends the value it loaded; only a change needs the admin profile.
-          if (kanban !== current.kanban && !isAdmin(session)) {
-            throw new AppError('ERR_NO_PERMISSION', { fields: { kanban: 'Admins only' } });
+          // The form sends the value it loaded; only a change needs the permission.
+          if (kanban !== current.kanban && !maySetKanban(session)) {
+            throw new AppError('ERR_NO_PERMISSION', { fields: { kanban: 'Admins and supervisors only' } });
           }
           await assertNameFree(tx, companyId, fields.name, id);
           await tags.update(companyId, id, { name: fields.name, color: fields.color, kanban });
@@ -98,6 +109,11 @@ export function createTagsService(deps: { db: Database; events: TagsRealtime; ti
     async remove(companyId: number, id: number) {
       if (!(await repository.remove(companyId, id))) throw tagNotFound();
       events.tagDeleted(companyId, id);
+    },
+
+    /** Tells the company's screens these tags changed (ticket counts, lane order). */
+    async announce(companyId: number, ids: number[]) {
+      for (const tag of await repository.records(companyId, ids)) events.tagSaved(companyId, 'update', tag);
     },
 
     /** spec `POST /tags/sync`: the ticket ends with exactly the tags sent. */

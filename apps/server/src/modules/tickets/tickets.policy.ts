@@ -1,3 +1,4 @@
+import { hasPermission } from '@wacrm/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { tickets, userQueues, users } from '../../platform/db/schema.ts';
@@ -7,6 +8,7 @@ import type { RequestSession } from '../../platform/http/request-session.ts';
 export interface TicketViewer {
   companyId: number;
   userId: number;
+  /** Sees every ticket of the company (`tickets:viewAll`: admins and supervisors). */
   isAdmin: boolean;
   allTicket: boolean;
   queueIds: number[];
@@ -36,7 +38,7 @@ export function createTicketPolicy(db: Database) {
       return {
         companyId: session.companyId,
         userId: session.userId,
-        isAdmin: session.profile === 'admin',
+        isAdmin: hasPermission({ profile: session.profile }, 'tickets:viewAll'),
         allTicket: session.viewer.allTicket,
         queueIds: session.viewer.queueIds,
       };
@@ -55,7 +57,7 @@ export function createTicketPolicy(db: Database) {
     return {
       companyId: session.companyId,
       userId: session.userId,
-      isAdmin: user.profile === 'admin',
+      isAdmin: hasPermission(user, 'tickets:viewAll'),
       allTicket: user.allTicket === 'enabled',
       queueIds: user.queueIds,
     };

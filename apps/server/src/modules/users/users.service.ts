@@ -141,7 +141,7 @@ export function createUsersService(deps: {
           if (current.email.toLowerCase() !== fields.email.toLowerCase()) {
             await assertEmailFree(tx, fields.email, userId);
           }
-          if (current.profile === 'admin' && changes.profile === 'user') {
+          if (current.profile === 'admin' && changes.profile !== undefined && changes.profile !== 'admin') {
             if ((await repository.countAdmins(tx, companyId)) <= 1) throw new AppError('ERR_LAST_ADMIN');
           }
 

@@ -489,6 +489,8 @@ export const tags = pgTable(
     color: varchar('color', { length: 9 }).notNull().default('#5C6BC0'),
     /** 1 when the tag is a lane of the kanban board. */
     kanban: integer('kanban').notNull().default(0),
+    /** The lane's place on the board, set by an admin or supervisor (lanes sort by it, then name). */
+    kanbanOrder: integer('kanban_order').notNull().default(0),
     ...timestamps,
   },
   (table) => [uniqueIndex('tags_company_name_unique').on(table.companyId, sql`lower(${table.name})`)],

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import type { ClientToServerEvents, ServerToClientEvents } from '@wacrm/shared';
+import type { ClientToServerEvents, Profile, ServerToClientEvents } from '@wacrm/shared';
 import { rooms } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -8,7 +8,7 @@ import { Server, type Socket } from 'socket.io';
 export interface SocketSession {
   userId: number;
   companyId: number;
-  profile: 'admin' | 'user';
+  profile: Profile;
   isSuper: boolean;
   tokenVersion: number;
 }

@@ -1,3 +1,4 @@
+import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type { PlanFlags } from '@wacrm/shared/plans/plan.schema';
 import { describe, expect, it } from 'vitest';
 import { type MenuContext, visibleMenuKeys } from './menu-model.ts';
@@ -70,5 +71,25 @@ describe('visibleMenuKeys', () => {
     expect(visibleMenuKeys({ ...agent, hasCampaignsFlag: true, campaignsSetting: 'true' })).not.toContain(
       'campaignsGroup',
     );
+  });
+});
+
+describe('the supervisor profile', () => {
+  const supervisor: MenuContext = {
+    ...admin,
+    isAdmin: hasPermission({ profile: 'supervisor' }, 'drawer-admin-items:view'),
+    canViewDashboard: hasPermission({ profile: 'supervisor' }, 'dashboard:view'),
+  };
+
+  it('sees the dashboard, kanban, tags and quick messages, but no administration item', () => {
+    const keys = visibleMenuKeys(supervisor);
+    expect(keys).toEqual(expect.arrayContaining(['dashboard', 'tickets', 'kanban', 'tags', 'quickMessages']));
+    for (const key of ['users', 'connections', 'queues', 'settings', 'campaignsGroup', 'financeiro']) {
+      expect(keys).not.toContain(key);
+    }
+  });
+
+  it('loses kanban with the plan flag off', () => {
+    expect(visibleMenuKeys({ ...supervisor, plan: { ...allFlags, useKanban: false } })).not.toContain('kanban');
   });
 });

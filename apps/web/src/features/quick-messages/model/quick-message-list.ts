@@ -1,3 +1,4 @@
+import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type {
   QuickMessageEvent,
   QuickMessageRecord,
@@ -60,5 +61,5 @@ export function canManageQuickMessage(
   record: Pick<QuickMessageRecord, 'geral' | 'userId'>,
   user: { id: number; profile: string },
 ) {
-  return record.geral ? user.profile === 'admin' : record.userId === user.id;
+  return record.geral ? hasPermission(user, 'quick-messages:manageCompany') : record.userId === user.id;
 }

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
+import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type { QuickMessageRecord } from '@wacrm/shared/quick-messages/quick-message.schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -116,7 +117,7 @@ export function QuickMessagesPage() {
       <QuickMessageDialog
         open={isDialogOpen}
         record={editing}
-        canShare={session.profile === 'admin'}
+        canShare={hasPermission(session, 'quick-messages:manageCompany')}
         onClose={() => setDialogOpen(false)}
         onSaved={refreshList}
       />

@@ -7,6 +7,7 @@ const tag = (id: number, name: string, ticketsCount = 0): TagRecord => ({
   name,
   color: '#43A047',
   kanban: 0,
+  kanbanOrder: 0,
   ticketsCount,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

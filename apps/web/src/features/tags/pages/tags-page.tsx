@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
+import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type { TagRecord } from '@wacrm/shared/tags/tag.schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -121,7 +122,7 @@ export function TagsPage() {
       <TagDialog
         open={isDialogOpen}
         tag={editing}
-        canSetKanban={session.profile === 'admin'}
+        canSetKanban={hasPermission(session, 'tags:setKanban')}
         onClose={() => setDialogOpen(false)}
         onSaved={refreshList}
       />

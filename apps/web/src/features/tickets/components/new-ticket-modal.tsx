@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { SessionUser } from '@wacrm/shared/auth/auth.schema';
+import { hasPermission } from '@wacrm/shared/auth/permissions';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -39,7 +40,7 @@ export function NewTicketModal({ open, user, initialContact = null, onClose }: N
   const { t } = useTranslation(['tickets', 'common']);
   const navigate = useNavigate();
   const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
-  const isAdmin = user.profile === 'admin';
+  const isAdmin = hasPermission(user, 'tickets:viewAll');
   const companyQueues = useCompanyQueues(user.companyId, open && isAdmin);
   const connections = useConnections(user.companyId, open);
   const [contactText, setContactText] = useState('');

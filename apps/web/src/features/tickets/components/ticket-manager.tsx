@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { SessionUser } from '@wacrm/shared/auth/auth.schema';
+import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 import type { TicketListStatus } from '@wacrm/shared/realtime/rooms';
 import { useState } from 'react';
@@ -45,7 +46,7 @@ interface TicketManagerProps {
 export function TicketManager({ user, openTicketUuid, onPeek }: TicketManagerProps) {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
-  const isAdmin = user.profile === 'admin';
+  const isAdmin = hasPermission(user, 'tickets:viewAll');
   const filters = useManagerFilters(user);
   const [tab, setTab] = useState<TopTab>('open');
   const [openTab, setOpenTab] = useState<OpenTab>('open');

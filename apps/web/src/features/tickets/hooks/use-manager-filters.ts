@@ -22,7 +22,7 @@ function readShowAll(user: SessionUser): boolean {
  * multi-select (the user's queues, or every queue for admins; all selected at first).
  */
 export function useManagerFilters(user: SessionUser) {
-  const isAdmin = user.profile === 'admin';
+  const isAdmin = hasPermission(user, 'tickets:viewAll');
   const companyQueues = useCompanyQueues(user.companyId, isAdmin);
   const queueOptions: QueueChoice[] | undefined = isAdmin
     ? companyQueues.data?.map(({ id, name, color }) => ({ id, name, color }))

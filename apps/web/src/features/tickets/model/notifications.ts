@@ -1,10 +1,11 @@
 import type { SessionUser } from '@wacrm/shared/auth/auth.schema';
+import { hasPermission, type Profile } from '@wacrm/shared/auth/permissions';
 import type { MessageRecord, TicketRecord } from '@wacrm/shared/messages/message.schema';
 
 /** Who is looking: enough of the session user to decide what concerns them. */
 export interface NotificationViewer {
   id: number;
-  profile: 'admin' | 'user';
+  profile: Profile;
   allTicket: 'enabled' | 'desabled';
   queueIds: number[];
 }
@@ -17,7 +18,7 @@ export const viewerOf = (user: SessionUser): NotificationViewer => ({
 });
 
 const isInViewerQueues = (ticket: TicketRecord, viewer: NotificationViewer) =>
-  viewer.profile === 'admin' || ticket.queueId === null || viewer.queueIds.includes(ticket.queueId);
+  hasPermission(viewer, 'tickets:viewAll') || ticket.queueId === null || viewer.queueIds.includes(ticket.queueId);
 
 /**
  * spec: the bell lists the tickets with unread messages the viewer answers for (their own, and the

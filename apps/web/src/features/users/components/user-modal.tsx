@@ -152,6 +152,7 @@ export function UserModal({ open, user, onClose, onSaved }: UserModalProps) {
                       slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'user-profile' } as object } }}
                     >
                       <MenuItem value="admin">{t('profiles.admin')}</MenuItem>
+                      <MenuItem value="supervisor">{t('profiles.supervisor')}</MenuItem>
                       <MenuItem value="user">{t('profiles.user')}</MenuItem>
                     </TextField>
                   )}

@@ -1,0 +1,1 @@
+ALTER TABLE "tags" ADD COLUMN "kanban_order" integer DEFAULT 0 NOT NULL;

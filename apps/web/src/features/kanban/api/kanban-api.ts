@@ -1,0 +1,34 @@
+import type { KanbanBoard, KanbanMove } from '@wacrm/shared/kanban/kanban.schema';
+import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
+import type { TagRecord } from '@wacrm/shared/tags/tag.schema';
+import { http } from '../../../lib/api.ts';
+
+/** What the board is filtered by; part of its cache key. */
+export interface BoardFilters {
+  queueIds: number[];
+  searchParam: string;
+}
+
+export const kanbanKeys = {
+  all: (companyId: number) => ['kanban', companyId] as const,
+  lanes: (companyId: number) => ['kanban', companyId, 'lanes'] as const,
+  board: (companyId: number, filters: BoardFilters) => ['kanban', companyId, 'board', filters] as const,
+};
+
+const boardQuery = (filters: BoardFilters) => ({
+  searchParam: filters.searchParam,
+  // spec: queueIds as a JSON array; none chosen means every queue the user may see.
+  ...(filters.queueIds.length ? { queueIds: JSON.stringify(filters.queueIds) } : {}),
+});
+
+export const kanbanApi = {
+  lanes: async () => (await http.get<{ lista: TagRecord[] }>('/api/tags/kanban')).lista,
+  board: (filters: BoardFilters, signal?: AbortSignal) =>
+    http.get<KanbanBoard>('/api/ticket/kanban', { query: boardQuery(filters), signal }),
+  lanePage: (filters: BoardFilters, lane: number, pageNumber: number) =>
+    http.get<KanbanBoard>('/api/ticket/kanban', { query: { ...boardQuery(filters), lane, pageNumber } }),
+  /** Silent: the board explains a refused move itself. */
+  move: (ticketId: number, body: KanbanMove) =>
+    http.post<{ ticket: TicketRecord }>(`/api/ticket-tags/${ticketId}/move`, body, { silent: true }),
+  orderLanes: (tagIds: number[]) => http.put<{ lanes: number[] }>('/api/tags/kanban/order', { tagIds }),
+};
