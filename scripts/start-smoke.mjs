@@ -40,7 +40,8 @@ const serverVariables = [
   'INIT_CWD',
 ];
 
-const step = (text) => console.log(`start-smoke: ${text}`);
+const began = Date.now();
+const step = (text) => console.log(`start-smoke [${Math.round((Date.now() - began) / 1000)} s]: ${text}`);
 const fail = (text) => {
   throw new Error(text);
 };
