@@ -97,7 +97,7 @@ export async function buildServer(
 
   registerAuthentication(app, auth.service.resolveAccessToken);
   // Before any route: guards run right after authentication, before validation.
-  const guardedRoutes = runGuardsFirst(app);
+  const hookedRoutes = runGuardsFirst(app);
   const { serveSpa } = await registerStaticFiles(app, {
     webDistDir: config.webDistDir,
     publicDir: config.publicDir,
@@ -140,8 +140,8 @@ export async function buildServer(
   return {
     app,
     platform,
-    /** For tests: every route with a guard (role, permission or plan flag). */
-    guardedRoutes,
+    /** For tests: every route with a guard (role, permission or plan flag) or another pre-handler hook. */
+    hookedRoutes,
     /** For tests: the timers sweep on demand, with the injected clock. */
     automation: automation.service,
     async start(listen: { port: number; host: string }) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { AppError } from './app-error.ts';
-import type { GuardedRoute } from './guards.ts';
+import type { HookedRoute } from './guards.ts';
 
 // Authorization before validation: a caller who may not act gets the guard's refusal, never a
 // form's field errors, whatever the body, query or params hold.
@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** What the route's guards answer this caller, run on their own: the refusal, or null when they let it through. */
-async function refusalOf(route: GuardedRoute, who: Caller) {
+async function refusalOf(route: HookedRoute, who: Caller) {
   const request = { session: who.session, params: {}, query: {} } as unknown as FastifyRequest;
   for (const guard of route.guards) {
     try {
@@ -78,8 +78,8 @@ async function callInvalid(method: string, url: string, token: string) {
 
 describe('guards run before validation', () => {
   it('refuses callers without permission on every guarded route before looking at the input', async () => {
-    const apiRoutes = t.server.guardedRoutes.filter(
-      (route) => route.url.startsWith('/api/') && route.method !== 'HEAD',
+    const apiRoutes = t.server.hookedRoutes.filter(
+      (route) => route.url.startsWith('/api/') && route.method !== 'HEAD' && route.guards.length > 0,
     );
     // The walk must see the routes: if guards stop being collected, this is what fails.
     expect(apiRoutes.length).toBeGreaterThan(30);
@@ -98,6 +98,17 @@ describe('guards run before validation', () => {
       }
     }
     expect(refusalsChecked).toBeGreaterThan(40);
+  });
+
+  it('knows every pre-handler of the API: checks of who may act are guards', () => {
+    // A check written as a plain preHandler would run after validation again. Make it with
+    // defineGuard (platform/http/guards.ts); a hook that is truly not a check of the caller goes here.
+    const notGuards = new Set<string>([]);
+    const unexpected = t.server.hookedRoutes
+      .filter((route) => route.url.startsWith('/api/') && route.otherHooks > 0)
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((route) => !notGuards.has(route));
+    expect(unexpected).toEqual([]);
   });
 
   it('covers the admin screens: companies, plans, users, settings, queues', async () => {

@@ -32,12 +32,17 @@ export const requireSuper = defineGuard(async (request) => {
   if (!request.session.isSuper) throw new AppError('ERR_NO_PERMISSION');
 });
 
-/** A route whose guards were moved ahead of validation: what the route-walking test checks. */
-export interface GuardedRoute {
+/**
+ * A route with guards or other `preValidation`/`preHandler` hooks, as `runGuardsFirst` left it:
+ * what the route-walking test checks.
+ */
+export interface HookedRoute {
   method: string;
   url: string;
+  /** Moved to run right after authentication. */
   guards: Guard[];
-  validates: { body: boolean; querystring: boolean; params: boolean };
+  /** Hooks that are not guards, left where the route declared them (after validation for preHandler). */
+  otherHooks: number;
 }
 
 const lifecycleWithGuards = ['preValidation', 'preHandler'] as const;
@@ -47,37 +52,30 @@ const lifecycleWithGuards = ['preValidation', 'preHandler'] as const;
  * hook takes the guards out of the route's `preValidation` and `preHandler` hooks and appends
  * them to its `onRequest` hooks, which run after the app-wide authentication hook (instance hooks
  * come before route hooks) and before the body is parsed and the schema validates it.
- * Must be registered before the routes. Returns the list of guarded routes, filled as they register.
+ * Must be registered before the routes. Returns the routes with such hooks, filled as they register.
  */
-export function runGuardsFirst(app: FastifyInstance): GuardedRoute[] {
-  const guarded: GuardedRoute[] = [];
+export function runGuardsFirst(app: FastifyInstance): HookedRoute[] {
+  const hooked: HookedRoute[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     const guards: Guard[] = [];
+    let otherHooks = 0;
     for (const stage of lifecycleWithGuards) {
       const hooks = route[stage];
       if (!hooks) continue;
       const list = (Array.isArray(hooks) ? hooks : [hooks]) as unknown[];
       guards.push(...list.filter(isGuard));
       const rest = list.filter((hook) => !isGuard(hook));
+      otherHooks += rest.length;
       // Fastify's per-stage hook types differ only in their signatures; the functions are unchanged.
       (route as unknown as Record<string, unknown>)[stage] = rest.length ? rest : undefined;
     }
-    if (!guards.length) return;
-    const onRequest = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    route.onRequest = [...onRequest, ...(guards as unknown as onRequestHookHandler[])];
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      guarded.push({
-        method,
-        url: route.url,
-        guards,
-        validates: {
-          body: Boolean(route.schema?.body),
-          querystring: Boolean(route.schema?.querystring),
-          params: Boolean(route.schema?.params),
-        },
-      });
+    if (guards.length) {
+      const onRequest = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+      route.onRequest = [...onRequest, ...(guards as unknown as onRequestHookHandler[])];
     }
+    if (!guards.length && !otherHooks) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) hooked.push({ method, url: route.url, guards, otherHooks });
   });
-  return guarded;
+  return hooked;
 }
