@@ -116,7 +116,7 @@ async function measure(database, server, generated) {
   }
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const idle = server.rssMb();
-  // ARCHITECTURE's memory target is for the embedded database; on a server it is only reported.
+  // The memory target (docs/architecture.md, performance targets) is for the embedded database; on a server it is only reported.
   if (database === 'pglite')
     figures.add('server RSS idle (after start, data loaded)', idle, 'MB', '< 200 MB', (v) => v < 200);
   else figures.add('server RSS idle (after start, data loaded)', idle, 'MB', '-');

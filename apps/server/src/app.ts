@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAnnouncementsModule } from './modules/announcements/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
@@ -31,6 +31,8 @@ import type { Config } from './platform/config.ts';
 import type { Platform } from './platform/context.ts';
 import type { DatabaseHandle } from './platform/db/client.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { runGuardsFirst } from './platform/http/guards.ts';
+import { registerRequestLogging } from './platform/http/request-logging.ts';
 import { registerAuthentication } from './platform/http/request-session.ts';
 import { registerStaticFiles } from './platform/http/static-files.ts';
 import { createTokenService } from './platform/http/tokens.ts';
@@ -50,7 +52,14 @@ export async function buildServer(
   logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> = { logger: false },
   options: { channels?: ChannelsOptions; messages?: MessagesOptions; clock?: () => Date } = {},
 ) {
-  const app = Fastify({ ...logging, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+  // Requests are logged by registerRequestLogging, at debug unless they fail or are slow.
+  const app = Fastify({
+    ...logging,
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  registerRequestLogging(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifyCookie);
@@ -89,6 +98,8 @@ export async function buildServer(
   const settings = createSettingsModule(platform);
 
   registerAuthentication(app, auth.service.resolveAccessToken);
+  // Before any route: guards run right after authentication, before validation.
+  const hookedRoutes = runGuardsFirst(app);
   const { serveSpa } = await registerStaticFiles(app, {
     webDistDir: config.webDistDir,
     publicDir: config.publicDir,
@@ -134,6 +145,8 @@ export async function buildServer(
   return {
     app,
     platform,
+    /** For tests: every route with a guard (role, permission or plan flag) or another pre-handler hook. */
+    hookedRoutes,
     /** For tests: the timers sweep on demand, with the injected clock. */
     automation: automation.service,
     async start(listen: { port: number; host: string }) {

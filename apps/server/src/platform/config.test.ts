@@ -1,8 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, repositoryRoot, resolveDirectory } from './config.ts';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'wacrm-config-'));
 
@@ -26,5 +26,25 @@ describe('loadConfig', () => {
     const attempt = () => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' });
     expect(attempt).toThrowError(ConfigError);
     expect(attempt).toThrowError(/JWT_SECRET[\s\S]*JWT_REFRESH_SECRET[\s\S]*ADMIN_PASSWORD/);
+  });
+
+  it('takes the default folders from the repository, whatever the working directory', () => {
+    // (loadConfig would create the default data folder, so that one is checked on the resolver.)
+    expect(resolveDirectory({ INIT_CWD: os.tmpdir() }, undefined, 'data')).toBe(path.join(repositoryRoot, 'data'));
+    const config = loadConfig({ INIT_CWD: os.tmpdir(), DATA_DIR: dataDir() });
+    expect(config.webDistDir).toBe(path.join(repositoryRoot, 'apps', 'web', 'dist'));
+    expect(existsSync(path.join(repositoryRoot, 'package.json'))).toBe(true);
+    expect(existsSync(path.join(repositoryRoot, 'apps', 'server', 'src', 'main.ts'))).toBe(true);
+  });
+
+  it('reads relative folders from where the command was run (npm INIT_CWD, else the working directory)', () => {
+    const ranFrom = dataDir();
+    const config = loadConfig({ INIT_CWD: ranFrom, DATA_DIR: 'mine', SERVE_WEB_DIST: 'web' });
+    expect(config.dataDir).toBe(path.join(ranFrom, 'mine'));
+    expect(config.webDistDir).toBe(path.join(ranFrom, 'web'));
+    const absolute = dataDir();
+    expect(loadConfig({ INIT_CWD: ranFrom, DATA_DIR: absolute }).dataDir).toBe(absolute);
+    expect(loadConfig({ DATA_DIR: absolute, SERVE_WEB_DIST: 'web' }).webDistDir).toBe(path.resolve('web'));
+    expect(loadConfig({ DATA_DIR: absolute, SERVE_WEB_DIST: '' }).webDistDir).toBeNull();
   });
 });

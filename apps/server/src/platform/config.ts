@@ -3,6 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The repository's root folder: the defaults below are relative to it, whichever folder starts the server. */
+export const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
+
 const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** Every environment variable the server reads. Documented in the README's configuration table. */
@@ -10,7 +13,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  /** Unset: `data` at the repository root. */
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z.url({ message: 'must be a postgres:// URL' }).optional(),
   REDIS_URL: z.url({ message: 'must be a redis:// URL' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -27,8 +31,8 @@ const envSchema = z.object({
   SMTP_FROM: z.string().default('no-reply@localhost'),
   SMTP_SECURE: booleanFromEnv.default(false),
   OPENAI_BASE_URL: z.url().optional(),
-  /** Where the built web app is; empty disables serving it (API only). */
-  SERVE_WEB_DIST: z.string().default('apps/web/dist'),
+  /** Where the built web app is; unset: `apps/web/dist` of the repository; empty disables serving it (API only). */
+  SERVE_WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
@@ -66,7 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       problems.push('  ADMIN_PASSWORD: set a password other than the default in production');
     if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
-  const dataDir = path.resolve(vars.DATA_DIR);
+  const dataDir = resolveDirectory(env, vars.DATA_DIR || undefined, 'data');
   mkdirSync(dataDir, { recursive: true });
   const secrets = isProduction ? null : readOrCreateDevSecrets(dataDir);
 
@@ -96,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         }
       : null,
     openAiBaseUrl: vars.OPENAI_BASE_URL,
-    webDistDir: vars.SERVE_WEB_DIST ? path.resolve(vars.SERVE_WEB_DIST) : null,
+    webDistDir: vars.SERVE_WEB_DIST === '' ? null : resolveDirectory(env, vars.SERVE_WEB_DIST, 'apps/web/dist'),
     logLevel: vars.LOG_LEVEL,
     loginLimits: {
       perIp: vars.LOGIN_LIMIT_PER_IP,
@@ -111,6 +115,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       windowMs: vars.PASSWORD_RESET_LIMIT_WINDOW_SECONDS * 1000,
     },
   };
+}
+
+/**
+ * A folder setting. Unset, it is the default inside the repository, so `npm start` keeps its data
+ * in `./data` and serves `apps/web/dist` whichever folder npm runs the server from. Given as a
+ * relative path, it means "relative to where I ran the command": npm sets INIT_CWD to that folder
+ * for the scripts it runs (the server's own working directory may be another one); run directly,
+ * it is the process's working directory.
+ */
+export function resolveDirectory(env: NodeJS.ProcessEnv, given: string | undefined, defaultInRepository: string) {
+  if (given === undefined) return path.join(repositoryRoot, defaultInRepository);
+  return path.resolve(env.INIT_CWD || process.cwd(), given);
 }
 
 /**

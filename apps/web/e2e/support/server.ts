@@ -47,7 +47,6 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
-      SERVE_WEB_DIST: 'apps/web/dist',
       // One server serves every spec of a worker, all from 127.0.0.1: the default 30 logins per IP
       // per 15 minutes would refuse the later specs. The limits have their own server tests.
       LOGIN_LIMIT_PER_IP: '10000',

@@ -53,7 +53,7 @@ const featurePages: { path: string; featureKey: string; element?: ReactNode }[] 
   { path: 'announcements', featureKey: 'announcements', element: <AnnouncementsPage /> },
   { path: 'subscription', featureKey: 'subscription' },
   { path: 'chats/:id?', featureKey: 'internalChat', element: <LazyChatsPage /> },
-  // ARCHITECTURE "Sandbox channel": not in the side menu, linked from the connections table.
+  // The sandbox page (docs/sandbox.md): not in the side menu, linked from the connections table.
   { path: 'sandbox/:whatsappId', featureKey: 'connections', element: <SandboxPage /> },
 ];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const sandboxParamsSchema = z.object({ whatsappId: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** A customer message delivered as WhatsApp would (ARCHITECTURE: Sandbox channel). */
+/** A customer message delivered as WhatsApp would (docs/sandbox.md). */
 export const sandboxInboundSchema = z
   .object({
     /** The customer's number; digits are kept. */

@@ -102,6 +102,12 @@ export function createSessionManager(deps: {
   let stopped = false;
 
   const record = (entry: LiveConnection, change: SessionStatusChange) => {
+    if (change.status && change.status !== entry.status) {
+      log.info(
+        { whatsappId: entry.ref.id, companyId: entry.ref.companyId, status: change.status },
+        'connection status',
+      );
+    }
     if (change.status) entry.status = change.status;
     return store.recordStatus(entry.ref.companyId, entry.ref.id, change).catch((error) => {
       log.error({ err: error, whatsappId: entry.ref.id }, 'could not record a session status');

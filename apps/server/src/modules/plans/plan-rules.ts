@@ -1,9 +1,9 @@
 import type { PlanFeatureFlag } from '@wacrm/shared';
 import { count, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import { queues, users, whatsapps } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { defineGuard } from '../../platform/http/guards.ts';
 import { createPlansRepository, type PlansRepository } from './plans.repository.ts';
 
 export type PlanLimitedResource = 'users' | 'connections' | 'queues';
@@ -45,12 +45,12 @@ export function createPlanRules(plans: PlansRepository) {
       return { users: await used('users'), connections: await used('connections'), queues: await used('queues') };
     },
 
-    /** preHandler: 403 ERR_PLAN_FEATURE_DISABLED when the caller's plan lacks the feature. */
+    /** Guard (declare it as a preHandler): 403 ERR_PLAN_FEATURE_DISABLED when the caller's plan lacks the feature. */
     requireFeature(flag: PlanFeatureFlag) {
-      return async (request: FastifyRequest) => {
+      return defineGuard(async (request) => {
         const plan = await planOf(request.session.companyId);
         if (!plan[flag]) throw new AppError('ERR_PLAN_FEATURE_DISABLED', { details: { feature: flag } });
-      };
+      });
     },
   };
 }

@@ -19,7 +19,7 @@ export function registerSettingsRoutes(app: FastifyInstance, service: SettingsSe
     (request) => service.update(request.session.companyId, request.params.key, request.body.value),
   );
 
-  // The super user's companies admin: any company's settings, named by id (ARCHITECTURE "Tenancy").
+  // The super user's companies admin: any company's settings, named by id (docs/architecture.md, "Tenancy").
   api.get('/api/companies/:id/settings', { preHandler: requireSuper, schema: { params: companyParams } }, (request) =>
     service.listOfCompany(request.params.id),
   );

@@ -201,7 +201,7 @@ export const whatsapps = pgTable(
     integrationId: integer('integration_id'),
     /** Business hours of the connection: [{ weekday, weekdayEn, startTime, endTime }]. */
     schedules: jsonb('schedules').$type<WeeklyScheduleEntry[]>().notNull().default([]),
-    /** Which server process holds the live session, until when (see ARCHITECTURE, scaling). */
+    /** Which server process holds the live session, until when (docs/decisions/session-ownership.md). */
     sessionOwner: varchar('session_owner', { length: 100 }),
     sessionLeaseUntil: timestamp('session_lease_until', { withTimezone: true }),
     ...timestamps,

@@ -59,7 +59,15 @@ export class JobQueue {
         definition.name,
         { pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2 },
         async (jobs) => {
-          for (const job of jobs) await definition.handler(definition.payload.parse(job.data));
+          for (const job of jobs) {
+            try {
+              await definition.handler(definition.payload.parse(job.data));
+            } catch (error) {
+              // pg-boss retries it (retryLimit) and keeps the error on the job; say so in the log.
+              this.log.warn({ err: error, job: definition.name, jobId: job.id }, 'job failed');
+              throw error;
+            }
+          }
         },
       );
       if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});

@@ -56,6 +56,9 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
     socket.join([rooms.company(companyId), rooms.user(companyId, userId), rooms.everyone()]);
     for (const handler of connectionHandlers) handler(socket);
     socket.emit('ready');
+    // Every page load opens a socket: debug, like the requests.
+    options.log.debug({ userId, companyId, socketId: socket.id }, 'socket connected');
+    socket.on('disconnect', (reason) => options.log.debug({ userId, socketId: socket.id, reason }, 'socket closed'));
   });
 
   return {

@@ -9,7 +9,7 @@ export interface SandboxInboundBody {
   quotedId?: string;
 }
 
-/** ARCHITECTURE "Sandbox channel": the simulated phone and its customers. */
+/** The sandbox's HTTP API (docs/sandbox.md): the simulated phone and its customers. */
 export const sandboxApi = {
   scan: (whatsappId: number) => http.post<{ status: string }>(`/api/sandbox/${whatsappId}/scan`),
   disconnect: (whatsappId: number) => http.post<{ status: string }>(`/api/sandbox/${whatsappId}/disconnect`),

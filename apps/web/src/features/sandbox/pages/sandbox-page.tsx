@@ -18,7 +18,7 @@ import { CustomerList } from '../components/customer-list.tsx';
 import { SandboxPhoneBar } from '../components/sandbox-phone-bar.tsx';
 import { useSandboxChat } from '../hooks/use-sandbox-chat.ts';
 
-/** ARCHITECTURE "Sandbox channel": pair a sandbox connection and chat as simulated customers. */
+/** The sandbox page (docs/sandbox.md): pair a sandbox connection and chat as simulated customers. */
 export function SandboxPage() {
   const { t } = useTranslation('sandbox');
   const user = useSessionUser();

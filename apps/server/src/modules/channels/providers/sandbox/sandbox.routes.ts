@@ -14,7 +14,7 @@ import type { Ack } from '../../../channels/channel-adapter.ts';
 import type { SandboxAdapter } from './sandbox.adapter.ts';
 
 /**
- * ARCHITECTURE "Sandbox channel": admins of the connection's company play the phone and the
+ * The sandbox's HTTP API (docs/sandbox.md): admins of the connection's company play the phone and the
  * customers. Another company's connection, or one that is not a sandbox, answers 404.
  * Not registered at all when SANDBOX_ENABLED=false.
  */
