@@ -10,8 +10,10 @@ import Switch from '@mui/material/Switch';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
+import { companyLocaleOf } from '@wacrm/shared/messages/message-variables';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../../auth/hooks/use-auth.ts';
 import { quickMessageToComposerInput } from '../../../quick-messages/model/quick-message-insert.ts';
 import { conversationApi, conversationKeys, type QuickMessage } from '../api/conversation-api.ts';
 import { useSignMessage } from '../hooks/use-sign-message.ts';
@@ -27,6 +29,8 @@ const MAX_ROWS = 5;
 
 interface ComposerProps {
   ticketId: number;
+  /** When the ticket opened: its protocol number is that day's. */
+  ticketCreatedAt: string;
   contactName: string;
   isDisabled: boolean;
   replyTo: MessageRecord | null;
@@ -34,8 +38,17 @@ interface ComposerProps {
   onSent: (messages: MessageRecord[]) => void;
 }
 
-export function Composer({ ticketId, contactName, isDisabled, replyTo, onCancelReply, onSent }: ComposerProps) {
-  const { t, i18n } = useTranslation('conversation');
+export function Composer({
+  ticketId,
+  ticketCreatedAt,
+  contactName,
+  isDisabled,
+  replyTo,
+  onCancelReply,
+  onSent,
+}: ComposerProps) {
+  const { t } = useTranslation('conversation');
+  const user = useSessionUser();
   const isWide = useMediaQuery((theme) => theme.breakpoints.up('md'));
   const [signMessage, setSignMessage] = useSignMessage();
   const [text, setText] = useState('');
@@ -95,9 +108,16 @@ export function Composer({ ticketId, contactName, isDisabled, replyTo, onCancelR
     if (ok) setFiles([]);
   };
 
-  // Variables filled for this ticket; an attachment opens the files dialog with the text as its caption.
+  // Variables filled for this ticket in the company's language and clock (not the agent's); an
+  // attachment opens the files dialog with the text as its caption.
   const pickQuickReply = (option: QuickMessage) => {
-    const context = { contactName, ticketId, language: i18n.language };
+    const context = {
+      contactName,
+      ticketId,
+      ticketCreatedAt: new Date(ticketCreatedAt),
+      now: new Date(),
+      ...companyLocaleOf(user.company.settings),
+    };
     void quickMessageToComposerInput(option, context).then(({ text: filled, file }) => {
       if (file) {
         setFiles([{ key: `${Date.now()}-0`, file, caption: filled }]);
