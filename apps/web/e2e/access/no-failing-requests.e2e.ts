@@ -1,0 +1,80 @@
+import type { Page, Response } from '@playwright/test';
+import { expect, logIn, test } from '../support/fixtures.ts';
+import { desktop } from '../support/screens.ts';
+
+/** Every private screen of the side menu, plus the other private routes of the spec. */
+const screens = [
+  '/',
+  '/tickets',
+  '/quick-messages',
+  '/kanban',
+  '/todolist',
+  '/contacts',
+  '/schedules',
+  '/tags',
+  '/chats',
+  '/helps',
+  '/campaigns',
+  '/contact-lists',
+  '/campaigns-config',
+  '/phrase-lists',
+  '/flowbuilders',
+  '/announcements',
+  '/messages-api',
+  '/users',
+  '/queues',
+  '/prompts',
+  '/queue-integration',
+  '/connections',
+  '/files',
+  '/financeiro',
+  '/settings',
+  '/subscription',
+];
+
+/** Collects every API answer of 400 or more while the page is used. */
+function watchFailures(page: Page) {
+  const failures: string[] = [];
+  page.on('response', (response: Response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/') && response.status() >= 400) {
+      failures.push(`${response.request().method()} ${url.pathname}${url.search} → ${response.status()}`);
+    }
+  });
+  return failures;
+}
+
+/** Waits until the screen has asked for what it needs (no request in flight for a moment). */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+}
+
+// issue 13 defect 4: no screen calls a route that does not exist, or with an id it does not have.
+test('no screen, tab or dialog gets a failing API answer', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(desktop);
+  const failures = watchFailures(page);
+  await logIn(page);
+
+  for (const path of screens) {
+    await page.goto(path);
+    await settle(page);
+  }
+
+  await page.goto('/settings');
+  await settle(page);
+  for (const tab of await page.locator('[data-testid^="settings-tab-"]').all()) {
+    await tab.click();
+    await settle(page);
+  }
+
+  await page.goto('/connections');
+  await page.getByTestId('connection-add').click();
+  await expect(page.getByTestId('connection-form')).toBeVisible();
+  for (const tab of await page.locator('[data-testid^="connection-tab-"]').all()) {
+    await tab.click();
+    await settle(page);
+  }
+
+  expect(failures).toEqual([]);
+});
