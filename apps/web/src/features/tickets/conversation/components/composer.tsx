@@ -12,8 +12,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
 import { companyLocaleOf } from '@wacrm/shared/messages/message-variables';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../auth/hooks/use-auth.ts';
+import { insertAtSelection } from '../../../quick-messages/model/insert-at-selection.ts';
 import { quickMessageToComposerInput } from '../../../quick-messages/model/quick-message-insert.ts';
 import { conversationApi, conversationKeys, type QuickMessage } from '../api/conversation-api.ts';
 import { useSignMessage } from '../hooks/use-sign-message.ts';
@@ -148,15 +150,14 @@ export function Composer({
     }
   };
 
+  // Committed and placed within the pick, like the quick-message variables (a cursor put back a
+  // frame later would land behind what was typed meanwhile).
   const insertEmoji = (emoji: string) => {
     const element = input.current;
-    const start = element?.selectionStart ?? text.length;
-    const end = element?.selectionEnd ?? text.length;
-    setText(text.slice(0, start) + emoji + text.slice(end));
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(start + emoji.length, start + emoji.length);
-    });
+    const next = insertAtSelection(element?.value ?? text, element?.selectionStart, element?.selectionEnd, emoji);
+    flushSync(() => setText(next.text));
+    element?.focus();
+    element?.setSelectionRange(next.cursor, next.cursor);
   };
 
   const addFiles = (list: FileList | null) => {
