@@ -1,5 +1,6 @@
 import type { Page, Response } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures.ts';
+import { apiOf } from '../support/api.ts';
+import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
 import { desktop } from '../support/screens.ts';
 
 /** Every private screen of the side menu, plus the other private routes of the spec. */
@@ -76,5 +77,24 @@ test('no screen, tab or dialog gets a failing API answer', async ({ page }) => {
     await settle(page);
   }
 
+  expect(failures).toEqual([]);
+});
+
+// The same for an attendant: admin screens show their notice without asking the API for anything.
+test('an attendant opening every screen gets no failing API answer', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(desktop);
+  await logIn(page, await createCompanyAdmin(page, 'crawl'));
+  const attendant = { email: `crawl-user-${Date.now().toString(36)}@example.com`, password: 'secret123' };
+  await (await apiOf(page)).post('/api/users', { name: 'Crawler', ...attendant, profile: 'user', queueIds: [] });
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('menu-logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+  const failures = watchFailures(page);
+  await logIn(page, attendant);
+  for (const path of screens) {
+    await page.goto(path);
+    await settle(page);
+  }
   expect(failures).toEqual([]);
 });
