@@ -1,7 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
-import { desktop } from '../support/screens.ts';
+import { desktop, phone, snap } from '../support/screens.ts';
 
 /** Every private screen of the side menu, plus the other private routes of the spec. */
 const screens = [
@@ -76,6 +76,17 @@ test('no screen, tab or dialog gets a failing API answer', async ({ page }) => {
     await tab.click();
     await settle(page);
   }
+
+  // The integrations tab lists nothing without asking routes that do not exist.
+  await page.getByTestId('connection-tab-integrations').click();
+  await snap(page, 'connection-integrations-light-desktop');
+  await page.getByTestId('theme-toggle').dispatchEvent('click');
+  await snap(page, 'connection-integrations-dark-desktop');
+  await page.setViewportSize(phone);
+  await snap(page, 'connection-integrations-dark-phone');
+  await page.getByTestId('theme-toggle').dispatchEvent('click');
+  await snap(page, 'connection-integrations-light-phone');
+  await page.setViewportSize(desktop);
 
   expect(failures).toEqual([]);
 });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { PlanFlags } from '@wacrm/shared/plans/plan.schema';
 import { apiOf } from '../support/api.ts';
 import { expect, logIn, superAdmin, test } from '../support/fixtures.ts';
-import { desktop, snapAllThemes } from '../support/screens.ts';
+import { desktop, phone, snap, snapAllThemes } from '../support/screens.ts';
 
 const allFlags: PlanFlags = {
   useCampaigns: true,
@@ -83,6 +83,20 @@ test('a plan without OpenAI, integrations or the external API cannot open their 
     await expect(page.getByTestId('coming-soon')).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);
   }
+  // The toast, light and dark, desktop and phone.
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => localStorage.setItem('preferredTheme', value), theme);
+    for (const [size, viewport] of [
+      ['desktop', desktop],
+      ['phone', phone],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto('/prompts');
+      await expect(page.getByTestId('toast')).toBeVisible();
+      await snap(page, `access-plan-refused-${theme}-${size}`);
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
 });
 
 // issue 13 defect 6: campaigns and flows follow the admin's plan, not the hidden cshow flag.
