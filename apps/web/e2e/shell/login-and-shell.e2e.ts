@@ -160,15 +160,3 @@ test('public pages link back to login and protect private routes', async ({ page
   await expect(page.getByTestId('toast').filter({ hasText: 'E-mail ou senha inválidos.' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
-
-test('campaign and flow routes exist only while the cshow flag is stored', async ({ page }) => {
-  await logIn(page);
-  await page.goto('/campaigns');
-  await expect(page).toHaveURL(/\/$/);
-  await page.evaluate(() => localStorage.setItem('cshow', ''));
-  await page.goto('/campaigns');
-  await expect(page.getByTestId('coming-soon-title')).toHaveText('Listagem');
-  await page.goto('/flowbuilder/12');
-  await expect(page.getByTestId('coming-soon-title')).toHaveText('Fluxos de conversa');
-  await page.evaluate(() => localStorage.removeItem('cshow'));
-});

@@ -139,7 +139,8 @@ test('tags and quick messages are made on their pages, tag a ticket, filter the 
   await page.getByTestId('quick-replies').getByRole('option').first().click();
   await expect(page.getByTestId('attachment-item')).toHaveCount(1);
   await expect(page.getByTestId('attachment-caption')).toHaveValue(
-    new RegExp(`^(Bom dia|Boa tarde|Boa noite), Carla! Segue a tabela\\. Protocolo \\d{14}${ticket.id}$`),
+    // The company's language and clock, the protocol as the server writes it (yyyyMMdd-id).
+    new RegExp(`^(Boa madrugada|Bom dia|Boa tarde|Boa noite), Carla! Segue a tabela\\. Protocolo \\d{8}-${ticket.id}$`),
   );
   await page.getByTestId('attachments-send').click();
   await expect(page.getByTestId('attachments-list')).toBeHidden();

@@ -17,7 +17,8 @@ import { TagsPage } from '../features/tags/pages/tags-page.tsx';
 import { TicketsPage } from '../features/tickets/pages/tickets-page.tsx';
 import { TodolistPage } from '../features/todolist/pages/todolist-page.tsx';
 import { UsersPage } from '../features/users/pages/users-page.tsx';
-import { storageKeys } from '../lib/session-storage.ts';
+import { GuardedPage } from './page-access.tsx';
+import { pageAccess } from './page-access-rules.ts';
 
 // The charts and drag-and-drop libraries stay out of the tickets and login bundles.
 const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page.tsx'));
@@ -57,7 +58,10 @@ const featurePages: { path: string; featureKey: string; element?: ReactNode }[] 
   { path: 'sandbox/:whatsappId', featureKey: 'connections', element: <SandboxPage /> },
 ];
 
-/** spec: these exist only while the browser-storage flag `cshow` is present (not role-based). */
+/**
+ * Campaigns and flows: admins whose plan allows them (docs/decisions/users-and-settings.md,
+ * "Campaign and flow pages"); the browser flag `cshow` is not a permission.
+ */
 const campaignPages: { path: string; featureKey: string; element?: ReactNode }[] = [
   { path: 'contact-lists', featureKey: 'contactLists' },
   { path: 'contact-lists/:contactListId/contacts', featureKey: 'contactLists' },
@@ -93,20 +97,23 @@ function HomePage() {
   );
 }
 
-function buildPrivateRoutes(hasCampaignsFlag: boolean): RouteObject[] {
-  const pages = hasCampaignsFlag ? [...featurePages, ...campaignPages] : featurePages;
+function buildPrivateRoutes(): RouteObject[] {
   return [
     { index: true, element: <HomePage /> },
-    ...pages.map(({ path, featureKey, element }) => ({
+    ...[...featurePages, ...campaignPages].map(({ path, featureKey, element }) => ({
       path,
-      element: element ?? <ComingSoonPage featureKey={featureKey} />,
+      // Admin screens and plan features are guarded by the rules the side menu applies.
+      element: (
+        <GuardedPage access={pageAccess[featureKey] ?? {}}>
+          {element ?? <ComingSoonPage featureKey={featureKey} />}
+        </GuardedPage>
+      ),
     })),
     { path: '*', element: <Navigate to="/" replace /> },
   ];
 }
 
-// spec: read once at start; the flag is set by hand and takes effect on the next load.
-const privateRoutes = buildPrivateRoutes(localStorage.getItem(storageKeys.campaignsFlag) !== null);
+const privateRoutes = buildPrivateRoutes();
 
 /** The pages inside the shell. */
 export function PrivateRoutes() {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatDayOrTime,
+  formatNumber,
+  formatShortDateTime,
+  formatTime,
+} from './format.ts';
 
 describe('formatDate', () => {
   it('formats a date-only string as that calendar day', () => expect(formatDate('2026-03-05')).toBe('05/03/2026'));
@@ -7,5 +14,29 @@ describe('formatDate', () => {
   it('answers empty text for nothing or garbage', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+// issue 13 defect 7: ticket notes showed `11/24/26, 6:42 AM`; every screen now reads dd/MM/yyyy HH:mm.
+describe('date and time helpers', () => {
+  const moment = new Date(2026, 10, 24, 6, 42);
+  it('writes dd/MM/yyyy HH:mm (24 hours)', () => {
+    expect(formatDateTime(moment)).toBe('24/11/2026 06:42');
+    expect(formatDateTime(new Date(2026, 10, 24, 18, 5).toISOString())).toBe('24/11/2026 18:05');
+    expect(formatTime(moment)).toBe('06:42');
+    expect(formatShortDateTime(moment)).toBe('24/11/26 06:42');
+  });
+  it('shows the time for today and the day before', () => {
+    expect(formatDayOrTime(moment, new Date(2026, 10, 24, 23, 0))).toBe('06:42');
+    expect(formatDayOrTime(moment, new Date(2026, 10, 25, 0, 1))).toBe('24/11/2026');
+  });
+  it('answers empty text for nothing or garbage', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatTime('garbage')).toBe('');
+  });
+  it('writes numbers as the interface language does', () => {
+    expect(formatNumber(1234.567, 'pt', 2)).toBe('1.234,57');
+    expect(formatNumber(1234.567, 'en', 2)).toBe('1,234.57');
+    expect(formatNumber(2.5, 'es', 2)).toBe('2,5');
   });
 });

@@ -1,16 +1,57 @@
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
- * Formats a date as dd/MM/yyyy in local time. A date-only string ("2026-03-05") is read as
- * that calendar day, not as UTC midnight, so it never shows the previous day west of Greenwich.
+ * The interface's one way to show dates and times (docs/decisions/dates-and-times.md): dd/MM/yyyy
+ * and 24-hour HH:mm, local time, in every interface language (pt, es and en alike, the way the
+ * date fields are typed). Screens use these helpers, never toLocale* or Intl.DateTimeFormat; a
+ * test keeps it so.
  */
-export function formatDate(value: string | number | Date | null | undefined): string {
+type DateInput = string | number | Date | null | undefined;
+
+/**
+ * dd/MM/yyyy in local time. A date-only string ("2026-03-05") is read as that calendar day, not
+ * as UTC midnight, so it never shows the previous day west of Greenwich.
+ */
+export function formatDate(value: DateInput): string {
   const date = toDate(value);
   if (!date) return '';
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
 
-export function toDate(value: string | number | Date | null | undefined): Date | null {
+/** HH:mm (24 hours) in local time. */
+export function formatTime(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** dd/MM/yyyy HH:mm in local time. */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${formatDate(date)} ${formatTime(date)}`;
+}
+
+/** dd/MM/yy HH:mm, for narrow columns (spec: the connections' last update). */
+export function formatShortDateTime(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${formatDate(date).slice(0, 6)}${String(date.getFullYear()).slice(-2)} ${formatTime(date)}`;
+}
+
+/** HH:mm for a moment of today, dd/MM/yyyy before (spec: ticket rows). */
+export function formatDayOrTime(value: DateInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return formatDate(date) === formatDate(now) ? formatTime(date) : formatDate(date);
+}
+
+/** A number as the interface language writes it (1.234,5 in pt and es, 1,234.5 in en). */
+export function formatNumber(value: number, language: string, maximumFractionDigits = 0): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits }).format(value);
+}
+
+export function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === '') return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   if (typeof value === 'string') {

@@ -7,8 +7,8 @@ export const storageKeys = {
   language: 'i18nextLng',
   theme: 'preferredTheme',
   volume: 'volume',
-  /** spec: campaign and flow routes exist only while this key is present (any value). */
-  campaignsFlag: 'cshow',
+  // The spec's `cshow` key is not read: campaign and flow pages follow the admin's plan
+  // (docs/decisions/users-and-settings.md, "Who may open a page").
 } as const;
 
 /** The keys that describe a session: cleared on logout, expired refresh or "opened elsewhere". */

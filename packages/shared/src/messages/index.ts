@@ -1,1 +1,3 @@
+export * from './company-clock.ts';
 export * from './message.schema.ts';
+export * from './message-variables.ts';

@@ -1,1 +1,2 @@
 export * from './plan.schema.ts';
+export * from './plan-features.ts';

@@ -1,2 +1,1 @@
-export * from './fill-template.ts';
 export * from './quick-message.schema.ts';

@@ -1,4 +1,4 @@
-import type { MessagesLanguage } from './local-time.ts';
+import type { MessagesLanguage } from '@wacrm/shared';
 
 /**
  * The sentences the product writes to customers on its own, in the company's chosen language
@@ -7,7 +7,6 @@ import type { MessagesLanguage } from './local-time.ts';
  */
 const texts = {
   pt: {
-    periods: { night: 'Boa madrugada', morning: 'Bom dia', afternoon: 'Boa tarde', evening: 'Boa noite' },
     acceptGreeting: (greeting: string, customer: string, agent: string) =>
       `${greeting}, *${customer}*, meu nome é *${agent}* e agora vou prosseguir com seu atendimento!`,
     transferredToUser: (name: string) =>
@@ -25,7 +24,6 @@ const texts = {
     callLog: (video: boolean) => (video ? 'Chamada de vídeo recusada' : 'Chamada de voz recusada'),
   },
   en: {
-    periods: { night: 'Good night', morning: 'Good morning', afternoon: 'Good afternoon', evening: 'Good evening' },
     acceptGreeting: (greeting: string, customer: string, agent: string) =>
       `${greeting}, *${customer}*, my name is *${agent}* and I will take it from here!`,
     transferredToUser: (name: string) =>
@@ -43,7 +41,6 @@ const texts = {
     callLog: (video: boolean) => (video ? 'Video call declined' : 'Voice call declined'),
   },
   es: {
-    periods: { night: 'Buenas noches', morning: 'Buenos días', afternoon: 'Buenas tardes', evening: 'Buenas noches' },
     acceptGreeting: (greeting: string, customer: string, agent: string) =>
       `${greeting}, *${customer}*, mi nombre es *${agent}* y ahora continuaré con su atención.`,
     transferredToUser: (name: string) =>
@@ -64,13 +61,4 @@ const texts = {
 
 export function automaticTexts(language: MessagesLanguage) {
   return texts[language] ?? texts.pt;
-}
-
-/** {{ms}}: the greeting of the hour on the company's clock (night before 5, morning before 12, …). */
-export function greetingOfHour(hour: number, language: MessagesLanguage) {
-  const { periods } = automaticTexts(language);
-  if (hour < 5) return periods.night;
-  if (hour < 12) return periods.morning;
-  if (hour < 18) return periods.afternoon;
-  return periods.evening;
 }

@@ -1,13 +1,11 @@
-import { isWithinSchedule, type TicketRecord } from '@wacrm/shared';
+import { greetingOfHour, isWithinSchedule, localTime, type MessagesLanguage, type TicketRecord } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import type { tickets } from '../../platform/db/schema.ts';
 import { readSettings } from '../settings/settings-reader.ts';
 import type { TicketChangeKind } from '../tickets/ticket-transitions.ts';
-import { automaticTexts, greetingOfHour } from './automatic-texts.ts';
+import { automaticTexts } from './automatic-texts.ts';
 import type { AutomationRepository } from './automation.repository.ts';
-
-import { localTime, type MessagesLanguage } from './local-time.ts';
 import { decideBotReply } from './queue-chatbot.ts';
 
 type TicketRow = typeof tickets.$inferSelect;

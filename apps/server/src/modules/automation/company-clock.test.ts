@@ -1,6 +1,5 @@
-import { isWithinSchedule } from '@wacrm/shared';
+import { isWithinSchedule, localTime } from '@wacrm/shared';
 import { describe, expect, it } from 'vitest';
-import { localTime } from './local-time.ts';
 
 const week = [
   { weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },

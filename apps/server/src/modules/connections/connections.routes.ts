@@ -27,6 +27,9 @@ export function registerConnectionsRoutes(
     service.list(request.session.companyId),
   );
 
+  // Which providers a new connection may use; the dialog offers the sandbox only when it is on.
+  api.get('/api/whatsapp/providers', () => service.providers());
+
   api.get('/api/whatsapp/:id', { schema: { params, querystring: connectionListQuerySchema } }, (request) =>
     service.find(request.session.companyId, request.params.id, canSeeToken(request)),
   );

@@ -110,6 +110,11 @@ export function createConnectionsService({ db, repository, realtime, planRules, 
   }
 
   return {
+    /** The providers this server accepts for new connections (the sandbox can be switched off). */
+    providers(): { providers: ConnectionProvider[] } {
+      return { providers: config.sandboxEnabled ? ['baileys', 'sandbox'] : ['baileys'] };
+    },
+
     // The list feeds every user's screens (menu badge, transfer): never tokens.
     list: (companyId: number) => repository.list(companyId, { withToken: false }),
 

@@ -1,11 +1,15 @@
 import path from 'node:path';
-import { MESSAGE_MEDIA_MAX_BYTES, type MessagesPageQuery, type TicketRecord } from '@wacrm/shared';
+import {
+  MESSAGE_MEDIA_MAX_BYTES,
+  type MessagesLanguage,
+  type MessagesPageQuery,
+  renderVariables,
+  type TicketRecord,
+} from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
-import type { MessagesLanguage } from '../automation/local-time.ts';
-import { renderVariables } from '../automation/message-variables.ts';
 import type { ChannelSession } from '../channels/channel-adapter.ts';
 import { lastMessageOf } from '../channels/intake/intake.service.ts';
 import { displayName, isAcceptedMimetype, mediaTypeOf, mimetypeOf, safeExtension } from '../channels/media-files.ts';

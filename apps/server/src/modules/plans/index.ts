@@ -9,8 +9,16 @@ import { createPlansService } from './plans.service.ts';
 export function createPlansModule(platform: Platform) {
   const repository = createPlansRepository(platform.db);
   const service = createPlansService(platform.db);
-  const rules = createPlanRules(repository);
-  return { repository, service, rules, register: (app: FastifyInstance) => registerPlansRoutes(app, service) };
+  const rules = createPlanRules(repository, platform.db);
+  return {
+    repository,
+    service,
+    rules,
+    register: (app: FastifyInstance) => {
+      rules.registerPlanGate(app);
+      registerPlansRoutes(app, service);
+    },
+  };
 }
 
 export type PlansModule = ReturnType<typeof createPlansModule>;

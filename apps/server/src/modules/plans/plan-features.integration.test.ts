@@ -1,8 +1,11 @@
 import type { PlanFeatureFlag } from '@wacrm/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { openTestDatabase, testConfig } from '../../../test/database-template.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { buildServer, type Server } from '../../app.ts';
+import { settings } from '../../platform/db/schema.ts';
 import { createPlanRules } from './plan-rules.ts';
 import { createPlansRepository } from './plans.repository.ts';
 
@@ -22,8 +25,17 @@ async function login(email: string) {
   return response.json().token as string;
 }
 
-const callGated = (flag: PlanFeatureFlag, token: string) =>
-  server.app.inject({ method: 'GET', url: `/api/test-gated/${flag}`, headers: { authorization: `Bearer ${token}` } });
+const callGated = (flag: PlanFeatureFlag, token: string, way: 'gated' | 'declared' = 'gated') =>
+  server.app.inject({ method: 'GET', url: `/api/test-${way}/${flag}`, headers: { authorization: `Bearer ${token}` } });
+
+/** A route that declares its flag and validates a body: refusals must not reveal the form's fields. */
+const postDeclared = (flag: PlanFeatureFlag, token: string, payload: object) =>
+  server.app.inject({
+    method: 'POST',
+    url: `/api/test-declared/${flag}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload,
+  });
 
 const flags: PlanFeatureFlag[] = [
   'useCampaigns',
@@ -35,13 +47,28 @@ const flags: PlanFeatureFlag[] = [
   'useExternalApi',
 ];
 
+async function setSetting(companyId: number, key: string, value: string) {
+  await server.platform.db
+    .insert(settings)
+    .values({ companyId, key, value })
+    .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value } });
+}
+
 beforeAll(async () => {
   const opened = await openTestDatabase();
   dispose = opened.dispose;
   server = await buildServer(testConfig(opened.dataDir), opened.database);
-  const rules = createPlanRules(createPlansRepository(opened.database.db));
+  const rules = createPlanRules(createPlansRepository(opened.database.db), opened.database.db);
+  const api = server.app.withTypeProvider<ZodTypeProvider>();
   for (const flag of flags) {
     server.app.get(`/api/test-gated/${flag}`, { preHandler: rules.requireFeature(flag) }, async () => ({ ok: true }));
+    // The way later modules gate their routes: they only declare the flag.
+    server.app.get(`/api/test-declared/${flag}`, { config: { planFeature: flag } }, async () => ({ ok: true }));
+    api.post(
+      `/api/test-declared/${flag}`,
+      { config: { planFeature: flag }, schema: { body: z.object({ name: z.string().min(1) }) } },
+      async () => ({ ok: true }),
+    );
   }
   await server.app.ready();
 });
@@ -57,6 +84,8 @@ describe('plan feature flags gate the API', () => {
     const withIt = await buildCompany(db, { planId: (await buildPlan(db, { [flag]: true })).id });
     const deniedUser = await buildUser(db, { companyId: without.id, profile: 'admin' });
     const allowedUser = await buildUser(db, { companyId: withIt.id, profile: 'admin' });
+    // Campaigns also open with the company setting (default 'true').
+    if (flag === 'useCampaigns') await setSetting(without.id, 'campaignsEnabled', 'false');
 
     const denied = await callGated(flag, await login(deniedUser.email));
     expect(denied.statusCode).toBe(403);
@@ -64,6 +93,37 @@ describe('plan feature flags gate the API', () => {
 
     const allowed = await callGated(flag, await login(allowedUser.email));
     expect(allowed.statusCode).toBe(200);
+  });
+
+  // issue 13 defect 5: routes declare `config: { planFeature }`; the plan gate refuses before validation.
+  it.each(flags)('a route declaring %s is refused (403, no field errors) for a plan without it', async (flag) => {
+    const db = server.platform.db;
+    const without = await buildCompany(db, { planId: (await buildPlan(db, { [flag]: false })).id });
+    const withIt = await buildCompany(db, { planId: (await buildPlan(db, { [flag]: true })).id });
+    if (flag === 'useCampaigns') await setSetting(without.id, 'campaignsEnabled', 'false');
+    const denied = await login((await buildUser(db, { companyId: without.id, profile: 'admin' })).email);
+    const allowed = await login((await buildUser(db, { companyId: withIt.id, profile: 'admin' })).email);
+
+    const refused = await callGated(flag, denied, 'declared');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: 'ERR_PLAN_FEATURE_DISABLED', details: { feature: flag } });
+    const invalidBody = await postDeclared(flag, denied, {});
+    expect(invalidBody.statusCode).toBe(403);
+    expect(invalidBody.json().fields).toBeUndefined();
+
+    expect((await callGated(flag, allowed, 'declared')).statusCode).toBe(200);
+    expect((await postDeclared(flag, allowed, {})).statusCode).toBe(400);
+    expect((await postDeclared(flag, allowed, { name: 'x' })).statusCode).toBe(200);
+  });
+
+  it('opens campaigns with the company setting campaignsEnabled even when the plan lacks them', async () => {
+    const db = server.platform.db;
+    const company = await buildCompany(db, { planId: (await buildPlan(db, { useCampaigns: false })).id });
+    const token = await login((await buildUser(db, { companyId: company.id, profile: 'admin' })).email);
+    await setSetting(company.id, 'campaignsEnabled', 'true');
+    expect((await callGated('useCampaigns', token, 'declared')).statusCode).toBe(200);
+    await setSetting(company.id, 'campaignsEnabled', 'false');
+    expect((await callGated('useCampaigns', token, 'declared')).statusCode).toBe(403);
   });
 
   it('follows the plan live: switching a flag off in the plan closes the route at once', async () => {

@@ -22,7 +22,7 @@ export function createUsersModule(platform: Platform) {
     db: platform.db,
     repository,
     events,
-    planRules: createPlanRules(createPlansRepository(platform.db)),
+    planRules: createPlanRules(createPlansRepository(platform.db), platform.db),
   });
   return {
     repository,

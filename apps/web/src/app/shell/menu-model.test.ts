@@ -1,6 +1,7 @@
 import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type { PlanFlags } from '@wacrm/shared/plans/plan.schema';
 import { describe, expect, it } from 'vitest';
+import { pageAccess } from '../page-access-rules.ts';
 import { type MenuContext, visibleMenuKeys } from './menu-model.ts';
 
 const allFlags: PlanFlags = {
@@ -20,7 +21,6 @@ const admin: MenuContext = {
   isSuper: false,
   plan: allFlags,
   campaignsSetting: 'false',
-  hasCampaignsFlag: false,
 };
 const agent: MenuContext = { ...admin, isAdmin: false, canViewDashboard: false };
 
@@ -62,15 +62,23 @@ describe('visibleMenuKeys', () => {
     }
   });
 
-  it('shows campaigns to admins when the plan, the company setting or the cshow flag allows', () => {
+  it('shows campaigns to admins when the plan or the company setting allows', () => {
     const base = { ...admin, plan: noFlags };
     expect(visibleMenuKeys(base)).not.toContain('campaignsGroup');
     expect(visibleMenuKeys({ ...base, plan: { ...noFlags, useCampaigns: true } })).toContain('campaigns');
     expect(visibleMenuKeys({ ...base, campaignsSetting: 'true' })).toContain('contactLists');
-    expect(visibleMenuKeys({ ...base, hasCampaignsFlag: true })).toContain('campaignSettings');
-    expect(visibleMenuKeys({ ...agent, hasCampaignsFlag: true, campaignsSetting: 'true' })).not.toContain(
-      'campaignsGroup',
-    );
+    expect(visibleMenuKeys({ ...agent, campaignsSetting: 'true' })).not.toContain('campaignsGroup');
+  });
+
+  // issue 13 defects 3, 5, 6: a page opened by URL follows the rule of its menu entry.
+  it('guards every page by the rule that hides its menu entry', () => {
+    const everyKey = visibleMenuKeys({ ...admin, isSuper: true });
+    const agentKeys = visibleMenuKeys(agent);
+    for (const key of everyKey.filter((k) => !k.endsWith('Group') && k !== 'dashboard' && k !== 'announcements')) {
+      expect(pageAccess[key]?.admin === true, key).toBe(!agentKeys.includes(key));
+      const flag = pageAccess[key]?.planFlag;
+      expect(visibleMenuKeys({ ...admin, plan: noFlags, campaignsSetting: 'false' }).includes(key), key).toBe(!flag);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { PlanFeatureFlag, PlanFlags } from '@wacrm/shared/plans/plan.schema';
+import { planAllowsFlag } from '@wacrm/shared/plans/plan-features';
 
 /** What decides which side-menu entries a user sees (spec §2 "Side menu visibility"). */
 export interface MenuContext {
@@ -9,10 +10,8 @@ export interface MenuContext {
   isSuper: boolean;
   /** Null until the company's plan is loaded: plan-gated entries stay hidden until then. */
   plan: PlanFlags | null;
-  /** The company setting `campaignsEnabled` ('true' | 'false'), if the company has it. */
+  /** The company setting `campaignsEnabled` ('true' | 'false'; its default when the company has no row). */
   campaignsSetting: string | undefined;
-  /** The localStorage key `cshow` exists. */
-  hasCampaignsFlag: boolean;
 }
 
 export interface MenuLink {
@@ -42,11 +41,13 @@ const planAllows =
   ({ plan }: MenuContext) =>
     plan?.[flag] === true;
 
-/** spec: the campaign submenu needs admin and (plan campaigns, or the company setting, or the cshow flag). */
+/**
+ * spec: the campaign submenu needs admin and (plan campaigns, or the company setting). The browser
+ * flag `cshow` is not a permission (docs/decisions/users-and-settings.md).
+ */
 export function canSeeCampaigns(context: MenuContext): boolean {
   return (
-    context.isAdmin &&
-    (context.plan?.useCampaigns === true || context.campaignsSetting === 'true' || context.hasCampaignsFlag)
+    context.isAdmin && context.plan !== null && planAllowsFlag(context.plan, 'useCampaigns', context.campaignsSetting)
   );
 }
 

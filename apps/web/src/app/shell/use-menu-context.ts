@@ -1,7 +1,7 @@
 import { hasPermission } from '@wacrm/shared/auth/permissions';
 import { useSessionUser } from '../../features/auth/hooks/use-auth.ts';
 import { useCompanyPlan } from '../../features/plans/api/use-company-plan.ts';
-import { storageKeys } from '../../lib/session-storage.ts';
+import { campaignsSettingOf } from '../page-access-rules.ts';
 import type { MenuContext } from './menu-model.ts';
 
 /** Gathers what the menu rules need from the session, the plan and the browser. */
@@ -13,7 +13,6 @@ export function useMenuContext(): MenuContext {
     canViewDashboard: hasPermission(user, 'dashboard:view'),
     isSuper: user.super,
     plan: plan ?? null,
-    campaignsSetting: user.company.settings.find((setting) => setting.key === 'campaignsEnabled')?.value,
-    hasCampaignsFlag: localStorage.getItem(storageKeys.campaignsFlag) !== null,
+    campaignsSetting: campaignsSettingOf(user.company.settings),
   };
 }

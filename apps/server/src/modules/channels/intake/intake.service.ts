@@ -1,9 +1,9 @@
+import type { MessagesLanguage } from '@wacrm/shared';
 import { MESSAGE_MEDIA_MAX_BYTES } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/db/client.ts';
 import type { FileStorage } from '../../../platform/storage/local-storage.ts';
 import { automaticTexts } from '../../automation/automatic-texts.ts';
-import type { MessagesLanguage } from '../../automation/local-time.ts';
 import type { MessagesRealtime } from '../../messages/messages.realtime.ts';
 import { type MessagesRepository, toContactRecord } from '../../messages/messages.repository.ts';
 import { createTicketRecordReader } from '../../tickets/ticket-record.sql.ts';

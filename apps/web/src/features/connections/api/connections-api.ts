@@ -1,7 +1,6 @@
 import type { CompanyUsage } from '@wacrm/shared/companies/company.schema';
 import type { ConnectionFields, ConnectionRecord, ConnectionUpdate } from '@wacrm/shared/connections/connection.schema';
 import { http } from '../../../lib/api.ts';
-import { isApiError } from '../../../lib/api-error.ts';
 import type { ConnectionSummary } from '../model/connection-list.ts';
 
 export const connectionsKeys = {
@@ -20,18 +19,6 @@ export interface PickerOption {
   color?: string;
 }
 
-/** Prompts and integrations have no routes yet (their screens are still coming soon): 404 reads as empty. */
-async function listOrEmpty(path: string): Promise<PickerOption[]> {
-  try {
-    const answer = await http.get<unknown>(path, { silent: true });
-    const rows = Array.isArray(answer) ? answer : ((answer as { records?: unknown[] } | null)?.records ?? []);
-    return (rows as PickerOption[]).filter((row) => typeof row?.id === 'number');
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return [];
-    throw error;
-  }
-}
-
 export const connectionsApi = {
   // spec: session=0 asks for the list without QR codes and session data.
   list: () => http.get<ConnectionSummary[]>('/api/whatsapp', { query: { session: 0 } }),
@@ -46,19 +33,9 @@ export const connectionsApi = {
   usage: () => http.get<CompanyUsage>('/api/companies/usage', { silent: true }),
   // Silent: the general tab shows the failure under its queue field.
   queues: () => http.get<PickerOption[]>('/api/queue', { silent: true }),
-  prompts: () => listOrEmpty('/api/prompt'),
-  integrations: () => listOrEmpty('/api/queueIntegration'),
-  /**
-   * Whether this server accepts sandbox connections. There is no capability endpoint, so the
-   * sandbox routes are probed with an invalid id: registered routes refuse it as a bad request
-   * (400), while a server with SANDBOX_ENABLED=false has no such route (404).
-   */
-  isSandboxEnabled: async () => {
-    try {
-      await http.get('/api/sandbox/0/outbox', { silent: true });
-      return true;
-    } catch (error) {
-      return isApiError(error) && error.status !== 404;
-    }
-  },
+  /** Whether this server accepts sandbox connections (SANDBOX_ENABLED). */
+  isSandboxEnabled: async () =>
+    (await http.get<{ providers: string[] }>('/api/whatsapp/providers', { silent: true })).providers.includes(
+      'sandbox',
+    ),
 };

@@ -157,7 +157,7 @@ export function ConnectionDialog({ open, connectionId, onClose, onCreated }: Con
                   <ConnectionAutomationTab isOpen={open} />
                 </Box>
                 <Box hidden={tab !== 'integrations'}>
-                  <ConnectionIntegrationsTab isOpen={open} />
+                  <ConnectionIntegrationsTab />
                 </Box>
                 <Box hidden={tab !== 'hours'}>
                   <ConnectionHoursTab />

@@ -5,10 +5,10 @@ import { useIntegrationOptions, usePromptOptions } from '../hooks/use-pickers.ts
 import { PickerField } from './picker-field.tsx';
 
 /** The AI prompt or the integration that answers this connection's tickets first. */
-export function ConnectionIntegrationsTab({ isOpen }: { isOpen: boolean }) {
+export function ConnectionIntegrationsTab() {
   const { t } = useTranslation('connections');
-  const prompts = usePromptOptions(isOpen);
-  const integrations = useIntegrationOptions(isOpen);
+  const prompts = usePromptOptions();
+  const integrations = useIntegrationOptions();
   return (
     <Stack spacing={2.5} sx={{ pt: 1 }}>
       <Alert severity="info" variant="outlined">

@@ -1,3 +1,4 @@
+import { formatShortDateTime } from '../../../lib/format.ts';
 /** What the session column offers for a status (spec: Connection states). */
 export type SessionAction = 'showQr' | 'retry' | 'newQr' | 'disconnect' | 'connecting';
 
@@ -22,13 +23,7 @@ export function sessionActionsFor(status: string): SessionAction[] {
   }
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 /** spec: the last update column reads dd/MM/yy HH:mm, local time. */
 export function formatLastUpdate(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const year = String(date.getFullYear()).slice(-2);
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${year} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return formatShortDateTime(value);
 }

@@ -3,10 +3,11 @@ import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
 
 /** spec: rating 0–3, where 0 means no rating yet. */
 export function AttendantRating({ rating }: { rating: number }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   if (rating <= 0) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -26,7 +27,7 @@ export function AttendantRating({ rating }: { rating: number }) {
         emptyIcon={<StarRounded fontSize="inherit" />}
       />
       <Typography variant="body2" color="text.secondary">
-        {rating.toLocaleString(undefined, { maximumFractionDigits: 2 })}
+        {formatNumber(rating, i18n.language, 2)}
       </Typography>
     </Stack>
   );

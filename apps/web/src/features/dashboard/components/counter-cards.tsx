@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { DashboardCounters } from '@wacrm/shared/dashboard/dashboard.schema';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
 import { formatMinutes } from '../model/duration.ts';
 
 type Color = 'primary' | 'warning' | 'success' | 'info' | 'error';
@@ -30,7 +31,7 @@ const cards: { key: keyof DashboardCounters; icon: ComponentType; color: Color; 
 
 /** The six counters of the spec; the first two are "now", the others belong to the period. */
 export function CounterCards({ counters }: { counters: DashboardCounters | undefined }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   return (
     <Box
       sx={{
@@ -71,7 +72,7 @@ export function CounterCards({ counters }: { counters: DashboardCounters | undef
               </Typography>
               {counters ? (
                 <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid={`counter-${key}-value`}>
-                  {isMinutes ? formatMinutes(counters[key], t) : counters[key].toLocaleString()}
+                  {isMinutes ? formatMinutes(counters[key], t) : formatNumber(counters[key], i18n.language)}
                 </Typography>
               ) : (
                 <Skeleton width={56} height={32} />

@@ -18,6 +18,7 @@ import {
   toQuickMessageMediaName,
 } from '@wacrm/shared/quick-messages/quick-message.schema';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -151,16 +152,16 @@ export function QuickMessageDialog({ open, record, canShare, onClose, onSaved }:
                     onInsert={(placeholder) => {
                       const element = messageInput.current;
                       const next = insertAtSelection(
-                        field.value,
+                        element?.value ?? field.value,
                         element?.selectionStart,
                         element?.selectionEnd,
                         placeholder,
                       );
-                      field.onChange(next.text);
-                      requestAnimationFrame(() => {
-                        element?.focus();
-                        element?.setSelectionRange(next.cursor, next.cursor);
-                      });
+                      // The text is committed and the cursor placed within this click: a cursor put
+                      // back a frame later would land behind what the user typed meanwhile.
+                      flushSync(() => field.onChange(next.text));
+                      element?.focus();
+                      element?.setSelectionRange(next.cursor, next.cursor);
                     }}
                   />
                 </Stack>

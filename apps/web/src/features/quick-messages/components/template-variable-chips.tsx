@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { templateVariables } from '@wacrm/shared/quick-messages/fill-template';
+import { templateVariables } from '@wacrm/shared/messages/message-variables';
 import { useTranslation } from 'react-i18next';
 
 type TemplateVariable = (typeof templateVariables)[number];

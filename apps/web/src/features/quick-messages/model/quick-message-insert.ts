@@ -1,4 +1,4 @@
-import { fillTemplate, type TemplateContext } from '@wacrm/shared/quick-messages/fill-template';
+import { renderVariables, type VariableContext } from '@wacrm/shared/messages/message-variables';
 import type { QuickMessageRecord } from '@wacrm/shared/quick-messages/quick-message.schema';
 
 type ComposerQuickMessage = Pick<QuickMessageRecord, 'message'> &
@@ -14,15 +14,16 @@ async function fetchAttachment(url: string, name: string): Promise<File> {
 
 /**
  * What choosing a quick message puts in the composer (issue 6): its text with the variables
- * filled for this ticket, and its attachment as a file (the text then becomes its caption).
+ * filled for this ticket in the company's language and on its clock (the code the server's
+ * automatic messages use), and its attachment as a file (the text then becomes its caption).
  * An attachment that cannot be read leaves the text alone, so the reply is not lost.
  */
 export async function quickMessageToComposerInput(
   quickMessage: ComposerQuickMessage,
-  context: TemplateContext,
+  context: VariableContext,
   readFile: (url: string, name: string) => Promise<File> = fetchAttachment,
 ): Promise<{ text: string; file: File | null }> {
-  const text = fillTemplate(quickMessage.message, context);
+  const text = renderVariables(quickMessage.message, context);
   if (!quickMessage.mediaUrl) return { text, file: null };
   try {
     return { text, file: await readFile(quickMessage.mediaUrl, quickMessage.mediaName || 'file') };

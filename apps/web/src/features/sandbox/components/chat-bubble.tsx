@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../lib/format.ts';
 // The ticket thread's WhatsApp formatter: the simulated phone shows *bold*, _italic_… as the real one does.
 import { FormattedText } from '../../tickets/conversation/components/formatted-text.tsx';
 import { parseWhatsappFormat, toPlainText } from '../../tickets/conversation/model/whatsapp-format.ts';
@@ -23,7 +24,7 @@ interface ChatBubbleProps {
   onAck: (message: SandboxMessage, ack: number) => void;
 }
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const timeOf = formatTime;
 
 function AckIcon({ ack }: { ack: number }) {
   const { t } = useTranslation('sandbox');

@@ -21,6 +21,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { notifyError } from '../../../lib/error-message.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
@@ -37,7 +38,7 @@ const noteOnly = ticketNoteFieldsSchema.pick({ note: true });
 
 /** spec "contact notes": the ticket's notes on its contact, with author and date; add (2+ characters) and delete. */
 export function ContactNotes({ ticketId, contactId, showTitle = true }: ContactNotesProps) {
-  const { t, i18n } = useTranslation('ticket-notes');
+  const { t } = useTranslation('ticket-notes');
   const session = useSessionUser();
   const queryClient = useQueryClient();
   const key = ticketNotesKeys.list(session.companyId, contactId, ticketId);
@@ -49,8 +50,6 @@ export function ContactNotes({ ticketId, contactId, showTitle = true }: ContactN
     resolver: zodResolver(noteOnly),
     defaultValues: { note: '' },
   });
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
   const handleAdd = async ({ note }: Pick<TicketNoteFields, 'note'>) => {
     try {
@@ -134,7 +133,7 @@ export function ContactNotes({ ticketId, contactId, showTitle = true }: ContactN
           >
             <ListItemText
               primary={note.note}
-              secondary={`${note.user?.name ?? t('unknownAuthor')} · ${formatDate(note.createdAt)}`}
+              secondary={`${note.user?.name ?? t('unknownAuthor')} · ${formatDateTime(note.createdAt)}`}
               slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } } }}
             />
           </ListItem>

@@ -10,8 +10,12 @@ import Switch from '@mui/material/Switch';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
+import { companyLocaleOf } from '@wacrm/shared/messages/message-variables';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../../auth/hooks/use-auth.ts';
+import { insertAtSelection } from '../../../quick-messages/model/insert-at-selection.ts';
 import { quickMessageToComposerInput } from '../../../quick-messages/model/quick-message-insert.ts';
 import { conversationApi, conversationKeys, type QuickMessage } from '../api/conversation-api.ts';
 import { useSignMessage } from '../hooks/use-sign-message.ts';
@@ -27,6 +31,8 @@ const MAX_ROWS = 5;
 
 interface ComposerProps {
   ticketId: number;
+  /** When the ticket opened: its protocol number is that day's. */
+  ticketCreatedAt: string;
   contactName: string;
   isDisabled: boolean;
   replyTo: MessageRecord | null;
@@ -34,8 +40,17 @@ interface ComposerProps {
   onSent: (messages: MessageRecord[]) => void;
 }
 
-export function Composer({ ticketId, contactName, isDisabled, replyTo, onCancelReply, onSent }: ComposerProps) {
-  const { t, i18n } = useTranslation('conversation');
+export function Composer({
+  ticketId,
+  ticketCreatedAt,
+  contactName,
+  isDisabled,
+  replyTo,
+  onCancelReply,
+  onSent,
+}: ComposerProps) {
+  const { t } = useTranslation('conversation');
+  const user = useSessionUser();
   const isWide = useMediaQuery((theme) => theme.breakpoints.up('md'));
   const [signMessage, setSignMessage] = useSignMessage();
   const [text, setText] = useState('');
@@ -95,9 +110,16 @@ export function Composer({ ticketId, contactName, isDisabled, replyTo, onCancelR
     if (ok) setFiles([]);
   };
 
-  // Variables filled for this ticket; an attachment opens the files dialog with the text as its caption.
+  // Variables filled for this ticket in the company's language and clock (not the agent's); an
+  // attachment opens the files dialog with the text as its caption.
   const pickQuickReply = (option: QuickMessage) => {
-    const context = { contactName, ticketId, language: i18n.language };
+    const context = {
+      contactName,
+      ticketId,
+      ticketCreatedAt: new Date(ticketCreatedAt),
+      now: new Date(),
+      ...companyLocaleOf(user.company.settings),
+    };
     void quickMessageToComposerInput(option, context).then(({ text: filled, file }) => {
       if (file) {
         setFiles([{ key: `${Date.now()}-0`, file, caption: filled }]);
@@ -128,15 +150,14 @@ export function Composer({ ticketId, contactName, isDisabled, replyTo, onCancelR
     }
   };
 
+  // Committed and placed within the pick, like the quick-message variables (a cursor put back a
+  // frame later would land behind what was typed meanwhile).
   const insertEmoji = (emoji: string) => {
     const element = input.current;
-    const start = element?.selectionStart ?? text.length;
-    const end = element?.selectionEnd ?? text.length;
-    setText(text.slice(0, start) + emoji + text.slice(end));
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(start + emoji.length, start + emoji.length);
-    });
+    const next = insertAtSelection(element?.value ?? text, element?.selectionStart, element?.selectionEnd, emoji);
+    flushSync(() => setText(next.text));
+    element?.focus();
+    element?.setSelectionRange(next.cursor, next.cursor);
   };
 
   const addFiles = (list: FileList | null) => {

@@ -53,6 +53,7 @@ export function ConversationBody({ ticket, companyId, isReadOnly = false }: Conv
       {!isReadOnly && (
         <Composer
           ticketId={ticket.id}
+          ticketCreatedAt={ticket.createdAt}
           contactName={ticket.contact.name}
           // spec: the composer is disabled while the ticket is not open.
           isDisabled={ticket.status !== 'open'}

@@ -57,12 +57,8 @@ export function buildThreadItems(messages: readonly MessageRecord[], currentTick
   return items;
 }
 
-/** HH:mm in local time. */
-export function formatTime(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-}
+/** HH:mm in local time (the interface's one time format). */
+export { formatTime } from '../../../../lib/format.ts';
 
 /** spec: a location body is `image|link|description` (description optional). */
 export function parseLocationBody(body: string): { image: string; link: string; description: string } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { protocolOf, renderVariables } from './message-variables.ts';
+import { companyLocaleOf, protocolOf, renderVariables } from './message-variables.ts';
 
 const context = {
   contactName: 'Maria  da Silva ',
@@ -33,5 +33,28 @@ describe('message variables', () => {
   it('numbers the protocol by the day the ticket opened, in the company zone', () => {
     expect(protocolOf(7, new Date('2026-11-23T02:30:00Z'), 'UTC')).toBe('20261123-7');
     expect(protocolOf(7, new Date('2026-11-23T02:30:00Z'), 'America/Sao_Paulo')).toBe('20261122-7');
+  });
+
+  it('pads the date and the hour on the company clock whatever the machine zone', () => {
+    const at = new Date('2026-12-31T03:05:00Z');
+    expect(renderVariables('{{date}} {{hour}}', { ...context, now: at })).toBe('31/12/2026 00:05');
+    expect(renderVariables('{{date}} {{hour}}', { ...context, now: at, timeZone: 'Europe/Lisbon' })).toBe(
+      '31/12/2026 03:05',
+    );
+  });
+
+  // issue 13 defect 1: 03:40 in Sao Paulo is "Boa madrugada" for a Portuguese company, whoever types.
+  it('speaks the company language on the company clock', () => {
+    const locale = companyLocaleOf([]);
+    expect(locale).toEqual({ timeZone: 'America/Sao_Paulo', language: 'pt' });
+    const now = new Date('2026-11-24T06:40:00Z');
+    expect(renderVariables('{{ms}}, {{firstName}}!', { ...context, ...locale, now, contactName: 'Ana' })).toBe(
+      'Boa madrugada, Ana!',
+    );
+    const spanish = companyLocaleOf([
+      { key: 'messagesLanguage', value: 'es' },
+      { key: 'timezone', value: 'Europe/Madrid' },
+    ]);
+    expect(renderVariables('{{ms}} {{hour}}', { ...context, ...spanish, now })).toBe('Buenos días 07:40');
   });
 });

@@ -1,5 +1,6 @@
-import type { WeekdayEn } from '@wacrm/shared';
+import type { WeekdayEn } from '../company-schedules/company-schedules.schema.ts';
 
+/** The languages of what the product writes to customers (company setting `messagesLanguage`). */
 export type MessagesLanguage = 'pt' | 'en' | 'es';
 
 /** A moment as the company's wall clock shows it. */
@@ -32,7 +33,7 @@ function partsFormatter(timeZone: string) {
   return formatter;
 }
 
-/** The company's clock, not the server's: business hours and greetings depend on it. */
+/** The company's clock, not the server's nor the browser's: business hours and greetings depend on it. */
 export function localTime(moment: Date, timeZone: string): LocalTime {
   const parts = Object.fromEntries(
     partsFormatter(timeZone)
@@ -51,7 +52,7 @@ const locales: Record<MessagesLanguage, string> = { pt: 'pt-BR', en: 'en-US', es
 
 /** The date and the hour as a customer of that language writes them. */
 export function localDateAndHour(moment: Date, timeZone: string, language: MessagesLanguage) {
-  const locale = locales[language];
+  const locale = locales[language] ?? locales.pt;
   return {
     date: new Intl.DateTimeFormat(locale, { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(
       moment,

@@ -1,0 +1,42 @@
+import type { PlanFeatureFlag } from '@wacrm/shared/plans/plan.schema';
+import { settingDefinitions } from '@wacrm/shared/settings/settings';
+
+/** Who may open a page, besides being logged in. */
+export interface PageAccess {
+  /** Admins only (the menu's administration items): others see a notice instead of the screen. */
+  admin?: boolean;
+  /** A plan flag: without it, a toast and back to `/` after 1 s (spec tools "Route guards"). */
+  planFlag?: PlanFeatureFlag;
+}
+
+/**
+ * The rules of each page by its menu key (the `featureKey` of the private routes), the same the
+ * side menu applies to its entries; a page not listed is open to every logged-in user.
+ */
+export const pageAccess: Record<string, PageAccess> = {
+  kanban: { planFlag: 'useKanban' },
+  schedules: { planFlag: 'useSchedules' },
+  internalChat: { planFlag: 'useInternalChat' },
+  connections: { admin: true },
+  users: { admin: true },
+  queues: { admin: true },
+  files: { admin: true },
+  financeiro: { admin: true },
+  settings: { admin: true },
+  prompts: { admin: true, planFlag: 'useOpenAi' },
+  queueIntegrations: { admin: true, planFlag: 'useIntegrations' },
+  messagesApi: { admin: true, planFlag: 'useExternalApi' },
+  campaigns: { admin: true, planFlag: 'useCampaigns' },
+  contactLists: { admin: true, planFlag: 'useCampaigns' },
+  campaignSettings: { admin: true, planFlag: 'useCampaigns' },
+  campaignReport: { admin: true, planFlag: 'useCampaigns' },
+  phraseLists: { admin: true },
+  flowbuilders: { admin: true },
+};
+
+/** The company setting `campaignsEnabled`, its default when the company has no row for it. */
+export function campaignsSettingOf(settings: readonly { key: string; value: string }[]) {
+  return (
+    settings.find((setting) => setting.key === 'campaignsEnabled')?.value ?? settingDefinitions.campaignsEnabled.default
+  );
+}
