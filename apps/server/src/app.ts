@@ -19,6 +19,7 @@ import { createPasswordResetModule } from './modules/password-reset/index.ts';
 import { createPlansModule } from './modules/plans/index.ts';
 import { createQueuesModule } from './modules/queues/index.ts';
 import { createQuickMessagesModule } from './modules/quick-messages/index.ts';
+import { createSchedulesModule } from './modules/schedules/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createSignupModule } from './modules/signup/index.ts';
 import { createTagsModule } from './modules/tags/index.ts';
@@ -125,16 +126,21 @@ export async function buildServer(
   createTicketNotesModule(platform, { tickets }).register(app);
   createQuickMessagesModule(platform).register(app);
   createDashboardModule(platform).register(app);
+  const schedules = createSchedulesModule(platform, { messages, tickets, planRules: plans.rules });
+  schedules.register(app);
 
   return {
     app,
     platform,
     /** For tests: the timers sweep on demand, with the injected clock. */
     automation: automation.service,
+    /** For tests: the due-schedule sweep on demand, with the injected clock. */
+    schedules: schedules.service,
     async start(listen: { port: number; host: string }) {
       await app.listen(listen);
       await platform.jobs.start();
       channels.start();
+      schedules.start();
       return app.server.address();
     },
     async stop() {

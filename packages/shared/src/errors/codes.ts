@@ -82,6 +82,9 @@ export const errorCatalogue = {
   // sending (issue 4)
   ERR_QUOTED_MSG_NOT_IN_THREAD: { status: 400, message: 'The quoted message is not part of this conversation' },
   ERR_TICKET_NOT_OPEN: { status: 409, message: 'Accept the ticket before sending messages' },
+  // schedules
+  ERR_SCHEDULE_ALREADY_SENT: { status: 409, message: 'This schedule was already sent and cannot be changed' },
+  ERR_SCHEDULE_IN_PAST: { status: 400, message: 'The send time must be in the future' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -5,3 +5,4 @@
  * `schema.ts`. A module's table file imports core tables from `schema.ts`, never from here.
  */
 export * from './schema.ts';
+export * from '../../modules/schedules/schedules.tables.ts';
