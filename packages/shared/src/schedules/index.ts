@@ -1,1 +1,2 @@
 export * from './schedule.schema.ts';
+export * from './wall-clock.ts';

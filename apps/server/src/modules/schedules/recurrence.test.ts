@@ -1,5 +1,6 @@
+import { instantOf, wallClockOf } from '@wacrm/shared';
 import { describe, expect, it } from 'vitest';
-import { instantOf, nextOccurrence, wallClockOf } from './recurrence.ts';
+import { nextOccurrence } from './recurrence.ts';
 
 const tz = 'America/Sao_Paulo';
 

@@ -71,6 +71,7 @@ describe('schedules API', () => {
     });
     await waitUntil(async () => events.some((event) => event.action === 'create'));
 
+    expect((await api.get('/api/schedules/time-zone')).body).toEqual({ timeZone: 'America/Sao_Paulo' });
     const page = (await api.get(`/api/schedules?contactId=${contact.id}&searchParam=hello`)).body as SchedulesPage;
     expect(page).toMatchObject({ count: 1, hasMore: false });
     expect(page.schedules[0].id).toBe(schedule.id);
@@ -182,6 +183,7 @@ describe('schedules API', () => {
     const answers = [
       await api.get('/api/schedules'),
       await api.get('/api/schedules/1'),
+      await api.get('/api/schedules/time-zone'),
       await api.post('/api/schedules', fields),
       await api.put('/api/schedules/1', fields),
       await api.delete('/api/schedules/1'),

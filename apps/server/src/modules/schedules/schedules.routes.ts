@@ -23,6 +23,9 @@ export function registerSchedulesRoutes(
     service.page(request.session, request.query),
   );
 
+  // The dialog reads and writes send times on the company's clock (its settings are admins' only).
+  api.get('/api/schedules/time-zone', gated, (request) => service.timeZone(request.session));
+
   api.get('/api/schedules/:id', byId, (request) => service.find(request.session, request.params.id));
 
   api.post('/api/schedules', { ...gated, schema: { body: scheduleFieldsSchema } }, async (request, reply) =>

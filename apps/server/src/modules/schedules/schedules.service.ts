@@ -249,6 +249,10 @@ export function createSchedulesService(deps: {
       return { schedules: page.rows.map(toRecord), count: page.count, hasMore: page.hasMore };
     },
 
+    async timeZone(session: Session) {
+      return { timeZone: await deps.timeZoneOf(session.companyId) };
+    },
+
     async find(session: Session, id: number) {
       return toRecord(await visible(session, id));
     },
