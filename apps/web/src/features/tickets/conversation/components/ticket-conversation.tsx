@@ -11,6 +11,8 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { useSocketEvent } from '../../../../lib/socket-context.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { useSessionUser } from '../../../auth/hooks/use-auth.ts';
+import { ScheduleDialog } from '../../../schedules/components/schedule-dialog.tsx';
+import { useSchedulesAllowed } from '../../../schedules/hooks/use-schedules.ts';
 import { TicketTagsSelect } from '../../../tags/components/ticket-tags-select.tsx';
 import { ContactNotes } from '../../../ticket-notes/components/contact-notes.tsx';
 import { ContactNotesModal } from '../../../ticket-notes/components/contact-notes-modal.tsx';
@@ -41,6 +43,8 @@ function OpenTicket({
   const [isContactOpen, setIsContactOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [isNotesOpen, setIsNotesOpen] = useState(false);
+  const [isScheduleOpen, setIsScheduleOpen] = useState(false);
+  const canSchedule = useSchedulesAllowed(user.companyId);
   const actions = useTicketActions(ticket, { onClosed, onBackToList });
 
   const setTicket = (next: TicketRecord) => queryClient.setQueryData(conversationKeys.ticket(ticket.uuid), next);
@@ -77,6 +81,7 @@ function OpenTicket({
             onDelete={() => setIsDeleteOpen(true)}
             onTransfer={onTransfer ? () => onTransfer(ticket) : undefined}
             onNotes={() => setIsNotesOpen(true)}
+            onSchedule={canSchedule ? () => setIsScheduleOpen(true) : undefined}
           />
         }
       />
@@ -102,6 +107,13 @@ function OpenTicket({
         onClose={() => setIsContactOpen(false)}
         onContactSaved={(contact) => setTicket({ ...ticket, contact })}
         notesSlot={<ContactNotes ticketId={ticket.id} contactId={ticket.contactId} />}
+      />
+      <ScheduleDialog
+        open={isScheduleOpen}
+        schedule={null}
+        initialContact={ticket.contact}
+        initialConnectionId={ticket.whatsappId}
+        onClose={() => setIsScheduleOpen(false)}
       />
       <ContactNotesModal
         open={isNotesOpen}
