@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ScheduleRecord } from '@wacrm/shared/schedules/schedule.schema';
+import { wallClockOf } from '@wacrm/shared/schedules/wall-clock';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS, es, ptBR } from 'date-fns/locale';
 import { createContext, useContext, useMemo, useState } from 'react';
@@ -16,6 +17,14 @@ import { calendarSx } from './calendar-style.ts';
 
 const locales = { 'pt-BR': ptBR, en: enUS, es };
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales });
+
+const localeOf = (culture?: string) => locales[(culture ?? 'en') as keyof typeof locales];
+
+/** Narrow columns: weekday initials in the month, short dates in the agenda. */
+const phoneFormats = {
+  weekdayFormat: (date: Date, culture?: string) => format(date, 'EEEEEE', { locale: localeOf(culture) }),
+  agendaDateFormat: (date: Date, culture?: string) => format(date, 'EEE dd/MM', { locale: localeOf(culture) }),
+};
 
 /** spec: the calendar's locale comes from the interface language, `pt` becoming pt-BR. */
 export const calendarCulture = (language: string) =>
@@ -30,6 +39,8 @@ interface CalendarEvent {
 
 interface SchedulesCalendarProps {
   schedules: ScheduleRecord[];
+  /** The company's time zone: the calendar shows its wall clock, as the dialog does. */
+  timeZone: string;
   onEdit: (schedule: ScheduleRecord) => void;
   onDelete: (schedule: ScheduleRecord) => void;
 }
@@ -50,49 +61,53 @@ function ScheduleEvent({ event }: EventProps<CalendarEvent>) {
         {schedule.contact.name}
         {schedule.status !== 'pending' && ` · ${t(`status.${schedule.status}`)}`}
       </Typography>
-      <IconButton
-        size="small"
-        color="inherit"
-        aria-label={t('actions.edit')}
-        onClick={(clicked) => {
-          clicked.stopPropagation();
-          onEdit(schedule);
-        }}
-        sx={{ p: 0.25 }}
-        data-testid="schedule-event-edit"
-      >
-        <EditOutlined sx={{ fontSize: 14 }} />
-      </IconButton>
-      <IconButton
-        size="small"
-        color="inherit"
-        aria-label={t('actions.delete')}
-        onClick={(clicked) => {
-          clicked.stopPropagation();
-          onDelete(schedule);
-        }}
-        sx={{ p: 0.25 }}
-        data-testid="schedule-event-delete"
-      >
-        <DeleteOutline sx={{ fontSize: 14 }} />
-      </IconButton>
+      <Stack direction="row" className="schedule-event-actions">
+        <IconButton
+          size="small"
+          color="inherit"
+          aria-label={t('actions.edit')}
+          onClick={(clicked) => {
+            clicked.stopPropagation();
+            onEdit(schedule);
+          }}
+          sx={{ p: 0.25 }}
+          data-testid="schedule-event-edit"
+        >
+          <EditOutlined sx={{ fontSize: 14 }} />
+        </IconButton>
+        <IconButton
+          size="small"
+          color="inherit"
+          aria-label={t('actions.delete')}
+          onClick={(clicked) => {
+            clicked.stopPropagation();
+            onDelete(schedule);
+          }}
+          sx={{ p: 0.25 }}
+          data-testid="schedule-event-delete"
+        >
+          <DeleteOutline sx={{ fontSize: 14 }} />
+        </IconButton>
+      </Stack>
     </Stack>
   );
 }
 
 /** Month, week, day and agenda of the scheduled messages; each shows the contact with edit and delete. */
-export function SchedulesCalendar({ schedules, onEdit, onDelete }: SchedulesCalendarProps) {
+export function SchedulesCalendar({ schedules, timeZone, onEdit, onDelete }: SchedulesCalendarProps) {
   const { t, i18n } = useTranslation('schedules');
   const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
-  const [view, setView] = useState<View>(Views.MONTH);
+  const [view, setView] = useState<View>(() => (window.innerWidth < 600 ? Views.AGENDA : Views.MONTH));
   const [date, setDate] = useState(() => new Date());
   const events = useMemo<CalendarEvent[]>(
     () =>
       schedules.map((schedule) => {
-        const start = new Date(schedule.sendAt);
+        // The calendar lays out local dates: a date whose local clock reads the company's.
+        const clock = wallClockOf(new Date(schedule.sendAt), timeZone);
+        const start = new Date(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute);
         return { title: schedule.contact.name, start, end: new Date(start.getTime() + 15 * 60_000), schedule };
       }),
-    [schedules],
+    [schedules, timeZone],
   );
   const messages = useMemo(
     () => ({
@@ -132,7 +147,8 @@ export function SchedulesCalendar({ schedules, onEdit, onDelete }: SchedulesCale
           eventPropGetter={(event) => ({
             className: `schedule-${event.schedule.status}`,
           })}
-          onDoubleClickEvent={(event) => onEdit(event.schedule)}
+          onSelectEvent={(event) => onEdit(event.schedule)}
+          formats={isPhone ? phoneFormats : undefined}
           style={{ height: 500 }}
         />
       </Box>

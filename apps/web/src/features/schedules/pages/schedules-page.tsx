@@ -22,7 +22,7 @@ import { useDebouncedValue } from '../../tags/hooks/use-debounced-value.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 import { ScheduleDialog } from '../components/schedule-dialog.tsx';
 import { SchedulesCalendar } from '../components/schedules-calendar.tsx';
-import { useSchedulesList } from '../hooks/use-schedules.ts';
+import { useSchedulesList, useScheduleTimeZone } from '../hooks/use-schedules.ts';
 import type { ScheduleContactOption } from '../model/schedule-form.ts';
 
 /** The schedules screen (spec "Schedules page"): a calendar, a search, an add button; `?contactId=` adds for one contact. */
@@ -34,6 +34,7 @@ export function SchedulesPage() {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), 500);
   const list = useSchedulesList(session.companyId, debouncedSearch);
+  const timeZone = useScheduleTimeZone(session.companyId);
   const [dialog, setDialog] = useState<{ schedule: ScheduleRecord | null; contact: ScheduleContactOption | null }>();
   const [deleting, setDeleting] = useState<ScheduleRecord | null>(null);
   const [isDeleteBusy, setDeleteBusy] = useState(false);
@@ -130,7 +131,7 @@ export function SchedulesPage() {
             {debouncedSearch ? t('emptySearch') : t('empty')}
           </Typography>
         )}
-        <SchedulesCalendar schedules={schedules} onEdit={handleEdit} onDelete={setDeleting} />
+        <SchedulesCalendar schedules={schedules} timeZone={timeZone} onEdit={handleEdit} onDelete={setDeleting} />
       </Paper>
       <ScheduleDialog
         open={Boolean(dialog)}
