@@ -8,6 +8,7 @@ const CARLA = '5511966662222';
 interface Schedule {
   id: number;
   body: string;
+  recurrence: unknown;
 }
 
 async function schedulesOf(page: Page) {
@@ -63,9 +64,9 @@ test('schedules: from the calendar, a ticket and a contact; edit and delete; val
   await page.getByTestId('schedule-body').fill('Lembrete: consulta amanhã às 10h');
   await page.getByTestId('schedule-save').click();
   await expect(page.getByTestId('schedule-form')).toBeHidden();
-  await expect.poll(async () => (await schedulesOf(page)).map((schedule) => schedule.body)).toEqual([
-    'Lembrete: consulta amanhã às 10h',
-  ]);
+  await expect
+    .poll(async () => (await schedulesOf(page)).map((schedule) => schedule.body))
+    .toEqual(['Lembrete: consulta amanhã às 10h']);
 
   // Delete from the calendar, after confirming.
   await event.getByTestId('schedule-event-delete').click();
@@ -83,9 +84,9 @@ test('schedules: from the calendar, a ticket and a contact; edit and delete; val
   await fillDialog(page, 'Mensagem agendada pelo ticket');
   await page.getByTestId('schedule-save').click();
   await expect(page.getByTestId('schedule-form')).toBeHidden();
-  await expect.poll(async () => (await schedulesOf(page)).map((schedule) => schedule.body)).toEqual([
-    'Mensagem agendada pelo ticket',
-  ]);
+  await expect
+    .poll(async () => (await schedulesOf(page)).map((schedule) => schedule.body))
+    .toEqual(['Mensagem agendada pelo ticket']);
   // …and it is on the calendar to edit and delete.
   await page.goto('/schedules');
   await event.getByTestId('schedule-event-edit').click();
@@ -103,14 +104,22 @@ test('schedules: from the calendar, a ticket and a contact; edit and delete; val
   await contactRow.getByTestId('contact-schedule').click();
   await expect(page.getByTestId('schedule-contact').locator('input')).toHaveValue(/Carla/);
   await fillDialog(page, 'Agendada pela página de contatos');
+  // Weekly on Mondays and Thursdays: a weekday must be chosen first.
+  await page.getByTestId('schedule-repeat').click();
+  await page.getByTestId('schedule-repeat-weekly').click();
+  await page.getByTestId('schedule-save').click();
+  await expect(page.getByText('Escolha ao menos um dia')).toBeVisible();
+  await page.getByTestId('schedule-weekday-1').click();
+  await page.getByTestId('schedule-weekday-4').click();
   await page.getByTestId('schedule-save').click();
   await expect(page.getByTestId('schedule-form')).toBeHidden();
-  await expect.poll(async () => (await schedulesOf(page)).map((schedule) => schedule.body)).toEqual([
-    'Agendada pela página de contatos',
-  ]);
+  await expect
+    .poll(async () => (await schedulesOf(page)).map((schedule) => [schedule.body, schedule.recurrence]))
+    .toEqual([['Agendada pela página de contatos', { frequency: 'weekly', weekdays: [1, 4], until: null }]]);
 
   // `?contactId=` opens the add dialog for that contact; at 390 px the calendar stays usable.
-  const contactId = (await api.get<{ contacts: { id: number }[] }>(`/api/contacts?searchParam=${CARLA}`)).contacts[0].id;
+  const contactId = (await api.get<{ contacts: { id: number }[] }>(`/api/contacts?searchParam=${CARLA}`)).contacts[0]
+    .id;
   await page.setViewportSize(phone);
   await page.goto(`/schedules?contactId=${contactId}`);
   await expect(page.getByTestId('schedule-contact').locator('input')).toHaveValue(/Carla/);

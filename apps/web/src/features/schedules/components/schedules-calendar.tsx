@@ -9,7 +9,7 @@ import type { ScheduleRecord } from '@wacrm/shared/schedules/schedule.schema';
 import { wallClockOf } from '@wacrm/shared/schedules/wall-clock';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS, es, ptBR } from 'date-fns/locale';
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { Calendar, dateFnsLocalizer, type EventProps, type View, Views } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +20,14 @@ const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales
 
 const localeOf = (culture?: string) => locales[(culture ?? 'en') as keyof typeof locales];
 
+/** A schedule is an instant: its time, not the block drawn for it. */
+const startOnly = ({ start }: { start: Date }, culture?: string) =>
+  format(start, 'HH:mm', { locale: localeOf(culture) });
+const desktopFormats = { agendaTimeRangeFormat: startOnly, eventTimeRangeFormat: startOnly };
+
 /** Narrow columns: weekday initials in the month, short dates in the agenda. */
 const phoneFormats = {
+  ...desktopFormats,
   weekdayFormat: (date: Date, culture?: string) => format(date, 'EEEEEE', { locale: localeOf(culture) }),
   agendaDateFormat: (date: Date, culture?: string) => format(date, 'EEE dd/MM', { locale: localeOf(culture) }),
 };
@@ -97,7 +103,9 @@ function ScheduleEvent({ event }: EventProps<CalendarEvent>) {
 export function SchedulesCalendar({ schedules, timeZone, onEdit, onDelete }: SchedulesCalendarProps) {
   const { t, i18n } = useTranslation('schedules');
   const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
-  const [view, setView] = useState<View>(() => (window.innerWidth < 600 ? Views.AGENDA : Views.MONTH));
+  const [view, setView] = useState<View>(isPhone ? Views.AGENDA : Views.MONTH);
+  // Crossing the phone width picks that width's view (the month is unreadable at 390 px).
+  useEffect(() => setView(isPhone ? Views.AGENDA : Views.MONTH), [isPhone]);
   const [date, setDate] = useState(() => new Date());
   const events = useMemo<CalendarEvent[]>(
     () =>
@@ -148,7 +156,7 @@ export function SchedulesCalendar({ schedules, timeZone, onEdit, onDelete }: Sch
             className: `schedule-${event.schedule.status}`,
           })}
           onSelectEvent={(event) => onEdit(event.schedule)}
-          formats={isPhone ? phoneFormats : undefined}
+          formats={isPhone ? phoneFormats : desktopFormats}
           style={{ height: 500 }}
         />
       </Box>
