@@ -154,6 +154,14 @@ describe('schedules API', () => {
     expect((await intruder.api.put(`/api/schedules/${mine.id}`, fields)).status).toBe(404);
     expect((await intruder.api.delete(`/api/schedules/${mine.id}`)).status).toBe(404);
     expect((await intruder.api.delete(`/api/schedules/${mine.id}/media-upload`)).status).toBe(404);
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('89504e470d0a1a0a', 'hex')], { type: 'image/png' }), 'x.png');
+    const upload = await fetch(`${t.url}/api/schedules/${mine.id}/media-upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${intruder.token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(404);
     expect((await intruder.api.get('/api/schedules')).body).toMatchObject({ count: 0 });
     // The owner's contact and the intruder's connection cannot be mixed either.
     expect((await intruder.api.post('/api/schedules', { ...fields, contactId: owner.contact.id })).status).toBe(404);
