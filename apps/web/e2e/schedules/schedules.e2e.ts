@@ -26,7 +26,7 @@ async function fillDialog(page: Page, body: string, contactSearch?: string) {
   await dialog.getByTestId('schedule-body').fill(body);
 }
 
-test('schedules: from the calendar, a ticket and a contact; edit and delete; validation; themes and phone', async ({
+test('schedules: create, edit and delete from the calendar, a ticket and a contact; validation; themes and phone', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -87,15 +87,20 @@ test('schedules: from the calendar, a ticket and a contact; edit and delete; val
   await expect
     .poll(async () => (await schedulesOf(page)).map((schedule) => schedule.body))
     .toEqual(['Mensagem agendada pelo ticket']);
-  // …and it is on the calendar to edit and delete.
-  await page.goto('/schedules');
-  await event.getByTestId('schedule-event-edit').click();
+  // …and the contact's drawer lists it to edit and delete without leaving the ticket.
+  await page.getByTestId('conversation-contact').click();
+  const item = page.getByTestId('contact-schedule-item');
+  await expect(item).toContainText('Mensagem agendada pelo ticket');
+  await snap(page, 'schedules-ticket-drawer-light-desktop');
+  await item.getByTestId('contact-schedule-edit').click();
   await page.getByTestId('schedule-body').fill('Mensagem do ticket, editada');
   await page.getByTestId('schedule-save').click();
   await expect(page.getByTestId('schedule-form')).toBeHidden();
+  await expect(item).toContainText('Mensagem do ticket, editada');
   await expect.poll(async () => (await schedulesOf(page))[0]?.body).toBe('Mensagem do ticket, editada');
-  await event.getByTestId('schedule-event-delete').click();
+  await item.getByTestId('contact-schedule-delete').click();
   await page.getByTestId('confirm-accept').click();
+  await expect(item).toHaveCount(0);
   await expect.poll(async () => (await schedulesOf(page)).length).toBe(0);
 
   // From the contacts page: the row's schedule button opens the same dialog.
