@@ -122,6 +122,28 @@ test('schedules: create, edit and delete from the calendar, a ticket and a conta
     .poll(async () => (await schedulesOf(page)).map((schedule) => [schedule.body, schedule.recurrence]))
     .toEqual([['Agendada pela página de contatos', { frequency: 'weekly', weekdays: [1, 4], until: null }]]);
 
+  // The contact's edit modal lists its schedules: edit the repetition's text, then delete it.
+  await contactRow.getByTestId('contact-edit').click();
+  const contactItem = page.getByTestId('contact-schedule-item');
+  await expect(contactItem).toContainText('Agendada pela página de contatos');
+  await contactItem.getByTestId('contact-schedule-edit').click();
+  await page.getByTestId('schedule-body').fill('Agendada pelo contato, editada');
+  await page.getByTestId('schedule-save').click();
+  await expect(page.getByTestId('schedule-form')).toBeHidden();
+  await expect(contactItem).toContainText('Agendada pelo contato, editada');
+  await snap(page, 'schedules-contact-modal-light-desktop');
+  await contactItem.getByTestId('contact-schedule-delete').click();
+  await page.getByTestId('confirm-accept').click();
+  await expect(contactItem).toHaveCount(0);
+  await expect.poll(async () => (await schedulesOf(page)).length).toBe(0);
+  await page.keyboard.press('Escape');
+  // A last one to see at phone width.
+  await api.post('/api/schedules', {
+    body: 'Para ver no telefone',
+    contactId: (await api.get<{ contacts: { id: number }[] }>(`/api/contacts?searchParam=${CARLA}`)).contacts[0].id,
+    sendAt: new Date(Date.now() + 7_200_000).toISOString(),
+  });
+
   // `?contactId=` opens the add dialog for that contact; at 390 px the calendar stays usable.
   const contactId = (await api.get<{ contacts: { id: number }[] }>(`/api/contacts?searchParam=${CARLA}`)).contacts[0]
     .id;
@@ -133,7 +155,7 @@ test('schedules: create, edit and delete from the calendar, a ticket and a conta
   await page.getByRole('button', { name: 'Agenda' }).click();
   await expect(page.getByTestId('schedule-event').filter({ hasText: 'Carla' })).toBeVisible();
   await snap(page, 'schedules-agenda-light-phone');
-  // Edit and delete from the contact's schedule, at phone width.
+  // Delete at phone width, from the agenda.
   await page.getByTestId('schedule-event').getByTestId('schedule-event-delete').click();
   await page.getByTestId('confirm-accept').click();
   await expect.poll(async () => (await schedulesOf(page)).length).toBe(0);

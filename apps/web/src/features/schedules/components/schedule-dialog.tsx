@@ -97,6 +97,8 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
 
   const handleSave = async (event: React.FormEvent) => {
     event.preventDefault();
+    // Opened from inside another form (the contact modal): its submit must not reach that one.
+    event.stopPropagation();
     setFormError(null);
     const result = formToFields(values, timeZone);
     setErrors(result.errors ?? {});
