@@ -12,7 +12,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyEvent } from '@wacrm/shared/realtime/events';
 import type { ScheduleRecord } from '@wacrm/shared/schedules/schedule.schema';
-import { toWallClockInput } from '@wacrm/shared/schedules/wall-clock';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -33,7 +32,7 @@ interface ContactSchedulesProps {
 
 /** A contact's schedules beside the conversation: add, edit and delete without leaving the ticket. */
 export function ContactSchedules({ companyId, contact, connectionId }: ContactSchedulesProps) {
-  const { t } = useTranslation('schedules');
+  const { t, i18n } = useTranslation('schedules');
   const queryClient = useQueryClient();
   const timeZone = useScheduleTimeZone(companyId);
   const [dialog, setDialog] = useState<{ schedule: ScheduleRecord | null }>();
@@ -46,6 +45,12 @@ export function ContactSchedules({ companyId, contact, connectionId }: ContactSc
     void queryClient.invalidateQueries({ queryKey: schedulesKeys.all(companyId) });
   });
   const schedules = query.data?.schedules.slice(0, 10) ?? [];
+  const when = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : i18n.language, {
+    timeZone,
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+  const whenOf = (iso: string) => when.format(new Date(iso));
 
   const handleDelete = async () => {
     if (!deleting) return;
@@ -108,7 +113,7 @@ export function ContactSchedules({ companyId, contact, connectionId }: ContactSc
               primary={schedule.body}
               secondary={
                 <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <span>{toWallClockInput(new Date(schedule.sendAt), timeZone).replace('T', ' ')}</span>
+                  <span>{whenOf(schedule.sendAt)}</span>
                   {schedule.status !== 'pending' && (
                     <Chip
                       component="span"
