@@ -21,6 +21,7 @@ import { createPasswordResetModule } from './modules/password-reset/index.ts';
 import { createPlansModule } from './modules/plans/index.ts';
 import { createQueuesModule } from './modules/queues/index.ts';
 import { createQuickMessagesModule } from './modules/quick-messages/index.ts';
+import { createSchedulesModule } from './modules/schedules/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createSignupModule } from './modules/signup/index.ts';
 import { createTagsModule } from './modules/tags/index.ts';
@@ -141,6 +142,8 @@ export async function buildServer(
   createQuickMessagesModule(platform).register(app);
   createDashboardModule(platform).register(app);
   createChatsModule(platform, { tickets, planRules: plans.rules }).register(app);
+  const schedules = createSchedulesModule(platform, { messages, tickets, planRules: plans.rules });
+  schedules.register(app);
 
   return {
     app,
@@ -149,10 +152,13 @@ export async function buildServer(
     hookedRoutes,
     /** For tests: the timers sweep on demand, with the injected clock. */
     automation: automation.service,
+    /** For tests: the due-schedule sweep on demand, with the injected clock. */
+    schedules: schedules.service,
     async start(listen: { port: number; host: string }) {
       await app.listen(listen);
       await platform.jobs.start();
       channels.start();
+      schedules.start();
       return app.server.address();
     },
     async stop() {

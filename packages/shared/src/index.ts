@@ -17,6 +17,7 @@ export * from './queues/index.ts';
 export * from './quick-messages/index.ts';
 export * from './realtime/index.ts';
 export * from './sandbox/index.ts';
+export * from './schedules/index.ts';
 export * from './settings/index.ts';
 export * from './signup/index.ts';
 export * from './tags/index.ts';

@@ -12,6 +12,7 @@ import { HelpsPage } from '../features/helps/pages/helps-page.tsx';
 import { QueuesPage } from '../features/queues/pages/queues-page.tsx';
 import { QuickMessagesPage } from '../features/quick-messages/pages/quick-messages-page.tsx';
 import { SandboxPage } from '../features/sandbox/pages/sandbox-page.tsx';
+import { SchedulesPage } from '../features/schedules/pages/schedules-page.tsx';
 import { SettingsPage } from '../features/settings/pages/settings-page.tsx';
 import { TagsPage } from '../features/tags/pages/tags-page.tsx';
 import { TicketsPage } from '../features/tickets/pages/tickets-page.tsx';
@@ -30,7 +31,7 @@ const featurePages: { path: string; featureKey: string; element?: ReactNode }[] 
   { path: 'connections', featureKey: 'connections', element: <ConnectionsPage /> },
   { path: 'quick-messages', featureKey: 'quickMessages', element: <QuickMessagesPage /> },
   { path: 'todolist', featureKey: 'todolist', element: <TodolistPage /> },
-  { path: 'schedules', featureKey: 'schedules' },
+  { path: 'schedules', featureKey: 'schedules', element: <SchedulesPage /> },
   { path: 'tags', featureKey: 'tags', element: <TagsPage /> },
   { path: 'contacts', featureKey: 'contacts', element: <ContactsPage /> },
   { path: 'helps', featureKey: 'helps', element: <HelpsPage /> },

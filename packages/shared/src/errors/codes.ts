@@ -87,6 +87,9 @@ export const errorCatalogue = {
   ERR_TICKET_NOT_OPEN: { status: 409, message: 'Accept the ticket before sending messages' },
   // internal chat (issue 16)
   ERR_CHAT_EDIT_WINDOW_PASSED: { status: 409, message: 'Messages can be edited or deleted only within 15 minutes' },
+  // schedules
+  ERR_SCHEDULE_ALREADY_SENT: { status: 409, message: 'This schedule was already sent and cannot be changed' },
+  ERR_SCHEDULE_IN_PAST: { status: 400, message: 'The send time must be in the future' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -3,6 +3,7 @@ import type { SessionUser } from '../auth/auth.schema.ts';
 import type { ChatEvent } from '../chats/chat.schema.ts';
 import type { QueueRecord } from '../queues/queue.schema.ts';
 import type { QuickMessageEvent } from '../quick-messages/quick-message.schema.ts';
+import type { ScheduleEvent } from '../schedules/schedule.schema.ts';
 import type { TagEvent } from '../tags/tag.schema.ts';
 
 /**
@@ -22,7 +23,8 @@ export type CompanyEventKind =
   | 'settings'
   | 'queue'
   | 'tag'
-  | 'quickmessage';
+  | 'quickmessage'
+  | 'schedule';
 
 export type CompanyEventName<K extends CompanyEventKind = CompanyEventKind> = `company-${number}-${K}`;
 
@@ -78,6 +80,7 @@ export interface ServerToClientEvents {
   [event: `company-${number}-queue`]: (payload: QueueEvent) => void;
   [event: `company-${number}-tag`]: (payload: TagEvent) => void;
   [event: `company-${number}-quickmessage`]: (payload: QuickMessageEvent) => void;
+  [event: `company-${number}-schedule`]: (payload: ScheduleEvent) => void;
   'company-announcement': (payload: AnnouncementEvent) => void;
 }
 

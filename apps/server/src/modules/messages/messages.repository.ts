@@ -304,8 +304,10 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       rows: Omit<typeof messages.$inferInsert, 'companyId' | 'ticketId'>[],
       lastMessage: string,
       at: Date,
+      /** Inside a caller's transaction (a savepoint), committed with it. */
+      handle: Database = db,
     ) {
-      return db.transaction(async (tx) => {
+      return handle.transaction(async (tx) => {
         const inserted = await tx
           .insert(messages)
           .values(rows.map((row) => ({ ...row, companyId, ticketId })))

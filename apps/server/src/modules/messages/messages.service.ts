@@ -7,6 +7,7 @@ import {
   type TicketRecord,
 } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
@@ -255,7 +256,13 @@ export function createMessagesService(deps: {
       deps.clock(),
     );
 
-    const updatedTicket = (await repository.findTicket(companyId, ticketId))!;
+    return publish(companyId, ticketId, ids);
+  }
+
+  /** Announces stored outbound messages and sends them; answers the first as it is now. */
+  async function publish(companyId: number, ticketId: number, ids: number[]) {
+    const updatedTicket = await repository.findTicket(companyId, ticketId);
+    if (!updatedTicket) return undefined;
     for (const message of await repository.findMessages(companyId, ids)) {
       realtime.messageCreated(companyId, { message, ticket: updatedTicket, contact: updatedTicket.contact });
     }
@@ -339,6 +346,48 @@ export function createMessagesService(deps: {
       await emitUpdate(companyId, messageId);
       return repository.findMessage(companyId, messageId);
     },
+
+    /**
+     * For work whose own record must commit with the message (a schedule's claim): stores one
+     * outbound message inside `tx`, ack 0. After the commit, `publish` announces and sends it;
+     * should the process stop in between, the message waits like any unsent one and goes out
+     * when its connection is next up (flushPending).
+     */
+    async stageOutbound(
+      tx: Database,
+      companyId: number,
+      ticketId: number,
+      message: {
+        body: string;
+        contactId: number;
+        whatsappId: number;
+        userId: number | null;
+        media?: { path: string; name: string; mimetype: string } | null;
+      },
+    ) {
+      const row = {
+        contactId: message.contactId,
+        whatsappId: message.whatsappId,
+        fromMe: true,
+        read: true,
+        ack: 0,
+        userId: message.userId,
+        isSystem: false,
+        body: message.body,
+        ...(message.media
+          ? {
+              mediaType: mediaTypeOf(message.media.mimetype),
+              mediaPath: message.media.path,
+              mediaName: message.media.name,
+            }
+          : {}),
+      };
+      const lastMessage = lastMessageOf({ body: row.body, mediaName: row.mediaName, mediaType: row.mediaType });
+      const [id] = await repository.insertOutbound(companyId, ticketId, [row], lastMessage, deps.clock(), tx);
+      return id;
+    },
+
+    publish,
 
     /** The retry job: one more attempt for a message still waiting. */
     retrySend: (payload: { companyId: number; messageId: number; attempt: number }) =>

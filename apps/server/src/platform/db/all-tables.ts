@@ -6,4 +6,5 @@
  */
 
 export * from '../../modules/chats/chats.tables.ts';
+export * from '../../modules/schedules/schedules.tables.ts';
 export * from './schema.ts';

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -29,6 +30,8 @@ import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { ContactSchedules } from '../../schedules/components/contact-schedules.tsx';
+import { useSchedulesAllowed } from '../../schedules/hooks/use-schedules.ts';
 import { contactsApi, contactsKeys } from '../api/contacts-api.ts';
 
 export interface ContactModalProps {
@@ -58,6 +61,7 @@ export function ContactModal({ open, contactId, onClose, onSaved }: ContactModal
   const session = useSessionUser();
   const isFullScreen = useMediaQuery('(max-width:600px)');
   const isEditing = typeof contactId === 'number';
+  const canSchedule = useSchedulesAllowed(session.companyId);
   const existing = useQuery({
     queryKey: contactsKeys.one(session.companyId, contactId ?? 0),
     queryFn: () => contactsApi.find(contactId as number),
@@ -191,6 +195,14 @@ export function ContactModal({ open, contactId, onClose, onSaved }: ContactModal
                 {t('contactModal.addExtra')}
               </Button>
             </Stack>
+          )}
+          {isEditing && canSchedule && existing.data && (
+            <Box sx={{ mt: 3 }}>
+              <ContactSchedules
+                companyId={session.companyId}
+                contact={{ id: existing.data.id, name: existing.data.name, number: existing.data.number }}
+              />
+            </Box>
           )}
         </DialogContent>
         <DialogActions>

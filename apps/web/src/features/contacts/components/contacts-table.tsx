@@ -1,5 +1,6 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -25,6 +26,8 @@ interface ContactsTableProps {
   canDelete: boolean;
   onEndReached: () => void;
   onStartTicket: (contact: ContactRecord) => void;
+  /** Opens the schedule dialog for the contact (plans with schedules only). */
+  onSchedule?: (contact: ContactRecord) => void;
   onEdit: (contact: ContactRecord) => void;
   onDelete: (contact: ContactRecord) => void;
 }
@@ -33,7 +36,8 @@ interface ContactsTableProps {
 const LOAD_MORE_WITHIN_PX = 100;
 
 export function ContactsTable(props: ContactsTableProps) {
-  const { contacts, isLoading, isFetchingMore, canDelete, onEndReached, onStartTicket, onEdit, onDelete } = props;
+  const { contacts, isLoading, isFetchingMore, canDelete, onEndReached, onStartTicket, onSchedule, onEdit, onDelete } =
+    props;
   const { t } = useTranslation(['contacts', 'common']);
 
   const handleScroll = (event: UIEvent<HTMLDivElement>) => {
@@ -94,6 +98,18 @@ export function ContactsTable(props: ContactsTableProps) {
                       <WhatsApp fontSize="small" />
                     </IconButton>
                   </Tooltip>
+                  {onSchedule && (
+                    <Tooltip title={t('actions.schedule')}>
+                      <IconButton
+                        size="small"
+                        onClick={() => onSchedule(contact)}
+                        aria-label={t('actions.schedule')}
+                        data-testid="contact-schedule"
+                      >
+                        <EventOutlined fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
                   <Tooltip title={t('actions.edit')}>
                     <IconButton
                       size="small"

@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { ScheduleDialog } from '../../schedules/components/schedule-dialog.tsx';
+import { useSchedulesAllowed } from '../../schedules/hooks/use-schedules.ts';
 import { NewTicketModal } from '../../tickets/components/new-ticket-modal.tsx';
 import { useDebouncedValue } from '../../users/hooks/use-debounced-value.ts';
 import { contactsApi, contactsKeys } from '../api/contacts-api.ts';
@@ -27,6 +29,8 @@ export function ContactsPage() {
   const queryClient = useQueryClient();
   const refreshList = () => queryClient.invalidateQueries({ queryKey: contactsKeys.all(session.companyId) });
   const [search, setSearch] = useState('');
+  const canSchedule = useSchedulesAllowed(session.companyId);
+  const [schedulingFor, setSchedulingFor] = useState<ContactRecord | null>(null);
   const debouncedSearch = useDebouncedValue(search.trim(), 500);
   const list = useContactsList(session.companyId, debouncedSearch);
   // spec: "start ticket" opens the new-ticket flow with the contact chosen (queue and connection to pick).
@@ -108,10 +112,17 @@ export function ContactsPage() {
           canDelete={canDelete}
           onEndReached={handleEndReached}
           onStartTicket={setStartingFor}
+          onSchedule={canSchedule ? setSchedulingFor : undefined}
           onEdit={(contact) => setModal({ open: true, contactId: contact.id })}
           onDelete={setDeleting}
         />
       </Paper>
+      <ScheduleDialog
+        open={Boolean(schedulingFor)}
+        schedule={null}
+        initialContact={schedulingFor}
+        onClose={() => setSchedulingFor(null)}
+      />
       <ContactModal
         open={modal.open}
         contactId={modal.contactId}

@@ -1,5 +1,6 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
@@ -25,6 +26,8 @@ interface HeaderActionsProps {
   onTransfer?: () => void;
   /** Opens the contact-notes modal. */
   onNotes?: () => void;
+  /** Opens the schedule dialog for the contact (plans with schedules only). */
+  onSchedule?: () => void;
 }
 
 export interface ActionSpec {
@@ -50,6 +53,7 @@ export function HeaderActions({
   onDelete,
   onTransfer,
   onNotes,
+  onSchedule,
 }: HeaderActionsProps) {
   const { t } = useTranslation('conversation');
   const isWide = useMediaQuery((theme) => theme.breakpoints.up('lg'));
@@ -90,6 +94,14 @@ export function HeaderActions({
       onClick: onNotes,
       isIconOnly: true,
     });
+  if (onSchedule)
+    actions.push({
+      key: 'schedule',
+      label: t('header.schedule'),
+      icon: <EventOutlined />,
+      onClick: onSchedule,
+      isIconOnly: true,
+    });
   if (canDelete)
     actions.push({
       key: 'delete',
@@ -101,7 +113,7 @@ export function HeaderActions({
     });
 
   // Notes are not a state change: a running one does not lock them.
-  const isDisabled = (action: ActionSpec) => busy !== null && action.key !== 'notes';
+  const isDisabled = (action: ActionSpec) => busy !== null && action.key !== 'notes' && action.key !== 'schedule';
 
   if (!isWide) {
     // Narrow: the state's main action keeps its words; the rest go in a "more" menu, so the

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type { ContactRecord, TicketEvent, TicketRecord } from '@wacrm/shared/messages/message.schema';
@@ -11,6 +12,9 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { useSocketEvent } from '../../../../lib/socket-context.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { useSessionUser } from '../../../auth/hooks/use-auth.ts';
+import { ContactSchedules } from '../../../schedules/components/contact-schedules.tsx';
+import { ScheduleDialog } from '../../../schedules/components/schedule-dialog.tsx';
+import { useSchedulesAllowed } from '../../../schedules/hooks/use-schedules.ts';
 import { TicketTagsSelect } from '../../../tags/components/ticket-tags-select.tsx';
 import { ContactNotes } from '../../../ticket-notes/components/contact-notes.tsx';
 import { ContactNotesModal } from '../../../ticket-notes/components/contact-notes-modal.tsx';
@@ -41,6 +45,8 @@ function OpenTicket({
   const [isContactOpen, setIsContactOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [isNotesOpen, setIsNotesOpen] = useState(false);
+  const [isScheduleOpen, setIsScheduleOpen] = useState(false);
+  const canSchedule = useSchedulesAllowed(user.companyId);
   const actions = useTicketActions(ticket, { onClosed, onBackToList });
 
   const setTicket = (next: TicketRecord) => queryClient.setQueryData(conversationKeys.ticket(ticket.uuid), next);
@@ -77,6 +83,7 @@ function OpenTicket({
             onDelete={() => setIsDeleteOpen(true)}
             onTransfer={onTransfer ? () => onTransfer(ticket) : undefined}
             onNotes={() => setIsNotesOpen(true)}
+            onSchedule={canSchedule ? () => setIsScheduleOpen(true) : undefined}
           />
         }
       />
@@ -101,7 +108,21 @@ function OpenTicket({
         contact={ticket.contact}
         onClose={() => setIsContactOpen(false)}
         onContactSaved={(contact) => setTicket({ ...ticket, contact })}
-        notesSlot={<ContactNotes ticketId={ticket.id} contactId={ticket.contactId} />}
+        notesSlot={
+          <Stack spacing={2}>
+            <ContactNotes ticketId={ticket.id} contactId={ticket.contactId} />
+            {canSchedule && (
+              <ContactSchedules companyId={user.companyId} contact={ticket.contact} connectionId={ticket.whatsappId} />
+            )}
+          </Stack>
+        }
+      />
+      <ScheduleDialog
+        open={isScheduleOpen}
+        schedule={null}
+        initialContact={ticket.contact}
+        initialConnectionId={ticket.whatsappId}
+        onClose={() => setIsScheduleOpen(false)}
       />
       <ContactNotesModal
         open={isNotesOpen}

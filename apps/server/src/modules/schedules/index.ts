@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.ts';
+import type { MessagesModule } from '../messages/index.ts';
+import type { PlanRules } from '../plans/plan-rules.ts';
+import { readCompanyLocale } from '../settings/settings-reader.ts';
+import type { TicketsModule } from '../tickets/index.ts';
+import { createScheduleSendJob, createScheduleSweepJob } from './schedules.jobs.ts';
+import { createSchedulesRealtime } from './schedules.realtime.ts';
+import { createSchedulesRepository } from './schedules.repository.ts';
+import { registerSchedulesRoutes } from './schedules.routes.ts';
+import { createSchedulesService } from './schedules.service.ts';
+
+/**
+ * Scheduled messages (plan flag `useSchedules`): the calendar's API and the durable send at each
+ * schedule's time through the messages module's outbound path. `start` sends what came due while
+ * the server was down.
+ */
+export function createSchedulesModule(
+  platform: Platform,
+  deps: { messages: MessagesModule; tickets: TicketsModule; planRules: PlanRules },
+) {
+  const repository = createSchedulesRepository(platform.db);
+  const service = createSchedulesService({
+    db: platform.db,
+    repository,
+    tickets: deps.tickets.repository,
+    policy: deps.tickets.policy,
+    messages: deps.messages.service,
+    realtime: createSchedulesRealtime(platform.realtime),
+    storage: platform.storage,
+    enqueue: () => async (payload, at) => {
+      const seconds = Math.max(0, Math.ceil((at.getTime() - Date.now()) / 1000));
+      await platform.jobs.send(sendJob, payload, { startAfterSeconds: seconds, retryLimit: 5 });
+    },
+    timeZoneOf: async (companyId) => (await readCompanyLocale(platform.db, companyId)).timeZone,
+    clock: platform.clock,
+    log: platform.log,
+  });
+  const sendJob = createScheduleSendJob(service.runJob);
+  const sweepJob = createScheduleSweepJob(() => service.sweep().then(() => undefined));
+  platform.jobs.register(sendJob, sweepJob);
+
+  return {
+    service,
+    register: (app: FastifyInstance) =>
+      registerSchedulesRoutes(app, service, { requireSchedules: deps.planRules.requireFeature('useSchedules') }),
+    /** After the job queue started: what was due while the server was down goes out now. */
+    start() {
+      service.sweep().catch((error) => platform.log.error({ err: error }, 'start-up sweep of due schedules failed'));
+    },
+  };
+}

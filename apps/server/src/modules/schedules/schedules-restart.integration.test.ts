@@ -1,0 +1,170 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ContactsPage, SandboxOutboxEntry, ScheduleRecord, SchedulesPage } from '@wacrm/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The real entry point on an embedded database, killed (SIGKILL, no shutdown at all) before 20
+ * schedules are due and started again: each goes out exactly once, none before its time.
+ */
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-schedules-restart-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startMain(port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      SERVE_WEB_DIST: '',
+      SANDBOX_ENABLED: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${output}`);
+}
+
+function killHard(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+async function poll<T>(check: () => Promise<T | null | undefined | false>, ms: number, what: string) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('schedules across a hard kill', () => {
+  it('delivers 20 schedules due while the server was down exactly once, none early', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const first = await startMain(port);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@admin.com', password: '123456' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const call = async (method: string, url: string, body?: unknown) => {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, body: (await response.json().catch(() => null)) as never };
+    };
+
+    const connection = (await call('POST', '/api/whatsapp', { name: 'Sandbox', provider: 'sandbox' })).body as {
+      id: number;
+    };
+    const statusOf = async () =>
+      ((await call('GET', `/api/whatsapp/${connection.id}`)).body as { status: string }).status;
+    await poll(async () => (await statusOf()) === 'qrcode', 20_000, 'qrcode');
+    await call('POST', `/api/sandbox/${connection.id}/scan`);
+    await poll(async () => (await statusOf()) === 'CONNECTED', 20_000, 'connected');
+    const number = '5511987650000';
+    await call('POST', `/api/sandbox/${connection.id}/inbound`, { from: number, body: 'hello' });
+    const contact = await poll(
+      async () => ((await call('GET', `/api/contacts?searchParam=${number}`)).body as ContactsPage).contacts[0],
+      20_000,
+      'the contact',
+    );
+
+    // A first save warms the path up (a cold one is several times slower), then goes away.
+    const warmUp = (await call('POST', '/api/schedules', {
+      body: 'Warm-up only',
+      contactId: contact.id,
+      sendAt: new Date(Date.now() + 3_600_000).toISOString(),
+    })) as { body: ScheduleRecord };
+    expect((await call('DELETE', `/api/schedules/${warmUp.body.id}`)).status).toBe(204);
+
+    // All due 3 s from now; the server dies right after the last is saved.
+    const dueAt = new Date(Date.now() + 3_000).toISOString();
+    const created = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call('POST', '/api/schedules', { body: `Scheduled ${i}`, contactId: contact.id, sendAt: dueAt }),
+      ),
+    );
+    expect(created.map((answer) => answer.status)).toEqual(Array(20).fill(201));
+    await killHard(first);
+    const killedAt = Date.now();
+    expect(killedAt).toBeLessThan(new Date(dueAt).getTime());
+
+    const second = await startMain(port);
+    try {
+      const outbox = await poll(
+        async () => {
+          const entries = (await call('GET', `/api/sandbox/${connection.id}/outbox?to=${number}`))
+            .body as SandboxOutboxEntry[];
+          return entries.length >= 20 ? entries : null;
+        },
+        90_000,
+        '20 deliveries',
+      );
+      const page = await poll(
+        async () => {
+          const found = (await call('GET', `/api/schedules?contactId=${contact.id}`)).body as SchedulesPage;
+          return found.schedules.every((schedule) => schedule.status === 'sent') ? found : null;
+        },
+        30_000,
+        'every schedule sent',
+      );
+      expect(page.count).toBe(20);
+      // Exactly once: 20 entries, one per schedule, each schedule with its own message.
+      expect(outbox).toHaveLength(20);
+      expect(new Set(outbox.map((entry) => entry.body)).size).toBe(20);
+      expect(new Set(page.schedules.map((schedule: ScheduleRecord) => schedule.messageId)).size).toBe(20);
+      // Never early: stored (and so sent) at or after the time asked for.
+      for (const entry of outbox)
+        expect(new Date(entry.time).getTime()).toBeGreaterThanOrEqual(new Date(dueAt).getTime());
+      for (const schedule of page.schedules) {
+        expect(new Date(schedule.sentAt!).getTime()).toBeGreaterThanOrEqual(new Date(dueAt).getTime());
+      }
+    } finally {
+      await killHard(second);
+    }
+  }, 240_000);
+});

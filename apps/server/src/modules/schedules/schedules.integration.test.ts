@@ -1,0 +1,399 @@
+import type { SandboxOutboxEntry, ScheduleEvent, ScheduleRecord, SchedulesPage } from '@wacrm/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
+import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
+import { contacts, messages, queues, tickets, userQueues } from '../../platform/db/schema.ts';
+import { schedules } from './schedules.tables.ts';
+
+/** The clock the server's rules read; tests move it forward to reach a recurrence's next days. */
+let offsetMs = 0;
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer(
+    {},
+    {
+      clock: () => new Date(Date.now() + offsetMs),
+    },
+  );
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let numberSeq = 0;
+async function setup(planFlags: { useSchedules?: boolean } = {}, server: TestServer = t) {
+  const t = server;
+  const plan = await buildPlan(t.db, { useSchedules: planFlags.useSchedules ?? true });
+  const company = await buildCompany(t.db, { planId: plan.id });
+  const admin = await buildUser(t.db, { companyId: company.id, profile: 'admin' });
+  const { token } = await t.login(admin.email, TEST_PASSWORD);
+  const [contact] = await t.db
+    .insert(contacts)
+    .values({
+      companyId: company.id,
+      name: `Maria ${++numberSeq}`,
+      number: `55119${String(numberSeq).padStart(8, '0')}`,
+    })
+    .returning();
+  return { company, admin, token, contact, api: t.as(token) };
+}
+
+const inMinutes = (minutes: number) => new Date(Date.now() + offsetMs + minutes * 60_000).toISOString();
+
+async function outboxTo(api: TestServer['as'] extends (token: string) => infer A ? A : never, id: number, to: string) {
+  return (await api.get(`/api/sandbox/${id}/outbox?to=${to}`)).body as SandboxOutboxEntry[];
+}
+
+describe('schedules API', () => {
+  it('creates, lists, edits, attaches, and deletes, told live to the author', async () => {
+    const { api, contact, token, company } = await setup();
+    const connection = await pairedSandbox(t, token);
+    const socket = t.connectSocket(token);
+    await waitFor(socket, 'connect');
+    const events: ScheduleEvent[] = [];
+    socket.on(`company-${company.id}-schedule`, (event: ScheduleEvent) => events.push(event));
+
+    const created = await api.post('/api/schedules', {
+      body: 'Hello there',
+      contactId: contact.id,
+      sendAt: inMinutes(60),
+    });
+    expect(created.status).toBe(201);
+    const schedule = created.body as ScheduleRecord;
+    // No connection chosen and no ticket yet: the company default (the only one, made default).
+    expect(schedule).toMatchObject({
+      status: 'pending',
+      sentAt: null,
+      whatsappId: connection.id,
+      contact: { id: contact.id },
+    });
+    await waitUntil(async () => events.some((event) => event.action === 'create'));
+
+    expect((await api.get('/api/schedules/time-zone')).body).toEqual({ timeZone: 'America/Sao_Paulo' });
+    const page = (await api.get(`/api/schedules?contactId=${contact.id}&searchParam=hello`)).body as SchedulesPage;
+    expect(page).toMatchObject({ count: 1, hasMore: false });
+    expect(page.schedules[0].id).toBe(schedule.id);
+
+    const edited = await api.put(`/api/schedules/${schedule.id}`, {
+      body: 'Hello again',
+      contactId: contact.id,
+      sendAt: inMinutes(90),
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ body: 'Hello again', status: 'pending' });
+
+    const moveToPast = await api.put(`/api/schedules/${schedule.id}`, {
+      body: 'Hello again',
+      contactId: contact.id,
+      sendAt: inMinutes(-1),
+    });
+    expect(moveToPast.status).toBe(400);
+    expect(moveToPast.body.error).toBe('ERR_SCHEDULE_IN_PAST');
+
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('89504e470d0a1a0a', 'hex')], { type: 'image/png' }), 'photo one.png');
+    const upload = await fetch(`${t.url}/api/schedules/${schedule.id}/media-upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    expect(await upload.json()).toMatchObject({ mediaName: 'photo_one.png' });
+    const wrongType = new FormData();
+    wrongType.append('file', new Blob(['x'], { type: 'text/plain' }), 'notes.txt');
+    const refused = await fetch(`${t.url}/api/schedules/${schedule.id}/media-upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: wrongType,
+    });
+    expect(refused.status).toBe(415);
+    expect((await api.delete(`/api/schedules/${schedule.id}/media-upload`)).body).toMatchObject({ mediaName: null });
+
+    expect((await api.delete(`/api/schedules/${schedule.id}`)).status).toBe(204);
+    expect((await api.get(`/api/schedules/${schedule.id}`)).status).toBe(404);
+    await waitUntil(async () => events.some((event) => event.action === 'delete'));
+  });
+
+  it('validates the body (min 5), the contact and the time', async () => {
+    const { api, contact, token } = await setup();
+    await pairedSandbox(t, token);
+    const short = await api.post('/api/schedules', { body: 'Hi', contactId: contact.id, sendAt: inMinutes(5) });
+    expect(short.status).toBe(400);
+    const past = await api.post('/api/schedules', {
+      body: 'Hello there',
+      contactId: contact.id,
+      sendAt: inMinutes(-5),
+    });
+    expect(past.body.error).toBe('ERR_SCHEDULE_IN_PAST');
+    const noContact = await api.post('/api/schedules', {
+      body: 'Hello there',
+      contactId: 999999,
+      sendAt: inMinutes(5),
+    });
+    expect(noContact.status).toBe(404);
+  });
+
+  it('another company: every route answers 404, changes nothing, and its events never arrive', async () => {
+    const owner = await setup();
+    await pairedSandbox(t, owner.token);
+    const intruder = await setup();
+    const intruderConnection = await pairedSandbox(t, intruder.token);
+    const socket = t.connectSocket(intruder.token);
+    await waitFor(socket, 'connect');
+    let leaked = false;
+    socket.on(`company-${owner.company.id}-schedule`, () => {
+      leaked = true;
+    });
+    const mine = (
+      await owner.api.post('/api/schedules', { body: 'Owner text', contactId: owner.contact.id, sendAt: inMinutes(30) })
+    ).body as ScheduleRecord;
+    const fields = { body: 'Intruder text', contactId: intruder.contact.id, sendAt: inMinutes(30) };
+    expect((await intruder.api.get(`/api/schedules/${mine.id}`)).status).toBe(404);
+    expect((await intruder.api.put(`/api/schedules/${mine.id}`, fields)).status).toBe(404);
+    expect((await intruder.api.delete(`/api/schedules/${mine.id}`)).status).toBe(404);
+    expect((await intruder.api.delete(`/api/schedules/${mine.id}/media-upload`)).status).toBe(404);
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('89504e470d0a1a0a', 'hex')], { type: 'image/png' }), 'x.png');
+    const upload = await fetch(`${t.url}/api/schedules/${mine.id}/media-upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${intruder.token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(404);
+    expect((await intruder.api.get('/api/schedules')).body).toMatchObject({ count: 0 });
+    // The owner's contact and the intruder's connection cannot be mixed either.
+    expect((await intruder.api.post('/api/schedules', { ...fields, contactId: owner.contact.id })).status).toBe(404);
+    expect(
+      (
+        await owner.api.post('/api/schedules', {
+          ...fields,
+          contactId: owner.contact.id,
+          whatsappId: intruderConnection.id,
+        })
+      ).status,
+    ).toBe(404);
+    const [row] = await t.db.select().from(schedules).where(eq(schedules.id, mine.id));
+    expect(row.body).toBe('Owner text');
+    // The owner's own event arrives to the owner; by then the intruder's would have too.
+    const ownerSocket = t.connectSocket(owner.token);
+    await waitFor(ownerSocket, 'connect');
+    const seen = new Promise((resolve) => ownerSocket.once(`company-${owner.company.id}-schedule`, resolve));
+    await owner.api.put(`/api/schedules/${mine.id}`, { ...fields, contactId: owner.contact.id });
+    await seen;
+    expect(leaked).toBe(false);
+  });
+
+  it('a plan without useSchedules gets 403 on every route', async () => {
+    const { api, contact } = await setup({ useSchedules: false });
+    const fields = { body: 'Hello there', contactId: contact.id, sendAt: inMinutes(30) };
+    const answers = [
+      await api.get('/api/schedules'),
+      await api.get('/api/schedules/1'),
+      await api.get('/api/schedules/time-zone'),
+      await api.post('/api/schedules', fields),
+      await api.put('/api/schedules/1', fields),
+      await api.delete('/api/schedules/1'),
+      await api.post('/api/schedules/1/media-upload'),
+      await api.delete('/api/schedules/1/media-upload'),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(403);
+      expect(answer.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    }
+  });
+
+  it('an attendant cannot schedule for a contact of a ticket they may not see, nor see others’ schedules', async () => {
+    const { api, contact, token, company, admin } = await setup();
+    const connection = await pairedSandbox(t, token);
+    const [sales] = await t.db
+      .insert(queues)
+      .values({ companyId: company.id, name: 'Sales', color: '#123456' })
+      .returning();
+    const [support] = await t.db
+      .insert(queues)
+      .values({ companyId: company.id, name: 'Support', color: '#654321' })
+      .returning();
+    const attendant = await buildUser(t.db, { companyId: company.id, profile: 'user' });
+    await t.db.insert(userQueues).values({ userId: attendant.id, queueId: support.id });
+    await t.db.insert(tickets).values({
+      companyId: company.id,
+      contactId: contact.id,
+      whatsappId: connection.id,
+      queueId: sales.id,
+      userId: admin.id,
+      status: 'open',
+    });
+    const asAttendant = t.as((await t.login(attendant.email, TEST_PASSWORD)).token);
+    const refused = await asAttendant.post('/api/schedules', {
+      body: 'Hello there',
+      contactId: contact.id,
+      sendAt: inMinutes(30),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('ERR_NO_PERMISSION');
+
+    const adminSchedule = (
+      await api.post('/api/schedules', { body: 'From the admin', contactId: contact.id, sendAt: inMinutes(30) })
+    ).body as ScheduleRecord;
+    expect((await asAttendant.get(`/api/schedules/${adminSchedule.id}`)).status).toBe(404);
+    expect((await asAttendant.get('/api/schedules')).body).toMatchObject({ count: 0 });
+    // A contact without hidden tickets is fine.
+    const [other] = await t.db
+      .insert(contacts)
+      .values({ companyId: company.id, name: 'Other', number: `55118${String(++numberSeq).padStart(8, '0')}` })
+      .returning();
+    const allowed = await asAttendant.post('/api/schedules', {
+      body: 'Hello there',
+      contactId: other.id,
+      sendAt: inMinutes(30),
+    });
+    expect(allowed.status).toBe(201);
+  });
+});
+
+describe('sending', () => {
+  it('sends at its time, not before, on a new open ticket of the author; then refuses edits', async () => {
+    const { api, contact, token, admin } = await setup();
+    const connection = await pairedSandbox(t, token);
+    const sendAt = new Date(Date.now() + offsetMs + 2_000).toISOString();
+    const schedule = (await api.post('/api/schedules', { body: 'Right on time', contactId: contact.id, sendAt }))
+      .body as ScheduleRecord;
+    const [entry] = await waitUntil(async () => {
+      const outbox = await outboxTo(api, connection.id, contact.number);
+      return outbox.length > 0 ? outbox : null;
+    }, 30_000);
+    expect(entry.body).toBe('Right on time');
+    expect(new Date(entry.time).getTime()).toBeGreaterThanOrEqual(new Date(sendAt).getTime());
+    const sent = await waitUntil(async () => {
+      const found = (await api.get(`/api/schedules/${schedule.id}`)).body as ScheduleRecord;
+      return found.status === 'sent' && found.messageId ? found : null;
+    });
+    expect(new Date(sent.sentAt!).getTime()).toBeGreaterThanOrEqual(new Date(sendAt).getTime());
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, sent.ticketId!));
+    expect(ticket).toMatchObject({
+      status: 'open',
+      userId: admin.id,
+      contactId: contact.id,
+      whatsappId: connection.id,
+    });
+
+    const edit = await api.put(`/api/schedules/${schedule.id}`, {
+      body: 'Too late now',
+      contactId: contact.id,
+      sendAt: inMinutes(60),
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.body.error).toBe('ERR_SCHEDULE_ALREADY_SENT');
+    expect((await api.delete(`/api/schedules/${schedule.id}/media-upload`)).body.error).toBe(
+      'ERR_SCHEDULE_ALREADY_SENT',
+    );
+  }, 60_000);
+
+  it('waits for a disconnected connection and sends when it is back', async () => {
+    const { api, contact, token } = await setup();
+    const connection = await pairedSandbox(t, token);
+    await api.post(`/api/sandbox/${connection.id}/disconnect`);
+    await waitUntil(async () => (await api.get(`/api/whatsapp/${connection.id}`)).body.status === 'DISCONNECTED');
+    // Long retries: only the reconnection can send it.
+    await t.db.update(contacts).set({ whatsappId: connection.id }).where(eq(contacts.id, contact.id));
+    const schedule = (
+      await api.post('/api/schedules', {
+        body: 'Are you back?',
+        contactId: contact.id,
+        sendAt: new Date(Date.now() + offsetMs + 1_000).toISOString(),
+      })
+    ).body as ScheduleRecord;
+    await waitUntil(async () => {
+      const found = (await api.get(`/api/schedules/${schedule.id}`)).body as ScheduleRecord;
+      return found.status !== 'pending' ? found : null;
+    }, 30_000);
+    await api.post(`/api/whatsappsession/${connection.id}`);
+    await waitUntil(async () => (await api.get(`/api/whatsapp/${connection.id}`)).body.status === 'qrcode');
+    await api.post(`/api/sandbox/${connection.id}/scan`);
+    const outbox = await waitUntil(async () => {
+      const entries = await outboxTo(api, connection.id, contact.number);
+      return entries.length > 0 ? entries : null;
+    }, 30_000);
+    expect(outbox.map((entry) => entry.body)).toEqual(['Are you back?']);
+  }, 60_000);
+
+  it('a repeating schedule sends one message per occurrence until its end', async () => {
+    const { api, contact, token, company } = await setup();
+    const connection = await pairedSandbox(t, token);
+    const first = new Date(Date.now() + offsetMs + 3_600_000);
+    const until = new Date(first.getTime() + 2 * 86_400_000 + 60_000).toISOString();
+    const created = await api.post('/api/schedules', {
+      body: 'Daily reminder',
+      contactId: contact.id,
+      sendAt: first.toISOString(),
+      recurrence: { frequency: 'daily', until },
+    });
+    expect(created.status).toBe(201);
+    const base = offsetMs;
+    try {
+      for (let day = 0; day < 4; day++) {
+        offsetMs = base + 3_600_000 + day * 86_400_000 + 1_000;
+        await t.server.schedules.sweep();
+      }
+      const rows = await t.db
+        .select()
+        .from(schedules)
+        .where(and(eq(schedules.companyId, company.id), eq(schedules.contactId, contact.id)));
+      expect(rows).toHaveLength(3);
+      expect(rows.every((row) => row.status === 'sent' && row.sentAt && row.messageId)).toBe(true);
+      expect(new Set(rows.map((row) => row.messageId)).size).toBe(3);
+      expect(new Set(rows.map((row) => row.seriesId ?? row.id)).size).toBe(1);
+      const sentMessages = await t.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, company.id), eq(messages.body, 'Daily reminder')));
+      expect(sentMessages).toHaveLength(3);
+      const outbox = await waitUntil(async () => {
+        const entries = await outboxTo(api, connection.id, contact.number);
+        return entries.length === 3 ? entries : null;
+      });
+      expect(outbox.every((entry) => entry.body === 'Daily reminder')).toBe(true);
+    } finally {
+      offsetMs = base;
+    }
+  }, 60_000);
+});
+
+describe('a connection that stays down', () => {
+  let t2: TestServer;
+  beforeAll(async () => {
+    t2 = await startTestServer(
+      {},
+      { messages: { retry: { maxAttempts: 2, baseDelaySeconds: 1, maxDelaySeconds: 1 } } },
+    );
+  });
+  afterAll(async () => {
+    await t2.close();
+  });
+
+  it('marks the schedule in error with the code when the connection stays down', async () => {
+    const { api, contact, token } = await setup({}, t2);
+    const connection = await pairedSandbox(t2, token);
+    await api.post(`/api/sandbox/${connection.id}/disconnect`);
+    await waitUntil(async () => (await api.get(`/api/whatsapp/${connection.id}`)).body.status === 'DISCONNECTED');
+    const schedule = (
+      await api.post('/api/schedules', {
+        body: 'Nobody home',
+        contactId: contact.id,
+        sendAt: new Date(Date.now() + offsetMs + 1_000).toISOString(),
+      })
+    ).body as ScheduleRecord;
+    const failed = await waitUntil(
+      async () => {
+        const found = (await api.get(`/api/schedules/${schedule.id}`)).body as ScheduleRecord;
+        return found.status === 'error' ? found : null;
+      },
+      45_000,
+      'the schedule in error',
+    );
+    expect(failed.errorCode).toBe('ERR_WAPP_NOT_INITIALIZED');
+    expect(failed.sentAt).not.toBeNull();
+  }, 60_000);
+});

@@ -1,0 +1,150 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { companyEvent } from '@wacrm/shared/realtime/events';
+import type { ScheduleRecord } from '@wacrm/shared/schedules/schedule.schema';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { http } from '../../../lib/api.ts';
+import { useSocketEvent } from '../../../lib/socket-context.ts';
+import { toast } from '../../../lib/toast.ts';
+import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
+import { useScheduleTimeZone } from '../hooks/use-schedules.ts';
+import type { ScheduleContactOption } from '../model/schedule-form.ts';
+import { ScheduleDialog } from './schedule-dialog.tsx';
+
+interface ContactSchedulesProps {
+  companyId: number;
+  contact: ScheduleContactOption;
+  /** The ticket's connection, for new schedules. */
+  connectionId?: number | null;
+}
+
+/** A contact's schedules beside the conversation: add, edit and delete without leaving the ticket. */
+export function ContactSchedules({ companyId, contact, connectionId }: ContactSchedulesProps) {
+  const { t, i18n } = useTranslation('schedules');
+  const queryClient = useQueryClient();
+  const timeZone = useScheduleTimeZone(companyId);
+  const [dialog, setDialog] = useState<{ schedule: ScheduleRecord | null }>();
+  const [deleting, setDeleting] = useState<ScheduleRecord | null>(null);
+  const query = useQuery({
+    queryKey: [...schedulesKeys.all(companyId), 'contact', contact.id],
+    queryFn: () => http.get<{ schedules: ScheduleRecord[] }>('/api/schedules', { query: { contactId: contact.id } }),
+  });
+  useSocketEvent(companyEvent(companyId, 'schedule'), () => {
+    void queryClient.invalidateQueries({ queryKey: schedulesKeys.all(companyId) });
+  });
+  const schedules = query.data?.schedules.slice(0, 10) ?? [];
+  const when = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : i18n.language, {
+    timeZone,
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+  const whenOf = (iso: string) => when.format(new Date(iso));
+
+  const handleDelete = async () => {
+    if (!deleting) return;
+    try {
+      await schedulesApi.remove(deleting.id);
+      toast.success(t('toasts.deleted'));
+      void queryClient.invalidateQueries({ queryKey: schedulesKeys.all(companyId) });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <div data-testid="contact-schedules">
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="subtitle2">{t('title')}</Typography>
+        <Button
+          size="small"
+          startIcon={<AddOutlined />}
+          onClick={() => setDialog({ schedule: null })}
+          data-testid="contact-schedules-add"
+        >
+          {t('add')}
+        </Button>
+      </Stack>
+      {query.isSuccess && schedules.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {t('noneForContact')}
+        </Typography>
+      )}
+      <List dense disablePadding>
+        {schedules.map((schedule) => (
+          <ListItem
+            key={schedule.id}
+            disableGutters
+            data-testid="contact-schedule-item"
+            secondaryAction={
+              <Stack direction="row">
+                <IconButton
+                  size="small"
+                  aria-label={t('actions.edit')}
+                  onClick={() => setDialog({ schedule })}
+                  data-testid="contact-schedule-edit"
+                >
+                  <EditOutlined fontSize="small" />
+                </IconButton>
+                <IconButton
+                  size="small"
+                  aria-label={t('actions.delete')}
+                  onClick={() => setDeleting(schedule)}
+                  data-testid="contact-schedule-delete"
+                >
+                  <DeleteOutline fontSize="small" />
+                </IconButton>
+              </Stack>
+            }
+          >
+            <ListItemText
+              sx={{ pr: 9 }}
+              primary={schedule.body}
+              secondary={
+                <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <span>{whenOf(schedule.sendAt)}</span>
+                  {schedule.status !== 'pending' && (
+                    <Chip
+                      component="span"
+                      size="small"
+                      color={schedule.status === 'error' ? 'error' : 'success'}
+                      label={t(`status.${schedule.status}`)}
+                    />
+                  )}
+                </Stack>
+              }
+              slotProps={{ primary: { noWrap: true } }}
+            />
+          </ListItem>
+        ))}
+      </List>
+      <ScheduleDialog
+        open={Boolean(dialog)}
+        schedule={dialog?.schedule ?? null}
+        initialContact={contact}
+        initialConnectionId={connectionId}
+        onClose={() => setDialog(undefined)}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={t('deleteTitle')}
+        confirmLabel={t('actions.delete')}
+        onConfirm={() => void handleDelete()}
+        onClose={() => setDeleting(null)}
+      >
+        {deleting && t('deleteText', { name: contact.name })}
+      </ConfirmDialog>
+    </div>
+  );
+}

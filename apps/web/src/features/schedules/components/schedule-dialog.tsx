@@ -1,0 +1,227 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  SCHEDULE_MEDIA_MAX_BYTES,
+  SCHEDULE_MEDIA_MIMETYPES,
+  type ScheduleRecord,
+} from '@wacrm/shared/schedules/schedule.schema';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useConnections } from '../../tickets/hooks/use-lookups.ts';
+import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
+import { useScheduleTimeZone } from '../hooks/use-schedules.ts';
+import {
+  emptyScheduleForm,
+  formToFields,
+  type ScheduleContactOption,
+  type ScheduleFormErrors,
+  type ScheduleFormValues,
+  scheduleToForm,
+} from '../model/schedule-form.ts';
+import { ScheduleAttachment } from './schedule-attachment.tsx';
+import { ScheduleContactField } from './schedule-contact-field.tsx';
+import { ScheduleRecurrenceFields } from './schedule-recurrence-fields.tsx';
+
+export interface ScheduleDialogProps {
+  open: boolean;
+  /** The schedule to edit; null adds one. */
+  schedule: ScheduleRecord | null;
+  /** Adding from a ticket or a contact: that contact, and the ticket's connection. */
+  initialContact?: ScheduleContactOption | null;
+  initialConnectionId?: number | null;
+  onClose: () => void;
+}
+
+/** The schedule dialog, shared by the calendar, the ticket's "schedule message" and the contacts page. */
+export function ScheduleDialog({ open, schedule, initialContact, initialConnectionId, onClose }: ScheduleDialogProps) {
+  const { t } = useTranslation(['schedules', 'common']);
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
+  const timeZone = useScheduleTimeZone(user.companyId, open);
+  const connections = useConnections(user.companyId, open).data ?? [];
+  const [values, setValues] = useState<ScheduleFormValues>(() => emptyScheduleForm(timeZone, new Date()));
+  const [errors, setErrors] = useState<ScheduleFormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pendingFile, setPendingFile] = useState<File | null>(null);
+  const [isMediaRemoved, setMediaRemoved] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const isSent = Boolean(schedule?.sentAt);
+  // Callers may pass a new object each render: the form resets on the contact's id only.
+  const initial = useRef({ contact: initialContact, connectionId: initialConnectionId });
+  initial.current = { contact: initialContact, connectionId: initialConnectionId };
+  const initialContactId = initialContact?.id ?? null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form resets when the initial contact changes, read through the ref
+  useEffect(() => {
+    if (!open) return;
+    setErrors({});
+    setFormError(null);
+    setPendingFile(null);
+    setMediaRemoved(false);
+    setFileError(null);
+    const { contact, connectionId } = initial.current;
+    setValues(
+      schedule
+        ? scheduleToForm(schedule, timeZone)
+        : emptyScheduleForm(timeZone, new Date(), contact ?? null, connectionId ?? null),
+    );
+  }, [open, schedule, initialContactId, timeZone]);
+
+  const change = (patch: Partial<ScheduleFormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const shownName = pendingFile ? pendingFile.name : isMediaRemoved ? null : (schedule?.mediaName ?? null);
+
+  const handlePick = (file: File) => {
+    if (!(SCHEDULE_MEDIA_MIMETYPES as readonly string[]).includes(file.type)) {
+      setFileError(t('media.wrongType'));
+    } else if (file.size > SCHEDULE_MEDIA_MAX_BYTES) {
+      setFileError(t('media.tooLarge'));
+    } else {
+      setFileError(null);
+      setPendingFile(file);
+    }
+  };
+
+  const handleSave = async (event: React.FormEvent) => {
+    event.preventDefault();
+    // Opened from inside another form (the contact modal): its submit must not reach that one.
+    event.stopPropagation();
+    setFormError(null);
+    const result = formToFields(values, timeZone);
+    setErrors(result.errors ?? {});
+    if (!result.fields) return;
+    setSaving(true);
+    try {
+      const saved = schedule
+        ? await schedulesApi.update(schedule.id, result.fields)
+        : await schedulesApi.create(result.fields);
+      if (pendingFile) await schedulesApi.uploadMedia(saved.id, pendingFile);
+      else if (isMediaRemoved && schedule?.mediaPath) await schedulesApi.removeMedia(saved.id);
+      toast.success(t(schedule ? 'toasts.saved' : 'toasts.created'));
+      void queryClient.invalidateQueries({ queryKey: schedulesKeys.all(user.companyId) });
+      onClose();
+    } catch (error) {
+      setFormError(errorMessage(error) ?? t('common:genericError'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={isSaving ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={isPhone}
+      aria-labelledby="schedule-dialog-title"
+    >
+      <form noValidate onSubmit={handleSave} data-testid="schedule-form">
+        <DialogTitle id="schedule-dialog-title">{schedule ? t('form.editTitle') : t('form.addTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            {isSent && <Alert severity="info">{t('form.sentHint')}</Alert>}
+            {formError && (
+              <Alert severity="error" data-testid="schedule-form-error">
+                {formError}
+              </Alert>
+            )}
+            <ScheduleContactField
+              companyId={user.companyId}
+              value={values.contact}
+              onChange={(contact) => change({ contact })}
+              error={errors.contact ? t(`validation.${errors.contact}`) : undefined}
+              disabled={isSent}
+            />
+            <TextField
+              label={t('fields.body')}
+              required
+              fullWidth
+              multiline
+              minRows={3}
+              maxRows={10}
+              value={values.body}
+              disabled={isSent}
+              onChange={(event) => change({ body: event.target.value })}
+              error={Boolean(errors.body)}
+              helperText={errors.body ? t(`validation.${errors.body}`) : undefined}
+              slotProps={{ htmlInput: { 'data-testid': 'schedule-body', maxLength: 4096 } }}
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                type="datetime-local"
+                label={t('fields.sendAt')}
+                required
+                fullWidth
+                value={values.sendAt}
+                disabled={isSent}
+                onChange={(event) => change({ sendAt: event.target.value })}
+                error={Boolean(errors.sendAt)}
+                helperText={errors.sendAt ? t(`validation.${errors.sendAt}`) : t('fields.sendAtHint', { timeZone })}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-send-at' } }}
+              />
+              <TextField
+                select
+                fullWidth
+                label={t('fields.connection')}
+                value={values.whatsappId}
+                disabled={isSent}
+                onChange={(event) =>
+                  change({ whatsappId: event.target.value === '' ? '' : Number(event.target.value) })
+                }
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  select: {
+                    displayEmpty: true,
+                    SelectDisplayProps: { 'data-testid': 'schedule-connection' } as object,
+                  },
+                }}
+              >
+                <MenuItem value="">{t('fields.connectionAuto')}</MenuItem>
+                {connections.map((connection) => (
+                  <MenuItem key={connection.id} value={connection.id}>
+                    {connection.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
+            <ScheduleRecurrenceFields values={values} errors={errors} onChange={change} />
+            <ScheduleAttachment
+              name={shownName}
+              error={fileError}
+              disabled={isSent}
+              onPick={handlePick}
+              onRemove={() => {
+                setPendingFile(null);
+                setMediaRemoved(true);
+              }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} color="inherit" disabled={isSaving} data-testid="schedule-cancel">
+            {t(isSent ? 'common:actions.close' : 'common:actions.cancel')}
+          </Button>
+          {!isSent && (
+            <Button type="submit" variant="contained" loading={isSaving} data-testid="schedule-save">
+              {t('common:actions.save')}
+            </Button>
+          )}
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

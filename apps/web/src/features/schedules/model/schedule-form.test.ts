@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { emptyScheduleForm, formToFields } from './schedule-form.ts';
+
+const tz = 'America/Sao_Paulo';
+
+describe('schedule form', () => {
+  it('defaults the send time to now plus one hour on the company clock', () => {
+    const form = emptyScheduleForm(tz, new Date('2026-03-05T12:00:00Z'));
+    expect(form.sendAt).toBe('2026-03-05T10:00');
+  });
+
+  it('requires contact, body (min 5) and time', () => {
+    const result = formToFields({ ...emptyScheduleForm(tz, new Date()), body: 'Hi', sendAt: '' }, tz);
+    expect(result.errors).toEqual({ contact: 'required', body: 'tooShort', sendAt: 'required' });
+  });
+
+  it('reads the time on the company clock and builds a weekly recurrence', () => {
+    const result = formToFields(
+      {
+        contact: { id: 7, name: 'Ana' },
+        body: 'Hello there',
+        sendAt: '2026-03-05T09:30',
+        whatsappId: '',
+        frequency: 'weekly',
+        weekdays: [4, 1],
+        until: '2026-04-01',
+      },
+      tz,
+    );
+    expect(result.fields).toEqual({
+      body: 'Hello there',
+      contactId: 7,
+      sendAt: '2026-03-05T12:30:00.000Z',
+      whatsappId: null,
+      recurrence: { frequency: 'weekly', weekdays: [1, 4], until: '2026-04-02T02:59:00.000Z' },
+    });
+  });
+});

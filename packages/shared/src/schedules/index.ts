@@ -1,0 +1,2 @@
+export * from './schedule.schema.ts';
+export * from './wall-clock.ts';

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { pageNumberSchema } from '../common/pagination.ts';
+
+/** Schedules per page of `GET /schedules`. */
+export const SCHEDULES_PAGE_SIZE = 100;
+
+/** spec: the attachment accepts png, jpg and jpeg; pdf too (it costs nothing more to send). */
+export const SCHEDULE_MEDIA_MIMETYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
+export const SCHEDULE_MEDIA_ACCEPT = '.png,.jpg,.jpeg,.pdf';
+export const SCHEDULE_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+
+export const scheduleFrequencies = ['daily', 'weekly', 'monthly'] as const;
+export type ScheduleFrequency = (typeof scheduleFrequencies)[number];
+
+/**
+ * Optional repetition: every day, on the chosen weekdays (0 Sunday … 6 Saturday, in the company's
+ * time zone) or every month on the first send time's day, until `until` (inclusive) when given.
+ */
+export const scheduleRecurrenceSchema = z
+  .object({
+    frequency: z.enum(scheduleFrequencies),
+    weekdays: z.array(z.number().int().min(0).max(6)).max(7).optional(),
+    until: z.iso.datetime({ offset: true }).nullable().optional(),
+  })
+  .refine((value) => value.frequency !== 'weekly' || (value.weekdays?.length ?? 0) > 0, {
+    message: 'Required',
+    path: ['weekdays'],
+  });
+export type ScheduleRecurrence = z.infer<typeof scheduleRecurrenceSchema>;
+
+/**
+ * The schedule dialog's fields (spec: body min 5, body, contact and send time required).
+ * `sendAt` is an instant (ISO with offset); the form turns the company-time wall clock into it.
+ * `whatsappId` left out: the contact's last ticket's connection, else the company default.
+ */
+export const scheduleFieldsSchema = z.object({
+  body: z.string({ error: 'Required' }).trim().min(5, 'Message too short').max(4096, 'Too Long!'),
+  contactId: z.number({ error: 'Required' }).int().positive(),
+  sendAt: z.iso.datetime({ offset: true, error: 'Required' }),
+  whatsappId: z.number().int().positive().nullable().optional(),
+  recurrence: scheduleRecurrenceSchema.nullable().optional(),
+});
+export type ScheduleFields = z.infer<typeof scheduleFieldsSchema>;
+
+export const scheduleIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const optionalId = z.coerce.number().int().positive().max(2_147_483_647).optional();
+
+/** `GET /schedules`: search in the text or the contact's name, a page, one contact, one author. */
+export const scheduleListQuerySchema = z.object({
+  searchParam: z.string().trim().max(200).optional().default(''),
+  pageNumber: pageNumberSchema,
+  contactId: optionalId,
+  userId: optionalId,
+});
+export type ScheduleListQuery = z.infer<typeof scheduleListQuerySchema>;
+
+/** `pending` until its time; `sent` once handed to the outbound path; `error` when that message failed. */
+export type ScheduleStatus = 'pending' | 'sent' | 'error';
+
+/** A schedule as the API answers it. */
+export interface ScheduleRecord {
+  id: number;
+  body: string;
+  sendAt: string;
+  sentAt: string | null;
+  status: ScheduleStatus;
+  /** Why it failed: an error code the interface translates (ERR_WAPP_NOT_INITIALIZED…). */
+  errorCode: string | null;
+  contactId: number;
+  contact: { id: number; name: string; number: string };
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  whatsappId: number | null;
+  /** The ticket and message an occurrence went out on, once sent. */
+  ticketId: number | null;
+  ticketUuid: string | null;
+  messageId: number | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  mediaUrl: string | null;
+  recurrence: ScheduleRecurrence | null;
+  /** The first schedule of a repeating series (itself for the first). */
+  seriesId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `GET /schedules` answer. */
+export interface SchedulesPage {
+  schedules: ScheduleRecord[];
+  count: number;
+  hasMore: boolean;
+}
+
+/** `company-{id}-schedule`. */
+export type ScheduleEvent =
+  | { action: 'create' | 'update'; schedule: ScheduleRecord }
+  | { action: 'delete'; scheduleId: number };
