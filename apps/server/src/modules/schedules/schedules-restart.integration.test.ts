@@ -114,15 +114,19 @@ describe('schedules across a hard kill', () => {
     );
 
     // A first save warms the path up (a cold one is several times slower), then goes away.
+    const warmUpStarted = Date.now();
     const warmUp = (await call('POST', '/api/schedules', {
       body: 'Warm-up only',
       contactId: contact.id,
       sendAt: new Date(Date.now() + 3_600_000).toISOString(),
     })) as { body: ScheduleRecord };
+    const oneSaveMs = Date.now() - warmUpStarted;
     expect((await call('DELETE', `/api/schedules/${warmUp.body.id}`)).status).toBe(204);
 
-    // All due 3 s from now; the server dies right after the last is saved.
-    const dueAt = new Date(Date.now() + 3_000).toISOString();
+    // All due 3 s from now, or later on a machine so slow that saving 20 takes that long (the kill
+    // must come before they are due); the server dies right after the last is saved.
+    const leadMs = Math.max(3_000, 20 * oneSaveMs * 2);
+    const dueAt = new Date(Date.now() + leadMs).toISOString();
     const created = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         call('POST', '/api/schedules', { body: `Scheduled ${i}`, contactId: contact.id, sendAt: dueAt }),
