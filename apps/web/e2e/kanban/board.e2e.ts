@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
-import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
 import { bearer, createSandboxConnection, ticketIdOf } from '../support/sandbox.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
@@ -60,6 +60,7 @@ test('cards move between lanes by mouse and keyboard, a second user sees it live
   await logIn(other, supervisor);
   await other.goto('/kanban');
   await expect(lane(other, 0).getByTestId('kanban-card')).toHaveCount(3);
+  await realtimeConnected(other);
 
   await page.getByTestId('menu-kanban').click();
   await expect(page).toHaveURL(/\/kanban$/);
