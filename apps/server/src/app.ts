@@ -18,6 +18,7 @@ import { createHelpsModule } from './modules/helps/index.ts';
 import { createKanbanModule } from './modules/kanban/index.ts';
 import { createMessagesModule, type MessagesOptions } from './modules/messages/index.ts';
 import { createPasswordResetModule } from './modules/password-reset/index.ts';
+import { redactResetUrl } from './modules/password-reset/password-reset.routes.ts';
 import { createPlansModule } from './modules/plans/index.ts';
 import { createQueuesModule } from './modules/queues/index.ts';
 import { createQuickMessagesModule } from './modules/quick-messages/index.ts';
@@ -60,7 +61,8 @@ export async function buildServer(
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
   });
-  registerRequestLogging(app);
+  // The password reset path carries the code and the new password (spec): never logged.
+  registerRequestLogging(app, [redactResetUrl]);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifyCookie);

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
+/** Rewrites a URL before it is logged, so a secret a route takes in its path never reaches a log. */
+export type UrlRedactor = (url: string) => string;
+
 /** A request slower than this is logged at warn whatever its answer. */
 export const SLOW_REQUEST_MS = 1_000;
 
@@ -10,7 +13,9 @@ export const SLOW_REQUEST_MS = 1_000;
  * server errors at error. Fastify's own per-request logging is off (`disableRequestLogging`).
  * Socket.IO's transport (polling included) never reaches Fastify, so it is not logged here.
  */
-export function registerRequestLogging(app: FastifyInstance) {
+export function registerRequestLogging(app: FastifyInstance, redactors: readonly UrlRedactor[] = []) {
+  // Matched or not (an unknown path can still carry a secret), every URL passes every redactor.
+  const loggedUrl = (url: string) => redactors.reduce((current, redact) => redact(current), url);
   app.addHook('onResponse', async (request, reply) => {
     const ms = Math.round(reply.elapsedTime);
     const status = reply.statusCode;
@@ -18,7 +23,7 @@ export function registerRequestLogging(app: FastifyInstance) {
       status >= 500 ? 'error' : status === 429 || ms > SLOW_REQUEST_MS ? 'warn' : status >= 400 ? 'info' : 'debug';
     const userId = request.session?.userId;
     request.log[level](
-      { method: request.method, url: request.url, status, ms, ...(userId ? { userId } : {}) },
+      { method: request.method, url: loggedUrl(request.url), status, ms, ...(userId ? { userId } : {}) },
       ms > SLOW_REQUEST_MS ? 'slow request' : 'request',
     );
   });
