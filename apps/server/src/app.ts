@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createAnnouncementsModule } from './modules/announcements/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createAutomationModule } from './modules/automation/index.ts';
@@ -30,8 +30,10 @@ import type { Platform } from './platform/context.ts';
 import type { DatabaseHandle } from './platform/db/client.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerAuthentication } from './platform/http/request-session.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerStaticFiles } from './platform/http/static-files.ts';
 import { createTokenService } from './platform/http/tokens.ts';
+import { validatorCompiler } from './platform/http/validation.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import { registerClientRooms } from './platform/realtime/client-rooms.ts';
 import { createRealtime } from './platform/realtime/realtime.ts';
@@ -48,9 +50,10 @@ export async function buildServer(
   logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> = { logger: false },
   options: { channels?: ChannelsOptions; messages?: MessagesOptions; clock?: () => Date } = {},
 ) {
-  const app = Fastify({ ...logging, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+  const app = Fastify({ ...logging, trustProxy: config.trustProxy, bodyLimit: 2 * 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await registerSecurityHeaders(app, { frontendUrl: config.frontendUrl });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
   if (config.frontendUrl) await app.register(fastifyCors, { origin: config.frontendUrl, credentials: true });
