@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createAnnouncementsModule } from './modules/announcements/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
@@ -51,6 +51,11 @@ export async function buildServer(
   options: { channels?: ChannelsOptions; messages?: MessagesOptions; clock?: () => Date } = {},
 ) {
   const app = Fastify({ ...logging, trustProxy: config.trustProxy, bodyLimit: 2 * 1024 * 1024 });
+  // Every route as registered: the route-walking tests (test/route-fuzz) go through all of them.
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await registerSecurityHeaders(app, { frontendUrl: config.frontendUrl });
@@ -132,6 +137,7 @@ export async function buildServer(
   return {
     app,
     platform,
+    routes,
     /** For tests: the timers sweep on demand, with the injected clock. */
     automation: automation.service,
     async start(listen: { port: number; host: string }) {
