@@ -12,6 +12,7 @@ import { createCompanySchedulesModule } from './modules/company-schedules/index.
 import { createConnectionsModule } from './modules/connections/index.ts';
 import { createContactsModule } from './modules/contacts/index.ts';
 import { createDashboardModule } from './modules/dashboard/index.ts';
+import { createDeadLettersModule } from './modules/dead-letters/index.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createHelpsModule } from './modules/helps/index.ts';
 import { createMessagesModule, type MessagesOptions } from './modules/messages/index.ts';
@@ -102,7 +103,8 @@ export async function buildServer(
   });
   registerErrorHandler(app, serveSpa);
 
-  registerHealthRoutes(app, platform.db);
+  // Late-bound: the channels module is made below.
+  registerHealthRoutes(app, platform.db, () => channels.isRestoring());
   auth.register(app);
   users.register(app);
   plans.register(app);
@@ -110,10 +112,16 @@ export async function buildServer(
   createCompaniesModule(platform, { plans, sessions: () => connections.sessions() }).register(app);
   const connections = createConnectionsModule(platform, { planRules: plans.rules });
   const messages = createMessagesModule(platform, options.messages);
-  const channels = createChannelsModule(platform, { connections, messages }, options.channels);
+  const deadLetters = createDeadLettersModule(platform);
+  const channels = createChannelsModule(
+    platform,
+    { connections, messages, deadLetters: deadLetters.repository },
+    options.channels,
+  );
   connections.register(app);
   messages.register(app);
   channels.register(app);
+  deadLetters.register(app);
   settings.register(app);
   createCompanySchedulesModule(platform).register(app);
   createSignupModule(platform).register(app);

@@ -82,6 +82,9 @@ export const errorCatalogue = {
   // sending (issue 4)
   ERR_QUOTED_MSG_NOT_IN_THREAD: { status: 400, message: 'The quoted message is not part of this conversation' },
   ERR_TICKET_NOT_OPEN: { status: 409, message: 'Accept the ticket before sending messages' },
+  // acknowledged means stored (issue 23)
+  ERR_INBOUND_NOT_STORED: { status: 503, message: 'The message could not be stored now; send it again' },
+  ERR_INBOUND_NOT_STORABLE: { status: 400, message: 'The message can never be stored' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -4,4 +4,6 @@
  * read this file, so a module's tables get migrations and typed queries without growing
  * `schema.ts`. A module's table file imports core tables from `schema.ts`, never from here.
  */
+
+export * from '../../modules/dead-letters/dead-letters.tables.ts';
 export * from './schema.ts';

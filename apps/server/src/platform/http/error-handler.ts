@@ -1,7 +1,7 @@
 import { type ErrorBody, errorCatalogue } from '@wacrm/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { postgresErrorCode } from '../db/errors.ts';
+import { isDataException, postgresErrorCode } from '../db/errors.ts';
 import { AppError } from './app-error.ts';
 
 /** Maps every thrown error and validation failure to the error body of the contract. */
@@ -58,15 +58,6 @@ export function registerErrorHandler(
     }
     return reply.status(404).send(catalogueBody('ERR_NOT_FOUND'));
   });
-}
-
-/**
- * SQLSTATE class 22 ("data exception"): invalid text representation (22P02), numeric value out
- * of range (22003), invalid datetime (22007, 22008), value too long (22001), NUL in text
- * (22021, 22P05)…: each is a value the client sent that the column cannot hold.
- */
-export function isDataException(sqlState: string) {
-  return sqlState.startsWith('22');
 }
 
 /**
