@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { ConnectionsModule } from '../connections/index.ts';
@@ -64,7 +65,13 @@ export function createChannelsModule(
   const manager = createSessionManager({
     adapters: [
       ...(sandbox ? [sandbox] : []),
-      ...(options.adapters ?? [createLazyBaileysAdapter({ db: platform.db, logger: platform.log })]),
+      ...(options.adapters ?? [
+        createLazyBaileysAdapter({
+          db: platform.db,
+          logger: platform.log,
+          journalDir: path.join(platform.config.dataDir, 'inbound-journal'),
+        }),
+      ]),
     ],
     store: {
       listStartable: () => connections.repository.listStartable(),
