@@ -90,7 +90,7 @@ describe('the Baileys inbound journal', () => {
     await t.server.stop();
 
     // A new process on the same data; its sessions start only when the gate opens.
-    let openGate = () => undefined as void;
+    let openGate: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       openGate = resolve;
     });
