@@ -125,7 +125,7 @@ export function createAuthService(deps: {
 
     /**
      * Ends the session and, if it is the user's current one, every access token issued for it
-     * (docs/decisions/tokens-after-logout.md): a user has one session, so bumping the token
+     * (docs/decisions/hardening.md): a user has one session, so bumping the token
      * version signs out no one else.
      */
     async logout(refreshToken: string | undefined) {
@@ -185,7 +185,7 @@ export const hashDevice = (deviceId: string) => createHash('sha256').update(devi
 
 /**
  * The cookie just replaced, sent again within the grace by the same browser (its device cookie):
- * two tabs refreshing at once. From anywhere else it is a copy (docs/decisions/refresh-grace.md).
+ * two tabs refreshing at once. From anywhere else it is a copy (docs/decisions/hardening.md).
  */
 function isWithinGrace(
   session: { previousRotationId: string | null; rotatedAt: Date | null; deviceHash: string | null },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 
-/** docs/decisions/tokens-after-logout.md and refresh-grace.md (issue 23). */
+/** docs/decisions/hardening.md, "Access tokens after logout" and "The refresh grace" (issue 23). */
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();

@@ -18,7 +18,7 @@ function socketOrigin(request: IncomingMessage) {
  * Security headers on every answer (web app, API, errors): a content security policy that fits
  * the built app, nosniff, a strict referrer policy, no framing; HSTS only on answers that went
  * out over HTTPS (directly, or through a trusted proxy that says so). Uploaded media keeps its
- * own stricter policy (static-files.ts). See docs/decisions/security-headers.md.
+ * own stricter policy (static-files.ts). See docs/decisions/hardening.md.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: { frontendUrl?: string }) {
   await app.register(fastifyHelmet, {
