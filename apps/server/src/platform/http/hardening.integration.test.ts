@@ -129,6 +129,9 @@ describe('values the database cannot store', () => {
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'multipart/form-data' },
       payload: 'whatever',
     });
-    for (const response of [truncated, noBoundary]) expect(response.statusCode).toBeLessThan(500);
+    for (const response of [truncated, noBoundary]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe('ERR_VALIDATION');
+    }
   });
 });
