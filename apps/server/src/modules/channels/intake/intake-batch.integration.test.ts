@@ -99,10 +99,11 @@ const messagesOf = (companyId: number) =>
   t.db.select().from(messages).where(eq(messages.companyId, companyId)).orderBy(asc(messages.id));
 const contactsOf = (companyId: number) => t.db.select().from(contacts).where(eq(contacts.companyId, companyId));
 
-async function waitForCount(list: unknown[], count: number, what: string) {
+/** Polls the live list (a filtered copy would never grow) until `count` entries match. */
+async function waitForCount<T>(list: T[], matches: (entry: T) => boolean, count: number, what: string) {
   const deadline = Date.now() + 10_000;
-  while (list.length < count) {
-    if (Date.now() > deadline) throw new Error(`${what}: ${list.length} of ${count}`);
+  while (list.filter(matches).length < count) {
+    if (Date.now() > deadline) throw new Error(`${what}: ${list.filter(matches).length} of ${count}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -121,11 +122,7 @@ describe('batch intake', () => {
       );
     const before = await activeTickets(company.id);
     // The events of the setup have arrived before the burst's are counted.
-    await waitForCount(
-      heard.filter((entry) => entry.event === 'message'),
-      10,
-      'setup events',
-    );
+    await waitForCount(heard, (entry) => entry.event === 'message', 10, 'setup events');
     heard.length = 0;
 
     const burst = Array.from({ length: 200 }, (_, i) => message(number(i % 40), `m${i}`, `B${i}`));
@@ -161,11 +158,7 @@ describe('batch intake', () => {
     for (const row of rows) expect(after.find((ticket) => ticket.id === row.ticketId)).toBeDefined();
 
     // One event per stored message, in arrival order; one contact event per new number.
-    await waitForCount(
-      heard.filter((entry) => entry.event === 'message'),
-      200,
-      'message events',
-    );
+    await waitForCount(heard, (entry) => entry.event === 'message', 200, 'message events');
     await new Promise((resolve) => setTimeout(resolve, 200));
     const messageEvents = heard.filter((entry) => entry.event === 'message').map((entry) => entry.body);
     expect(messageEvents).toEqual(burst.map((inbound) => inbound.body));
@@ -258,11 +251,7 @@ describe('batch intake', () => {
     expect((await messagesOf(company.id)).map((row) => row.body)).toEqual(['first', 'a', 'b', 'c', 'd']);
     const [ticket] = await activeTickets(company.id);
     expect(ticket).toMatchObject({ unreadMessages: 5, lastMessage: 'd' });
-    await waitForCount(
-      heard.filter((entry) => entry.event === 'message'),
-      5,
-      'message events',
-    );
+    await waitForCount(heard, (entry) => entry.event === 'message', 5, 'message events');
     expect(heard.filter((entry) => entry.event === 'message').map((entry) => entry.body)).toEqual([
       'first',
       'a',
