@@ -45,6 +45,8 @@ export interface InboundMessage {
   /** The provider id of the message this one replies to. */
   quotedExternalId?: string;
   timestamp: Date;
+  /** The provider's own payload, as received: what a dead letter keeps if this is never stored. */
+  raw?: unknown;
 }
 
 /** A change to a message that already exists. */

@@ -99,7 +99,10 @@ describe('sandbox inbound', () => {
       connectionName: connection.name,
       externalId: 'DL-2',
     });
-    expect(JSON.parse(letters[0].payload)).toMatchObject({ body: 'hello', chatId: '5511977770002' });
+    expect(JSON.parse(letters[0].payload)).toMatchObject({
+      raw: { from: '5511977770002', body: 'hello', id: 'DL-2' },
+      normalised: { body: 'hello', chatId: '5511977770002' },
+    });
 
     // Admins only, and only their own company's.
     const attendant = await buildUser(t.db, { companyId: company.id, profile: 'user' });

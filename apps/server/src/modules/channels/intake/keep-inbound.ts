@@ -22,12 +22,28 @@ function reasonOf(error: unknown) {
   return sqlState ? `${sqlState}: ${message}` : message;
 }
 
-/** The provider's message as JSON text (media as its size and type: the file was not kept). */
+/** Longer strings (base64 media in a sandbox payload) are left out of a dead letter. */
+const MAX_KEPT_STRING = 1_000_000;
+
+/**
+ * The message as JSON text: the provider's raw payload and the normalised message (media as its
+ * type and size: the file was not kept). JSON escapes NUL and lone surrogates, so the text is
+ * always storable.
+ */
 function payloadOf(message: InboundMessage) {
-  const { media, ...rest } = message;
-  return JSON.stringify({
+  const { media, raw, ...rest } = message;
+  const normalised = {
     ...rest,
     ...(media ? { media: { mimetype: media.mimetype, filename: media.filename, bytes: media.data.length } } : {}),
+  };
+  return JSON.stringify({ raw: raw ?? null, normalised }, (_key, value: unknown) => {
+    if (value instanceof Uint8Array) return { base64: Buffer.from(value).toString('base64') };
+    if (value && typeof value === 'object' && (value as { type?: unknown }).type === 'Buffer') {
+      const data = (value as { data?: unknown }).data;
+      if (Array.isArray(data)) return { base64: Buffer.from(data).toString('base64') };
+    }
+    if (typeof value === 'string' && value.length > MAX_KEPT_STRING) return `[${value.length} characters left out]`;
+    return value;
   });
 }
 

@@ -132,7 +132,9 @@ describe('the Baileys inbound journal', () => {
         return body.length > 0 ? body : null;
       });
       expect(letters[0]).toMatchObject({ externalId: 'JOURNAL-2', whatsappId: connection.id });
-      expect(JSON.parse(letters[0].payload).body).toBe('a\u0000b');
+      const payload = JSON.parse(letters[0].payload);
+      expect(payload.raw).toMatchObject({ key: { id: 'JOURNAL-2' }, message: { conversation: 'a\u0000b' } });
+      expect(payload.normalised.body).toBe('a\u0000b');
       await waitUntil(async () => readFileSync(journalFile, 'utf8') === '', 10_000, 'the dead letter done');
       expect(await storedCount(connection.id, 'JOURNAL-2')).toBe(0);
     } finally {

@@ -237,6 +237,7 @@ export class BaileysSession implements ChannelSession {
     const message = await this.withPhoneNumbers(socket, raw);
     const inbound = toInboundMessage(message, { now: this.ctx.policy.now() });
     if (!inbound) return;
+    inbound.raw = raw;
     if (inbound.isGroup && message.key.remoteJid) {
       const name = await this.groupName(socket, message.key.remoteJid);
       if (name) inbound.groupName = name;
