@@ -1,8 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createAnnouncementsModule } from './modules/announcements/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createAutomationModule } from './modules/automation/index.ts';
@@ -13,6 +13,7 @@ import { createCompanySchedulesModule } from './modules/company-schedules/index.
 import { createConnectionsModule } from './modules/connections/index.ts';
 import { createContactsModule } from './modules/contacts/index.ts';
 import { createDashboardModule } from './modules/dashboard/index.ts';
+import { createDeadLettersModule } from './modules/dead-letters/index.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createHelpsModule } from './modules/helps/index.ts';
 import { createKanbanModule } from './modules/kanban/index.ts';
@@ -36,8 +37,10 @@ import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { runGuardsFirst } from './platform/http/guards.ts';
 import { registerRequestLogging } from './platform/http/request-logging.ts';
 import { registerAuthentication } from './platform/http/request-session.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerStaticFiles } from './platform/http/static-files.ts';
 import { createTokenService } from './platform/http/tokens.ts';
+import { validatorCompiler } from './platform/http/validation.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import { registerClientRooms } from './platform/realtime/client-rooms.ts';
 import { createRealtime } from './platform/realtime/realtime.ts';
@@ -58,13 +61,19 @@ export async function buildServer(
   const app = Fastify({
     ...logging,
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   });
   // The password reset path carries the code and the new password (spec): never logged.
   registerRequestLogging(app, [redactResetUrl]);
+  // Every route as registered: the route-walking tests (test/route-fuzz) go through all of them.
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await registerSecurityHeaders(app, { frontendUrl: config.frontendUrl });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
   if (config.frontendUrl) await app.register(fastifyCors, { origin: config.frontendUrl, credentials: true });
@@ -110,7 +119,8 @@ export async function buildServer(
   });
   registerErrorHandler(app, serveSpa);
 
-  registerHealthRoutes(app, platform.db);
+  // Late-bound: the channels module is made below.
+  registerHealthRoutes(app, platform.db, () => channels.isRestoring());
   auth.register(app);
   users.register(app);
   plans.register(app);
@@ -118,10 +128,16 @@ export async function buildServer(
   createCompaniesModule(platform, { plans, sessions: () => connections.sessions() }).register(app);
   const connections = createConnectionsModule(platform, { planRules: plans.rules });
   const messages = createMessagesModule(platform, options.messages);
-  const channels = createChannelsModule(platform, { connections, messages }, options.channels);
+  const deadLetters = createDeadLettersModule(platform);
+  const channels = createChannelsModule(
+    platform,
+    { connections, messages, deadLetters: deadLetters.repository },
+    options.channels,
+  );
   connections.register(app);
   messages.register(app);
   channels.register(app);
+  deadLetters.register(app);
   settings.register(app);
   createCompanySchedulesModule(platform).register(app);
   createSignupModule(platform).register(app);
@@ -152,6 +168,8 @@ export async function buildServer(
     platform,
     /** For tests: every route with a guard (role, permission or plan flag) or another pre-handler hook. */
     hookedRoutes,
+    /** For tests: every registered route (the route-walking fuzz test). */
+    routes,
     /** For tests: the timers sweep on demand, with the injected clock. */
     automation: automation.service,
     /** For tests: the due-schedule sweep on demand, with the injected clock. */

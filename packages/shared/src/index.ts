@@ -7,6 +7,7 @@ export * from './company-schedules/index.ts';
 export * from './connections/index.ts';
 export * from './contacts/index.ts';
 export * from './dashboard/index.ts';
+export * from './dead-letters/index.ts';
 export * from './errors/index.ts';
 export * from './helps/index.ts';
 export * from './kanban/index.ts';

@@ -47,4 +47,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: absolute, SERVE_WEB_DIST: 'web' }).webDistDir).toBe(path.resolve('web'));
     expect(loadConfig({ DATA_DIR: absolute, SERVE_WEB_DIST: '' }).webDistDir).toBeNull();
   });
+
+  it('reads TRUST_PROXY as none, a list of addresses and ranges, or a hop count', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      '::1',
+      'loopback',
+    ]);
+    const hops = loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).trustProxy as (
+      address: string,
+      hop: number,
+    ) => boolean;
+    expect([hops('1.2.3.4', 0), hops('1.2.3.4', 1), hops('1.2.3.4', 2)]).toEqual([true, true, false]);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' })).toThrowError(/TRUST_PROXY/);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/33' })).toThrowError(/TRUST_PROXY/);
+  });
 });

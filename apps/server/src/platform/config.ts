@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -33,6 +34,17 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   /** Where the built web app is; unset: `apps/web/dist` of the repository; empty disables serving it (API only). */
   SERVE_WEB_DIST: z.string().optional(),
+  /** Which peers may set X-Forwarded-For/-Proto/-Host: unset = none; addresses/CIDRs, or a hop count. */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (value) => !value || /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isProxyEntry(entry.trim())),
+      {
+        message: 'must be a hop count (e.g. 1) or a comma-separated list of addresses or CIDR ranges',
+      },
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
@@ -102,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     openAiBaseUrl: vars.OPENAI_BASE_URL,
     webDistDir: vars.SERVE_WEB_DIST === '' ? null : resolveDirectory(env, vars.SERVE_WEB_DIST, 'apps/web/dist'),
     logLevel: vars.LOG_LEVEL,
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     loginLimits: {
       perIp: vars.LOGIN_LIMIT_PER_IP,
       perEmail: vars.LOGIN_LIMIT_PER_EMAIL,
@@ -115,6 +128,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       windowMs: vars.PASSWORD_RESET_LIMIT_WINDOW_SECONDS * 1000,
     },
   };
+}
+
+/** Names proxy-addr (Fastify's trustProxy) knows for the private ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyEntry(entry: string) {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Fastify's `trustProxy`: false (the peer's own address, whatever the headers say), the list of
+ * trusted proxies, or, for a hop count, a function trusting that many hops from the server. (Fastify
+ * itself refuses a bare number: a hop count cannot tell a proxy from a client that reaches the
+ * server directly, so use it only where the proxy is the one way in.)
+ */
+export function parseTrustProxy(
+  value: string | undefined,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+  }
+  return value.split(',').map((entry) => entry.trim());
 }
 
 /**

@@ -1,3 +1,5 @@
+// Before anything that makes a zod schema (see zod-config.ts).
+import './zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdSchema } from '../common/db-values.ts';
 
 /** spec: 1 high, 2 medium, 3 low. */
 export const announcementPriorities = [1, 2, 3] as const;
@@ -29,7 +30,7 @@ export const announcementFieldsSchema = z.object({
 export type AnnouncementFieldsInput = z.input<typeof announcementFieldsSchema>;
 export type AnnouncementFields = z.output<typeof announcementFieldsSchema>;
 
-export const announcementIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const announcementIdParamsSchema = z.object({ id: dbIdSchema });
 
 /** An announcement as every client sees it. `mediaPath` is served under `/public/`. */
 export interface Announcement {

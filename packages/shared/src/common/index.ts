@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './db-values.ts';
 export * from './pagination.ts';
 export * from './phone.ts';
 export * from './phone-display.ts';

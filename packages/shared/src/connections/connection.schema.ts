@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdSchema, INT4_MAX } from '../common/db-values.ts';
 import { weeklyScheduleEntrySchema } from '../company-schedules/company-schedules.schema.ts';
 
 /** spec: connection statuses, stored and shown as they are. */
@@ -58,8 +59,8 @@ export const connectionIdParamsSchema = z.object({ id: z.coerce.number().int().p
 
 /** spec: `GET /whatsapp` takes companyId and session=0; the company always comes from the session. */
 export const connectionListQuerySchema = z.object({
-  session: z.coerce.number().int().optional(),
-  companyId: z.coerce.number().int().optional(),
+  session: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
+  companyId: dbIdSchema.optional(),
 });
 
 /** A connection as the API answers it. `token` is present only for admins (`GET /whatsapp/{id}`). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from '../common/db-values.ts';
 import { pageNumberSchema } from '../common/pagination.ts';
 import { normalizePhoneNumber } from '../common/phone.ts';
 import type { ContactRecord } from '../messages/message.schema.ts';
@@ -66,10 +67,7 @@ export type ContactFields = z.output<typeof contactFieldsSchema>;
 
 export const contactIdParamsSchema = z.object({ id: idSchema });
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date')
-  .optional();
+const isoDate = calendarDaySchema.optional();
 
 /** `GET /contacts`: search over name and number, 30 a page, optional creation-day filters. */
 export const contactListQuerySchema = z.object({

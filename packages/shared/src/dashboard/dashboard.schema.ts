@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from '../common/db-values.ts';
 
 /** spec: the dashboard's period choices, in days ("none" is 0). */
 export const DASHBOARD_PERIODS = [0, 3, 7, 15, 30, 60, 90] as const;
@@ -10,7 +11,7 @@ export const DASHBOARD_REFRESH_DEBOUNCE_MS = 2_000;
 export const DASHBOARD_MAX_CHART_DAYS = 731;
 
 /** A calendar day `yyyy-MM-dd` that exists (2024-02-30 is refused). */
-export const dashboardDateSchema = z.iso.date('Invalid date (yyyy-MM-dd)');
+export const dashboardDateSchema = calendarDaySchema;
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 

@@ -90,6 +90,9 @@ export const errorCatalogue = {
   // schedules
   ERR_SCHEDULE_ALREADY_SENT: { status: 409, message: 'This schedule was already sent and cannot be changed' },
   ERR_SCHEDULE_IN_PAST: { status: 400, message: 'The send time must be in the future' },
+  // acknowledged means stored (issue 23)
+  ERR_INBOUND_NOT_STORED: { status: 503, message: 'The message could not be stored now; send it again' },
+  ERR_INBOUND_NOT_STORABLE: { status: 400, message: 'The message can never be stored' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdSchema } from '../common/db-values.ts';
 import type { ThreadTicketRef } from '../tickets/ticket.schema.ts';
 
 /** spec: message media types. */
@@ -18,7 +19,7 @@ export type MessageMediaType = (typeof messageMediaTypes)[number];
 export const MESSAGE_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
 
 export const ticketIdParamsSchema = z.object({ ticketId: z.coerce.number().int().positive().max(2_147_483_647) });
-export const messageIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const messageIdParamsSchema = z.object({ id: dbIdSchema });
 
 /**
  * `GET /messages/{ticketId}`: `before` (a message id) pages by keyset — constant cost at any
@@ -27,7 +28,7 @@ export const messageIdParamsSchema = z.object({ id: z.coerce.number().int().posi
  */
 export const messagesPageQuerySchema = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-  before: z.coerce.number().int().positive().optional(),
+  before: dbIdSchema.optional(),
   earlierTicketId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export type MessagesPageQuery = z.infer<typeof messagesPageQuerySchema>;
@@ -42,7 +43,7 @@ export const sendMessageSchema = z.object({
     .string()
     .max(65_536)
     .refine((value) => value.trim().length > 0, 'Required'),
-  quotedMsg: z.object({ id: z.coerce.number().int().positive() }).passthrough().nullable().optional(),
+  quotedMsg: z.object({ id: dbIdSchema }).passthrough().nullable().optional(),
   signMessage: z.boolean().optional(),
 });
 export type SendMessage = z.infer<typeof sendMessageSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbCounterSchema } from '../common/db-values.ts';
 
 export const sandboxParamsSchema = z.object({ whatsappId: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -53,7 +54,7 @@ export interface SandboxCallAnswer {
 export const sandboxOutboxQuerySchema = z.object({
   to: z.string().trim().max(100).optional(),
   /** Only entries with a sequence number greater than this. */
-  after: z.coerce.number().int().min(0).optional(),
+  after: dbCounterSchema.optional(),
 });
 
 export const sandboxAckSchema = z.object({
@@ -79,7 +80,7 @@ export interface SandboxOutboxEntry {
 
 export const sandboxReceiptsQuerySchema = z.object({
   /** Only receipts with a sequence number greater than this. */
-  after: z.coerce.number().int().min(0).optional(),
+  after: dbCounterSchema.optional(),
 });
 
 /** A read receipt the company's side sent to the simulated phone for a customer's message. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from '../common/db-values.ts';
 import { pageNumberSchema } from '../common/pagination.ts';
 
 /** spec: ticket states. */
@@ -45,11 +46,7 @@ const booleanFlagSchema = z
   .optional()
   .transform((value) => value === true || value === 'true');
 
-const daySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+const daySchema = calendarDaySchema.optional().or(z.literal('').transform(() => undefined));
 
 /** `GET /tickets`: every parameter of the spec, plus the keyset cursor `before`. */
 export const ticketListQuerySchema = z.object({

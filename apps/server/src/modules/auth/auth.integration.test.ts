@@ -19,7 +19,7 @@ describe('POST /api/auth/login', () => {
     expect(response.body.token).toEqual(expect.any(String));
     expect(response.body.user).toMatchObject({ email: 'admin@admin.com', profile: 'admin', super: true, companyId: 1 });
     expect(response.body.user.company.settings).toContainEqual({ key: 'userRating', value: 'disabled' });
-    expect(response.headers['set-cookie']).toMatch(/jrt=.*HttpOnly/i);
+    expect([response.headers['set-cookie']].flat().join('\n')).toMatch(/jrt=.*HttpOnly/i);
     expect(response.body.dueDateWarningDays).toBeUndefined();
   });
 

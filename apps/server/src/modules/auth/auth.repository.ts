@@ -10,6 +10,7 @@ export function createAuthRepository(db: Database) {
       companyId: number;
       tokenVersion: number;
       rotationId: string;
+      deviceHash: string | null;
       expiresAt: Date;
     }) {
       const [row] = await db.insert(authSessions).values(session).returning({ id: authSessions.id });

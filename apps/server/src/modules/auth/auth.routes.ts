@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { loginBodySchema, profileUpdateBodySchema, REFRESH_TOKEN_TTL_SECONDS } from '@wacrm/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthService } from './auth.service.ts';
 
 const REFRESH_COOKIE = 'jrt';
+/** This browser's id: the refresh grace for parallel tabs holds only for it. */
+const DEVICE_COOKIE = 'jdv';
 
 export function registerAuthRoutes(app: FastifyInstance, service: AuthService, options: { secureCookies: boolean }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -17,11 +20,25 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, o
       maxAge: REFRESH_TOKEN_TTL_SECONDS,
     });
 
+  /** The browser's device id, made at its first login and kept as long as a refresh cookie. */
+  const deviceOf = (request: FastifyRequest, reply: FastifyReply) => {
+    const known = request.cookies[DEVICE_COOKIE];
+    const deviceId = known && /^[\w-]{32,64}$/.test(known) ? known : randomBytes(24).toString('base64url');
+    reply.setCookie(DEVICE_COOKIE, deviceId, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+      path: '/api/auth',
+      maxAge: REFRESH_TOKEN_TTL_SECONDS,
+    });
+    return deviceId;
+  };
+
   api.post(
     '/api/auth/login',
     { schema: { body: loginBodySchema }, config: { public: true } },
     async (request, reply) => {
-      const { refreshToken, ...answer } = await service.login(request.body, request.ip);
+      const { refreshToken, ...answer } = await service.login(request.body, request.ip, deviceOf(request, reply));
       setRefreshCookie(reply, refreshToken);
       return answer;
     },
@@ -29,7 +46,10 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, o
 
   api.post('/api/auth/refresh_token', { config: { public: true } }, async (request, reply) => {
     try {
-      const { refreshToken, token, user } = await service.refresh(request.cookies[REFRESH_COOKIE]);
+      const { refreshToken, token, user } = await service.refresh(
+        request.cookies[REFRESH_COOKIE],
+        request.cookies[DEVICE_COOKIE],
+      );
       setRefreshCookie(reply, refreshToken);
       return { token, user };
     } catch (error) {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   DUE_DATE_WARNING_DAYS,
   type LoginAnswer,
@@ -38,13 +38,14 @@ export function createAuthService(deps: {
   const attemptsByIp = new RateLimiter(deps.limits.perIp, deps.limits.windowMs);
   const failuresByEmail = new RateLimiter(deps.limits.perEmail, deps.limits.windowMs);
 
-  async function issueSession(companyId: number, userId: number, tokenVersion: number) {
+  async function issueSession(companyId: number, userId: number, tokenVersion: number, deviceId: string | null) {
     const rotationId = randomUUID();
     const sessionId = await sessions.createSession({
       userId,
       companyId,
       tokenVersion,
       rotationId,
+      deviceHash: deviceId ? hashDevice(deviceId) : null,
       expiresAt: refreshExpiry(),
     });
     return {
@@ -60,7 +61,11 @@ export function createAuthService(deps: {
   }
 
   return {
-    async login(credentials: LoginBody, ip: string): Promise<IssuedSession & Omit<LoginAnswer, 'token' | 'user'>> {
+    async login(
+      credentials: LoginBody,
+      ip: string,
+      deviceId: string | null = null,
+    ): Promise<IssuedSession & Omit<LoginAnswer, 'token' | 'user'>> {
       const waitSeconds = attemptsByIp.hit(ip) || failuresByEmail.isLimited(credentials.email);
       if (waitSeconds) throw new AppError('ERR_RATE_LIMITED', { details: { retryAfterSeconds: waitSeconds } });
 
@@ -77,14 +82,14 @@ export function createAuthService(deps: {
       await sessions.deleteStaleSessions(found.id, tokenVersion);
       events.loggedInElsewhere(found.companyId, found.id, tokenVersion);
 
-      const issued = await issueSession(found.companyId, found.id, tokenVersion);
+      const issued = await issueSession(found.companyId, found.id, tokenVersion, deviceId);
       const user = await requireSessionUser(found.companyId, found.id);
       const daysLeft = daysUntil(found.dueDate);
       const warn = daysLeft !== null && daysLeft < DUE_DATE_WARNING_DAYS;
       return { ...issued, user, ...(warn ? { dueDateWarningDays: daysLeft } : {}) };
     },
 
-    async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
+    async refresh(refreshToken: string | undefined, deviceId?: string): Promise<IssuedSession> {
       const claims = refreshToken ? await tokens.verifyRefresh(refreshToken) : null;
       if (!claims) throw new AppError('ERR_INVALID_REFRESH_TOKEN');
       const session = await sessions.findSession(claims.sid);
@@ -104,8 +109,9 @@ export function createAuthService(deps: {
         if (!(await sessions.rotate(session.id, claims.rid, rotationId, refreshExpiry()))) {
           throw new AppError('ERR_INVALID_REFRESH_TOKEN');
         }
-      } else if (!isWithinGrace(session, claims.rid)) {
-        // An old cookie came back: someone kept a copy. End the session for everyone holding it.
+      } else if (!isWithinGrace(session, claims.rid, deviceId)) {
+        // An old cookie came back: someone kept a copy (or it came from another browser within
+        // the grace). End the session for everyone holding it.
         await sessions.deleteSession(session.id);
         throw new AppError('ERR_INVALID_REFRESH_TOKEN');
       }
@@ -117,9 +123,21 @@ export function createAuthService(deps: {
       };
     },
 
+    /**
+     * Ends the session and, if it is the user's current one, every access token issued for it
+     * (docs/decisions/hardening.md): a user has one session, so bumping the token
+     * version signs out no one else.
+     */
     async logout(refreshToken: string | undefined) {
       const claims = refreshToken ? await tokens.verifyRefresh(refreshToken) : null;
-      if (claims) await sessions.deleteSession(claims.sid);
+      if (!claims) return;
+      const session = await sessions.findSession(claims.sid);
+      if (!session) return;
+      await sessions.deleteSession(session.id);
+      const user = await users.findAuthState(session.userId);
+      if (user && user.tokenVersion === session.tokenVersion) {
+        await users.bumpTokenVersion(session.companyId, session.userId);
+      }
     },
 
     /** Resolves a Bearer token to the request's tenancy context; null when it is no longer good. */
@@ -163,9 +181,22 @@ function refreshExpiry() {
   return new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000);
 }
 
-function isWithinGrace(session: { previousRotationId: string | null; rotatedAt: Date | null }, rotationId: string) {
+export const hashDevice = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex');
+
+/**
+ * The cookie just replaced, sent again within the grace by the same browser (its device cookie):
+ * two tabs refreshing at once. From anywhere else it is a copy (docs/decisions/hardening.md).
+ */
+function isWithinGrace(
+  session: { previousRotationId: string | null; rotatedAt: Date | null; deviceHash: string | null },
+  rotationId: string,
+  deviceId: string | undefined,
+) {
   return (
     session.previousRotationId === rotationId &&
+    session.deviceHash !== null &&
+    deviceId !== undefined &&
+    timingSafeEqual(Buffer.from(hashDevice(deviceId)), Buffer.from(session.deviceHash)) &&
     session.rotatedAt !== null &&
     Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS
   );

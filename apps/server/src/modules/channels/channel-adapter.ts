@@ -45,6 +45,8 @@ export interface InboundMessage {
   /** The provider id of the message this one replies to. */
   quotedExternalId?: string;
   timestamp: Date;
+  /** The provider's own payload, as received: what a dead letter keeps if this is never stored. */
+  raw?: unknown;
 }
 
 /** A change to a message that already exists. */
@@ -89,7 +91,11 @@ export interface InboundCall {
 /** 1 sent, 2 delivered, 3 read, 4 and 5 played. */
 export type Ack = 1 | 2 | 3 | 4 | 5;
 
-/** What a live session tells the session manager. Handlers never throw back into the provider. */
+/**
+ * What a live session tells the session manager. Handlers never throw back into the provider,
+ * except `onMessage`: it resolves once the message is stored (or was already, or is kept as a
+ * dead letter) and rejects when it is not, so that the provider does not acknowledge it.
+ */
 export interface ChannelSessionEvents {
   onStatus(change: { status: ConnectionStatus; qrcode?: string; number?: string }): Promise<void>;
   onMessage(message: InboundMessage): Promise<void>;

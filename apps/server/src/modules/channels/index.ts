@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { ConnectionsModule } from '../connections/index.ts';
+import type { DeadLettersRepository } from '../dead-letters/dead-letters.repository.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import { readCompanyLocale } from '../settings/settings-reader.ts';
 import type { ChannelAdapter } from './channel-adapter.ts';
@@ -8,6 +10,7 @@ import { createChannelsRepository } from './channels.repository.ts';
 import { createConnectionCache } from './intake/connection-cache.ts';
 import { createIntakeRepository } from './intake/intake.repository.ts';
 import { createIntake, type IntakeAutomation } from './intake/intake.service.ts';
+import { type InboundFaults, keepInbound } from './intake/keep-inbound.ts';
 import { createProfilePictures } from './profile-pictures.ts';
 // Not through providers/baileys/index.ts: that would load Baileys itself at start.
 import { createLazyBaileysAdapter } from './providers/baileys/lazy-baileys-adapter.ts';
@@ -22,6 +25,8 @@ export interface ChannelsOptions {
   adapters?: ChannelAdapter[];
   sessions?: Partial<SessionManagerOptions>;
   sandboxQrRenewalMs?: number;
+  /** Tests only: make storing inbound messages fail (issue 23, "acknowledged means stored"). */
+  inboundFaults?: InboundFaults;
 }
 
 /**
@@ -30,7 +35,7 @@ export interface ChannelsOptions {
  */
 export function createChannelsModule(
   platform: Platform,
-  deps: { connections: ConnectionsModule; messages: MessagesModule },
+  deps: { connections: ConnectionsModule; messages: MessagesModule; deadLetters: DeadLettersRepository },
   options: ChannelsOptions = {},
 ) {
   const { connections, messages } = deps;
@@ -60,7 +65,13 @@ export function createChannelsModule(
   const manager = createSessionManager({
     adapters: [
       ...(sandbox ? [sandbox] : []),
-      ...(options.adapters ?? [createLazyBaileysAdapter({ db: platform.db, logger: platform.log })]),
+      ...(options.adapters ?? [
+        createLazyBaileysAdapter({
+          db: platform.db,
+          logger: platform.log,
+          journalDir: path.join(platform.config.dataDir, 'inbound-journal'),
+        }),
+      ]),
     ],
     store: {
       listStartable: () => connections.repository.listStartable(),
@@ -70,7 +81,17 @@ export function createChannelsModule(
       renewLeases: (owner, ids, until) => connections.repository.renewLeases(owner, ids, until),
       releaseLease: (id, owner) => connections.repository.releaseLease(id, owner),
     },
-    inbound: intake,
+    inbound: {
+      ...intake,
+      onMessage: keepInbound({
+        store: intake.onMessage,
+        deadLetters: deps.deadLetters,
+        // The sandbox's sender (an HTTP client) is told and sends again; WhatsApp is not.
+        redelivers: (provider) => provider === 'sandbox',
+        log: platform.log,
+        faults: options.inboundFaults,
+      }),
+    },
     log: platform.log,
     options: options.sessions,
   });
@@ -105,6 +126,7 @@ export function createChannelsModule(
   });
   platform.clientRooms.setTicketGuard((session, ticketId) => messages.access.canAccess(session, ticketId));
 
+  let restoring = false;
   return {
     manager,
     intake,
@@ -117,10 +139,20 @@ export function createChannelsModule(
         });
       }
     },
-    /** Starts every connection in the background: the server answers meanwhile. */
+    /**
+     * Starts every connection in the background: the server answers meanwhile, and
+     * `/api/health` says `starting` until the sessions this process owns are restored.
+     */
     start() {
-      manager.startAll().catch((error) => platform.log.error({ err: error }, 'starting the sessions failed'));
+      restoring = true;
+      manager
+        .startAll()
+        .catch((error) => platform.log.error({ err: error }, 'starting the sessions failed'))
+        .finally(() => {
+          restoring = false;
+        });
     },
+    isRestoring: () => restoring,
     stop: () => manager.stopAll(),
     /** Routing automation hears every stored customer message, rating and declined call. */
     useAutomation(hooks: IntakeAutomation) {

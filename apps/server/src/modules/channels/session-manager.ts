@@ -230,7 +230,9 @@ export function createSessionManager(deps: {
           }
         }),
       // Messages are never dropped, even from a session being replaced: intake is idempotent.
-      onMessage: (message) => guard('message', () => deps.inbound.onMessage(entry.ref, message)),
+      // Not guarded: a message that was neither stored nor kept must not be acknowledged, so the
+      // provider hears the rejection (intake/keep-inbound.ts).
+      onMessage: (message) => deps.inbound.onMessage(entry.ref, message),
       onMessageUpdate: (update) => guard('message update', () => deps.inbound.onMessageUpdate(entry.ref, update)),
       onAck: (externalId, ack) => guard('ack', () => deps.inbound.onAck(entry.ref, externalId, ack)),
       onCall: (call) => guard('call', () => deps.inbound.onCall(entry.ref, call)),

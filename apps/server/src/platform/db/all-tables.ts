@@ -6,5 +6,6 @@
  */
 
 export * from '../../modules/chats/chats.tables.ts';
+export * from '../../modules/dead-letters/dead-letters.tables.ts';
 export * from '../../modules/schedules/schedules.tables.ts';
 export * from './schema.ts';

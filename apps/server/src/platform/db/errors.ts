@@ -17,3 +17,10 @@ export const isUniqueViolation = (error: unknown) => postgresErrorCode(error) ==
 
 /** A foreign key refused the change (e.g. a row still referenced elsewhere). */
 export const isForeignKeyViolation = (error: unknown) => postgresErrorCode(error) === '23503';
+
+/**
+ * SQLSTATE class 22 ("data exception"): invalid text representation (22P02), numeric value out
+ * of range (22003), invalid datetime (22007, 22008), value too long (22001), NUL in text
+ * (22021, 22P05)…: each is a value the client sent that the column cannot hold.
+ */
+export const isDataException = (sqlState: string) => sqlState.startsWith('22');

@@ -429,6 +429,8 @@ export const authSessions = pgTable(
     /** Two tabs may refresh at once: the id just replaced stays good for a few seconds. */
     previousRotationId: uuid('previous_rotation_id'),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /** SHA-256 of the browser's device cookie: the rotation grace is only for that browser. */
+    deviceHash: text('device_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

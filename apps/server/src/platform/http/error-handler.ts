@@ -1,6 +1,7 @@
 import { type ErrorBody, errorCatalogue } from '@wacrm/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDataException, postgresErrorCode } from '../db/errors.ts';
 import { AppError } from './app-error.ts';
 
 /** Maps every thrown error and validation failure to the error body of the contract. */
@@ -25,6 +26,16 @@ export function registerErrorHandler(
         .status(400)
         .send({ error: 'ERR_VALIDATION', message: errorCatalogue.ERR_VALIDATION.message, fields });
     }
+    // The database refused a value (NUL in text, a number or date out of range, too long): the
+    // client's input, never a bug. Logged without the query's parameters, which hold that input.
+    const sqlState = postgresErrorCode(error);
+    if (sqlState && isDataException(sqlState)) {
+      request.log.debug({ sqlState, route: request.routeOptions.url }, 'database refused a value');
+      return reply.status(400).send(catalogueBody('ERR_VALIDATION'));
+    }
+    if (isMultipartParseError(request, error)) {
+      return reply.status(400).send({ error: 'ERR_VALIDATION', message: 'Malformed multipart body' });
+    }
     // Fastify's own client errors (bad JSON, body too large, bad content type) keep their 4xx status.
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(catalogueBody('ERR_PAYLOAD_TOO_LARGE'));
@@ -33,7 +44,7 @@ export function registerErrorHandler(
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: 'ERR_VALIDATION', message: error.message });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: withoutQueryParameters(error) }, 'unhandled error');
     return reply.status(500).send(catalogueBody('ERR_INTERNAL_SERVER_ERROR'));
   });
 
@@ -47,6 +58,25 @@ export function registerErrorHandler(
     }
     return reply.status(404).send(catalogueBody('ERR_NOT_FOUND'));
   });
+}
+
+/**
+ * The multipart parser (busboy, under @fastify/multipart) throws plain errors for a body it cannot
+ * read (no boundary, a truncated part); the plugin's own errors already carry a 4xx status.
+ */
+function isMultipartParseError(request: FastifyRequest, error: FastifyError) {
+  if (error.statusCode) return false;
+  if (!String(request.headers['content-type'] ?? '').startsWith('multipart/')) return false;
+  return /multipart|boundary|content-type|terminated early/i.test(error.message ?? '');
+}
+
+/** A failed query's error carries its parameters (users' data): the log keeps the SQL and the cause. */
+function withoutQueryParameters(error: Error): Error {
+  if (!('params' in error) || !('query' in error)) return error;
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  const safe = new Error(`Failed query: ${String(error.query)}${cause ? `\ncause: ${cause.message}` : ''}`);
+  safe.stack = `${safe.message}\n${(error.stack ?? '').split('\n').slice(2).join('\n')}`;
+  return safe;
 }
 
 function catalogueBody(code: keyof typeof errorCatalogue): ErrorBody {

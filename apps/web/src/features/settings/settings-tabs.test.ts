@@ -6,12 +6,12 @@ const ids = (isSuper: boolean, scheduleType: string) =>
 
 describe('settings tabs', () => {
   it('shows schedules only when scheduleType is company', () => {
-    expect(ids(false, 'disabled')).toEqual(['options']);
-    expect(ids(false, 'queue')).toEqual(['options']);
-    expect(ids(false, 'company')).toEqual(['options', 'schedules']);
+    expect(ids(false, 'disabled')).toEqual(['options', 'deadLetters']);
+    expect(ids(false, 'queue')).toEqual(['options', 'deadLetters']);
+    expect(ids(false, 'company')).toEqual(['options', 'schedules', 'deadLetters']);
   });
 
   it('adds the super user tabs', () => {
-    expect(ids(true, 'company')).toEqual(['options', 'schedules', 'companies', 'plans', 'helps']);
+    expect(ids(true, 'company')).toEqual(['options', 'schedules', 'deadLetters', 'companies', 'plans', 'helps']);
   });
 });

@@ -42,6 +42,14 @@ export const settingsTabs: SettingsTab[] = [
     ),
   },
   {
+    id: 'deadLetters',
+    labelKey: 'settings:tabs.deadLetters',
+    superOnly: false,
+    component: lazy(() =>
+      import('../dead-letters/components/dead-letters-tab.tsx').then((module) => ({ default: module.DeadLettersTab })),
+    ),
+  },
+  {
     id: 'companies',
     labelKey: 'settings:tabs.companies',
     superOnly: true,

@@ -18,6 +18,7 @@ import type {
 import type { DatabaseAuthState } from './auth-state.ts';
 import type { BaileysLogger, BaileysSocket, BaileysSocketFactory } from './baileys-socket.ts';
 import { BoundedCache } from './bounded-cache.ts';
+import type { InboundJournal } from './inbound-journal.ts';
 import {
   isOwnMessage,
   jidUser,
@@ -48,6 +49,15 @@ export interface SessionContext {
   socketConfig: (session: { auth: DatabaseAuthState; msgRetryCounterCache: BoundedCache }) => UserFacingSocketConfig;
   downloadMedia: MediaDownloader;
   policy: SessionPolicy;
+  /** The connection's durable journal of inbound messages (inbound-journal.ts). */
+  journal?: InboundJournal;
+  faults?: BaileysFaults;
+}
+
+/** Hooks that only tests set. */
+export interface BaileysFaults {
+  /** Runs once a message is journaled, before it is handed to intake (a crash stands here). */
+  afterJournal?: (message: WAMessage) => void | Promise<void>;
 }
 
 /** Close codes after which the pairing is gone: a new QR is the only way back. */
@@ -82,6 +92,7 @@ export class BaileysSession implements ChannelSession {
   private outbox: Promise<void> = Promise.resolve();
   private readonly msgRetryCounterCache = new BoundedCache({ maxEntries: 1_000, ttlMs: 60 * 60_000 });
   private readonly groupNames: BoundedCache<string>;
+  private replayed = false;
 
   constructor(private readonly ctx: SessionContext) {
     this.groupNames = new BoundedCache<string>({ maxEntries: 500, ttlMs: ctx.policy.groupNameTtlMs });
@@ -95,6 +106,12 @@ export class BaileysSession implements ChannelSession {
     );
     this.socket = socket;
     this.detachListeners = this.listen(socket);
+    if (!this.replayed) {
+      this.replayed = true;
+      // What a previous process (or session) took from WhatsApp and did not store: intake is
+      // idempotent, so a message that was in fact stored is not stored twice.
+      for (const message of this.ctx.journal?.pending() ?? []) this.enqueue(() => this.receive(socket, message));
+    }
   }
 
   private listen(socket: BaileysSocket) {
@@ -110,8 +127,11 @@ export class BaileysSession implements ChannelSession {
       this.ctx.auth.saveCreds().catch((error) => this.ctx.logger.error({ err: error }, 'saving creds failed'));
     });
     on('messages.upsert', ({ messages }) => {
+      // Baileys has already sent WhatsApp the receipt: journal first, synchronously, before this
+      // listener returns (docs/baileys.md, "Acknowledged means stored").
+      this.ctx.journal?.append(messages);
       // Both `notify` (live) and `append` (sent from the phone, caught up after a reconnect).
-      for (const message of messages) this.enqueue(() => this.deliverMessage(socket, message));
+      for (const message of messages) this.enqueue(() => this.receive(socket, message));
     });
     on('messages.update', (updates) => {
       for (const entry of updates) {
@@ -206,10 +226,18 @@ export class BaileysSession implements ChannelSession {
     });
   }
 
+  /** Hands a journaled message to intake; done in the journal once stored or kept. */
+  private async receive(socket: BaileysSocket, raw: WAMessage) {
+    await this.ctx.faults?.afterJournal?.(raw);
+    await this.deliverMessage(socket, raw);
+    if (raw.key?.id) this.ctx.journal?.done(raw.key.id);
+  }
+
   private async deliverMessage(socket: BaileysSocket, raw: WAMessage) {
     const message = await this.withPhoneNumbers(socket, raw);
     const inbound = toInboundMessage(message, { now: this.ctx.policy.now() });
     if (!inbound) return;
+    inbound.raw = raw;
     if (inbound.isGroup && message.key.remoteJid) {
       const name = await this.groupName(socket, message.key.remoteJid);
       if (name) inbound.groupName = name;

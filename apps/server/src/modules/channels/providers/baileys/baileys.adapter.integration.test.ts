@@ -307,6 +307,8 @@ describe('baileys adapter: inbound', () => {
       pushName: 'Maria',
       body: 'Oi',
       timestamp: new Date(1_736_000_000 * 1000),
+      // What Baileys handed over, for a dead letter if it can never be stored.
+      raw: expect.objectContaining({ key: expect.objectContaining({ id: 'M1' }) }),
     });
     expect(messages[1]).toMatchObject({ externalId: 'M2', fromMe: true, body: 'enviada pelo celular' });
     expect(order).toEqual(['status:CONNECTED', 'message:M1', 'message:M2']);

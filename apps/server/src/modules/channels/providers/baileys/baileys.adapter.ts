@@ -2,8 +2,9 @@ import { downloadMediaMessage, isJidBroadcast, isJidNewsletter, type UserFacingS
 import type { Database } from '../../../../platform/db/client.ts';
 import type { ChannelAdapter, ChannelConnectionRef, ChannelSessionEvents } from '../../channel-adapter.ts';
 import { useDatabaseAuthState } from './auth-state.ts';
-import { BaileysSession, type MediaDownloader, type SessionPolicy } from './baileys-session.ts';
+import { type BaileysFaults, BaileysSession, type MediaDownloader, type SessionPolicy } from './baileys-session.ts';
 import { type BaileysLogger, type BaileysSocketFactory, createRealSocket } from './baileys-socket.ts';
+import { InboundJournal } from './inbound-journal.ts';
 
 export interface BaileysAdapterDeps {
   db: Database;
@@ -16,6 +17,10 @@ export interface BaileysAdapterDeps {
   /** Defaults to Baileys' `downloadMediaMessage`. */
   downloadMedia?: MediaDownloader;
   policy?: Partial<SessionPolicy>;
+  /** Where each connection's journal of inbound messages is kept; none without it (tests). */
+  journalDir?: string;
+  /** Tests only. */
+  faults?: BaileysFaults;
 }
 
 export const DEFAULT_POLICY: SessionPolicy = {
@@ -38,6 +43,17 @@ export function createBaileysAdapter(deps: BaileysAdapterDeps): ChannelAdapter {
   const createSocket = deps.createSocket ?? createRealSocket;
   const downloadMedia = deps.downloadMedia ?? downloadWithBaileys;
   const browserName = deps.browserName ?? 'WACRM';
+  // One journal per connection for the life of the process, shared by its successive sessions.
+  const journals = new Map<number, InboundJournal>();
+  const journalOf = (id: number) => {
+    if (!deps.journalDir) return undefined;
+    let journal = journals.get(id);
+    if (!journal) {
+      journal = new InboundJournal(deps.journalDir, id);
+      journals.set(id, journal);
+    }
+    return journal;
+  };
 
   return {
     provider: 'baileys',
@@ -58,6 +74,8 @@ export function createBaileysAdapter(deps: BaileysAdapterDeps): ChannelAdapter {
         createSocket,
         downloadMedia,
         policy,
+        journal: journalOf(connection.id),
+        faults: deps.faults,
         socketConfig: ({ auth, msgRetryCounterCache }): UserFacingSocketConfig => ({
           auth: auth.state,
           logger,

@@ -176,6 +176,7 @@ export class SandboxAdapter implements ChannelAdapter {
       media,
       quotedExternalId: input.quotedId,
       timestamp: new Date(),
+      raw: input,
     };
     await live.events.onMessage(message);
     return { id: externalId };
