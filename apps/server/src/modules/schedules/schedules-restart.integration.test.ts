@@ -1,17 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ContactsPage, SandboxOutboxEntry, ScheduleRecord, SchedulesPage } from '@wacrm/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../test/eventually.ts';
+import { endProcess, freePort, startMainProcess } from '../../../test/real-process.ts';
 
 /**
  * The real entry point on an embedded database, killed (SIGKILL, no shutdown at all) before 20
  * schedules are due and started again: each goes out exactly once, none before its time.
  */
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-schedules-restart-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -19,62 +18,10 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function startMain(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      SERVE_WEB_DIST: '',
-      SANDBOX_ENABLED: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = await startMainProcess(port, dataDir, { SANDBOX_ENABLED: 'true' });
   children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${output}`);
-}
-
-function killHard(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
-
-async function poll<T>(check: () => Promise<T | null | undefined | false>, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return child;
 }
 
 describe('schedules across a hard kill', () => {
@@ -102,12 +49,12 @@ describe('schedules across a hard kill', () => {
     };
     const statusOf = async () =>
       ((await call('GET', `/api/whatsapp/${connection.id}`)).body as { status: string }).status;
-    await poll(async () => (await statusOf()) === 'qrcode', 20_000, 'qrcode');
+    await waitUntil(async () => (await statusOf()) === 'qrcode', 20_000, 'qrcode');
     await call('POST', `/api/sandbox/${connection.id}/scan`);
-    await poll(async () => (await statusOf()) === 'CONNECTED', 20_000, 'connected');
+    await waitUntil(async () => (await statusOf()) === 'CONNECTED', 20_000, 'connected');
     const number = '5511987650000';
     await call('POST', `/api/sandbox/${connection.id}/inbound`, { from: number, body: 'hello' });
-    const contact = await poll(
+    const contact = await waitUntil(
       async () => ((await call('GET', `/api/contacts?searchParam=${number}`)).body as ContactsPage).contacts[0],
       20_000,
       'the contact',
@@ -133,13 +80,13 @@ describe('schedules across a hard kill', () => {
       ),
     );
     expect(created.map((answer) => answer.status)).toEqual(Array(20).fill(201));
-    await killHard(first);
+    await endProcess(first, 'SIGKILL');
     const killedAt = Date.now();
     expect(killedAt).toBeLessThan(new Date(dueAt).getTime());
 
     const second = await startMain(port);
     try {
-      const outbox = await poll(
+      const outbox = await waitUntil(
         async () => {
           const entries = (await call('GET', `/api/sandbox/${connection.id}/outbox?to=${number}`))
             .body as SandboxOutboxEntry[];
@@ -148,7 +95,7 @@ describe('schedules across a hard kill', () => {
         90_000,
         '20 deliveries',
       );
-      const page = await poll(
+      const page = await waitUntil(
         async () => {
           const found = (await call('GET', `/api/schedules?contactId=${contact.id}`)).body as SchedulesPage;
           return found.schedules.every((schedule) => schedule.status === 'sent') ? found : null;
@@ -168,7 +115,7 @@ describe('schedules across a hard kill', () => {
         expect(new Date(schedule.sentAt!).getTime()).toBeGreaterThanOrEqual(new Date(dueAt).getTime());
       }
     } finally {
-      await killHard(second);
+      await endProcess(second, 'SIGKILL');
     }
   }, 240_000);
 });
