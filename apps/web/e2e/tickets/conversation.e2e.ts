@@ -198,6 +198,7 @@ test('a customer writes, the attendant answers, transfers; a second attendant cl
   await expect(biaConversation).toHaveAttribute('data-status', 'open');
   await expect(biaPage.getByTestId('message').filter({ hasText: 'Etiqueta do envio' })).toBeVisible();
   await biaPage.getByTestId('ticket-resolve').click();
+  await biaPage.getByTestId('confirm-accept').click();
   await expect(biaPage).toHaveURL(/\/tickets$/);
   await biaPage.getByTestId('tickets-tab-closed').click();
   await expect(rowOf(biaPage, 'Maria Cliente')).toHaveAttribute('data-status', 'closed');

@@ -33,7 +33,8 @@ export function TicketsPage() {
   const [narrowTab, setNarrowTab] = useState<NarrowTab>(ticketUuid ? 'attendance' : 'tickets');
   const [peekTicketId, setPeekTicketId] = useState<number | null>(null);
   const access = useTicketAccess(ticketUuid);
-  useTicketListsRealtime(user.companyId, user.id, ticketUuid);
+  const seesQueueless = user.profile === 'admin' || user.allTicket === 'enabled';
+  useTicketListsRealtime(user.companyId, { id: user.id, seesQueueless }, ticketUuid);
 
   useEffect(() => {
     setNarrowTab(ticketUuid ? 'attendance' : 'tickets');
