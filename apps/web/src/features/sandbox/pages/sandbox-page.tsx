@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { hasPermission } from '@wacrm/shared/auth/permissions';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
@@ -31,6 +31,13 @@ export function SandboxPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [isAdding, setIsAdding] = useState(false);
   const customer = chat.state.customers.find((item) => item.number === selected) ?? null;
+  const shownCount = customer ? (chat.state.messages[customer.number]?.length ?? 0) : 0;
+  const { markSeen } = chat;
+  // The open chat is being read: its badge clears, and stays clear while new lines arrive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever a line arrives.
+  useEffect(() => {
+    if (customer) markSeen(customer.number);
+  }, [customer, shownCount, markSeen]);
 
   if (!isAdmin) return <Alert severity="warning">{t('adminOnly')}</Alert>;
   if (connections.isPending) return <CenteredSpinner />;
