@@ -55,7 +55,9 @@ export function SandboxPage() {
   }
 
   return (
-    <Stack spacing={2} sx={{ height: { md: 'calc(100dvh - 112px)' } }}>
+    // One screen high on every width (top bar and page padding off): the chat scrolls inside, its
+    // composer stays in view, as on a phone (at 390 px the page used to grow with every line).
+    <Stack spacing={2} sx={{ height: { xs: 'calc(100dvh - 88px)', sm: 'calc(100dvh - 112px)' } }}>
       <SandboxPhoneBar connection={connection} />
       {!isConnected && (
         <Alert severity="info" data-testid="sandbox-pair-hint">
@@ -67,9 +69,10 @@ export function SandboxPage() {
         variant="outlined"
         sx={{
           flex: 1,
-          minHeight: { xs: '70dvh', md: 0 },
+          minHeight: { xs: 360, md: 0 },
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '300px 1fr' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '300px minmax(0, 1fr)' },
+          gridTemplateRows: 'minmax(0, 1fr)',
           overflow: 'hidden',
         }}
       >

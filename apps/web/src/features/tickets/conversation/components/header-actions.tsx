@@ -52,7 +52,9 @@ export function HeaderActions({
   onNotes,
 }: HeaderActionsProps) {
   const { t } = useTranslation('conversation');
-  const isWide = useMediaQuery((theme) => theme.breakpoints.up('lg'));
+  // Buttons with words only where the conversation pane is wide: at 1366 px beside the list and the
+  // side menu they left the contact's name a few letters (issue 13).
+  const isWide = useMediaQuery((theme) => theme.breakpoints.up('xl'));
   const actions: ActionSpec[] = [];
   if (ticket.status === 'pending')
     actions.push({
