@@ -55,6 +55,8 @@ test('polish: tag colours, the ticket header at 1366 px, one automatic label, di
   const ticketId = await ticketIdOf(page, customer.from);
   await page.request.put(`/api/tickets/${ticketId}`, { headers, data: { status: 'open' } });
   await page.request.put(`/api/tickets/${ticketId}`, { headers, data: { queueId: queue.id } });
+  // Open again (a queue transfer leaves it pending): the header then has the most actions.
+  await page.request.put(`/api/tickets/${ticketId}`, { headers, data: { status: 'open' } });
   const { uuid } = await api.get<{ uuid: string }>(`/api/tickets/${ticketId}`);
   await page.goto(`/tickets/${uuid}`);
   const notice = page.getByTestId('message').filter({ hasText: 'Financeiro' });
