@@ -147,6 +147,8 @@ test('a second login elsewhere ends the first session with a notice', async ({ p
   await page.waitForTimeout(3000);
   await expect(notice).toBeVisible();
   await snap(page, 'login-opened-elsewhere-light-desktop');
+  await page.setViewportSize(phone);
+  await snap(page, 'login-opened-elsewhere-light-phone');
   await page.getByTestId('session-ended-dismiss').click();
   await expect(notice).toBeHidden();
   await elsewhere.close();
