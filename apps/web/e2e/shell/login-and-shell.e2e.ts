@@ -139,6 +139,16 @@ test('a second login elsewhere ends the first session with a notice', async ({ p
   await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await expect(secondPage.getByTestId('side-menu')).toBeVisible();
+  // The login page keeps saying why until the user closes it: not a flash before the reload.
+  const notice = page.getByTestId('session-ended-notice');
+  await expect(notice).toHaveText('Sua conta foi acessada em outro computador.');
+  await page.waitForTimeout(3000);
+  await expect(notice).toBeVisible();
+  await snap(page, 'login-opened-elsewhere-light-desktop');
+  await page.setViewportSize(phone);
+  await snap(page, 'login-opened-elsewhere-light-phone');
+  await page.getByTestId('session-ended-dismiss').click();
+  await expect(notice).toBeHidden();
   await elsewhere.close();
 });
 

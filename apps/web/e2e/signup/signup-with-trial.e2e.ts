@@ -30,6 +30,8 @@ test('signs up a company on a plan, logs in and sees the 3-day trial', async ({ 
   // The form as a visitor fills it, reached through a partner link.
   await page.goto('/signup?companyId=1');
   await page.getByTestId('signup-name').fill('Padaria Pão Quente');
+  // The admin's own name: the greeting to customers says it, not the company's.
+  await page.getByTestId('signup-user-name').fill('Rita Souza');
   await page.getByTestId('signup-email').fill(account.email);
   await page.getByTestId('signup-password').fill(account.password);
   await page.getByTestId('signup-password-toggle').click();
@@ -68,7 +70,7 @@ test('signs up a company on a plan, logs in and sees the 3-day trial', async ({ 
   await expect(page.getByTestId('subscription-banner')).toHaveText('Seu período de teste termina em 3 dias.');
   await expect(page.getByTestId('side-menu')).toBeVisible();
   await expect(page.getByTestId('toast')).toHaveCount(0);
-  await expect(page.getByTestId('greeting')).toContainText('Padaria Pão Quente');
+  await expect(page.getByTestId('greeting')).toContainText('Rita Souza');
   await expect(page.getByTestId('greeting')).toContainText(`seu período de teste termina em ${dayFromToday(3)}`);
   await page.screenshot({ path: 'e2e/screenshots/signup-trial-shell-light-desktop.png' });
 });

@@ -110,7 +110,15 @@ test('ticket actions: peek, delete a message, notes, edit the contact, return, r
   // Accept, resolve, and reopen from the header of the closed ticket.
   await rowOf(page, 'Paula Editada').getByTestId('ticket-row-accept').click();
   await expect(conversation).toHaveAttribute('data-status', 'open');
+  // Resolving from the header asks first, as the list's button does: cancel keeps it open.
   await page.getByTestId('ticket-resolve').click();
+  const confirmResolve = page.getByRole('dialog').filter({ hasText: 'Resolver o ticket de Paula Editada?' });
+  await expect(confirmResolve).toBeVisible();
+  await page.getByTestId('confirm-cancel').click();
+  await expect(confirmResolve).toBeHidden();
+  await expect(conversation).toHaveAttribute('data-status', 'open');
+  await page.getByTestId('ticket-resolve').click();
+  await confirmResolve.getByTestId('confirm-accept').click();
   await expect(page).toHaveURL(/\/tickets$/);
   await page.getByTestId('tickets-tab-closed').click();
   await rowOf(page, 'Paula Editada').click();

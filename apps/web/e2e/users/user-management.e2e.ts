@@ -38,7 +38,7 @@ test('an admin adds, edits, searches and deletes a user; the new user can log in
   await page.getByTestId('user-all-ticket').check();
   await page.getByTestId('user-save').click();
   await expect(rowOf(page, email)).toContainText('Bruna Souza');
-  await expect(rowOf(page, email)).toContainText('Vê todos os tickets');
+  await expect(rowOf(page, email)).toContainText('Vê tickets sem fila');
   await snap(page, 'users-light-desktop');
 
   // Search waits for typing to stop, then shows only the matches.

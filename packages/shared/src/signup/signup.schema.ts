@@ -26,6 +26,16 @@ export const signupBodySchema = z.object({
     .transform(phoneDigits)
     .pipe(z.string().min(1, 'Required').min(10, 'Too Short!').max(11, 'Too Long!')),
   planId: z.coerce.number({ error: 'Required' }).int('Required').positive('Required').max(2_147_483_647),
+  /**
+   * The first admin's own name (the attendants' greeting says "meu nome é …"). Optional: blank
+   * means `adminNameOf` (from the email), never the company's name.
+   */
+  userName: z
+    .string()
+    .trim()
+    .max(50, 'Too Long!')
+    .refine((value) => value === '' || value.length >= 2, 'Too Short!')
+    .optional(),
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;
 export type SignupInput = z.input<typeof signupBodySchema>;
@@ -37,6 +47,20 @@ export type SignupInput = z.input<typeof signupBodySchema>;
 export const signupQuerySchema = z.object({
   companyId: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
 });
+
+/**
+ * The first admin's name when the signup gives none: the email's local part in words
+ * (`ana.souza@…` → "Ana Souza"); the company's name only when that leaves under 2 letters.
+ */
+export function adminNameOf(body: Pick<SignupBody, 'userName' | 'email' | 'name'>): string {
+  if (body.userName) return body.userName;
+  const words = (body.email.split('@')[0] ?? '')
+    .split(/[._\-+\d]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  const fromEmail = words.join(' ').slice(0, 50).trim();
+  return fromEmail.length >= 2 ? fromEmail : body.name;
+}
 
 /** spec §9: a signup starts a 3-day trial on a monthly recurrence. */
 export const SIGNUP_TRIAL_DAYS = 3;

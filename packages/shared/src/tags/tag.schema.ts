@@ -24,6 +24,18 @@ export const tagColorPalette = [
   '#546E7A',
 ] as const;
 
+/**
+ * The colour offered for a new tag: the first swatch no tag of the company uses yet, so tags made
+ * one after another are told apart; when every swatch is taken, they repeat in order.
+ */
+export function nextTagColor(usedColors: readonly string[]): string {
+  const used = new Set(usedColors.map((color) => color.toLowerCase()));
+  return (
+    tagColorPalette.find((color) => !used.has(color.toLowerCase())) ??
+    tagColorPalette[usedColors.length % tagColorPalette.length]
+  );
+}
+
 const TAG_COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
 /**

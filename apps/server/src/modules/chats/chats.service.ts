@@ -4,6 +4,7 @@ import {
   type ChatFieldsParsed,
   type ChatMessageRecord,
   type ChatRecord,
+  hasPermission,
   ticketLinksOf,
 } from '@wacrm/shared';
 import type { Database } from '../../platform/db/client.ts';
@@ -58,7 +59,7 @@ export function createChatsService(deps: {
       ? {
           companyId: caller.companyId,
           userId: caller.userId,
-          isAdmin: caller.profile === 'admin',
+          isAdmin: hasPermission({ profile: caller.profile }, 'tickets:viewAll'),
           allTicket: caller.viewer.allTicket,
           queueIds: caller.viewer.queueIds,
         }

@@ -34,7 +34,7 @@ function signup(body: unknown, server = t, url = '/api/companies/cadastro', ip =
 describe('POST /api/companies/cadastro', () => {
   it('creates a company on a 3-day trial with its admin, every default setting and campaigns on', async () => {
     const plan = await buildPlan(t.db, { users: 3 });
-    const body = signupBody({ planId: plan.id });
+    const body = signupBody({ planId: plan.id, userName: ' Ana Souza ' });
     const response = await signup(body);
     expect(response.statusCode).toBe(201);
     const answer = response.json();
@@ -45,7 +45,8 @@ describe('POST /api/companies/cadastro', () => {
       status: true,
       planId: plan.id,
     });
-    expect(answer.user).toEqual({ id: expect.any(Number), name: body.name, email: body.email });
+    // The admin has their own name, not the company's (the accept greeting says "meu nome é *Ana Souza*").
+    expect(answer.user).toEqual({ id: expect.any(Number), name: 'Ana Souza', email: body.email });
 
     const [company] = await t.db.select().from(companies).where(eq(companies.id, answer.company.id));
     expect(company).toMatchObject({ email: body.email, phone: '11987654321', planId: plan.id, status: true });
@@ -67,6 +68,32 @@ describe('POST /api/companies/cadastro', () => {
       .where(eq(companies.id, company.id));
     const renewed = await t.login(body.email, body.password);
     expect(renewed.user.company.isTrial).toBe(false);
+  });
+
+  it('names the admin from the email when no name is given, never after the company', async () => {
+    const plan = await buildPlan(t.db, { users: 3 });
+    const named = await signup(
+      signupBody({ planId: plan.id, name: 'Padaria Boa Vista', email: `maria.clara-${process.pid}@example.com` }),
+    );
+    expect(named.json().user.name).toBe('Maria Clara');
+    const blank = await signup(
+      signupBody({
+        planId: plan.id,
+        name: 'Padaria Boa Vista',
+        userName: '  ',
+        email: `jo_${process.pid}@example.com`,
+      }),
+    );
+    expect(blank.json().user.name).toBe('Jo');
+    // Nothing usable before the @: the company's name is the last resort.
+    const bare = await signup(
+      signupBody({ planId: plan.id, name: 'Padaria Boa Vista', email: `x${process.pid}@example.com` }),
+    );
+    expect(bare.json().user.name).toBe('Padaria Boa Vista');
+    const short = await signup(signupBody({ planId: plan.id, userName: 'A' }));
+    expect(short.json().fields).toMatchObject({ userName: 'Too Short!' });
+    const long = await signup(signupBody({ planId: plan.id, userName: 'A'.repeat(51) }));
+    expect(long.json().fields).toMatchObject({ userName: 'Too Long!' });
   });
 
   it('ignores the due date, status, recurrence and campaignsEnabled a client sends', async () => {

@@ -1,4 +1,4 @@
-import { SIGNUP_RECURRENCE, SIGNUP_TRIAL_DAYS, type SignupAnswer, type SignupBody } from '@wacrm/shared';
+import { adminNameOf, SIGNUP_RECURRENCE, SIGNUP_TRIAL_DAYS, type SignupAnswer, type SignupBody } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -54,7 +54,7 @@ export function createSignupService(deps: {
           });
           await repository.insertSettings(tx, company.id, { campaignsEnabled: 'true' });
           const user = await repository.insertAdmin(tx, company.id, {
-            name: body.name,
+            name: adminNameOf(body),
             email: body.email,
             passwordHash,
           });

@@ -13,13 +13,16 @@ afterAll(() => t.close());
 
 let numberSeq = 0;
 
-/** A company with an admin, two attendants, a contact with a ticket, and a second contact. */
+/**
+ * A company with an admin, two attendants, a contact with a ticket, and a second contact. The ticket
+ * has no queue: the attendants see it through "see tickets without a queue" (allTicket).
+ */
 async function setup() {
   const company = await buildCompany(t.db);
   const [admin, author, other] = await Promise.all([
     buildUser(t.db, { companyId: company.id, profile: 'admin' }),
-    buildUser(t.db, { companyId: company.id, name: 'Ana Author' }),
-    buildUser(t.db, { companyId: company.id }),
+    buildUser(t.db, { companyId: company.id, name: 'Ana Author', allTicket: 'enabled' }),
+    buildUser(t.db, { companyId: company.id, allTicket: 'enabled' }),
   ]);
   const token = async (user: { email: string }) => (await t.login(user.email, TEST_PASSWORD)).token;
   const [contact, otherContact] = await t.db

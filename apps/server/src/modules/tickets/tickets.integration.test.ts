@@ -206,13 +206,14 @@ describe('transitions', () => {
     }
     const [row] = await t.db.select().from(tickets).where(eq(tickets.companyId, o.company.id));
     expect(row.unreadMessages).toBe(2);
-    const bell = await listener(o.userA.token, o.company.id);
-    const read = await t.as(o.userA.token).post(`/api/tickets/${row.id}/read`);
+    // A ticket without a queue: for users with "see tickets without a queue" (allTicket).
+    const bell = await listener(o.userAll.token, o.company.id);
+    const read = await t.as(o.userAll.token).post(`/api/tickets/${row.id}/read`);
     expect(read.body).toEqual({ ticketId: row.id, unreadMessages: 0 });
     await eventFor(bell.events, (event) => event.action === 'updateUnread' && event.ticketId === row.id);
     const stored = await t.db.select().from(messages).where(eq(messages.ticketId, row.id));
     expect(stored.every((message) => message.read)).toBe(true);
-    expect((await t.as(o.userA.token).get(`/api/tickets/${row.id}`)).body.unreadMessages).toBe(0);
+    expect((await t.as(o.userAll.token).get(`/api/tickets/${row.id}`)).body.unreadMessages).toBe(0);
   }, 30_000);
 });
 
@@ -288,25 +289,26 @@ describe('visibility', () => {
     expect(await list(o.admin.token, 'showAll=true')).toEqual([t1, t2, t3, t4, t5, t6].map((x) => x.id));
     expect(await list(o.admin.token, 'showAll=false')).toEqual([t1.id, t4.id]);
     expect(await list(o.admin.token, 'showAll=true&status=open')).toEqual([t2, t3, t5, t6].map((x) => x.id));
-    // Without allTicket, show-all is ignored: own tickets plus pending ones of their queues or none.
-    expect(await list(o.userA.token, 'showAll=true')).toEqual([t1, t4, t5, t6].map((x) => x.id));
-    expect(await list(o.userA.token, `showAll=true&queueIds=[${o.queueA.id}]`)).toEqual([t1, t4, t6].map((x) => x.id));
+    // Without allTicket, show-all is ignored: own tickets plus pending ones of their queues, none without a queue.
+    expect(await list(o.userA.token, 'showAll=true')).toEqual([t1, t5, t6].map((x) => x.id));
+    expect(await list(o.userA.token, `showAll=true&queueIds=[${o.queueA.id}]`)).toEqual([t1, t6].map((x) => x.id));
     // With allTicket: everything of their queue, tickets without a queue, never another queue.
     expect(await list(o.userAll.token, 'showAll=true')).toEqual([t1.id, t2.id, t4.id, t6.id]);
     expect(await list(o.userAll.token, 'showAll=false')).toEqual([t1.id, t2.id, t4.id]);
     expect(await list(o.userAll.token, 'showAll=false&status=pending')).toEqual([t1.id, t4.id]);
-    expect(await list(o.userB.token, 'showAll=true')).toEqual([t3.id, t4.id]);
+    expect(await list(o.userB.token, 'showAll=true')).toEqual([t3.id]);
     // `users` is an admin filter.
     expect(await list(o.admin.token, `showAll=true&users=${o.userA.id}`)).toEqual([t5.id, t6.id]);
-    expect(await list(o.userB.token, `showAll=true&users=[${o.userA.id}]`)).toEqual([t3.id, t4.id]);
+    expect(await list(o.userB.token, `showAll=true&users=[${o.userA.id}]`)).toEqual([t3.id]);
     expect(await list(o.admin.token, 'showAll=true&withUnreadMessages=true')).toEqual([]);
 
-    // Opening: another queue's ticket is 403; own ticket in another queue and no-queue tickets open.
+    // Opening: another queue's ticket is 403; own ticket in another queue opens; no-queue tickets with allTicket.
     expect((await t.as(o.userA.token).get(`/api/tickets/${t3.id}`)).body.error).toBe('ERR_NO_PERMISSION');
     expect((await t.as(o.userA.token).get(`/api/tickets/u/${t3.uuid}`)).status).toBe(403);
     expect((await t.as(o.userAll.token).get(`/api/tickets/${t3.id}`)).status).toBe(403);
     expect((await t.as(o.userA.token).get(`/api/tickets/${t5.id}`)).status).toBe(200);
-    expect((await t.as(o.userA.token).get(`/api/tickets/u/${t4.uuid}`)).body.id).toBe(t4.id);
+    expect((await t.as(o.userA.token).get(`/api/tickets/u/${t4.uuid}`)).status).toBe(403);
+    expect((await t.as(o.userAll.token).get(`/api/tickets/u/${t4.uuid}`)).body.id).toBe(t4.id);
     expect((await t.as(o.userA.token).put(`/api/tickets/${t3.id}`, { status: 'closed' })).status).toBe(403);
   });
 

@@ -16,12 +16,13 @@ export interface TicketViewer {
 
 /**
  * spec §4/§6: an admin sees every ticket of the company. Anyone else may open tickets of their
- * queues, tickets assigned to them, and tickets without a queue (they wait for anyone; the
- * queue chatbot has not routed them yet). `allTicket` widens the list (show-all), not the queues.
+ * queues and tickets assigned to them; tickets without a queue only with the user option "see
+ * tickets without a queue" (`allTicket` enabled). `allTicket` never opens other queues.
  */
 export function canOpenTicket(viewer: TicketViewer, ticket: { userId: number | null; queueId: number | null }) {
   if (viewer.isAdmin) return true;
-  if (ticket.userId === viewer.userId || ticket.queueId === null) return true;
+  if (ticket.userId === viewer.userId) return true;
+  if (ticket.queueId === null) return viewer.allTicket;
   return viewer.queueIds.includes(ticket.queueId);
 }
 

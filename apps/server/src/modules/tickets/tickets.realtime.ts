@@ -39,25 +39,25 @@ export function ticketAudience(
   return [...names];
 }
 
+/** What decides which list and bell rooms a user's sockets join. */
+type TicketRoomViewer = { userId: number; isAdmin: boolean; allTicket: boolean; queueIds: number[] };
+
 /** The list rooms `joinTickets(status)` puts a socket in, by who the user is. */
-export function ticketListRooms(
-  companyId: number,
-  viewer: { userId: number; isAdmin: boolean; queueIds: number[] },
-  status: TicketListStatus,
-) {
+export function ticketListRooms(companyId: number, viewer: TicketRoomViewer, status: TicketListStatus) {
   if (viewer.isAdmin) return [rooms.tickets(companyId, status)];
   return [
-    rooms.queueTickets(companyId, null, status),
+    // Tickets without a queue: only for users with "see tickets without a queue" (allTicket).
+    ...(viewer.allTicket ? [rooms.queueTickets(companyId, null, status)] : []),
     rooms.userTickets(companyId, viewer.userId, status),
     ...viewer.queueIds.map((queueId) => rooms.queueTickets(companyId, queueId, status)),
   ];
 }
 
 /** The bell rooms `joinNotification` puts a socket in. */
-export function notificationRooms(companyId: number, viewer: { userId: number; isAdmin: boolean; queueIds: number[] }) {
+export function notificationRooms(companyId: number, viewer: TicketRoomViewer) {
   if (viewer.isAdmin) return [rooms.notification(companyId)];
   return [
-    rooms.queueNotification(companyId, null),
+    ...(viewer.allTicket ? [rooms.queueNotification(companyId, null)] : []),
     rooms.userNotification(companyId, viewer.userId),
     ...viewer.queueIds.map((queueId) => rooms.queueNotification(companyId, queueId)),
   ];

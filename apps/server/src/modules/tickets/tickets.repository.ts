@@ -27,7 +27,7 @@ function listConditions(viewer: TicketViewer, query: TicketListQuery): SQL[] {
   if (!viewer.isAdmin) {
     where.push(
       or(
-        isNull(tickets.queueId),
+        ...(viewer.allTicket ? [isNull(tickets.queueId)] : []),
         eq(tickets.userId, userId),
         ...(viewer.queueIds.length ? [inArray(tickets.queueId, viewer.queueIds)] : []),
       )!,

@@ -8,13 +8,15 @@ interface OutlinedFieldProps extends Omit<OutlinedInputProps, 'label' | 'error'>
   label: string;
   /** Shown under the field, in the error colour. */
   errorText?: string;
+  /** Shown under the field when there is no error. */
+  helperText?: string;
 }
 
 /**
  * A labelled outlined input. Lighter than TextField, which also bundles the select and the
  * filled and standard variants: this keeps the login page's JavaScript small.
  */
-export function OutlinedField({ label, errorText, id, ...inputProps }: OutlinedFieldProps) {
+export function OutlinedField({ label, errorText, helperText, id, ...inputProps }: OutlinedFieldProps) {
   const generatedId = useId();
   const fieldId = id ?? generatedId;
   return (
@@ -23,10 +25,11 @@ export function OutlinedField({ label, errorText, id, ...inputProps }: OutlinedF
       <OutlinedInput
         id={fieldId}
         label={label}
-        aria-describedby={errorText ? `${fieldId}-error` : undefined}
+        aria-describedby={errorText ? `${fieldId}-error` : helperText ? `${fieldId}-help` : undefined}
         {...inputProps}
       />
       {errorText && <FormHelperText id={`${fieldId}-error`}>{errorText}</FormHelperText>}
+      {!errorText && helperText && <FormHelperText id={`${fieldId}-help`}>{helperText}</FormHelperText>}
     </FormControl>
   );
 }

@@ -3,10 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { clearSession } from '../../../lib/session-storage.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
-import { keepSessionEndNotice, sessionEndMessage } from '../model/session-end-notice.ts';
+import {
+  keepSessionEndNotice,
+  OPENED_ELSEWHERE,
+  type SessionEndNotice,
+  sessionEndMessage,
+} from '../model/session-end-notice.ts';
 import { useSessionUser } from './use-auth.ts';
 
-/** spec: the notice shows 1 s before the page reloads onto the login page. */
+/** spec: the notice shows 1 s before the page reloads onto the login page, which keeps showing it. */
 const RELOAD_DELAY_MS = 1000;
 
 /**
@@ -18,14 +23,19 @@ export function useAuthEventNotices(): void {
   const user = useSessionUser();
   const { t } = useTranslation('auth');
   useSocketEvent(companyEvent(user.companyId, 'auth'), (payload) => {
+    let notice: SessionEndNotice;
     if (payload?.action === 'companyBlocked') {
-      const notice = { reason: payload.reason, dueDate: payload.dueDate };
-      toast.error(sessionEndMessage(t, notice), 4000);
-      keepSessionEndNotice(notice);
+      notice = { reason: payload.reason, dueDate: payload.dueDate };
     } else if (payload?.user?.id === user.id) {
-      toast.error(t('openedElsewhere'));
+      notice = { reason: OPENED_ELSEWHERE, dueDate: null };
     } else return;
+    toast.error(sessionEndMessage(t, notice), 4000);
     clearSession();
-    setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+    // The login page after the reload keeps saying it until dismissed. Kept only now: a login page
+    // shown in between (a request refused once the session is gone) must not consume it first.
+    setTimeout(() => {
+      keepSessionEndNotice(notice);
+      window.location.reload();
+    }, RELOAD_DELAY_MS);
   });
 }

@@ -3,9 +3,12 @@ import type { TFunction } from 'i18next';
 import type { ApiError } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/format.ts';
 
+/** The same user logged in on another device (spec "opened elsewhere"). */
+export const OPENED_ELSEWHERE = 'OPENED_ELSEWHERE';
+
 /** Why the server ended a session when it was not the user's doing; the login page explains it. */
 export interface SessionEndNotice {
-  reason: CompanyBlockReason;
+  reason: CompanyBlockReason | typeof OPENED_ELSEWHERE;
   dueDate: string | null;
 }
 
@@ -32,7 +35,9 @@ export function readSessionEndNotice(storage: Storage = sessionStorage): Session
   if (!text) return null;
   try {
     const value = JSON.parse(text) as Partial<SessionEndNotice>;
-    if (typeof value.reason !== 'string' || !blockReasons.includes(value.reason)) return null;
+    if (typeof value.reason !== 'string') return null;
+    if (value.reason === OPENED_ELSEWHERE) return { reason: OPENED_ELSEWHERE, dueDate: null };
+    if (!blockReasons.includes(value.reason)) return null;
     return { reason: value.reason, dueDate: typeof value.dueDate === 'string' ? value.dueDate : null };
   } catch {
     return null;
@@ -45,6 +50,7 @@ export function forgetSessionEndNotice(storage: Storage = sessionStorage): void 
 
 /** The sentence shown for a notice, in the current language. */
 export function sessionEndMessage(t: TFunction, notice: SessionEndNotice): string {
+  if (notice.reason === OPENED_ELSEWHERE) return t('auth:openedElsewhere');
   if (notice.reason === 'ERR_COMPANY_INACTIVE') return t('auth:sessionEnded.companyInactive');
   return notice.dueDate
     ? t('auth:login.subscriptionExpired', { date: formatDate(notice.dueDate) })

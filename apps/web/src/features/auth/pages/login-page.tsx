@@ -22,7 +22,8 @@ export function LoginPage() {
   const { login } = useAuth();
   const [expiredMessage, setExpiredMessage] = useState<string | null>(null);
   // Why the last session was ended by the server (company switched off or past due), shown once.
-  const [endNotice] = useState(readSessionEndNotice);
+  // It stays until the user closes it (or logs in): it must be readable, not a flash.
+  const [endNotice, setEndNotice] = useState(readSessionEndNotice);
   useEffect(() => forgetSessionEndNotice(), []);
 
   const handleSubmit = async (body: LoginBody) => {
@@ -58,7 +59,14 @@ export function LoginPage() {
         </Typography>
       </Box>
       {endNotice && !expiredMessage && (
-        <Alert severity="warning" sx={{ mb: 2 }} data-testid="session-ended-notice">
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          data-testid="session-ended-notice"
+          onClose={() => setEndNotice(null)}
+          closeText={t('common:actions.close')}
+          slotProps={{ closeButton: { 'data-testid': 'session-ended-dismiss' } as object }}
+        >
           {sessionEndMessage(t, endNotice)}
         </Alert>
       )}

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { CompanyRecord } from '@wacrm/shared/companies/company.schema';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { companyStatus } from '../model/company-status.ts';
 import { daysToDueDate, dueDateHighlight } from '../model/due-date-highlight.ts';
 import { highlightBackground } from '../model/highlight-colors.ts';
 
@@ -20,6 +21,31 @@ const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } };
 const hideOnNarrow = { display: { xs: 'none', md: 'table-cell' } };
 const hideOnTablet = { display: { xs: 'none', lg: 'table-cell' } };
 const hideBelowWide = { display: { xs: 'none', xl: 'table-cell' } };
+
+/** Active, inactive, or "Trial, N days left" for a company still on its signup trial. */
+function CompanyStatusChip({ company }: { company: CompanyRecord }) {
+  const { t } = useTranslation('companies');
+  const status = companyStatus(company);
+  if (status.kind === 'trial')
+    return (
+      <Chip
+        size="small"
+        color="info"
+        variant="outlined"
+        label={t('status.trial', { count: status.daysLeft })}
+        data-testid="company-status-trial"
+      />
+    );
+  const isActive = status.kind === 'active';
+  return (
+    <Chip
+      size="small"
+      color={isActive ? 'success' : 'default'}
+      variant={isActive ? 'filled' : 'outlined'}
+      label={isActive ? t('status.active') : t('status.inactive')}
+    />
+  );
+}
 
 interface CompaniesTableProps {
   companies: CompanyRecord[];
@@ -88,12 +114,7 @@ export function CompaniesTable({ companies, onEdit, onRenew, onDelete }: Compani
               <TableCell sx={{ ...hideBelowWide, whiteSpace: 'nowrap' }}>{company.phone}</TableCell>
               <TableCell sx={{ ...hideOnNarrow, maxWidth: 180 }}>{company.plan?.name ?? '—'}</TableCell>
               <TableCell sx={hideOnNarrow}>
-                <Chip
-                  size="small"
-                  color={company.status ? 'success' : 'default'}
-                  variant={company.status ? 'filled' : 'outlined'}
-                  label={company.status ? t('status.active') : t('status.inactive')}
-                />
+                <CompanyStatusChip company={company} />
               </TableCell>
               <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{dueDateText}</TableCell>
               <TableCell sx={hideOnTablet}>{t(`recurrence.${company.recurrence}`)}</TableCell>

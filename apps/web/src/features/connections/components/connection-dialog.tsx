@@ -61,14 +61,23 @@ export function ConnectionDialog({ open, connectionId, onClose, onCreated }: Con
     defaultValues: emptyConnectionForm(),
   });
   const { reset, handleSubmit, setError, formState } = form;
-  const isLoading = connectionId !== null && detail.isPending;
+  // The fields mount only once the form holds the loaded record: values written into mounted
+  // inputs by a later reset leave MUI's labels over them.
+  const [formData, setFormData] = useState<typeof detail.data>(undefined);
+  const isLoading = connectionId !== null && (detail.isPending || formData !== detail.data);
 
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      setFormData(undefined);
+      return;
+    }
     setTab('general');
     setFormError(null);
     if (connectionId === null) reset(emptyConnectionForm());
-    else if (detail.data) reset(toConnectionForm(detail.data));
+    else if (detail.data) {
+      reset(toConnectionForm(detail.data));
+      setFormData(detail.data);
+    }
   }, [open, connectionId, detail.data, reset]);
 
   const showFirstInvalidTab = (errors: FieldErrors<ConnectionFormValues>) => {

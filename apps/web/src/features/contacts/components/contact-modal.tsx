@@ -19,7 +19,7 @@ import {
   contactFieldsSchema,
 } from '@wacrm/shared/contacts/contact.schema';
 import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
@@ -77,8 +77,16 @@ export function ContactModal({ open, contactId, onClose, onSaved }: ContactModal
   const extraFields = useFieldArray({ control, name: 'extraInfo' });
   const { errors, isSubmitting } = formState;
 
+  // The fields mount only once the form holds the loaded contact: values written into mounted
+  // inputs by a later reset leave MUI's labels over them.
+  const [formData, setFormData] = useState<typeof existing.data>(undefined);
   useEffect(() => {
-    if (open) reset(isEditing ? valuesOf(existing.data) : emptyValues);
+    if (!open) {
+      setFormData(undefined);
+      return;
+    }
+    reset(isEditing ? valuesOf(existing.data) : emptyValues);
+    setFormData(existing.data);
   }, [open, isEditing, existing.data, reset]);
 
   const fieldError = (message: string | undefined) =>
@@ -100,7 +108,7 @@ export function ContactModal({ open, contactId, onClose, onSaved }: ContactModal
     }
   };
 
-  const isLoading = isEditing && existing.isLoading;
+  const isLoading = isEditing && (existing.isLoading || formData !== existing.data);
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={isFullScreen}>

@@ -60,18 +60,27 @@ export function QueueDialog({ open, queueId, usedColors, onClose, onCreated }: Q
     defaultValues: emptyQueueForm(),
   });
   const { reset, handleSubmit, setError, formState } = form;
-  const isLoading = queueId !== null && detail.isPending;
+  // The fields mount only once the form holds the loaded record: values written into mounted
+  // inputs by a later reset leave MUI's labels over them.
+  const [formData, setFormData] = useState<typeof detail.data>(undefined);
+  const isLoading = queueId !== null && (detail.isPending || formData !== detail.data);
   const freeColor = queueColorPalette.find((color) => !usedColors.includes(color)) ?? '';
 
   // Reset on open and when a new queue turns into the one being edited; not on every list change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: freeColor is read once per opening.
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      setFormData(undefined);
+      return;
+    }
     setFormError(null);
     if (queueId === null) {
       setTab('data');
       reset(emptyQueueForm(freeColor));
-    } else if (detail.data) reset(toQueueForm(detail.data));
+    } else if (detail.data) {
+      reset(toQueueForm(detail.data));
+      setFormData(detail.data);
+    }
   }, [open, queueId, detail.data, reset]);
 
   const showFirstInvalidTab = (errors: FieldErrors<QueueFormValues>) => {

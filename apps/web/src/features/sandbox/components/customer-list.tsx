@@ -72,7 +72,12 @@ export function CustomerList({ state, selected, onSelect, onAdd }: CustomerListP
                 data-number={customer.number}
               >
                 <ListItemAvatar>
-                  <Badge color="primary" badgeContent={unreadCount(messages)} overlap="circular">
+                  <Badge
+                    data-testid="sandbox-unread"
+                    color="primary"
+                    badgeContent={unreadCount(messages, state.seenOut[customer.number])}
+                    overlap="circular"
+                  >
                     <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
                       {initials(customer.name)}
                     </Avatar>

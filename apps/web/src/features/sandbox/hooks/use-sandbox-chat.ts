@@ -4,6 +4,7 @@ import {
   addCustomer,
   applyReceipts,
   emptyChatState,
+  markSeen,
   mergeOutbox,
   putMessage,
   removeCustomer,
@@ -125,6 +126,7 @@ export function useSandboxChat(whatsappId: number, isConnected: boolean) {
     acknowledge,
     addCustomer: (customer: SandboxCustomer) => setState((current) => addCustomer(current, customer)),
     removeCustomer: (number: string) => setState((current) => removeCustomer(current, number)),
+    markSeen: useCallback((number: string) => setState((current) => markSeen(current, number)), []),
     clear: () => setState(emptyChatState),
   };
 }

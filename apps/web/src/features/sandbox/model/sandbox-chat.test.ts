@@ -4,6 +4,7 @@ import {
   addCustomer,
   applyReceipts,
   emptyChatState,
+  markSeen,
   mergeOutbox,
   putMessage,
   removeCustomer,
@@ -46,7 +47,21 @@ describe('sandbox chat state', () => {
     state = mergeOutbox(state, [entry(1, '5511999990001', { ack: 2 })]);
     expect(state.messages['5511999990001']).toHaveLength(1);
     expect(state.messages['5511999990001'][0].ack).toBe(3);
-    expect(unreadCount(state.messages['5511999990001'])).toBe(0);
+  });
+
+  it('counts company messages since the chat was last open; opening it clears the badge', () => {
+    const ana = '5511999990001';
+    let state = mergeOutbox(emptyChatState, [entry(1, ana), entry(2, ana)]);
+    expect(unreadCount(state.messages[ana], state.seenOut[ana])).toBe(2);
+    state = markSeen(state, ana);
+    expect(unreadCount(state.messages[ana], state.seenOut[ana])).toBe(0);
+    expect(markSeen(state, ana)).toBe(state);
+    state = mergeOutbox(state, [entry(3, ana), entry(4, ana, { deleted: true })]);
+    expect(unreadCount(state.messages[ana], state.seenOut[ana])).toBe(1);
+    // The customer's own lines never count.
+    state = putMessage(state, ana, { ...state.messages[ana][0], id: 'IN1', direction: 'in' });
+    expect(unreadCount(state.messages[ana], state.seenOut[ana])).toBe(1);
+    expect(removeCustomer(state, ana).seenOut).toEqual({});
   });
 
   it('removes a customer with their messages', () => {

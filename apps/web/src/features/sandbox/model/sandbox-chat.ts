@@ -29,9 +29,17 @@ export interface SandboxChatState {
   lastSeq: number;
   /** The last read receipt sequence number seen. */
   lastReceiptSeq: number;
+  /** Per customer: how many company messages were on screen when their chat was last open (the badge counts the rest). */
+  seenOut: Record<string, number>;
 }
 
-export const emptyChatState: SandboxChatState = { customers: [], messages: {}, lastSeq: 0, lastReceiptSeq: 0 };
+export const emptyChatState: SandboxChatState = {
+  customers: [],
+  messages: {},
+  lastSeq: 0,
+  lastReceiptSeq: 0,
+  seenOut: {},
+};
 
 export const toDigits = (value: string) => value.replace(/\D/g, '');
 
@@ -48,7 +56,8 @@ export function addCustomer(state: SandboxChatState, customer: SandboxCustomer):
 
 export function removeCustomer(state: SandboxChatState, number: string): SandboxChatState {
   const { [number]: _removed, ...messages } = state.messages;
-  return { ...state, customers: state.customers.filter((item) => item.number !== number), messages };
+  const { [number]: _seen, ...seenOut } = state.seenOut;
+  return { ...state, customers: state.customers.filter((item) => item.number !== number), messages, seenOut };
 }
 
 /** Appends or replaces a message of a customer by id. */
@@ -94,9 +103,25 @@ export function mergeOutbox(state: SandboxChatState, entries: readonly SandboxOu
   return next;
 }
 
-/** Company messages the customer has not read yet. */
-export const unreadCount = (messages: readonly SandboxMessage[] | undefined) =>
-  (messages ?? []).filter((item) => item.direction === 'out' && item.ack < 3 && !item.deleted).length;
+const outgoing = (messages: readonly SandboxMessage[] | undefined) =>
+  (messages ?? []).filter((item) => item.direction === 'out');
+
+/**
+ * The chat list's badge: company messages that arrived since the customer's chat was last open
+ * here, as a phone counts them (opening the chat clears it). Read receipts to the company are a
+ * separate thing, sent with the bubbles' buttons.
+ */
+export const unreadCount = (messages: readonly SandboxMessage[] | undefined, seenOut = 0) =>
+  outgoing(messages)
+    .slice(seenOut)
+    .filter((item) => !item.deleted).length;
+
+/** The customer's chat is on screen: everything the company sent so far counts as seen. */
+export function markSeen(state: SandboxChatState, number: string): SandboxChatState {
+  const count = outgoing(state.messages[number]).length;
+  if ((state.seenOut[number] ?? 0) === count) return state;
+  return { ...state, seenOut: { ...state.seenOut, [number]: count } };
+}
 
 /** Marks the customer's messages the company sent read receipts for. */
 export function applyReceipts(state: SandboxChatState, receipts: readonly SandboxReadReceipt[]): SandboxChatState {

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { hasPermission } from '@wacrm/shared/auth/permissions';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
@@ -31,6 +31,13 @@ export function SandboxPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [isAdding, setIsAdding] = useState(false);
   const customer = chat.state.customers.find((item) => item.number === selected) ?? null;
+  const shownCount = customer ? (chat.state.messages[customer.number]?.length ?? 0) : 0;
+  const { markSeen } = chat;
+  // The open chat is being read: its badge clears, and stays clear while new lines arrive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever a line arrives.
+  useEffect(() => {
+    if (customer) markSeen(customer.number);
+  }, [customer, shownCount, markSeen]);
 
   if (!isAdmin) return <Alert severity="warning">{t('adminOnly')}</Alert>;
   if (connections.isPending) return <CenteredSpinner />;
@@ -48,7 +55,9 @@ export function SandboxPage() {
   }
 
   return (
-    <Stack spacing={2} sx={{ height: { md: 'calc(100dvh - 112px)' } }}>
+    // One screen high on every width (top bar and page padding off): the chat scrolls inside, its
+    // composer stays in view, as on a phone (at 390 px the page used to grow with every line).
+    <Stack spacing={2} sx={{ height: { xs: 'calc(100dvh - 88px)', sm: 'calc(100dvh - 112px)' } }}>
       <SandboxPhoneBar connection={connection} />
       {!isConnected && (
         <Alert severity="info" data-testid="sandbox-pair-hint">
@@ -60,9 +69,10 @@ export function SandboxPage() {
         variant="outlined"
         sx={{
           flex: 1,
-          minHeight: { xs: '70dvh', md: 0 },
+          minHeight: { xs: 360, md: 0 },
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '300px 1fr' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '300px minmax(0, 1fr)' },
+          gridTemplateRows: 'minmax(0, 1fr)',
           overflow: 'hidden',
         }}
       >

@@ -11,7 +11,14 @@ import { translateValidation } from '../../../lib/validation-message.ts';
 import { nextPhoneValue } from '../model/phone-mask.ts';
 import { PlanSelect } from './plan-select.tsx';
 
-export type SignupFormValues = { name: string; email: string; password: string; phone: string; planId: string };
+export type SignupFormValues = {
+  name: string;
+  userName: string;
+  email: string;
+  password: string;
+  phone: string;
+  planId: string;
+};
 
 interface SignupFormProps {
   plans: PublicPlan[] | null;
@@ -19,17 +26,18 @@ interface SignupFormProps {
   onSubmit: (body: SignupBody, setError: UseFormSetError<SignupFormValues>) => Promise<void>;
 }
 
-/** Company name, email, password, masked phone and plan, checked by the schema the server uses. */
+/** Company name, the admin's own name, email, password, masked phone and plan, checked by the schema the server uses. */
 export function SignupForm({ plans, isLoadingPlans, onSubmit }: SignupFormProps) {
   const { t } = useTranslation(['signup', 'auth']);
   const { register, control, handleSubmit, setError, formState } = useForm<SignupFormValues, unknown, SignupBody>({
     resolver: zodResolver(signupBodySchema) as never,
-    defaultValues: { name: '', email: '', password: '', phone: '', planId: '' } satisfies SignupInput,
+    defaultValues: { name: '', userName: '', email: '', password: '', phone: '', planId: '' } satisfies SignupInput,
   });
   const { errors, isSubmitting } = formState;
   const fieldError = (message: string | undefined) =>
     message === 'Plan not found' ? t('signup:plan.notFound') : translateValidation(message);
   const name = register('name');
+  const userName = register('userName');
   const email = register('email');
   const password = register('password');
 
@@ -43,6 +51,15 @@ export function SignupForm({ plans, isLoadingPlans, onSubmit }: SignupFormProps)
         autoFocus
         errorText={fieldError(errors.name?.message)}
         inputProps={{ 'data-testid': 'signup-name', maxLength: 50 }}
+      />
+      <OutlinedField
+        {...userName}
+        inputRef={userName.ref}
+        label={t('signup:fields.userName')}
+        autoComplete="name"
+        helperText={t('signup:fields.userNameHelp')}
+        errorText={fieldError(errors.userName?.message)}
+        inputProps={{ 'data-testid': 'signup-user-name', maxLength: 50 }}
       />
       <OutlinedField
         {...email}

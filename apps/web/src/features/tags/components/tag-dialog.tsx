@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   DEFAULT_TAG_COLOR,
+  nextTagColor,
   type TagFields,
   type TagRecord,
   tagColorPalette,
@@ -44,7 +45,7 @@ export function TagDialog({ open, tag, canSetKanban, onClose, onSaved }: TagDial
   const { t } = useTranslation(['tags', 'common']);
   const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<TagFields>({
+  const { register, control, handleSubmit, reset, setError, setValue, getFieldState, formState } = useForm<TagFields>({
     resolver: zodResolver(tagFieldsSchema),
     defaultValues: emptyForm(),
   });
@@ -58,7 +59,20 @@ export function TagDialog({ open, tag, canSetKanban, onClose, onSaved }: TagDial
     if (!open) return;
     setFormError(null);
     reset(tag ? { name: tag.name, color: tag.color, kanban: tag.kanban } : emptyForm());
-  }, [open, tag, reset]);
+    if (tag) return;
+    // A new tag gets a colour no other tag has (unless the user already picked one).
+    let isCurrent = true;
+    tagsApi
+      .options()
+      .then((tags) => {
+        if (isCurrent && !getFieldState('color').isDirty)
+          setValue('color', nextTagColor(tags.map((item) => item.color)));
+      })
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [open, tag, reset, setValue, getFieldState]);
 
   const handleSave = async (fields: TagFields) => {
     setFormError(null);

@@ -27,7 +27,7 @@ export function useTicketList(companyId: number, params: TicketListParams, isEna
 function updateLists(
   queryClient: QueryClient,
   companyId: number,
-  viewerId: number,
+  viewer: { id: number; seesQueueless: boolean },
   change: (data: PagedTickets, scope: TicketListScope) => PagedTickets,
 ): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: ticketsKeys.lists(companyId) })) {
@@ -37,7 +37,8 @@ function updateLists(
       status: params.status,
       queueIds: params.queueIds ?? [],
       showAll: params.showAll,
-      viewerId,
+      viewerId: viewer.id,
+      seesQueueless: viewer.seesQueueless,
     };
     queryClient.setQueryData<PagedTickets>(query.queryKey, (data) => (data ? change(data, scope) : data));
   }
@@ -47,27 +48,31 @@ function updateLists(
  * Keeps every cached ticket list current from `company-{id}-ticket` and `-appMessage` events
  * (spec "Ticket" realtime rules; the merging itself is in model/ticket-list.ts).
  */
-export function useTicketListsRealtime(companyId: number, viewerId: number, openTicketUuid: string | null) {
+export function useTicketListsRealtime(
+  companyId: number,
+  viewer: { id: number; seesQueueless: boolean },
+  openTicketUuid: string | null,
+) {
   const queryClient = useQueryClient();
   useSocketEvent(companyEvent(companyId, 'ticket'), (payload) => {
     const event = payload as unknown as TicketEvent;
     if (event.action === 'update') {
-      updateLists(queryClient, companyId, viewerId, (data, scope) =>
+      updateLists(queryClient, companyId, viewer, (data, scope) =>
         applyTicketUpdate(data, event.ticket, scope, openTicketUuid),
       );
       queryClient.setQueryData<TicketRecord>(ticketsKeys.byUuid(event.ticket.uuid), (cached) =>
         cached ? { ...cached, ...event.ticket } : cached,
       );
     } else if (event.action === 'updateUnread') {
-      updateLists(queryClient, companyId, viewerId, (data) => applyUnreadReset(data, event.ticketId));
+      updateLists(queryClient, companyId, viewer, (data) => applyUnreadReset(data, event.ticketId));
     } else if (event.action === 'delete') {
-      updateLists(queryClient, companyId, viewerId, (data) => applyTicketDelete(data, event.ticketId));
+      updateLists(queryClient, companyId, viewer, (data) => applyTicketDelete(data, event.ticketId));
     }
   });
   useSocketEvent(companyEvent(companyId, 'appMessage'), (payload) => {
     const event = payload as unknown as AppMessageEvent;
     if (event.action !== 'create' || !event.ticket) return;
-    updateLists(queryClient, companyId, viewerId, (data, scope) =>
+    updateLists(queryClient, companyId, viewer, (data, scope) =>
       applyNewMessage(data, event.ticket, scope, openTicketUuid),
     );
   });

@@ -27,8 +27,11 @@ describe('isBellTicket', () => {
 
   it('lists pending tickets of their queues with unread messages for every attendant', () => {
     expect(isBellTicket(buildTicket(), agent)).toBe(true);
-    expect(isBellTicket(buildTicket({ queueId: null }), agent)).toBe(true);
     expect(isBellTicket(buildTicket({ queueId: 2 }), agent)).toBe(false);
+    // Tickets without a queue only for "see tickets without a queue" (allTicket) and admins.
+    expect(isBellTicket(buildTicket({ queueId: null }), agent)).toBe(false);
+    expect(isBellTicket(buildTicket({ queueId: null }), allTicketAgent)).toBe(true);
+    expect(isBellTicket(buildTicket({ queueId: null }), { ...agent, profile: 'admin' })).toBe(true);
     expect(isBellTicket(buildTicket({ queueId: 2 }), { ...agent, profile: 'admin' })).toBe(true);
     // Someone else's open ticket never rings, unread or not.
     expect(isBellTicket(buildTicket({ status: 'open', userId: 8, queueId: 1 }), agent)).toBe(false);

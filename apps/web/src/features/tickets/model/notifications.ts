@@ -17,8 +17,10 @@ export const viewerOf = (user: SessionUser): NotificationViewer => ({
   queueIds: user.queues.map((queue) => queue.id),
 });
 
+/** Tickets without a queue concern admins and users with "see tickets without a queue" (allTicket). */
 const isInViewerQueues = (ticket: TicketRecord, viewer: NotificationViewer) =>
-  hasPermission(viewer, 'tickets:viewAll') || ticket.queueId === null || viewer.queueIds.includes(ticket.queueId);
+  hasPermission(viewer, 'tickets:viewAll') ||
+  (ticket.queueId === null ? viewer.allTicket === 'enabled' : viewer.queueIds.includes(ticket.queueId));
 
 /**
  * spec: the bell lists the tickets with unread messages the viewer answers for (their own, and the

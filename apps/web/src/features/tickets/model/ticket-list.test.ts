@@ -21,9 +21,15 @@ const paged = (...pages: TicketRecord[][]): PagedTickets => {
 };
 
 const ids = (data: PagedTickets) => flattenTickets(data).map((ticket) => ticket.id);
-const pending: TicketListScope = { status: 'pending', queueIds: [1, 2], showAll: false, viewerId: 7 };
-const open: TicketListScope = { status: 'open', queueIds: [1, 2], showAll: false, viewerId: 7 };
-const search: TicketListScope = { queueIds: [1, 2], showAll: true, viewerId: 7 };
+const pending: TicketListScope = {
+  status: 'pending',
+  queueIds: [1, 2],
+  showAll: false,
+  viewerId: 7,
+  seesQueueless: true,
+};
+const open: TicketListScope = { status: 'open', queueIds: [1, 2], showAll: false, viewerId: 7, seesQueueless: true };
+const search: TicketListScope = { queueIds: [1, 2], showAll: true, viewerId: 7, seesQueueless: true };
 
 describe('belongsToList', () => {
   it('matches by status and selected queue; tickets without a queue always pass', () => {
@@ -31,6 +37,12 @@ describe('belongsToList', () => {
     expect(belongsToList(buildTicket({ status: 'open', userId: 7 }), pending)).toBe(false);
     expect(belongsToList(buildTicket({ queueId: 3 }), pending)).toBe(false);
     expect(belongsToList(buildTicket({ queueId: null, queue: null }), pending)).toBe(true);
+  });
+
+  it('keeps tickets without a queue out for users without "see tickets without a queue"', () => {
+    const queueless = buildTicket({ queueId: null, queue: null });
+    expect(belongsToList(queueless, { ...pending, seesQueueless: false })).toBe(false);
+    expect(belongsToList(buildTicket(), { ...pending, seesQueueless: false })).toBe(true);
   });
 
   it("keeps other users' tickets out unless show-all is on", () => {

@@ -23,8 +23,10 @@ export interface PagedTickets {
  */
 export interface TicketListScope {
   status?: TicketStatus;
-  /** The queue multi-select; tickets without a queue always pass (the server lists them too). */
+  /** The queue multi-select; tickets without a queue pass it (the server lists them too)... */
   queueIds: number[];
+  /** ...when the viewer may see them: admins and users with "see tickets without a queue" (allTicket). */
+  seesQueueless: boolean;
   showAll: boolean;
   /** The viewer: without show-all, open and closed lists hold only the viewer's tickets. */
   viewerId: number;
@@ -33,7 +35,7 @@ export interface TicketListScope {
 /** Whether a ticket in this state belongs to the list (spec: "by status and selected queues"). */
 export function belongsToList(ticket: TicketRecord, scope: TicketListScope): boolean {
   if (scope.status !== undefined && ticket.status !== scope.status) return false;
-  if (ticket.queueId !== null && !scope.queueIds.includes(ticket.queueId)) return false;
+  if (ticket.queueId === null ? !scope.seesQueueless : !scope.queueIds.includes(ticket.queueId)) return false;
   return scope.showAll || ticket.userId === null || ticket.userId === scope.viewerId;
 }
 

@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +34,8 @@ export function TicketsPage() {
   const [narrowTab, setNarrowTab] = useState<NarrowTab>(ticketUuid ? 'attendance' : 'tickets');
   const [peekTicketId, setPeekTicketId] = useState<number | null>(null);
   const access = useTicketAccess(ticketUuid);
-  useTicketListsRealtime(user.companyId, user.id, ticketUuid);
+  const seesQueueless = hasPermission(user, 'tickets:viewAll') || user.allTicket === 'enabled';
+  useTicketListsRealtime(user.companyId, { id: user.id, seesQueueless }, ticketUuid);
 
   useEffect(() => {
     setNarrowTab(ticketUuid ? 'attendance' : 'tickets');

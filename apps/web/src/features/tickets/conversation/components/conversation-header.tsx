@@ -70,10 +70,18 @@ export function ConversationHeader({ ticket, onOpenContact, onBack, actions }: C
           {ticket.contact.name.slice(0, 1).toUpperCase()}
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
+          {/* A long name takes a second line beside the actions (one on a phone) before it is cut. */}
           <Typography
             variant="subtitle1"
-            noWrap
-            sx={{ fontWeight: 600, lineHeight: 1.3 }}
+            sx={{
+              fontWeight: 600,
+              lineHeight: 1.3,
+              overflow: 'hidden',
+              display: '-webkit-box',
+              WebkitBoxOrient: 'vertical',
+              WebkitLineClamp: { xs: 1, sm: 2 },
+              overflowWrap: 'anywhere',
+            }}
             data-testid="conversation-contact-name"
           >
             {ticket.contact.name}

@@ -57,6 +57,9 @@ export function HeaderActions({
 }: HeaderActionsProps) {
   const { t } = useTranslation('conversation');
   const isWide = useMediaQuery((theme) => theme.breakpoints.up('lg'));
+  // Words on every button only on the widest screens: at 1366 px, beside the list and the side
+  // menu, they left the contact's name a few letters, so there only the main action has words.
+  const isRoomy = useMediaQuery((theme) => theme.breakpoints.up('xl'));
   const actions: ActionSpec[] = [];
   if (ticket.status === 'pending')
     actions.push({
@@ -142,38 +145,40 @@ export function HeaderActions({
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
-      {actions.map((action) => {
-        const testId = `ticket-${action.key}`;
-        if (!action.isIconOnly)
-          return (
-            <Button
-              key={action.key}
-              size="small"
-              variant={action.isPrimary ? 'contained' : 'outlined'}
-              startIcon={action.icon}
-              onClick={action.onClick}
-              disabled={isDisabled(action)}
-              data-testid={testId}
-            >
-              {action.label}
-            </Button>
-          );
-        return (
-          <Tooltip key={action.key} title={action.label}>
-            <span>
-              <IconButton
-                aria-label={action.label}
+      {(isRoomy ? actions : [...actions.filter((a) => !a.isPrimary), ...actions.filter((a) => a.isPrimary)]).map(
+        (action) => {
+          const testId = `ticket-${action.key}`;
+          if (!action.isIconOnly && (isRoomy || action.isPrimary))
+            return (
+              <Button
+                key={action.key}
+                size="small"
+                variant={action.isPrimary ? 'contained' : 'outlined'}
+                startIcon={action.icon}
                 onClick={action.onClick}
                 disabled={isDisabled(action)}
-                color={action.color ?? 'default'}
                 data-testid={testId}
               >
-                {action.icon}
-              </IconButton>
-            </span>
-          </Tooltip>
-        );
-      })}
+                {action.label}
+              </Button>
+            );
+          return (
+            <Tooltip key={action.key} title={action.label}>
+              <span>
+                <IconButton
+                  aria-label={action.label}
+                  onClick={action.onClick}
+                  disabled={isDisabled(action)}
+                  color={action.color ?? 'default'}
+                  data-testid={testId}
+                >
+                  {action.icon}
+                </IconButton>
+              </span>
+            </Tooltip>
+          );
+        },
+      )}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withoutAutomaticLabel } from '../model/system-message.ts';
 import { formatTime } from '../model/thread.ts';
 import { AckIcon } from './ack-icon.tsx';
 import { FormattedText } from './formatted-text.tsx';
@@ -36,7 +37,7 @@ interface MessageBubbleProps {
 function captionOf(message: MessageRecord): string {
   if (mediaOwnsBody(message.mediaType)) return '';
   if (message.mediaUrl && message.body === message.mediaName) return '';
-  return message.body;
+  return withoutAutomaticLabel(message.body, message.isSystem);
 }
 
 function BubbleMenu({ message, onReply, onDelete }: Pick<MessageBubbleProps, 'message' | 'onReply' | 'onDelete'>) {

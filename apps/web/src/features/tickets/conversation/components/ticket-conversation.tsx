@@ -39,11 +39,13 @@ function OpenTicket({
   onBackToList,
   onTransfer,
 }: Omit<TicketConversationProps, 'ticketUuid'> & { ticket: TicketRecord }) {
-  const { t } = useTranslation('conversation');
+  const { t } = useTranslation(['conversation', 'tickets']);
   const user = useSessionUser();
   const queryClient = useQueryClient();
   const [isContactOpen, setIsContactOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  // Resolving asks first, with the same words as the ticket list's button (docs/decisions/tickets.md).
+  const [isResolveOpen, setIsResolveOpen] = useState(false);
   const [isNotesOpen, setIsNotesOpen] = useState(false);
   const [isScheduleOpen, setIsScheduleOpen] = useState(false);
   const canSchedule = useSchedulesAllowed(user.companyId);
@@ -79,7 +81,7 @@ function OpenTicket({
             ticket={ticket}
             canDelete={hasPermission(user, 'ticket-options:deleteTicket')}
             busy={actions.busy}
-            onAction={(action) => void actions.run(action)}
+            onAction={(action) => (action === 'resolve' ? setIsResolveOpen(true) : void actions.run(action))}
             onDelete={() => setIsDeleteOpen(true)}
             onTransfer={onTransfer ? () => onTransfer(ticket) : undefined}
             onNotes={() => setIsNotesOpen(true)}
@@ -131,6 +133,16 @@ function OpenTicket({
         contactName={ticket.contact.name}
         onClose={() => setIsNotesOpen(false)}
       />
+      <ConfirmDialog
+        open={isResolveOpen}
+        title={t('tickets:confirmClose.title', { name: ticket.contact.name })}
+        confirmLabel={t('tickets:confirmClose.confirm')}
+        isBusy={actions.busy === 'resolve'}
+        onConfirm={() => void actions.run('resolve').then(() => setIsResolveOpen(false))}
+        onClose={() => setIsResolveOpen(false)}
+      >
+        {t('tickets:confirmClose.message')}
+      </ConfirmDialog>
       <ConfirmDialog
         open={isDeleteOpen}
         title={t('header.deleteTitle', { id: ticket.id })}
