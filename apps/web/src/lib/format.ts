@@ -1,3 +1,5 @@
+import { wallClockOf } from '@wacrm/shared/schedules/wall-clock';
+
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
@@ -49,6 +51,37 @@ export function formatDayOrTime(value: DateInput, now: Date = new Date()): strin
 /** A number as the interface language writes it (1.234,5 in pt and es, 1,234.5 in en). */
 export function formatNumber(value: number, language: string, maximumFractionDigits = 0): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits }).format(value);
+}
+
+/**
+ * dd/MM/yyyy HH:mm as a wall clock in `timeZone` shows it (a company's time zone, not the
+ * browser's: schedules are set and shown on the company's clock).
+ */
+export function formatDateTimeIn(value: DateInput, timeZone: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const clock = wallClockOf(date, timeZone);
+  return `${pad(clock.day)}/${pad(clock.month)}/${clock.year} ${pad(clock.hour)}:${pad(clock.minute)}`;
+}
+
+/** "5 min ago", "3 h ago", "2 days ago" (short, in the interface language) since `value`. */
+export function formatTimeSince(value: DateInput, language: string, now = Date.now()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const seconds = Math.max(0, Math.round((now - date.getTime()) / 1000));
+  const format = new Intl.RelativeTimeFormat(language === 'pt' ? 'pt-BR' : language, {
+    numeric: 'auto',
+    style: 'short',
+  });
+  if (seconds < 60) return format.format(-seconds, 'second');
+  if (seconds < 3600) return format.format(-Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return format.format(-Math.floor(seconds / 3600), 'hour');
+  return format.format(-Math.floor(seconds / 86_400), 'day');
+}
+
+/** The browser's own time zone, for when the company's is not known yet. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 export function toDate(value: DateInput): Date | null {

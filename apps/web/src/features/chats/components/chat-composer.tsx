@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@wacrm/shared/chats/chat.schema';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
 
 interface ChatComposerProps {
   /** The message being edited: its text fills the box and Enter saves it. */
@@ -18,7 +19,7 @@ interface ChatComposerProps {
 
 /** spec: Enter sends a non-blank message; Shift+Enter starts a new line. */
 export function ChatComposer({ editing, onCancelEdit, onSubmit }: ChatComposerProps) {
-  const { t } = useTranslation('chats');
+  const { t, i18n } = useTranslation('chats');
   const [text, setText] = useState('');
   const [isBusy, setBusy] = useState(false);
   const input = useRef<HTMLTextAreaElement | null>(null);
@@ -61,7 +62,7 @@ export function ChatComposer({ editing, onCancelEdit, onSubmit }: ChatComposerPr
       )}
       {isTooLong && (
         <Typography variant="caption" color="error" data-testid="chat-composer-too-long">
-          {t('composer.tooLong', { max: CHAT_MESSAGE_MAX_LENGTH.toLocaleString() })}
+          {t('composer.tooLong', { max: formatNumber(CHAT_MESSAGE_MAX_LENGTH, i18n.language) })}
         </Typography>
       )}
       <Stack direction="row" sx={{ alignItems: 'flex-end', gap: 1 }}>

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { deadLettersApi, deadLettersKeys } from '../api/dead-letters-api.ts';
 
@@ -32,7 +33,7 @@ function readable(payload: string) {
  * (docs/baileys.md, "Acknowledged means stored"), with the provider's payload, for admins.
  */
 export function DeadLettersTab() {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const letters = useQuery({ queryKey: deadLettersKeys.list, queryFn: deadLettersApi.list });
   const [dismissing, setDismissing] = useState<DeadLetter | null>(null);
@@ -59,8 +60,7 @@ export function DeadLettersTab() {
           <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`dead-letter-${letter.id}`}>
             <Stack sx={{ minWidth: 0, flex: 1 }}>
               <Typography variant="subtitle2" noWrap>
-                {letter.connectionName ?? t('deadLetters.deletedConnection')} ·{' '}
-                {new Date(letter.createdAt).toLocaleString(i18n.language)}
+                {letter.connectionName ?? t('deadLetters.deletedConnection')} · {formatDateTime(letter.createdAt)}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {letter.reason}

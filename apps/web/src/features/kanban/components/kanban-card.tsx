@@ -11,7 +11,7 @@ import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { timeSince } from '../model/board.ts';
+import { formatDateTime, formatTimeSince } from '../../../lib/format.ts';
 
 interface KanbanCardProps {
   ticket: TicketRecord;
@@ -88,8 +88,8 @@ export const KanbanCard = memo(function KanbanCard({ ticket, index, laneId }: Ka
             </Stack>
             <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', color: 'text.secondary' }}>
               <AccessTimeOutlined sx={{ fontSize: 16 }} />
-              <Typography variant="caption" title={new Date(ticket.updatedAt).toLocaleString(i18n.language)}>
-                {timeSince(ticket.updatedAt, i18n.language)}
+              <Typography variant="caption" title={formatDateTime(ticket.updatedAt)}>
+                {formatTimeSince(ticket.updatedAt, i18n.language)}
               </Typography>
             </Stack>
             <Button

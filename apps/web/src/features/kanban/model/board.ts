@@ -110,16 +110,3 @@ export function reorder<T>(items: T[], from: number, to: number): T[] {
   next.splice(to, 0, moved);
   return next;
 }
-
-/** "5 min", "3 h", "2 d" in the interface language. */
-export function timeSince(iso: string, language: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
-  const format = new Intl.RelativeTimeFormat(language === 'pt' ? 'pt-BR' : language, {
-    numeric: 'auto',
-    style: 'short',
-  });
-  if (seconds < 60) return format.format(-seconds, 'second');
-  if (seconds < 3600) return format.format(-Math.floor(seconds / 60), 'minute');
-  if (seconds < 86_400) return format.format(-Math.floor(seconds / 3600), 'hour');
-  return format.format(-Math.floor(seconds / 86_400), 'day');
-}

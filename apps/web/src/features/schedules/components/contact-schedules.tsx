@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { http } from '../../../lib/api.ts';
+import { formatDateTimeIn } from '../../../lib/format.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
@@ -32,7 +33,7 @@ interface ContactSchedulesProps {
 
 /** A contact's schedules beside the conversation: add, edit and delete without leaving the ticket. */
 export function ContactSchedules({ companyId, contact, connectionId }: ContactSchedulesProps) {
-  const { t, i18n } = useTranslation('schedules');
+  const { t } = useTranslation('schedules');
   const queryClient = useQueryClient();
   const timeZone = useScheduleTimeZone(companyId);
   const [dialog, setDialog] = useState<{ schedule: ScheduleRecord | null }>();
@@ -45,12 +46,7 @@ export function ContactSchedules({ companyId, contact, connectionId }: ContactSc
     void queryClient.invalidateQueries({ queryKey: schedulesKeys.all(companyId) });
   });
   const schedules = query.data?.schedules.slice(0, 10) ?? [];
-  const when = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : i18n.language, {
-    timeZone,
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
-  const whenOf = (iso: string) => when.format(new Date(iso));
+  const whenOf = (iso: string) => formatDateTimeIn(iso, timeZone);
 
   const handleDelete = async () => {
     if (!deleting) return;

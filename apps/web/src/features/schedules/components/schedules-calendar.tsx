@@ -7,34 +7,23 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ScheduleRecord } from '@wacrm/shared/schedules/schedule.schema';
 import { wallClockOf } from '@wacrm/shared/schedules/wall-clock';
-import { format, getDay, parse, startOfWeek } from 'date-fns';
-import { enUS, es, ptBR } from 'date-fns/locale';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
-import { Calendar, dateFnsLocalizer, type EventProps, type View, Views } from 'react-big-calendar';
+import { Calendar, type EventProps, type View, Views } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
+import { calendarCulture, calendarLocalizer, formatCalendarDate } from '../../../lib/calendar-localizer.ts';
 import { calendarSx } from './calendar-style.ts';
 
-const locales = { 'pt-BR': ptBR, en: enUS, es };
-const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales });
-
-const localeOf = (culture?: string) => locales[(culture ?? 'en') as keyof typeof locales];
-
 /** A schedule is an instant: its time, not the block drawn for it. */
-const startOnly = ({ start }: { start: Date }, culture?: string) =>
-  format(start, 'HH:mm', { locale: localeOf(culture) });
+const startOnly = ({ start }: { start: Date }, culture?: string) => formatCalendarDate(start, 'HH:mm', culture);
 const desktopFormats = { agendaTimeRangeFormat: startOnly, eventTimeRangeFormat: startOnly };
 
 /** Narrow columns: weekday initials in the month, short dates in the agenda. */
 const phoneFormats = {
   ...desktopFormats,
-  weekdayFormat: (date: Date, culture?: string) => format(date, 'EEEEEE', { locale: localeOf(culture) }),
-  agendaDateFormat: (date: Date, culture?: string) => format(date, 'EEE dd/MM', { locale: localeOf(culture) }),
+  weekdayFormat: (date: Date, culture?: string) => formatCalendarDate(date, 'EEEEEE', culture),
+  agendaDateFormat: (date: Date, culture?: string) => formatCalendarDate(date, 'EEE dd/MM', culture),
 };
-
-/** spec: the calendar's locale comes from the interface language, `pt` becoming pt-BR. */
-export const calendarCulture = (language: string) =>
-  language.startsWith('pt') ? 'pt-BR' : language.startsWith('es') ? 'es' : 'en';
 
 interface CalendarEvent {
   title: string;
@@ -141,7 +130,7 @@ export function SchedulesCalendar({ schedules, timeZone, onEdit, onDelete }: Sch
     <EventHandlers.Provider value={handlers}>
       <Box sx={calendarSx(isPhone)} data-testid="schedules-calendar">
         <Calendar<CalendarEvent>
-          localizer={localizer}
+          localizer={calendarLocalizer}
           culture={calendarCulture(i18n.language)}
           events={events}
           view={view}

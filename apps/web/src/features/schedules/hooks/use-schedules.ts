@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyEvent } from '@wacrm/shared/realtime/events';
 import { useEffect } from 'react';
+import { browserTimeZone } from '../../../lib/format.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { useCompanyPlan } from '../../plans/api/use-company-plan.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
@@ -35,7 +36,7 @@ export function useScheduleTimeZone(companyId: number, isEnabled = true) {
     enabled: isEnabled,
     staleTime: 5 * 60_000,
   });
-  return query.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return query.data?.timeZone ?? browserTimeZone();
 }
 
 /** Whether the company's plan has schedules (the ticket and contact actions hide otherwise). */
