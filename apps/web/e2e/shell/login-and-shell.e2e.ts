@@ -70,14 +70,14 @@ test('logs in, shows the menu, switches language and theme, logs out', async ({ 
   await expect(page.getByTestId('greeting')).toContainText('Olá, Admin Geral');
 
   // A feature still to come shows its placeholder, named in the current language.
-  await page.getByTestId('menu-schedules').click();
-  await expect(page).toHaveURL(/\/schedules$/);
-  await expect(page.getByTestId('coming-soon-title')).toHaveText('Agendamentos');
+  await page.getByTestId('menu-files').click();
+  await expect(page).toHaveURL(/\/files$/);
+  await expect(page.getByTestId('coming-soon-title')).toHaveText('Arquivos');
 
   await pickLanguage(page, 'en');
   await expect(page.getByTestId('menu-contacts')).toContainText('Contacts');
   await expect(page.getByTestId('greeting')).toContainText('Hello, Admin Geral');
-  await expect(page.getByTestId('coming-soon-title')).toHaveText('Schedules');
+  await expect(page.getByTestId('coming-soon-title')).toHaveText('Files');
   await pickLanguage(page, 'es');
   await expect(page.getByTestId('menu-contacts')).toContainText('Contactos');
   await expect(page.getByTestId('greeting')).toContainText('Hola, Admin Geral');
