@@ -2,15 +2,13 @@ import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { type ContactsAction, ContactsActionsMenu } from './contacts-actions-menu.tsx';
 
 interface ContactsToolbarProps {
@@ -76,21 +74,12 @@ export function ContactsToolbar(props: ContactsToolbarProps) {
   );
 
   const searchField = (
-    <TextField
-      size="small"
+    <SearchField
       placeholder={t('search')}
       value={props.search}
-      onChange={(event) => props.onSearchChange(event.target.value)}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchOutlined fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-        htmlInput: { 'aria-label': t('searchLabel'), 'data-testid': 'contacts-search' },
-      }}
+      onChange={props.onSearchChange}
+      label={t('searchLabel')}
+      testId="contacts-search"
       sx={{ maxWidth: { md: 420 } }}
     />
   );

@@ -1,12 +1,11 @@
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Checkbox from '@mui/material/Checkbox';
-import InputAdornment from '@mui/material/InputAdornment';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 
 interface KanbanToolbarProps {
   search: string;
@@ -25,21 +24,11 @@ export function KanbanToolbar({ search, onSearchChange, queues, queueIds, onQueu
       <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
         {t('title')}
       </Typography>
-      <TextField
-        size="small"
+      <SearchField
         placeholder={t('search')}
         value={search}
-        onChange={(event) => onSearchChange(event.target.value)}
-        slotProps={{
-          htmlInput: { 'aria-label': t('search'), 'data-testid': 'kanban-search' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchOutlined fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        onChange={onSearchChange}
+        testId="kanban-search"
         sx={{ minWidth: { sm: 240 } }}
       />
       {queues.length > 0 && (

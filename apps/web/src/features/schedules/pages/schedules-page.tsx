@@ -1,12 +1,9 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
@@ -15,6 +12,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { http } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
@@ -86,23 +84,7 @@ export function SchedulesPage() {
             </Typography>
           )}
         </Typography>
-        <TextField
-          size="small"
-          placeholder={t('search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { 'aria-label': t('search'), 'data-testid': 'schedules-search' },
-          }}
-          sx={{ minWidth: { sm: 260 } }}
-        />
+        <SearchField placeholder={t('search')} value={search} onChange={setSearch} testId="schedules-search" />
         <Button
           variant="contained"
           startIcon={<AddOutlined />}

@@ -1,10 +1,7 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { hasPermission } from '@wacrm/shared/auth/permissions';
@@ -12,6 +9,7 @@ import type { TagRecord } from '@wacrm/shared/tags/tag.schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { tagsApi, tagsKeys } from '../api/tags-api.ts';
@@ -74,23 +72,7 @@ export function TagsPage() {
             </Typography>
           )}
         </Typography>
-        <TextField
-          size="small"
-          placeholder={t('search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { 'aria-label': t('search'), 'data-testid': 'tags-search' },
-          }}
-          sx={{ minWidth: { sm: 260 } }}
-        />
+        <SearchField placeholder={t('search')} value={search} onChange={setSearch} testId="tags-search" />
         <Button
           variant="contained"
           startIcon={<AddOutlined />}

@@ -1,17 +1,15 @@
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '@wacrm/shared/users/user.schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { usersApi, usersKeys } from '../api/users-api.ts';
@@ -75,22 +73,12 @@ export function UsersPage() {
             </Typography>
           )}
         </Typography>
-        <TextField
-          size="small"
+        <SearchField
           placeholder={t('search')}
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { 'aria-label': t('searchLabel'), 'data-testid': 'users-search' },
-          }}
-          sx={{ minWidth: { sm: 260 } }}
+          onChange={setSearch}
+          label={t('searchLabel')}
+          testId="users-search"
         />
         <Button
           variant="contained"
