@@ -111,6 +111,25 @@ function stepRecorder(query, log) {
  * that recreates them from their own definitions: loading first and indexing once is much faster
  * than maintaining a trigram GIN index row by row.
  */
+/**
+ * Stops the triggers that keep the dashboard's day rollup (migrations 0019 and 0022: on tickets,
+ * ratings and contacts) and answers a function that restarts them and rebuilds the company's
+ * rollup in one statement: a bulk load would otherwise update the rollup once per row.
+ */
+async function pauseDashboardRollup(query, companyId) {
+  // A server from before the rollup (BENCH_SERVER_ROOT) has none to pause.
+  const { rows } = await query(`select to_regproc('dashboard_rebuild') is not null as present`);
+  if (!rows[0].present) return async () => {};
+  const triggers = ['tickets', 'ticket_ratings', 'contacts'].flatMap((table) =>
+    ['rows', 'changes'].map((kind) => `${table} ${table}_dashboard_${kind}`),
+  );
+  for (const trigger of triggers) await query(`alter table ${trigger.replace(' ', ' disable trigger ')}`);
+  return async () => {
+    for (const trigger of triggers) await query(`alter table ${trigger.replace(' ', ' enable trigger ')}`);
+    await query('select dashboard_rebuild($1)', [companyId]);
+  };
+}
+
 async function dropSecondaryIndexes(query, tables) {
   const { rows: indexes } = await query(
     `select ci.relname as name, pg_get_indexdef(i.indexrelid) as def
@@ -135,10 +154,12 @@ export async function addClosedTickets(query, { count, companyId = 1, log = () =
   const { steps, step } = stepRecorder(query, log);
   const C = Number(companyId);
   const restoreIndexes = await dropSecondaryIndexes(query, ['tickets', 'ticket_ratings']);
+  const restoreRollup = await pauseDashboardRollup(query, C);
   try {
     await addClosedRows(step, C, count);
   } finally {
     await step('indexes', restoreIndexes);
+    await step('dashboard rollup', restoreRollup);
   }
   await step('vacuum analyze', 'vacuum analyze tickets, ticket_ratings');
   const { rows } = await query(`select count(*)::int as tickets from tickets where company_id = ${C}`);
@@ -173,7 +194,7 @@ async function addClosedRows(step, C, count) {
     `insert into ticket_ratings (company_id, ticket_id, user_id, rate, created_at)
      select ${C}, t.id, t.user_id, 1 + ((t.id * 7) % 3), t.closed_at + interval '2 minutes'
        from tickets t
-      where t.company_id = ${C} and t.status = 'closed' and t.id % 5 < 2
+      where t.company_id = ${C} and t.status = 'closed' and t.closed_at is not null and t.id % 5 < 2
         and not exists (select 1 from ticket_ratings r where r.ticket_id = t.id)`,
   );
 }
@@ -197,6 +218,7 @@ export async function generateData(query, { size = dataSizes.full, companyId = 1
     'ticket_tags',
     'ticket_ratings',
   ]);
+  const restoreRollup = await pauseDashboardRollup(query, C);
 
   await step(
     'queues',
@@ -322,6 +344,7 @@ export async function generateData(query, { size = dataSizes.full, companyId = 1
   );
 
   await step('indexes', restoreIndexes);
+  await step('dashboard rollup', restoreRollup);
   // As autovacuum would have left a table that old: statistics and the visibility map.
   await step('vacuum analyze', 'vacuum analyze');
 
@@ -336,4 +359,102 @@ export async function generateData(query, { size = dataSizes.full, companyId = 1
     )
   ).rows[0];
   return { whatsappId: W, counts, steps };
+}
+
+/**
+ * Issue 22: grows company `companyId` (filled by `generateData`) to `tickets` tickets in the shape
+ * it already has: a contact for every two tickets, ten messages per ticket, the same share of tags
+ * and ratings. What is added is history: closed tickets spread over the same year, so the open
+ * tickets and the long threads stay what they were and every table under the lists grows.
+ */
+export async function growCompany(query, { tickets, companyId = 1, log = () => undefined }) {
+  const { steps, step } = stepRecorder(query, log);
+  const C = Number(companyId);
+  const [now] = (
+    await query(
+      `select (select count(*)::int from tickets where company_id = ${C}) as tickets,
+              (select count(*)::int from contacts where company_id = ${C}) as contacts,
+              (select coalesce(max(id), 0)::int from tickets) as last_ticket`,
+    )
+  ).rows;
+  const add = tickets - now.tickets;
+  if (add <= 0) return { added: 0, steps };
+  const addContacts = Math.max(0, Math.round(tickets / 2) - now.contacts);
+  const restoreIndexes = await dropSecondaryIndexes(query, [
+    'messages',
+    'tickets',
+    'contacts',
+    'ticket_tags',
+    'ticket_ratings',
+  ]);
+  const restoreRollup = await pauseDashboardRollup(query, C);
+  try {
+    const [{ whatsapp_id: W }] = (
+      await query(`select min(id) as whatsapp_id from whatsapps where company_id = ${C} and provider = 'sandbox'`)
+    ).rows;
+    const first = now.contacts + 1;
+    await step(
+      'more contacts',
+      `insert into contacts (company_id, name, number, email, whatsapp_id, created_at, updated_at)
+       select ${C}, ${pick(firstNames, 'g')} || ' ' || ${pick(lastNames, 'g / 20')} || ' ' || g,
+              '5511' || lpad(g::text, 9, '0'), '', ${W},
+              now() - interval '366 days' + ((g::bigint * 7919) % ${addContacts + 1})::float / ${addContacts + 1} * interval '300 days',
+              now() - interval '366 days' + ((g::bigint * 7919) % ${addContacts + 1})::float / ${addContacts + 1} * interval '300 days'
+         from generate_series(${first}, ${now.contacts + addContacts}) g`,
+    );
+    // Ticket g opens somewhere in the year (a scrambled position, so old and new history mix),
+    // was accepted minutes later and closed within hours, like the generated closed tickets.
+    await step(
+      'more closed tickets',
+      `with ids as (
+         select (select array_agg(id order by id) from users where company_id = ${C} and email like 'bench-agent-%') as agents,
+                (select array_agg(id order by id) from queues where company_id = ${C}) as queue_ids
+       ), base as (
+         select g, now() - interval '365 days'
+                     + ((g::bigint * 7919) % ${add})::float / ${add} * interval '364 days' as created
+           from generate_series(1, ${add}) g
+       )
+       insert into tickets (company_id, contact_id, whatsapp_id, user_id, queue_id, status, last_message,
+                            unread_messages, accepted_at, closed_at, last_message_at, last_message_from_me,
+                            created_at, updated_at)
+       select ${C}, c.id, ${W}, ids.agents[1 + (g % ${attendants})],
+              ids.queue_ids[1 + (g % ${queueCount})], 'closed', ${sentence('g * 10')}, 0,
+              created + (1 + g % 20) * interval '1 minute', created + (25 + g % 240) * interval '1 minute',
+              created + (25 + g % 240) * interval '1 minute', g % 2 = 0, created,
+              created + (25 + g % 240) * interval '1 minute'
+         from base cross join ids
+         join (select id, row_number() over (order by id) - 1 as n from contacts where company_id = ${C}) c
+           on c.n = g % ${now.contacts + addContacts}`,
+    );
+    await step(
+      'their messages',
+      `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, read, ack,
+                             user_id, created_at, updated_at)
+       select ${C}, t.id, t.contact_id, ${W}, 'BENCH' || t.id || '-' || j, ${sentence('t.id * 31 + j')},
+              j % 2 = 0, true, case when j % 2 = 0 then 3 else 0 end, case when j % 2 = 0 then t.user_id end,
+              t.created_at + (j::float / 11) * (t.closed_at - t.created_at),
+              t.created_at + (j::float / 11) * (t.closed_at - t.created_at)
+         from tickets t cross join generate_series(1, 10) j
+        where t.company_id = ${C} and t.id > ${now.last_ticket}`,
+    );
+    await step(
+      'their tags',
+      `with tag_ids as (select array_agg(id order by id) as ids from tags where company_id = ${C})
+       insert into ticket_tags (ticket_id, tag_id, created_at)
+       select distinct on (t.id, tag_ids.ids[1 + ((t.id * k) % ${tagCount})]) t.id, tag_ids.ids[1 + ((t.id * k) % ${tagCount})], t.created_at
+         from tickets t cross join tag_ids cross join generate_series(1, 2) k
+        where t.company_id = ${C} and t.id > ${now.last_ticket} and t.id % 10 < 3 and (k = 1 or t.id % 2 = 0)`,
+    );
+    await step(
+      'their ratings',
+      `insert into ticket_ratings (company_id, ticket_id, user_id, rate, created_at)
+       select ${C}, id, user_id, 1 + ((id * 7) % 3), closed_at + interval '2 minutes'
+         from tickets where company_id = ${C} and id > ${now.last_ticket} and id % 5 < 2`,
+    );
+  } finally {
+    await step('indexes', restoreIndexes);
+    await step('dashboard rollup', restoreRollup);
+  }
+  await step('vacuum analyze', 'vacuum analyze tickets, messages, contacts, ticket_tags, ticket_ratings');
+  return { added: add, addedContacts: addContacts, steps };
 }

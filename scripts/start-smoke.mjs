@@ -161,7 +161,7 @@ async function main() {
     if (!exited) fail(`npm start still running ${STOP_DEADLINE_MS / 1000} s after Ctrl+C`);
     await sleep(500);
     if (groupAlive(child.pid)) fail('a process of npm start outlived it');
-    if (!/SIGINT: stopping/.test(log)) fail('the server did not log its stop');
+    if (!/SIGINT: draining/.test(log)) fail('the server did not log its stop');
     if (await get(`${base}/api/health`).catch(() => null)) fail('the port still answers after the stop');
     step('stopped cleanly');
     passed = true;

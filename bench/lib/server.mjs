@@ -1,7 +1,8 @@
 // Starts and stops the real server process for the bench, and reads its memory.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 
 export const benchAdmin = { email: 'admin@admin.com', password: 'bench-Passw0rd' };
 
@@ -13,11 +14,31 @@ export const freePort = () =>
     });
   });
 
+const builtRoots = new Set();
+
 /**
- * `node --import tsx apps/server/src/main.ts` (what `npm start` runs) in production mode, API
- * only, with login limits out of the way (the fan-out logs in 30 attendants).
+ * What `npm start` runs: the server built to JavaScript (`apps/server/dist/main.js`), built once per
+ * bench run. A checkout from before that build existed (`BENCH_SERVER_ROOT`), or
+ * `BENCH_SERVER_LOADER=tsx`, runs the TypeScript sources through tsx instead.
  */
-export async function startServer({ root, dataDir, databaseUrl, log = () => undefined }) {
+function serverCommand(root) {
+  const buildScript = path.join(root, 'apps/server/scripts/build.mjs');
+  if (process.env.BENCH_SERVER_LOADER === 'tsx' || !existsSync(buildScript)) {
+    return ['--import', 'tsx', 'apps/server/src/main.ts'];
+  }
+  if (!builtRoots.has(root)) {
+    const built = spawnSync(process.execPath, [buildScript], { cwd: root, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`server build failed:\n${built.stdout}\n${built.stderr}`);
+    builtRoots.add(root);
+  }
+  return ['apps/server/dist/main.js'];
+}
+
+/**
+ * The server in production mode, API only, with login limits out of the way (the fan-out logs in
+ * 30 attendants).
+ */
+export async function startServer({ root, dataDir, databaseUrl, log = () => undefined, env: extraEnv = {} }) {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -34,13 +55,14 @@ export async function startServer({ root, dataDir, databaseUrl, log = () => unde
     LOG_LEVEL: 'warn',
     LOGIN_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_EMAIL: '100000',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const started = Date.now();
   // BENCH_SERVER_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const extra = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...extra, ...serverCommand(root)], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,11 +1,16 @@
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createAnnouncementsModule } from './modules/announcements/index.ts';
+import { registerApiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
+import type { AuthState } from './modules/auth/auth.service.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createAutomationModule } from './modules/automation/index.ts';
+import { createBillingModule } from './modules/billing/index.ts';
+import { createCampaignsModule } from './modules/campaigns/index.ts';
 import { type ChannelsOptions, createChannelsModule } from './modules/channels/index.ts';
 import { createChatsModule } from './modules/chats/index.ts';
 import { createCompaniesModule } from './modules/companies/index.ts';
@@ -14,13 +19,16 @@ import { createConnectionsModule } from './modules/connections/index.ts';
 import { createContactsModule } from './modules/contacts/index.ts';
 import { createDashboardModule } from './modules/dashboard/index.ts';
 import { createDeadLettersModule } from './modules/dead-letters/index.ts';
+import { createFlowsModule } from './modules/flows/index.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createHelpsModule } from './modules/helps/index.ts';
+import { createIntegrationsModule } from './modules/integrations/index.ts';
 import { createKanbanModule } from './modules/kanban/index.ts';
 import { createMessagesModule, type MessagesOptions } from './modules/messages/index.ts';
 import { createPasswordResetModule } from './modules/password-reset/index.ts';
 import { redactResetUrl } from './modules/password-reset/password-reset.routes.ts';
 import { createPlansModule } from './modules/plans/index.ts';
+import { createPublicApiModule } from './modules/public-api/index.ts';
 import { createQueuesModule } from './modules/queues/index.ts';
 import { createQuickMessagesModule } from './modules/quick-messages/index.ts';
 import { createSchedulesModule } from './modules/schedules/index.ts';
@@ -30,6 +38,8 @@ import { createTagsModule } from './modules/tags/index.ts';
 import { createTicketNotesModule } from './modules/ticket-notes/index.ts';
 import { createTicketsModule } from './modules/tickets/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
+import { createWebhooksModule, type WebhooksOptions } from './modules/webhooks/index.ts';
+import { createNodeBus } from './platform/cluster/node-bus.ts';
 import type { Config } from './platform/config.ts';
 import type { Platform } from './platform/context.ts';
 import type { DatabaseHandle } from './platform/db/client.ts';
@@ -38,11 +48,13 @@ import { runGuardsFirst } from './platform/http/guards.ts';
 import { registerRequestLogging } from './platform/http/request-logging.ts';
 import { registerAuthentication } from './platform/http/request-session.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { createSessionCache } from './platform/http/session-cache.ts';
 import { registerStaticFiles } from './platform/http/static-files.ts';
 import { createTokenService } from './platform/http/tokens.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import { registerClientRooms } from './platform/realtime/client-rooms.ts';
+import { attachFanOut } from './platform/realtime/fan-out.ts';
 import { createRealtime } from './platform/realtime/realtime.ts';
 import { createLocalStorage } from './platform/storage/local-storage.ts';
 import { createMediaSigner } from './platform/storage/media-signature.ts';
@@ -55,7 +67,12 @@ export async function buildServer(
   config: Config,
   database: DatabaseHandle,
   logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> = { logger: false },
-  options: { channels?: ChannelsOptions; messages?: MessagesOptions; clock?: () => Date } = {},
+  options: {
+    channels?: ChannelsOptions;
+    messages?: MessagesOptions;
+    webhooks?: WebhooksOptions;
+    clock?: () => Date;
+  } = {},
 ) {
   // Requests are logged by registerRequestLogging, at debug unless they fail or are slow.
   const app = Fastify({
@@ -91,6 +108,23 @@ export async function buildServer(
       return socketSession;
     },
   });
+  // The AWS SDK is loaded only for a bucket: a single process on local disk never pays for it.
+  const s3 = config.s3
+    ? (await import('./platform/storage/s3-storage.ts')).createS3Storage(
+        config.s3,
+        mediaSigner,
+        path.join(config.dataDir, 'media-cache'),
+      )
+    : null;
+  const storage = s3 ?? createLocalStorage(config.publicDir, mediaSigner);
+  const fanOut = await attachFanOut(realtime.io, {
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    databaseUrl: database.kind === 'postgres' ? database.connectionString : undefined,
+    log: app.log,
+  });
+  const bus = createNodeBus({ database, nodeId: config.nodeId, log: app.log });
+  const sessions = createSessionCache<AuthState>({ bus, log: app.log });
   const platform: Platform = {
     config,
     database,
@@ -99,33 +133,55 @@ export async function buildServer(
     realtime,
     clientRooms: registerClientRooms(realtime),
     jobs: new JobQueue(database, app.log),
-    storage: createLocalStorage(config.publicDir, mediaSigner),
+    bus,
+    sessions,
+    storage,
     log: app.log,
     clock: options.clock ?? (() => new Date()),
   };
 
   const users = createUsersModule(platform);
-  const auth = createAuthModule(platform, users.repository);
+  const auth = createAuthModule(platform, users.repository, sessions);
   const plans = createPlansModule(platform);
   const settings = createSettingsModule(platform);
 
   registerAuthentication(app, auth.service.resolveAccessToken);
+  // A write is answered once the webhook deliveries of the events it caused are stored: what the
+  // caller was told happened reaches the endpoints even if this process dies right after
+  // (docs/decisions/public-api-and-webhooks.md, "Durability").
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await platform.realtime.domain.settled();
+  });
   // Before any route: guards run right after authentication, before validation.
   const hookedRoutes = runGuardsFirst(app);
   const { serveSpa } = await registerStaticFiles(app, {
     webDistDir: config.webDistDir,
     publicDir: config.publicDir,
     signer: mediaSigner,
+    bucketUrlOf: s3 ? (relativePath) => s3.presignedUrlOf(relativePath) : undefined,
   });
   registerErrorHandler(app, serveSpa);
 
   // Late-bound: the channels module is made below.
-  registerHealthRoutes(app, platform.db, () => channels.isRestoring());
+  let phase: 'starting' | 'ready' | 'draining' = 'starting';
+  registerHealthRoutes(app, platform.db, {
+    node: config.nodeId,
+    isRestoring: () => channels.isRestoring(),
+    phase: () => (phase === 'ready' && channels.isRestoring() ? 'starting' : phase),
+    redis: async () => (fanOut.kind === 'redis' ? ((await fanOut.isUp()) ? 'up' : 'down') : 'unused'),
+    jobs: () => (platform.jobs.running ? 'running' : 'stopped'),
+    fanOut: fanOut.kind,
+    sessions: () => channels.manager.count(),
+  });
   auth.register(app);
   users.register(app);
   plans.register(app);
   // Late-bound: deleting a company stops its live sessions as deleting a connection does.
-  createCompaniesModule(platform, { plans, sessions: () => connections.sessions() }).register(app);
+  createCompaniesModule(platform, {
+    plans,
+    sessions: () => connections.sessions(),
+    dueDateSet: (companyId) => billing.service.companyChanged(companyId),
+  }).register(app);
   const connections = createConnectionsModule(platform, { planRules: plans.rules });
   const messages = createMessagesModule(platform, options.messages);
   const deadLetters = createDeadLettersModule(platform);
@@ -145,13 +201,22 @@ export async function buildServer(
   createHelpsModule(platform).register(app);
   createAnnouncementsModule(platform).register(app);
   createQueuesModule(platform, { plans }).register(app);
-  createContactsModule(platform, { sessions: channels.manager }).register(app);
+  createContactsModule(platform, { sessions: channels.router }).register(app);
   // After channels: the tickets policy guards the ticket rooms and decides the list rooms.
   const tickets = createTicketsModule(platform);
-  tickets.useSessions(channels.manager);
+  tickets.useSessions(channels.router);
   const automation = createAutomationModule(platform, { messages, tickets });
-  tickets.useAutomation(automation.service.afterTicketChange);
-  channels.useAutomation(automation.service);
+  const flows = createFlowsModule(platform, { messages, tickets, planRules: plans.rules });
+  const integrations = createIntegrationsModule(platform, { messages, tickets, planRules: plans.rules });
+  // Integrations of type flowbuilder start flows; a flow's typebot and OpenAI nodes talk through the bots.
+  flows.useIntegrationResolver(integrations.flowOfTicket);
+  flows.useBots(integrations.flowBots);
+  // A running flow takes the customer's message first, then a bot of the connection or queue, then
+  // routing automation (docs/decisions/flows.md, docs/decisions/ai-and-integrations.md).
+  tickets.useAutomation(flows.wrapAfterTicketChange(automation.service.afterTicketChange));
+  channels.useAutomation(flows.wrapIntake(integrations.wrapAutomation(automation.service)));
+  integrations.register(app);
+  flows.register(app);
   tickets.register(app);
   const tags = createTagsModule(platform, { tickets, planRules: plans.rules });
   tags.register(app);
@@ -160,8 +225,18 @@ export async function buildServer(
   createQuickMessagesModule(platform).register(app);
   createDashboardModule(platform).register(app);
   createChatsModule(platform, { tickets, planRules: plans.rules }).register(app);
+  createPublicApiModule(platform, { messages, tickets, planRules: plans.rules }).register(app);
+  const webhooks = createWebhooksModule(platform, options.webhooks);
+  webhooks.register(app);
   const schedules = createSchedulesModule(platform, { messages, tickets, planRules: plans.rules });
   schedules.register(app);
+  const billing = createBillingModule(platform);
+  billing.register(app);
+  registerApiDocsRoutes(app, routes, '1.0.0');
+  const campaigns = createCampaignsModule(platform, { messages, tickets, sessions: channels.manager });
+  campaigns.register(app);
+  // Flow texts fill the company's custom variables kept in the campaign settings.
+  flows.useCompanyVariables(async (companyId) => (await campaigns.service.settings(companyId)).variables);
 
   return {
     app,
@@ -172,20 +247,44 @@ export async function buildServer(
     routes,
     /** For tests: the timers sweep on demand, with the injected clock. */
     automation: automation.service,
+    /** For tests: invoices and payments with the injected clock. */
+    billing: billing.service,
+    /** For tests: the messages service (the expiry of unsent messages on demand). */
+    messages: messages.service,
+    /** For tests: the flow runtime and service (the integration hook). */
+    flows,
     /** For tests: the due-schedule sweep on demand, with the injected clock. */
     schedules: schedules.service,
+    /** For tests: the campaigns' dispatch steps on demand, with the injected clock. */
+    campaigns: campaigns.dispatch,
     async start(listen: { port: number; host: string }) {
       await app.listen(listen);
+      await platform.bus.start();
       await platform.jobs.start();
       channels.start();
       schedules.start();
+      billing.start();
+      campaigns.start();
+      webhooks.start();
+      phase = 'ready';
       return app.server.address();
     },
+    /**
+     * Drains: the ready probe answers 503 at once, sockets are closed (clients reconnect to
+     * another process), HTTP stops taking requests and finishes those in flight, the sessions stop
+     * and release their leases (another process takes over at its next look), workers finish.
+     */
     async stop() {
-      await channels.stop();
-      await platform.jobs.stop();
+      phase = 'draining';
       await realtime.close();
       await app.close();
+      await channels.stop();
+      // Webhook deliveries of the last events are stored (and their jobs sent) before the queue stops.
+      await platform.realtime.domain.settled();
+      await platform.jobs.stop();
+      await platform.bus.stop();
+      await fanOut.close();
+      s3?.close();
     },
   };
 }

@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { seedDatabase } from './platform/db/seed.ts';
 
+const DRAIN_LIMIT_MS = 9_500;
+
 // Process entry: config → database → migrations → seed → app → listen → workers.
 async function main() {
   const config = loadConfig();
@@ -32,9 +34,15 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal}: stopping`);
-    await server.stop();
-    await database.close();
+    logger.info(`${signal}: draining`);
+    // A load balancer's patience is finite: whatever has not drained in 10 s is cut off.
+    const deadline = setTimeout(() => {
+      logger.warn('drain took longer than 10 s: exiting');
+      process.exit(0);
+    }, DRAIN_LIMIT_MS);
+    deadline.unref();
+    await server.stop().catch((error) => logger.error({ err: error }, 'drain failed'));
+    await database.close().catch(() => undefined);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

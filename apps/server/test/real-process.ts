@@ -56,7 +56,8 @@ export async function startMainProcess(port: number, dataDir: string, env: Recor
 /** Ends the process the way it was asked (SIGTERM: a graceful stop; SIGKILL: a crash); resolves with its exit code. */
 export function endProcess(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL') {
   return new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
+    // A process that already ended (by a signal too) emits no second 'exit'.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
     child.once('exit', (code) => resolve(code));
     child.kill(signal);
   });

@@ -1,11 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The repository's root folder: the defaults below are relative to it, whichever folder starts the server. */
-export const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
+/**
+ * The repository's root folder: the defaults below are relative to it, whichever folder starts the
+ * server. Found by walking up to the workspace's package.json, so the TypeScript sources and the
+ * production bundle (apps/server/dist) agree.
+ */
+export const repositoryRoot = findRepositoryRoot(import.meta.dirname);
+
+function findRepositoryRoot(start: string): string {
+  for (let folder = start; ; folder = path.dirname(folder)) {
+    const manifest = path.join(folder, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).workspaces) return folder;
+    if (path.dirname(folder) === folder) throw new Error(`no workspace package.json above ${start}`);
+  }
+}
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -18,6 +31,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.url({ message: 'must be a postgres:// URL' }).optional(),
   REDIS_URL: z.url({ message: 'must be a redis:// URL' }).optional(),
+  /** Prefix of this deployment's Redis keys and NOTIFY channels (several deployments may share one Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]{1,30}$/, 'lower-case letters, digits and _ only')
+    .default('wacrm'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_REFRESH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   FRONTEND_URL: z.url({ message: 'must be the web origin, e.g. https://crm.example.com' }).optional(),
@@ -32,6 +50,12 @@ const envSchema = z.object({
   SMTP_FROM: z.string().default('no-reply@localhost'),
   SMTP_SECURE: booleanFromEnv.default(false),
   OPENAI_BASE_URL: z.url().optional(),
+  /** Dialogflow ES REST API (tests point it at a local fake). */
+  DIALOGFLOW_API_URL: z.url().default('https://dialogflow.googleapis.com'),
+  /** Seconds a bot provider (OpenAI, Typebot, n8n, webhook, Dialogflow) has to answer one call. */
+  BOT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  /** Lets integrations and webhooks call loopback and private addresses (tests, or a trusted internal network). */
+  INTEGRATIONS_ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
   /** Where the built web app is; unset: `apps/web/dist` of the repository; empty disables serving it (API only). */
   SERVE_WEB_DIST: z.string().optional(),
   /** Which peers may set X-Forwarded-For/-Proto/-Host: unset = none; addresses/CIDRs, or a hop count. */
@@ -45,6 +69,17 @@ const envSchema = z.object({
         message: 'must be a hop count (e.g. 1) or a comma-separated list of addresses or CIDR ranges',
       },
     ),
+  /** How long a process holds a WhatsApp session without renewing before another may take it over. */
+  SESSION_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /** This process's name in leases, commands and /api/health; unset: host:pid:random. */
+  NODE_ID: z.string().trim().min(1).max(80).optional(),
+  /** S3-compatible media storage (all of S3_BUCKET and the keys set it; else files stay under DATA_DIR/public). */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
@@ -59,9 +94,41 @@ const envSchema = z.object({
   PASSWORD_RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   PASSWORD_RESET_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   PASSWORD_RESET_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** The PSP's Pix API (the Central Bank's standard); unset: the checkout says payments are not configured. */
+  PIX_API_URL: z.url().optional(),
+  PIX_CLIENT_ID: z.string().optional(),
+  PIX_CLIENT_SECRET: z.string().optional(),
+  /** The receiving Pix key (chave) the charges are made to. */
+  PIX_KEY: z.string().optional(),
+  /** What the PSP sends back on every callback (`x-webhook-secret` header or `?hmac=`); unset refuses all callbacks. */
+  PIX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Client certificate, its key and the PSP's CA (PEM files) where the PSP requires mTLS. */
+  PIX_CERT_PATH: z.string().optional(),
+  PIX_CERT_KEY_PATH: z.string().optional(),
+  PIX_CA_PATH: z.string().optional(),
+  PIX_CHARGE_EXPIRES_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** How many days before a company's due date its next invoice is made. */
+  INVOICE_DAYS_BEFORE_DUE: z.coerce.number().int().min(0).max(60).default(10),
+  /** Requests a minute each connection token may make to the external messages API. */
+  EXTERNAL_API_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+function readS3(vars: z.infer<typeof envSchema>) {
+  if (!vars.S3_BUCKET) return null;
+  if (!vars.S3_ACCESS_KEY_ID || !vars.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required with S3_BUCKET');
+  }
+  return {
+    endpoint: vars.S3_ENDPOINT,
+    bucket: vars.S3_BUCKET,
+    region: vars.S3_REGION,
+    accessKeyId: vars.S3_ACCESS_KEY_ID,
+    secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+  };
+}
 
 export class ConfigError extends Error {}
 
@@ -95,6 +162,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicDir: path.join(dataDir, 'public'),
     databaseUrl: vars.DATABASE_URL,
     redisUrl: vars.REDIS_URL,
+    redisPrefix: vars.REDIS_PREFIX,
+    s3: readS3(vars),
+    sessionLeaseSeconds: vars.SESSION_LEASE_SECONDS,
+    nodeId: vars.NODE_ID ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
     jwtSecret: vars.JWT_SECRET ?? secrets!.jwtSecret,
     jwtRefreshSecret: vars.JWT_REFRESH_SECRET ?? secrets!.jwtRefreshSecret,
     frontendUrl: vars.FRONTEND_URL,
@@ -112,6 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         }
       : null,
     openAiBaseUrl: vars.OPENAI_BASE_URL,
+    dialogflowApiUrl: vars.DIALOGFLOW_API_URL,
+    botTimeoutMs: vars.BOT_TIMEOUT_SECONDS * 1000,
+    integrationsAllowPrivateUrls: vars.INTEGRATIONS_ALLOW_PRIVATE_URLS,
     webDistDir: vars.SERVE_WEB_DIST === '' ? null : resolveDirectory(env, vars.SERVE_WEB_DIST, 'apps/web/dist'),
     logLevel: vars.LOG_LEVEL,
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
@@ -120,8 +194,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perEmail: vars.LOGIN_LIMIT_PER_EMAIL,
       windowMs: vars.LOGIN_LIMIT_WINDOW_SECONDS * 1000,
     },
+    externalApiLimitPerMinute: vars.EXTERNAL_API_LIMIT_PER_MINUTE,
     userOfflineAfterMs: vars.USER_OFFLINE_AFTER_SECONDS * 1000,
     signupLimits: { perIp: vars.SIGNUP_LIMIT_PER_IP, windowMs: vars.SIGNUP_LIMIT_WINDOW_SECONDS * 1000 },
+    pix: vars.PIX_API_URL
+      ? {
+          apiUrl: vars.PIX_API_URL,
+          clientId: vars.PIX_CLIENT_ID ?? '',
+          clientSecret: vars.PIX_CLIENT_SECRET ?? '',
+          key: vars.PIX_KEY ?? '',
+          certPath: vars.PIX_CERT_PATH,
+          certKeyPath: vars.PIX_CERT_KEY_PATH,
+          caPath: vars.PIX_CA_PATH,
+          chargeExpiresSeconds: vars.PIX_CHARGE_EXPIRES_SECONDS,
+        }
+      : null,
+    pixWebhookSecret: vars.PIX_WEBHOOK_SECRET ?? null,
+    invoiceDaysBeforeDue: vars.INVOICE_DAYS_BEFORE_DUE,
     passwordResetLimits: {
       perIp: vars.PASSWORD_RESET_LIMIT_PER_IP,
       perEmail: vars.PASSWORD_RESET_LIMIT_PER_EMAIL,

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { NodeBus } from './cluster/node-bus.ts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import type { SessionInvalidation } from './http/session-cache.ts';
 import type { TokenService } from './http/tokens.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { registerClientRooms } from './realtime/client-rooms.ts';
@@ -16,6 +18,14 @@ export interface Platform {
   realtime: Realtime;
   clientRooms: ReturnType<typeof registerClientRooms>;
   jobs: JobQueue;
+  /** Commands to the process holding a session (docs/decisions/session-ownership.md). */
+  bus: NodeBus;
+  /**
+   * The per-process cache of the token check's session row: whatever changes a user's token
+   * version, profile, allTicket or queues, or a company's status, due date or queues, calls it
+   * after the commit (platform/http/session-cache.ts).
+   */
+  sessions: SessionInvalidation;
   storage: FileStorage;
   log: FastifyBaseLogger;
   /** "Now" for business rules (hours, bot timing, timers); tests inject one to travel in time. */

@@ -108,10 +108,10 @@ test('campaigns and flows open for admins whose plan allows them, without the cs
   await expect(page.getByTestId('menu-campaignsGroup')).toBeVisible();
   await expect(page.getByTestId('menu-flowsGroup')).toBeVisible();
   await page.goto('/campaigns');
-  await expect(page.getByTestId('coming-soon-title')).toHaveText('Listagem');
-  await page.goto('/flowbuilder/12');
-  await expect(page.getByTestId('coming-soon-title')).toHaveText('Fluxos de conversa');
-  await snapAllThemes(page, 'access-flows-coming-soon');
+  await expect(page.getByTestId('campaigns-page')).toBeVisible();
+  await page.goto('/flowbuilders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fluxos de conversa' })).toBeVisible();
+  await snapAllThemes(page, 'access-flows-open');
   await page.getByTestId('account-menu').click();
   await page.getByTestId('menu-logout').click();
 
@@ -126,5 +126,5 @@ test('campaigns and flows open for admins whose plan allows them, without the cs
   ).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/phrase-lists');
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByTestId('phrase-add')).toBeVisible();
 });

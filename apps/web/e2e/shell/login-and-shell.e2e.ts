@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, logIn, superAdmin, test } from '../support/fixtures.ts';
+import { expect, logIn, realtimeConnected, superAdmin, test } from '../support/fixtures.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
 async function pickLanguage(page: Page, lang: 'pt' | 'en' | 'es') {
@@ -69,21 +69,31 @@ test('logs in, shows the menu, switches language and theme, logs out', async ({ 
   await profile.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByTestId('greeting')).toContainText('Olá, Admin Geral');
 
-  // A feature still to come shows its placeholder, named in the current language.
-  await page.getByTestId('menu-files').click();
-  await expect(page).toHaveURL(/\/files$/);
-  await expect(page.getByTestId('coming-soon-title')).toHaveText('Arquivos');
+  // A page's title follows the language.
+  await page.goto('/flowbuilders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fluxos de conversa' })).toBeVisible();
 
   await pickLanguage(page, 'en');
   await expect(page.getByTestId('menu-contacts')).toContainText('Contacts');
   await expect(page.getByTestId('greeting')).toContainText('Hello, Admin Geral');
-  await expect(page.getByTestId('coming-soon-title')).toHaveText('Files');
+  await expect(page.getByRole('heading', { level: 1, name: 'Conversation flows' })).toBeVisible();
   await pickLanguage(page, 'es');
   await expect(page.getByTestId('menu-contacts')).toContainText('Contactos');
   await expect(page.getByTestId('greeting')).toContainText('Hola, Admin Geral');
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es');
   await pickLanguage(page, 'pt');
   await expect(page.getByTestId('menu-contacts')).toContainText('Contatos');
+
+  // Moving between pages keeps the one realtime connection (a new one would miss the events sent
+  // while it opens).
+  await realtimeConnected(page);
+  const socketsOpened: string[] = [];
+  page.on('websocket', (socket) => socketsOpened.push(socket.url()));
+  for (const item of ['menu-contacts', 'menu-dashboard', 'menu-tickets']) {
+    await page.getByTestId(item).click();
+    await realtimeConnected(page);
+  }
+  expect(socketsOpened).toEqual([]);
 
   await page.getByTestId('theme-toggle').click();
   expect(await page.evaluate(() => localStorage.getItem('preferredTheme'))).toBe('dark');
@@ -169,4 +179,27 @@ test('public pages link back to login and protect private routes', async ({ page
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'E-mail ou senha inválidos.' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('the login form checks its fields on submit, then as they change', async ({ page }) => {
+  await page.goto('/login');
+  const email = page.getByTestId('login-email');
+  const emailError = page.locator('[id$="-error"]').filter({ hasText: 'E-mail inválido' });
+  const passwordError = page.locator('[id$="-error"]').filter({ hasText: 'Obrigatório' });
+  // Nothing is said before the first submit, even after typing.
+  await email.fill('not-an-email');
+  await expect(emailError).toBeHidden();
+  await page.getByTestId('login-submit').click();
+  await expect(emailError).toBeVisible();
+  await expect(passwordError).toBeVisible();
+  await expect(email).toBeFocused(); // the first wrong field takes the focus
+  // Once submitted, each change is checked again.
+  await email.fill('  Admin@Admin.com ');
+  await expect(emailError).toBeHidden();
+  await expect(passwordError).toBeVisible();
+  await page.getByTestId('login-password').fill('wrong-password');
+  await expect(passwordError).toBeHidden();
+  await page.getByTestId('login-submit').click();
+  // Valid now: the form is sent and the server answers (login-validation.test.ts checks the body).
+  await expect(page.getByTestId('toast').filter({ hasText: 'E-mail ou senha inválidos.' })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,10 +55,12 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // Keep the last output for error messages without filling memory.
+  // Keep the last output for error messages without filling memory; E2E_SERVER_LOG names a file
+  // that receives all of it, to study a failure after the run.
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-8000);
+    if (process.env.E2E_SERVER_LOG) appendFileSync(process.env.E2E_SERVER_LOG, chunk);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

@@ -40,13 +40,13 @@ test('to-do list: Enter adds, blank is ignored, edit, done, delete, kept after r
   await expect(page.getByTestId('task-item')).toHaveCount(1);
 
   await page.goto('/financeiro');
-  await expect(page.getByTestId('billing-notice')).toBeVisible();
+  await expect(page.getByTestId('invoices-table')).toBeVisible();
   await snap(page, 'financeiro-light-desktop');
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'dark'));
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   // Wait for the page itself: right after a reload the shell still shows its loading spinner.
-  await expect(page.getByTestId('billing-notice')).toBeVisible();
+  await expect(page.getByTestId('invoices-table')).toBeVisible();
   await snap(page, 'financeiro-dark-phone');
   await page.goto('/todolist');
   await expect(page.getByTestId('task-item')).toHaveCount(1);

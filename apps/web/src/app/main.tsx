@@ -2,20 +2,22 @@
 import './zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { initI18n } from '../lib/i18n.ts';
 import { ColorModeProvider } from './color-mode.tsx';
 import { AppRoutes } from './router.tsx';
+
+// A data router, so a page can hold navigation back (`useBlocker`: the flow editor's unsaved
+// changes). The app's own routes stay one `useRoutes` tree under a single catch-all route.
+const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
 
 // Translations come first: the first paint is already in the user's language.
 void initI18n().then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ColorModeProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <RouterProvider router={router} />
         <Toaster />
       </ColorModeProvider>
     </StrictMode>,

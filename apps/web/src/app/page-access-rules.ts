@@ -20,8 +20,10 @@ export const pageAccess: Record<string, PageAccess> = {
   connections: { admin: true },
   users: { admin: true },
   queues: { admin: true },
-  files: { admin: true },
+  // File lists belong to the campaign tool: the server gates /api/files by useCampaigns.
+  files: { admin: true, planFlag: 'useCampaigns' },
   financeiro: { admin: true },
+  subscription: { admin: true },
   settings: { admin: true },
   prompts: { admin: true, planFlag: 'useOpenAi' },
   queueIntegrations: { admin: true, planFlag: 'useIntegrations' },

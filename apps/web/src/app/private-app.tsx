@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSessionUser } from '../features/auth/hooks/use-auth.ts';
 import { useAuthEventNotices } from '../features/auth/hooks/use-auth-event-notices.ts';
 import { useSessionUserUpdates } from '../features/auth/hooks/use-session-user-updates.ts';
 import { isApiError } from '../lib/api-error.ts';
-import { PrivateRoutes } from './private-routes.tsx';
+import { BillingOnlyRoutes, PrivateRoutes } from './private-routes.tsx';
 import { AppShell } from './shell/app-shell.tsx';
+import { BillingOnlyShell } from './shell/billing-only-shell.tsx';
 import { SocketProvider } from './socket-provider.tsx';
 
 function createQueryClient() {
@@ -25,6 +27,23 @@ function SessionListeners() {
   return null;
 }
 
+/** The whole product, or only billing for an expired company's admin until a payment is confirmed. */
+function Screens() {
+  const user = useSessionUser();
+  if (user.company.billingOnly) {
+    return (
+      <BillingOnlyShell>
+        <BillingOnlyRoutes />
+      </BillingOnlyShell>
+    );
+  }
+  return (
+    <AppShell>
+      <PrivateRoutes />
+    </AppShell>
+  );
+}
+
 /**
  * Everything behind the login, loaded as its own chunk so the login page stays small.
  * The query cache and the socket live and die with the session.
@@ -35,9 +54,7 @@ export default function PrivateApp() {
     <QueryClientProvider client={queryClient}>
       <SocketProvider>
         <SessionListeners />
-        <AppShell>
-          <PrivateRoutes />
-        </AppShell>
+        <Screens />
       </SocketProvider>
     </QueryClientProvider>
   );

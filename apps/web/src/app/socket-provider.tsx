@@ -1,5 +1,5 @@
 import { USER_STATUS_HEARTBEAT_MS } from '@wacrm/shared/common/constants';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../features/auth/hooks/use-auth.ts';
 import { http } from '../lib/api.ts';
 import { readToken } from '../lib/session-storage.ts';
@@ -15,6 +15,12 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const userId = user?.id;
   const companyId = user?.companyId;
   const [socket, setSocket] = useState<AppSocket | null>(null);
+  // Read through a ref: `logout` changes identity on every navigation (it closes over the router's
+  // navigate), and the socket must not be dropped and reopened each time the page changes.
+  const logoutRef = useRef(logout);
+  useEffect(() => {
+    logoutRef.current = logout;
+  });
 
   useEffect(() => {
     const token = readToken();
@@ -38,7 +44,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     next.on('connect_error', async (error) => {
       // Other errors are retried by Socket.IO itself; a refused token is not.
       if (!isTokenRefused(error)) return;
-      if (Date.now() - lastRefreshAt < MIN_MS_BETWEEN_REFRESHES) return void logout();
+      if (Date.now() - lastRefreshAt < MIN_MS_BETWEEN_REFRESHES) return void logoutRef.current();
       lastRefreshAt = Date.now();
       try {
         const fresh = await http.refreshAccessToken();
@@ -62,7 +68,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       delete document.documentElement.dataset.realtime;
       setSocket(null);
     };
-  }, [userId, companyId, logout]);
+  }, [userId, companyId]);
 
   return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
 }

@@ -29,3 +29,24 @@ export function useSocketEvent<E extends EventName>(event: E | null, handler: Se
     };
   }, [socket, event]);
 }
+
+/**
+ * Runs `reload` each time the socket connects while the component is mounted (a late first
+ * connection or a reconnection): events sent while it was away are not replayed, so a page that
+ * follows something live reads it again.
+ */
+export function useReloadOnConnect(reload: () => void): void {
+  const socket = useSocket();
+  const reloadRef = useRef(reload);
+  useEffect(() => {
+    reloadRef.current = reload;
+  });
+  useEffect(() => {
+    if (!socket) return;
+    const listener = () => reloadRef.current();
+    socket.on('connect', listener);
+    return () => {
+      socket.off('connect', listener);
+    };
+  }, [socket]);
+}

@@ -7,8 +7,11 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export function createSocket(token: string): AppSocket {
   return io({
     path: '/socket.io',
-    // Long-polling first (the spec's client uses it; works behind any proxy), then upgrade.
-    transports: ['polling', 'websocket'],
+    // WebSocket first: one connection to one process, so several processes behind a load balancer
+    // need no sticky sessions for it; long-polling remains the fallback where WebSocket is blocked
+    // (that one needs sticky sessions: docs/deploy.md).
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     query: { token },
     autoConnect: false,
   });

@@ -40,6 +40,11 @@ export interface SessionUser {
     dueDate: string | null;
     /** Still on the signup trial (see `isTrialDueDate`), for the subscription banner's wording. */
     isTrial: boolean;
+    /**
+     * Past its due date, and this user is one of its admins: signed in to invoices and the
+     * checkout only, until a payment is confirmed (docs/decisions/billing.md).
+     */
+    billingOnly: boolean;
     settings: { key: string; value: string }[];
   };
 }

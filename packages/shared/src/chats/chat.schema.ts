@@ -1,20 +1,8 @@
 import { z } from 'zod';
 import { pageNumberSchema } from '../common/pagination.ts';
+import { CHAT_MAX_PARTICIPANTS, CHAT_MESSAGE_MAX_LENGTH, CHAT_TITLE_MAX_LENGTH } from './chat-limits.ts';
 
-/** Messages per page of `GET /chats/{id}/messages` (page 1 is the newest). */
-export const CHAT_MESSAGES_PAGE_SIZE = 20;
-
-/** The longest internal chat message (characters). */
-export const CHAT_MESSAGE_MAX_LENGTH = 4000;
-
-/** The longest chat title. */
-export const CHAT_TITLE_MAX_LENGTH = 100;
-
-/** How long a sender may edit or delete a message after sending it. */
-export const CHAT_MESSAGE_EDIT_WINDOW_MS = 15 * 60 * 1000;
-
-/** How many participants a chat may have (the owner included). */
-export const CHAT_MAX_PARTICIPANTS = 500;
+export * from './chat-limits.ts';
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 

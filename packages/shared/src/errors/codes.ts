@@ -93,6 +93,52 @@ export const errorCatalogue = {
   // acknowledged means stored (issue 23)
   ERR_INBOUND_NOT_STORED: { status: 503, message: 'The message could not be stored now; send it again' },
   ERR_INBOUND_NOT_STORABLE: { status: 400, message: 'The message can never be stored' },
+  // billing (issue 20)
+  ERR_PAYMENTS_NOT_CONFIGURED: { status: 503, message: 'Payments are not configured on this server' },
+  ERR_PAYMENT_PROVIDER_FAILED: { status: 502, message: 'The payment provider did not answer, please try again' },
+  ERR_INVOICE_ALREADY_PAID: { status: 409, message: 'This invoice is already paid' },
+  ERR_NOTHING_TO_PAY: { status: 400, message: 'This plan has no price to pay' },
+  ERR_WEBHOOK_UNAUTHORIZED: { status: 401, message: 'The webhook could not be authenticated' },
+  ERR_BILLING_ONLY: {
+    status: 402,
+    message: 'The subscription has expired: only invoices and the checkout are open until it is paid',
+  },
+  // outbound calls to integrations and webhooks
+  ERR_URL_NOT_ALLOWED: {
+    status: 400,
+    message: 'This address points to a private or local network and cannot be called',
+  },
+  // external messages API and webhooks
+  ERR_INVALID_API_TOKEN: { status: 401, message: 'The connection token is missing, wrong or no longer valid' },
+  ERR_IDEMPOTENCY_KEY_MISMATCH: {
+    status: 409,
+    message: 'This Idempotency-Key was already used for a different request',
+  },
+  ERR_WEBHOOK_LIMIT: { status: 409, message: 'The company already has as many webhook endpoints as allowed' },
+  // AI prompts and queue integrations (issue 18)
+  ERR_DIALOGFLOW_CREDENTIALS_INVALID: {
+    status: 400,
+    message: 'The credentials must be a service account JSON key (client_email and private_key)',
+  },
+  ERR_DIALOGFLOW_TEST_FAILED: { status: 400, message: 'Dialogflow did not accept these credentials or project' },
+  // flow builder (issue 17)
+  ERR_FLOW_INVALID: { status: 400, message: 'The flow has problems to fix before it can be saved' },
+  ERR_FLOW_TOO_LARGE: { status: 413, message: 'The flow is too large (at most 500 nodes and 2000 connections)' },
+  ERR_FLOW_INTEGRATION_NOT_CONFIGURED: {
+    status: 403,
+    message: "A typebot or OpenAI node needs an integration the company's plan does not include",
+  },
+  ERR_FLOW_MEDIA_NOT_FOUND: { status: 404, message: 'A media file of this flow does not exist' },
+  // campaigns (issue 15)
+  ERR_CAMPAIGN_NOT_EDITABLE: {
+    status: 409,
+    message: 'A campaign can be changed only while inactive, or more than an hour before its scheduled time',
+  },
+  ERR_CAMPAIGN_INVALID_TRANSITION: {
+    status: 409,
+    message: 'The campaign cannot go to that status from its current one',
+  },
+  ERR_CAMPAIGN_RUNNING: { status: 409, message: 'Cancel the campaign before deleting it' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

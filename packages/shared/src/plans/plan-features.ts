@@ -9,6 +9,7 @@ export const planFeatures = {
   prompts: 'useOpenAi',
   queueIntegrations: 'useIntegrations',
   messagesApi: 'useExternalApi',
+  webhooks: 'useExternalApi',
   schedules: 'useSchedules',
   kanban: 'useKanban',
   campaigns: 'useCampaigns',

@@ -1,6 +1,11 @@
 import type { Announcement } from '../announcements/announcement.schema.ts';
 import type { SessionUser } from '../auth/auth.schema.ts';
+import type { PaymentEvent } from '../billing/invoice.schema.ts';
+import type { CampaignEvent } from '../campaigns/campaign.schema.ts';
+import type { ContactListEvent, ContactListItemEvent, FileListEvent } from '../campaigns/contact-list.schema.ts';
 import type { ChatEvent } from '../chats/chat.schema.ts';
+import type { PromptEvent } from '../integrations/prompt.schema.ts';
+import type { QueueIntegrationEvent } from '../integrations/queue-integration.schema.ts';
 import type { QueueRecord } from '../queues/queue.schema.ts';
 import type { QuickMessageEvent } from '../quick-messages/quick-message.schema.ts';
 import type { ScheduleEvent } from '../schedules/schedule.schema.ts';
@@ -24,13 +29,29 @@ export type CompanyEventKind =
   | 'queue'
   | 'tag'
   | 'quickmessage'
-  | 'schedule';
+  | 'schedule'
+  | 'payment'
+  | 'prompt'
+  | 'queueIntegration'
+  | 'ContactList'
+  | 'ContactListItem'
+  | 'campaign'
+  | 'file';
 
 export type CompanyEventName<K extends CompanyEventKind = CompanyEventKind> = `company-${number}-${K}`;
 
 /** Builds the name of a per-company event, e.g. `company-1-auth`. */
 export function companyEvent<K extends CompanyEventKind>(companyId: number, kind: K): `company-${number}-${K}` {
   return `company-${companyId}-${kind}`;
+}
+
+/**
+ * spec: the per-list channel `company-{id}-ContactListItem-{listId}`, with the list-wide channel's
+ * payload. Typed as the list-wide name: a second number in an event-name pattern makes the event
+ * map too complex for TypeScript to index (TS2590).
+ */
+export function contactListItemEvent(companyId: number, contactListId: number): CompanyEventName<'ContactListItem'> {
+  return `company-${companyId}-ContactListItem-${contactListId}` as CompanyEventName<'ContactListItem'>;
 }
 
 /** Why a company's users were sent out: the company was switched off or its due date passed. */
@@ -81,6 +102,14 @@ export interface ServerToClientEvents {
   [event: `company-${number}-tag`]: (payload: TagEvent) => void;
   [event: `company-${number}-quickmessage`]: (payload: QuickMessageEvent) => void;
   [event: `company-${number}-schedule`]: (payload: ScheduleEvent) => void;
+  [event: `company-${number}-payment`]: (payload: PaymentEvent) => void;
+  [event: `company-${number}-prompt`]: (payload: PromptEvent) => void;
+  [event: `company-${number}-queueIntegration`]: (payload: QueueIntegrationEvent) => void;
+  [event: `company-${number}-ContactList`]: (payload: ContactListEvent) => void;
+  /** spec: the list-wide channel; the per-list one is named by `contactListItemEvent`. */
+  [event: `company-${number}-ContactListItem`]: (payload: ContactListItemEvent) => void;
+  [event: `company-${number}-campaign`]: (payload: CampaignEvent) => void;
+  [event: `company-${number}-file`]: (payload: FileListEvent) => void;
   'company-announcement': (payload: AnnouncementEvent) => void;
 }
 

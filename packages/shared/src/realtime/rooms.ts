@@ -25,6 +25,8 @@ export const rooms = {
   queueNotification: (companyId: number, queueId: number | null) =>
     `company:${companyId}:queue:${queueId ?? 'none'}:notification`,
   userNotification: (companyId: number, userId: number) => `company:${companyId}:user:${userId}:notification`,
+  /** The sockets of an expired company's admins (billing-only view): they hear the payment event and nothing else. */
+  billingOnly: (companyId: number) => `company:${companyId}:billing-only`,
   /** Announcements are platform-wide. */
   everyone: () => 'everyone',
 };

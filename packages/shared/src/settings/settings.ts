@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The time zones a company can run on (IANA names; Brazil's first, then the rest of the region). */
 export const companyTimeZones = [
   'America/Sao_Paulo',
@@ -61,8 +59,11 @@ export const settingDefinitions = {
 export type SettingKey = keyof typeof settingDefinitions;
 export const settingKeys = Object.keys(settingDefinitions) as SettingKey[];
 
-export const settingSchema = z.object({ key: z.string(), value: z.string() });
-export type Setting = z.infer<typeof settingSchema>;
+/** One company setting as the API lists it. (Plain data, no zod: the web's menu rules read this module.) */
+export interface Setting {
+  key: string;
+  value: string;
+}
 
 export function isSettingKey(key: string): key is SettingKey {
   return key in settingDefinitions;

@@ -104,10 +104,16 @@ export type TicketCreate = z.infer<typeof ticketCreateSchema>;
  */
 export const ticketCountCap = 1000;
 
+/**
+ * A search counts to this many: no screen shows a count of search results, and counting a
+ * frequent word to a thousand tickets read ~28,000 messages for each request (docs/performance.md).
+ */
+export const searchCountCap = 100;
+
 /** `GET /tickets` answer. */
 export interface TicketsPage<T> {
   tickets: T[];
-  /** Matching tickets, counted up to `ticketCountCap` (the list's badges show 99+ long before). */
+  /** Matching tickets, counted up to `ticketCountCap` (`searchCountCap` for a search; the list's badges show 99+ long before). */
   count: number;
   /** True when there are more matches than `count` says. */
   countCapped: boolean;

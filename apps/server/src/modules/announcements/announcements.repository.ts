@@ -1,8 +1,9 @@
 import type { Announcement, AnnouncementFields } from '@wacrm/shared';
 import { ACTIVE_ANNOUNCEMENTS_LIMIT, ANNOUNCEMENTS_PAGE_SIZE } from '@wacrm/shared';
-import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { announcements } from '../../platform/db/schema.ts';
+import { containsText } from '../../platform/db/text-search.ts';
 
 /** What every client may see of an announcement: the author's company id stays on the server. */
 const publicColumns = {
@@ -17,8 +18,6 @@ const publicColumns = {
   updatedAt: announcements.updatedAt,
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 /**
  * Announcements are platform-wide records written by the super user, so the queries here
  * are not scoped to a reader's company. `companyId` is the author's company: it owns the
@@ -32,10 +31,7 @@ export function createAnnouncementsRepository(db: Database, mediaUrlOf: (relativ
   return {
     async listPage(searchParam: string, pageNumber: number) {
       const where = searchParam
-        ? or(
-            ilike(announcements.title, `%${escapeLike(searchParam)}%`),
-            ilike(announcements.text, `%${escapeLike(searchParam)}%`),
-          )
+        ? or(containsText(announcements.title, searchParam), containsText(announcements.text, searchParam))
         : undefined;
       const [rows, [{ total }]] = await Promise.all([
         db

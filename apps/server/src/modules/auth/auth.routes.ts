@@ -65,7 +65,7 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, o
     return reply.status(204).send();
   });
 
-  api.get('/api/auth/me', async (request) => service.me(request.session));
+  api.get('/api/auth/me', { config: { billing: true } }, async (request) => service.me(request.session));
 
   api.put('/api/auth/me', { schema: { body: profileUpdateBodySchema } }, async (request) =>
     service.updateOwnProfile(request.session, request.body),

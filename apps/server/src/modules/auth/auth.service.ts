@@ -7,19 +7,24 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   type SessionUser,
 } from '@wacrm/shared';
+import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { hashPassword, verifyPassword } from '../../platform/http/passwords.ts';
 import { RateLimiter } from '../../platform/http/rate-limiter.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
+import type { SessionCache } from '../../platform/http/session-cache.ts';
 import type { TokenService } from '../../platform/http/tokens.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { createAuthRealtime } from './auth.realtime.ts';
 import type { AuthRepository } from './auth.repository.ts';
-import { assertCompanyAccess, companyBlockReason } from './company-access.ts';
+import { assertCompanyOrBillingAccess, companyBlockReason, isBillingOnly } from './company-access.ts';
 import { daysUntil } from './due-date.ts';
 
 /** A second refresh with the cookie just replaced (another tab) is accepted for this long. */
 const ROTATION_GRACE_MS = 10_000;
+
+/** The session row the token check reads for a user (kept per process without its password hash). */
+export type AuthState = Omit<NonNullable<Awaited<ReturnType<UsersRepository['findAuthState']>>>, 'passwordHash'>;
 
 export interface IssuedSession {
   token: string;
@@ -33,10 +38,21 @@ export function createAuthService(deps: {
   tokens: TokenService;
   events: ReturnType<typeof createAuthRealtime>;
   limits: { perIp: number; perEmail: number; windowMs: number };
+  /** The database holds the counters, shared by every server process. */
+  db: Database;
+  /** The token check's rows, per process (platform/http/session-cache.ts). */
+  cache: SessionCache<AuthState>;
 }) {
-  const { users, sessions, tokens, events } = deps;
-  const attemptsByIp = new RateLimiter(deps.limits.perIp, deps.limits.windowMs);
-  const failuresByEmail = new RateLimiter(deps.limits.perEmail, deps.limits.windowMs);
+  const { users, sessions, tokens, events, cache } = deps;
+
+  async function readAuthState(userId: number): Promise<AuthState | null> {
+    const row = await users.findAuthState(userId);
+    if (!row) return null;
+    const { passwordHash: _notKept, ...state } = row;
+    return state;
+  }
+  const attemptsByIp = new RateLimiter(deps.db, 'login-ip', deps.limits.perIp, deps.limits.windowMs);
+  const failuresByEmail = new RateLimiter(deps.db, 'login-email', deps.limits.perEmail, deps.limits.windowMs);
 
   async function issueSession(companyId: number, userId: number, tokenVersion: number, deviceId: string | null) {
     const rotationId = randomUUID();
@@ -66,26 +82,28 @@ export function createAuthService(deps: {
       ip: string,
       deviceId: string | null = null,
     ): Promise<IssuedSession & Omit<LoginAnswer, 'token' | 'user'>> {
-      const waitSeconds = attemptsByIp.hit(ip) || failuresByEmail.isLimited(credentials.email);
+      const waitSeconds = (await attemptsByIp.hit(ip)) || (await failuresByEmail.isLimited(credentials.email));
       if (waitSeconds) throw new AppError('ERR_RATE_LIMITED', { details: { retryAfterSeconds: waitSeconds } });
 
       const found = await users.findForLogin(credentials.email);
       // Unknown email and wrong password answer alike, so emails cannot be probed.
       if (!found || !(await verifyPassword(found.passwordHash, credentials.password))) {
-        failuresByEmail.hit(credentials.email);
+        await failuresByEmail.hit(credentials.email);
         throw new AppError('ERR_INVALID_CREDENTIALS');
       }
-      assertCompanyAccess(found);
-      failuresByEmail.reset(credentials.email);
+      assertCompanyOrBillingAccess(found);
+      await failuresByEmail.reset(credentials.email);
 
       const tokenVersion = await users.bumpTokenVersion(found.companyId, found.id);
+      cache.forgetUser(found.id);
       await sessions.deleteStaleSessions(found.id, tokenVersion);
       events.loggedInElsewhere(found.companyId, found.id, tokenVersion);
 
       const issued = await issueSession(found.companyId, found.id, tokenVersion, deviceId);
       const user = await requireSessionUser(found.companyId, found.id);
       const daysLeft = daysUntil(found.dueDate);
-      const warn = daysLeft !== null && daysLeft < DUE_DATE_WARNING_DAYS;
+      // Past due (an admin in the billing-only view) is said by that view, not as a negative countdown.
+      const warn = daysLeft !== null && daysLeft >= 0 && daysLeft < DUE_DATE_WARNING_DAYS;
       return { ...issued, user, ...(warn ? { dueDateWarningDays: daysLeft } : {}) };
     },
 
@@ -101,7 +119,7 @@ export function createAuthService(deps: {
         throw new AppError('ERR_INVALID_REFRESH_TOKEN');
       }
       // A company switched off or past due stays out as long as login would keep it out.
-      assertCompanyAccess(user);
+      assertCompanyOrBillingAccess(user);
 
       let rotationId = session.rotationId;
       if (claims.rid === session.rotationId) {
@@ -137,6 +155,7 @@ export function createAuthService(deps: {
       const user = await users.findAuthState(session.userId);
       if (user && user.tokenVersion === session.tokenVersion) {
         await users.bumpTokenVersion(session.companyId, session.userId);
+        cache.forgetUser(session.userId);
       }
     },
 
@@ -144,11 +163,13 @@ export function createAuthService(deps: {
     async resolveAccessToken(accessToken: string): Promise<RequestSession | null> {
       const claims = await tokens.verifyAccess(accessToken);
       if (!claims) return null;
-      const user = await users.findAuthState(claims.userId);
+      const user = await cache.get(claims.userId, claims.tokenVersion, readAuthState);
       if (!user || user.tokenVersion !== claims.tokenVersion || user.companyId !== claims.companyId) return null;
       // Refused like an ended session: the client refreshes, and the refresh says why.
-      if (companyBlockReason(user)) return null;
+      const billingOnly = isBillingOnly(user);
+      if (companyBlockReason(user) && !billingOnly) return null;
       return {
+        ...(billingOnly ? { billingOnly } : {}),
         userId: user.id,
         companyId: user.companyId,
         profile: user.profile,

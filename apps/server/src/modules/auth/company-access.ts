@@ -4,6 +4,8 @@ import { isPastDueDate } from './due-date.ts';
 
 export interface CompanyAccessState {
   isSuper: boolean;
+  /** Only an admin of an expired company may still sign in, to the billing-only view. */
+  profile?: string;
   companyStatus: boolean;
   dueDate: string | null;
 }
@@ -25,4 +27,17 @@ export function assertCompanyAccess(state: CompanyAccessState) {
   const reason = companyBlockReason(state);
   if (reason === 'ERR_SUBSCRIPTION_EXPIRED') throw new AppError(reason, { details: { dueDate: state.dueDate } });
   if (reason) throw new AppError(reason);
+}
+
+/**
+ * An admin of a company past its due date (but not switched off) signs in to invoices and the
+ * checkout only, to pay (docs/decisions/billing.md). Everyone else stays out as before.
+ */
+export function isBillingOnly(state: CompanyAccessState, today = new Date()) {
+  return state.profile === 'admin' && companyBlockReason(state, today) === 'ERR_SUBSCRIPTION_EXPIRED';
+}
+
+/** Login and refresh: refused unless allowed in full or to the billing-only view. */
+export function assertCompanyOrBillingAccess(state: CompanyAccessState) {
+  if (!isBillingOnly(state)) assertCompanyAccess(state);
 }

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
+import type { SessionCache } from '../../platform/http/session-cache.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { createAuthRealtime } from './auth.realtime.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
-import { createAuthService } from './auth.service.ts';
+import { type AuthState, createAuthService } from './auth.service.ts';
 
-export function createAuthModule(platform: Platform, users: UsersRepository) {
+export function createAuthModule(platform: Platform, users: UsersRepository, cache: SessionCache<AuthState>) {
   const service = createAuthService({
     users,
     sessions: createAuthRepository(platform.db),
     tokens: platform.tokens,
     events: createAuthRealtime(platform.realtime),
     limits: platform.config.loginLimits,
+    db: platform.db,
+    cache,
   });
   return {
     service,

@@ -117,6 +117,11 @@ export interface ChannelSession {
    * Left out by providers that cannot (Baileys: WhatsApp Web does not expose the address book).
    */
   listContacts?(): Promise<{ name: string; number: string }[]>;
+  /**
+   * Whether a number (digits) has WhatsApp (Baileys `onWhatsApp`; the sandbox answers by its rule,
+   * docs/sandbox.md). Left out by providers that cannot tell.
+   */
+  isOnWhatsApp?(number: string): Promise<boolean>;
   /** Stops the session, keeping the pairing (server shutdown, move to another node). */
   stop(): Promise<void>;
   /** Logs the phone out: the pairing is forgotten and a new QR is needed. */

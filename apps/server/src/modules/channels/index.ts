@@ -18,7 +18,8 @@ import { SandboxAdapter } from './providers/sandbox/sandbox.adapter.ts';
 import { registerSandboxRoutes } from './providers/sandbox/sandbox.routes.ts';
 import { createSandboxOutboxRepository } from './providers/sandbox/sandbox-outbox.repository.ts';
 import { createSandboxPairingRepository } from './providers/sandbox/sandbox-pairing.repository.ts';
-import { createSessionManager, type SessionManagerOptions } from './session-manager.ts';
+import { createSessionManager, type SessionManagerOptions, type SessionRef } from './session-manager.ts';
+import { createSessionRouter } from './session-router.ts';
 
 export interface ChannelsOptions {
   /** The real providers; default: Baileys. Tests may pass fakes. The sandbox follows SANDBOX_ENABLED. */
@@ -77,9 +78,11 @@ export function createChannelsModule(
       listStartable: () => connections.repository.listStartable(),
       recordStatus: (companyId, id, change) => connections.service.recordSessionStatus(companyId, id, change),
       forgetPairing: (id) => channelsRepository.forgetPairing(id),
-      takeLease: (companyId, id, owner, until) => connections.repository.takeLease(companyId, id, owner, until),
-      renewLeases: (owner, ids, until) => connections.repository.renewLeases(owner, ids, until),
+      claimLease: (companyId, id, owner, leaseMs) => connections.repository.claimLease(companyId, id, owner, leaseMs),
+      renewLeases: (owner, ids, leaseMs) => connections.repository.renewLeases(owner, ids, leaseMs),
       releaseLease: (id, owner) => connections.repository.releaseLease(id, owner),
+      listClaimable: () => connections.repository.listClaimable(),
+      clearLeases: () => connections.repository.clearLeases(),
     },
     inbound: {
       ...intake,
@@ -93,23 +96,56 @@ export function createChannelsModule(
       }),
     },
     log: platform.log,
-    options: options.sessions,
+    options: {
+      leaseMs: platform.config.sessionLeaseSeconds * 1000,
+      ...options.sessions,
+      clustered: platform.bus.clustered,
+      processId: platform.bus.nodeId,
+    },
+  });
+  const router = createSessionRouter({
+    bus: platform.bus,
+    holds: (id) => manager.holds(id),
+    localSession: (id) => manager.connectedSession(id),
+    ownerOf: (id) => connections.repository.ownerOf(id),
   });
 
   // The sandbox's inbound route checks its connection on every message; a provider change or a
   // deletion goes through `remove` below, which forgets the cached row.
   const sandboxConnections = createConnectionCache((companyId, id) => connections.repository.findRow(companyId, id));
+  // The session buttons, deletes and sends run in the process holding the connection's lease.
+  router.define('session.start', (ref: SessionRef) => manager.start(ref));
+  router.define('session.newQr', (ref: SessionRef) => manager.newQr(ref));
+  router.define('session.disconnect', (ref: SessionRef) => manager.disconnect(ref));
+  const removeHere = async ({ id }: { id: number }) => {
+    sandboxConnections.forget(id);
+    await manager.remove(id);
+    sandbox?.forget(id);
+  };
+  router.define('session.remove', removeHere);
+  router.define('messages.deliver', (payload: { companyId: number; messageId: number; attempt: number }) =>
+    messages.service.retrySend(payload),
+  );
+  // A process that stops gracefully releases its leases and says so: the others claim them at once.
+  platform.bus.onBroadcast('leases-released', () => manager.takeOverSoon());
   connections.useSessions({
-    start: (ref) => manager.start(ref),
-    newQr: (ref) => manager.newQr(ref),
-    disconnect: (ref) => manager.disconnect(ref),
-    remove: async (id) => {
-      sandboxConnections.forget(id);
-      await manager.remove(id);
-      sandbox?.forget(id);
+    start: (ref) => router.run(ref.id, 'session.start', ref),
+    newQr: (ref) => router.run(ref.id, 'session.newQr', ref),
+    disconnect: (ref) => router.run(ref.id, 'session.disconnect', ref),
+    remove: async (id, ownerBeforeDelete) => {
+      // The row may be gone already: then the caller passes the owner it read before deleting.
+      const owner = ownerBeforeDelete ?? (await connections.repository.ownerOf(id));
+      if (owner && owner !== platform.bus.nodeId && platform.bus.clustered) {
+        await platform.bus.call(owner, 'session.remove', { id }).catch(() => undefined);
+      }
+      await removeHere({ id });
     },
   });
-  messages.useSessions(manager);
+  messages.useSessions({
+    connectedSession: (id) => manager.connectedSession(id),
+    reach: (id) => router.reach(id),
+    deliverElsewhere: (whatsappId, payload) => router.tellElsewhere(whatsappId, 'messages.deliver', payload),
+  });
   const profilePictures = createProfilePictures({
     db: platform.db,
     connectedSession: (whatsappId) => manager.connectedSession(whatsappId),
@@ -129,12 +165,14 @@ export function createChannelsModule(
   let restoring = false;
   return {
     manager,
+    router,
     intake,
     sandbox,
     register(app: FastifyInstance) {
       if (sandbox) {
         registerSandboxRoutes(app, {
           adapter: sandbox,
+          router,
           findConnection: sandboxConnections.find,
         });
       }
@@ -153,7 +191,10 @@ export function createChannelsModule(
         });
     },
     isRestoring: () => restoring,
-    stop: () => manager.stopAll(),
+    async stop() {
+      await manager.stopAll();
+      await platform.bus.broadcast('leases-released').catch(() => undefined);
+    },
     /** Routing automation hears every stored customer message, rating and declined call. */
     useAutomation(hooks: IntakeAutomation) {
       automation = hooks;

@@ -40,7 +40,7 @@ function fakeAdapter() {
   return { adapter, started, maxRunning: () => maxRunning };
 }
 
-function setup(refs: SessionRef[] = []) {
+function setup(refs: SessionRef[] = [], options: { leaseMs?: number; clustered?: boolean } = {}) {
   const fake = fakeAdapter();
   const statuses: (SessionStatusChange & { id: number })[] = [];
   const store = {
@@ -49,9 +49,11 @@ function setup(refs: SessionRef[] = []) {
       statuses.push({ id, ...change });
     },
     forgetPairing: vi.fn(async () => undefined),
-    takeLease: vi.fn(async () => undefined),
-    renewLeases: vi.fn(async () => undefined),
+    claimLease: vi.fn(async () => true),
+    renewLeases: vi.fn(async (_owner: string, ids: number[]) => ids),
     releaseLease: vi.fn(async () => undefined),
+    listClaimable: vi.fn(async () => [] as SessionRef[]),
+    clearLeases: vi.fn(async () => undefined),
   };
   const manager = createSessionManager({
     adapters: [fake.adapter],
@@ -63,7 +65,7 @@ function setup(refs: SessionRef[] = []) {
       onCall: async () => undefined,
     },
     log: pino({ level: 'silent' }),
-    options: { backoff: { baseMs: 20, maxMs: 40, jitter: 0 } },
+    options: { backoff: { baseMs: 20, maxMs: 40, jitter: 0 }, ...options },
   });
   return { fake, statuses, store, manager };
 }
@@ -127,5 +129,35 @@ describe('session manager', () => {
     expect(fake.started[1].session.loggedOut).toBe(true);
     expect(store.forgetPairing).toHaveBeenCalledWith(1);
     await manager.stopAll();
+  });
+
+  it('starts nothing when another process holds the lease', async () => {
+    const { fake, store, manager } = setup([], { clustered: true });
+    store.claimLease.mockResolvedValueOnce(false);
+    await manager.start(ref(1));
+    expect(fake.started).toHaveLength(0);
+    expect(manager.holds(1)).toBe(false);
+  });
+
+  it('stops its session at once, without logging out, when a renewal finds the lease lost', async () => {
+    const { fake, store, manager } = setup([ref(1)], { leaseMs: 1_500, clustered: true });
+    store.renewLeases.mockImplementation(async () => []);
+    await manager.startAll();
+    expect(fake.started).toHaveLength(1);
+    await vi.waitFor(() => expect(fake.started[0].session.stopped).toBe(true), { timeout: 20_000 });
+    expect(fake.started[0].session.loggedOut).toBe(false);
+    expect(manager.holds(1)).toBe(false);
+    await manager.stopAll();
+  });
+
+  it('claims connections whose lease expired, and releases its own on stop', async () => {
+    const { fake, store, manager } = setup([], { leaseMs: 1_500, clustered: true });
+    store.listClaimable.mockResolvedValueOnce([ref(7)]);
+    await manager.startAll();
+    await vi.waitFor(() => expect(fake.started.map((entry) => entry.ref.id)).toEqual([7]), { timeout: 20_000 });
+    expect(store.claimLease).toHaveBeenCalledWith(1, 7, manager.processId, 1_500);
+    await manager.stopAll();
+    expect(store.releaseLease).toHaveBeenCalledWith(7, manager.processId);
+    expect(fake.started[0].session.loggedOut).toBe(false);
   });
 });

@@ -34,9 +34,15 @@ export interface SessionStore {
   recordStatus(companyId: number, id: number, change: SessionStatusChange): Promise<void>;
   /** Forgets a provider's stored pairing when no live session can log out (keys are per connection). */
   forgetPairing(id: number): Promise<void>;
-  takeLease(companyId: number, id: number, owner: string, until: Date): Promise<void>;
-  renewLeases(owner: string, ids: number[], until: Date): Promise<void>;
+  /** Conditional claim: answers true only when the lease was free, expired or already ours. */
+  claimLease(companyId: number, id: number, owner: string, leaseMs: number): Promise<boolean>;
+  /** Renews only the leases still ours; answers the ids renewed (a missing one was lost). */
+  renewLeases(owner: string, ids: number[], leaseMs: number): Promise<number[]>;
   releaseLease(id: number, owner: string): Promise<void>;
+  /** Connections nobody holds (owner gone or released) that should be running. */
+  listClaimable(): Promise<SessionRef[]>;
+  /** Single-process (embedded database): leases left by an earlier run of this server are void. */
+  clearLeases(): Promise<void>;
 }
 
 /** Intake: what happens to what sessions receive. */
@@ -54,6 +60,10 @@ export interface SessionManagerOptions {
   maxQrRenewals: number;
   leaseMs: number;
   backoff: BackoffOptions;
+  /** Other processes may hold sessions (a PostgreSQL server): leases are honoured and taken over. */
+  clustered: boolean;
+  /** The process id written in the lease rows. */
+  processId?: string;
 }
 
 const defaultOptions: SessionManagerOptions = {
@@ -61,6 +71,7 @@ const defaultOptions: SessionManagerOptions = {
   maxQrRenewals: 3,
   leaseMs: 60_000,
   backoff: defaultReconnectBackoff,
+  clustered: false,
 };
 
 interface LiveConnection {
@@ -96,9 +107,10 @@ export function createSessionManager(deps: {
   const adapters = new Map(deps.adapters.map((adapter) => [adapter.provider as string, adapter]));
   const live = new Map<number, LiveConnection>();
   const connectedListeners: ((ref: SessionRef) => void)[] = [];
-  const processId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const processId = options.processId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const { store, log } = deps;
   let leaseTimer: NodeJS.Timeout | null = null;
+  let takeoverTimer: NodeJS.Timeout | null = null;
   let stopped = false;
 
   const record = (entry: LiveConnection, change: SessionStatusChange) => {
@@ -113,8 +125,6 @@ export function createSessionManager(deps: {
       log.error({ err: error, whatsappId: entry.ref.id }, 'could not record a session status');
     });
   };
-
-  const leaseUntil = () => new Date(Date.now() + options.leaseMs);
 
   function entryOf(ref: SessionRef) {
     let entry = live.get(ref.id);
@@ -253,8 +263,12 @@ export function createSessionManager(deps: {
     const generation = ++entry.generation;
     entry.qrRenewals = 0;
     entry.starting = (async () => {
+      // Claim before start: another process holding a live lease keeps the connection.
+      if (!(await store.claimLease(ref.companyId, ref.id, processId, options.leaseMs))) {
+        if (entry.generation === generation) live.delete(ref.id);
+        return;
+      }
       await record(entry, { status: 'OPENING', qrcode: '' });
-      await store.takeLease(ref.companyId, ref.id, processId, leaseUntil());
       try {
         const session = await adapter.start(
           { id: ref.id, companyId: ref.companyId, name: ref.name },
@@ -291,29 +305,86 @@ export function createSessionManager(deps: {
     await store.forgetPairing(entry.ref.id);
   }
 
+  /** Starts (claims) the given connections, `startConcurrency` at a time. */
+  async function startEach(pending: SessionRef[]) {
+    const worker = async () => {
+      for (let ref = pending.shift(); ref && !stopped; ref = pending.shift()) {
+        await start(ref).catch((error) => log.error({ err: error, whatsappId: ref?.id }, 'start failed'));
+      }
+    };
+    await Promise.all(Array.from({ length: options.startConcurrency }, worker));
+  }
+
+  /** Renews what this process holds; a lease found lost stops its local session at once (no logout). */
+  async function renew() {
+    const held = [...live.values()].map((entry) => entry.ref.id);
+    if (held.length === 0) return;
+    try {
+      const renewed = new Set(await store.renewLeases(processId, held, options.leaseMs));
+      for (const id of held) {
+        const entry = live.get(id);
+        if (!entry || renewed.has(id) || entry.starting) continue;
+        log.warn({ whatsappId: id }, 'session lease lost to another process: stopping the local session');
+        live.delete(id);
+        cancelReconnect(entry);
+        detach(entry)
+          ?.stop()
+          .catch(() => undefined);
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'lease renewal failed');
+    }
+  }
+
+  /**
+   * Every node looks for connections whose owner died, at a jittered interval so nodes do not
+   * stampede; `soonMs` brings the next look forward (another process just released its sessions).
+   */
+  function scheduleTakeover(soonMs?: number) {
+    if (stopped) return;
+    if (takeoverTimer) clearTimeout(takeoverTimer);
+    const base = soonMs ?? Math.max(500, Math.floor(options.leaseMs / 3));
+    takeoverTimer = setTimeout(
+      async () => {
+        try {
+          const free = (await store.listClaimable()).filter((ref) => !live.has(ref.id));
+          if (free.length > 0) log.info({ count: free.length }, 'taking over connections with expired leases');
+          await startEach(free);
+        } catch (error) {
+          log.warn({ err: error }, 'takeover of expired leases failed');
+        } finally {
+          scheduleTakeover();
+        }
+      },
+      base * (0.75 + Math.random() / 2),
+    );
+    takeoverTimer.unref();
+  }
+
   return {
     processId,
+
+    /** Another process released its sessions: look for free connections now (with jitter). */
+    takeOverSoon() {
+      if (options.clustered && takeoverTimer) scheduleTakeover(200);
+    },
+
+    /** How many connections this process holds. */
+    count: () => live.size,
+
+    /** Whether this process holds the connection's session (or is starting it). */
+    holds(whatsappId: number) {
+      return live.has(whatsappId);
+    },
 
     /** Every connection of every active company, `startConcurrency` at a time. */
     async startAll() {
       stopped = false;
-      leaseTimer ??= setInterval(
-        () => {
-          const ids = [...live.values()].filter((entry) => entry.session).map((entry) => entry.ref.id);
-          store
-            .renewLeases(processId, ids, leaseUntil())
-            .catch((error) => log.warn({ err: error }, 'lease renewal failed'));
-        },
-        Math.max(1_000, Math.floor(options.leaseMs / 3)),
-      );
+      if (!options.clustered) await store.clearLeases();
+      leaseTimer ??= setInterval(() => void renew(), Math.max(500, Math.floor(options.leaseMs / 3)));
       leaseTimer.unref();
-      const pending = await store.listStartable();
-      const worker = async () => {
-        for (let ref = pending.shift(); ref && !stopped; ref = pending.shift()) {
-          await start(ref).catch((error) => log.error({ err: error, whatsappId: ref?.id }, 'start failed'));
-        }
-      };
-      await Promise.all(Array.from({ length: options.startConcurrency }, worker));
+      await startEach(await store.listStartable());
+      if (options.clustered) scheduleTakeover();
     },
 
     start,
@@ -360,6 +431,8 @@ export function createSessionManager(deps: {
       stopped = true;
       if (leaseTimer) clearInterval(leaseTimer);
       leaseTimer = null;
+      if (takeoverTimer) clearTimeout(takeoverTimer);
+      takeoverTimer = null;
       const entries = [...live.values()];
       live.clear();
       await Promise.all(

@@ -165,7 +165,8 @@ describe('deleting a company', () => {
     await t.platform.jobs.send(retryJob, { companyId, messageId: stored.id, attempt: 0 }, later);
     const keep = await buildCompany(t.db);
     await t.platform.jobs.send(retryJob, { companyId: keep.id, messageId: 1, attempt: 0 }, later);
-    expect(await jobsOf(companyId)).toBe(1);
+    // The retry, and billing's planned invoice job of the company's due date.
+    expect(await jobsOf(companyId)).toBe(2);
 
     const socket = t.connectSocket(ownerToken);
     await waitFor(socket, 'connect');

@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-
 import type { Database } from '../../platform/db/client.ts';
 import { authSessions, companies, plans, settings, users, whatsapps } from '../../platform/db/schema.ts';
 import { defaultSettingsRows } from '../../platform/db/seed.ts';
+import { containsText, likePattern } from '../../platform/db/text-search.ts';
 
 const CAMPAIGNS_SETTING = 'campaignsEnabled';
 
@@ -55,9 +56,9 @@ export function createCompaniesRepository(db: Database) {
       const term = searchParam.trim();
       const where: SQL | undefined = term
         ? or(
-            ilike(companies.name, `%${escapeLike(term)}%`),
-            ilike(companies.email, `%${escapeLike(term)}%`),
-            ilike(companies.phone, `%${escapeLike(term)}%`),
+            containsText(companies.name, term),
+            containsText(companies.email, term),
+            ilike(companies.phone, likePattern(term)),
           )
         : undefined;
       const [rows, [{ value: total }]] = await Promise.all([
@@ -202,7 +203,3 @@ export function createCompaniesRepository(db: Database) {
 }
 
 export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;
-
-function escapeLike(term: string) {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
-}

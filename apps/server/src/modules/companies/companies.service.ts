@@ -9,6 +9,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { hashPassword } from '../../platform/http/passwords.ts';
+import type { SessionInvalidation } from '../../platform/http/session-cache.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
 import { companyBlockReason } from '../auth/company-access.ts';
@@ -25,13 +26,19 @@ export function createCompaniesService(deps: {
   jobs: Pick<JobQueue, 'removeTenantJobs'>;
   /** Late-bound: the session manager is built after this module. */
   sessions: () => Pick<SessionControl, 'remove'>;
+  /** Billing plans (or makes) the invoice of a due date the super user set (late-bound: made after). */
+  dueDateSet?: (companyId: number) => Promise<void>;
   plans: PlansRepository;
   planRules: PlanRules;
   events: ReturnType<typeof createCompaniesRealtime>;
+  /** The token check's cache: told after a commit that changes a company's access. */
+  sessionCache: SessionInvalidation;
   today?: () => string;
 }) {
-  const { db, storage, jobs, sessions, plans, planRules, events } = deps;
+  const { db, storage, jobs, sessions, plans, planRules, events, sessionCache } = deps;
   const today = deps.today ?? (() => new Date().toISOString().slice(0, 10));
+  // The company is saved whatever billing answers: a failure here is retried by billing's hourly sweep.
+  const afterDueDate = (companyId: number) => deps.dueDateSet?.(companyId).catch(() => undefined) ?? Promise.resolve();
   const repository = createCompaniesRepository(db);
 
   async function find(id: number) {
@@ -99,6 +106,7 @@ export function createCompaniesService(deps: {
         if (isUniqueViolation(error)) throw emailInUse();
         throw error;
       }
+      await afterDueDate(id);
       return find(id);
     },
 
@@ -117,7 +125,9 @@ export function createCompaniesService(deps: {
         await companies.endUserSessions(id);
         return reason;
       });
+      sessionCache.forgetCompany(id);
       if (blockedBy) await events.companyBlocked(id, blockedBy, fields.dueDate ?? null);
+      await afterDueDate(id);
       return find(id);
     },
 
@@ -129,6 +139,8 @@ export function createCompaniesService(deps: {
         if (!company) throw new AppError('ERR_NOT_FOUND');
         await companies.setDueDate(id, renewDueDate(company.dueDate, company.recurrence, today()));
       });
+      sessionCache.forgetCompany(id);
+      await afterDueDate(id);
       return find(id);
     },
 
@@ -147,6 +159,7 @@ export function createCompaniesService(deps: {
         await assertRemovable(companies, id);
         await companies.remove(id);
       });
+      sessionCache.forgetCompany(id);
       // After the rows: a job queued while they were deleted goes too.
       await jobs.removeTenantJobs(id);
       await storage.removeCompany(id);

@@ -9,16 +9,22 @@ import { createCompaniesService } from './companies.service.ts';
 /** Companies: the super user's tenant admin, plus the plan and usage reads of a company's own users. */
 export function createCompaniesModule(
   platform: Platform,
-  deps: { plans: PlansModule; sessions: () => Pick<SessionControl, 'remove'> },
+  deps: {
+    plans: PlansModule;
+    sessions: () => Pick<SessionControl, 'remove'>;
+    dueDateSet?: (companyId: number) => Promise<void>;
+  },
 ) {
   const service = createCompaniesService({
     db: platform.db,
     storage: platform.storage,
     jobs: platform.jobs,
     sessions: deps.sessions,
+    dueDateSet: deps.dueDateSet,
     plans: deps.plans.repository,
     planRules: deps.plans.rules,
     events: createCompaniesRealtime(platform.realtime),
+    sessionCache: platform.sessions,
   });
   return { service, register: (app: FastifyInstance) => registerCompaniesRoutes(app, service) };
 }

@@ -1,5 +1,5 @@
 import type { ConnectionProvider, ConnectionRecord, ConnectionStatus } from '@wacrm/shared';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { companies, queues, whatsappQueues, whatsapps } from '../../platform/db/schema.ts';
 
@@ -198,20 +198,76 @@ export function createConnectionsRepository(db: Database) {
         .where(eq(companies.status, true))
         .orderBy(asc(whatsapps.id)),
 
-    /** Records that this process holds the live session until `until`. */
-    async takeLease(companyId: number, id: number, owner: string, until: Date) {
-      await db
+    /**
+     * Conditional claim (the database's clock decides expiry, so process clocks may differ):
+     * taken only when nobody holds it, the holder's lease ran out, or it is already ours.
+     */
+    async claimLease(companyId: number, id: number, owner: string, leaseMs: number) {
+      const rows = await db
         .update(whatsapps)
-        .set({ sessionOwner: owner, sessionLeaseUntil: until })
-        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+        .set({ sessionOwner: owner, sessionLeaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+        .where(
+          and(
+            eq(whatsapps.companyId, companyId),
+            eq(whatsapps.id, id),
+            or(
+              isNull(whatsapps.sessionOwner),
+              eq(whatsapps.sessionOwner, owner),
+              lt(whatsapps.sessionLeaseUntil, sql`now()`),
+            ),
+          ),
+        )
+        .returning({ id: whatsapps.id });
+      return rows.length > 0;
     },
 
-    async renewLeases(owner: string, ids: number[], until: Date) {
-      if (ids.length === 0) return;
+    /** Renews only what is still ours; answers the ids renewed. */
+    async renewLeases(owner: string, ids: number[], leaseMs: number) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .update(whatsapps)
+        .set({ sessionLeaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+        .where(and(eq(whatsapps.sessionOwner, owner), inArray(whatsapps.id, ids)))
+        .returning({ id: whatsapps.id });
+      return rows.map((row) => row.id);
+    },
+
+    /** Connections of active companies nobody holds (released, or the owner's lease ran out) that should run. */
+    listClaimable: () =>
+      db
+        .select({
+          id: whatsapps.id,
+          companyId: whatsapps.companyId,
+          name: whatsapps.name,
+          provider: whatsapps.provider,
+        })
+        .from(whatsapps)
+        .innerJoin(companies, eq(companies.id, whatsapps.companyId))
+        .where(
+          and(
+            eq(companies.status, true),
+            ne(whatsapps.status, 'DISCONNECTED'),
+            or(isNull(whatsapps.sessionOwner), lt(whatsapps.sessionLeaseUntil, sql`now()`)),
+          ),
+        )
+        .orderBy(asc(whatsapps.id))
+        .limit(500),
+
+    /** One process on an embedded database: whoever held a lease before is this server's earlier run. */
+    async clearLeases() {
       await db
         .update(whatsapps)
-        .set({ sessionLeaseUntil: until })
-        .where(and(eq(whatsapps.sessionOwner, owner), inArray(whatsapps.id, ids)));
+        .set({ sessionOwner: null, sessionLeaseUntil: null })
+        .where(isNotNull(whatsapps.sessionOwner));
+    },
+
+    /** The live owner of a connection's session, if another process may hold it. */
+    async ownerOf(id: number) {
+      const [row] = await db
+        .select({ owner: whatsapps.sessionOwner })
+        .from(whatsapps)
+        .where(and(eq(whatsapps.id, id), gt(whatsapps.sessionLeaseUntil, sql`now()`)));
+      return row?.owner ?? null;
     },
 
     async releaseLease(id: number, owner: string) {

@@ -11,6 +11,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { assertBotRefs } from '../integrations/bot-refs.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { ConnectionsRealtime } from './connections.realtime.ts';
 import type { ConnectionsRepository, ConnectionWrite } from './connections.repository.ts';
@@ -23,8 +24,8 @@ export interface SessionControl {
   newQr(ref: ConnectionRef): Promise<void>;
   /** Logs the phone out. */
   disconnect(ref: ConnectionRef): Promise<void>;
-  /** The connection is gone: stop its session for good. */
-  remove(whatsappId: number): Promise<void>;
+  /** The connection is gone: stop its session for good (wherever it runs; `owner` when the row is deleted already). */
+  remove(whatsappId: number, owner?: string | null): Promise<void>;
 }
 
 export interface ConnectionRef {
@@ -57,6 +58,7 @@ export function createConnectionsService({ db, repository, realtime, planRules, 
 
   /** Queues named by the form must be the company's; each bad field is named. */
   async function checkQueues(tx: Database, companyId: number, fields: ConnectionUpdate) {
+    await assertBotRefs(tx, companyId, fields);
     const queueIds = fields.queueIds ?? [];
     const transfer = fields.transferQueueId ?? null;
     const wanted = [...new Set([...queueIds, ...(transfer ? [transfer] : [])])];
@@ -198,7 +200,7 @@ export function createConnectionsService({ db, repository, realtime, planRules, 
     },
 
     async remove(companyId: number, id: number) {
-      await db.transaction(async (tx) => {
+      const owner = await db.transaction(async (tx) => {
         await repository.lockCompany(tx, companyId);
         const current = await repository.findRow(companyId, id, tx);
         if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
@@ -206,8 +208,9 @@ export function createConnectionsService({ db, repository, realtime, planRules, 
           throw new AppError('ERR_NO_OTHER_WHATSAPP');
         }
         await repository.remove(tx, companyId, id);
+        return current.sessionOwner;
       });
-      await sessions().remove(id);
+      await sessions().remove(id, owner);
       realtime.connectionDeleted(companyId, id);
     },
 

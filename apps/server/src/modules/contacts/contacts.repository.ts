@@ -2,6 +2,7 @@ import { CONTACT_OPTIONS_LIMIT, CONTACTS_PAGE_SIZE, type ContactListQuery } from
 import { and, asc, count, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { contacts, whatsapps } from '../../platform/db/schema.ts';
+import { containsText, likePattern, phoneDigits } from '../../platform/db/text-search.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export interface ContactWrite {
@@ -12,21 +13,18 @@ export interface ContactWrite {
   disableBot?: boolean;
 }
 
-/** `%`, `_` and `\` typed by a user are literal characters in a search, not patterns. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /**
  * Search over lower(name) and number: both have trigram indexes (migration 0003), so
  * `like '%…%'` stays cheap at 100k contacts. Digits typed as `(11) 9876` search the number too.
  */
 function searchFilter(searchParam: string): SQL | undefined {
-  const needle = searchParam.trim().toLowerCase();
+  const needle = searchParam.trim();
   if (!needle) return undefined;
-  const byName = sql`lower(${contacts.name}) like ${`%${likeEscape(needle)}%`}`;
+  const byName = containsText(contacts.name, needle);
   // Only a search that looks like a phone number ("(11) 9876-5", "+55 11") searches the number.
-  const digits = /^[\d\s()+.-]+$/.test(needle) ? needle.replace(/\D/g, '') : '';
+  const digits = phoneDigits(needle);
   if (!digits) return byName;
-  return sql`(${byName} or ${contacts.number} like ${`%${digits}%`})`;
+  return sql`(${byName} or ${contacts.number} like ${likePattern(digits)})`;
 }
 
 /** spec: date, dateStart and dateEnd filter the creation day (server time zone), inclusive. */

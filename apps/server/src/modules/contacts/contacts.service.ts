@@ -53,10 +53,11 @@ export interface ContactsServiceDeps {
   db: Database;
   events: ContactsRealtime;
   /** The live session of a connection, to read its address book (`POST /contacts/import`). */
-  connectedSession: (whatsappId: number) => ChannelSession | null;
+  /** The connection's session, in this process or forwarded to the one holding it. */
+  reachSession: (whatsappId: number) => Promise<ChannelSession | null>;
 }
 
-export function createContactsService({ db, events, connectedSession }: ContactsServiceDeps) {
+export function createContactsService({ db, events, reachSession }: ContactsServiceDeps) {
   const repository = createContactsRepository(db);
 
   async function findRow(companyId: number, id: number) {
@@ -174,7 +175,7 @@ export function createContactsService({ db, events, connectedSession }: Contacts
     async importFromPhone(companyId: number, whatsappId: number | undefined): Promise<ContactImportAnswer> {
       const connection = await repository.findConnection(companyId, whatsappId);
       if (!connection) throw new AppError(whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
-      const session = connectedSession(connection.id);
+      const session = await reachSession(connection.id);
       if (!session) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
       if (!session.listContacts) throw new AppError('ERR_CONTACT_IMPORT_UNSUPPORTED');
       const book = await session.listContacts();

@@ -9,14 +9,14 @@ import { createContactsService } from './contacts.service.ts';
 /** Contacts: list and search, CRUD, spreadsheet upload, phone address book import, CSV export. */
 export function createContactsModule(
   platform: Platform,
-  deps: { sessions: { connectedSession(whatsappId: number): ChannelSession | null } },
+  deps: { sessions: { reach(whatsappId: number): Promise<ChannelSession | null> } },
 ) {
   const events = createContactsRealtime(platform.realtime);
   const repository = createContactsRepository(platform.db);
   const service = createContactsService({
     db: platform.db,
     events,
-    connectedSession: (whatsappId) => deps.sessions.connectedSession(whatsappId),
+    reachSession: (whatsappId) => deps.sessions.reach(whatsappId),
   });
   return { service, events, register: (app: FastifyInstance) => registerContactsRoutes(app, service, repository) };
 }

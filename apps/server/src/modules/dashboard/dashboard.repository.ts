@@ -24,9 +24,11 @@ const within = (column: SQL, days: CompanyDays) => {
   return sql`${column} >= ${lo} and ${column} < ${hi}`;
 };
 
-/** Seconds to minutes, averaged (over the rows `filter` keeps); null when there is nothing to average. */
-const avgMinutes = (later: SQL, earlier: SQL, filter?: SQL) =>
-  sql`(avg(extract(epoch from (${later} - ${earlier})))${filter ? sql` filter (where ${filter})` : sql``} / 60)::float8`;
+/** The rollup's days of the period (the rows are already in the company's calendar). */
+const onDays = (days: CompanyDays) => sql`day between ${days.dateFrom}::date and ${days.dateTo}::date`;
+
+/** Summed seconds over a summed count, in minutes; null when the count is 0 (nothing to average). */
+const rollupMinutes = (seconds: SQL, count: SQL) => sql`(${seconds} / nullif(${count}, 0) / 60)::float8`;
 
 async function rows<T>(db: Database, query: SQL) {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -34,7 +36,11 @@ async function rows<T>(db: Database, query: SQL) {
 
 export function createDashboardRepository(db: Database) {
   return {
-    /** The six counters in one statement; each subquery walks one of the tickets' company indexes. */
+    /**
+     * The six counters in one statement: the open and pending counts from the tickets' status
+     * index, the period's (tickets, times, new contacts) from the day rollup: a year is a few
+     * hundred rows per attendant, not every ticket and contact.
+     */
     async counters(companyId: number, days: CompanyDays) {
       const [row] = await rows<{
         happening: number;
@@ -49,15 +55,11 @@ export function createDashboardRepository(db: Database) {
         select
           (select count(*)::int from tickets where company_id = ${companyId} and status = 'open') as happening,
           (select count(*)::int from tickets where company_id = ${companyId} and status = 'pending') as pending,
-          closed.finished, closed.talk, accepted.wait,
-          (select count(*)::int from contacts
-            where company_id = ${companyId} and ${within(sql`created_at`, days)}) as contacts
-        from
-          (select count(*)::int as finished,
-                  ${avgMinutes(sql`closed_at`, sql`accepted_at`, sql`accepted_at is not null`)} as talk
-             from tickets where company_id = ${companyId} and ${within(sql`closed_at`, days)}) as closed,
-          (select ${avgMinutes(sql`accepted_at`, sql`created_at`)} as wait
-             from tickets where company_id = ${companyId} and ${within(sql`accepted_at`, days)}) as accepted`,
+          coalesce(sum(finished), 0)::int as finished,
+          ${rollupMinutes(sql`sum(talk_seconds)`, sql`sum(talk_count)`)} as talk,
+          ${rollupMinutes(sql`sum(wait_seconds)`, sql`sum(accepted)`)} as wait,
+          coalesce(sum(new_contacts), 0)::int as contacts
+        from dashboard_days where company_id = ${companyId} and ${onDays(days)}`,
       );
       return row;
     },
@@ -70,14 +72,14 @@ export function createDashboardRepository(db: Database) {
         select u.id, u.name, u.online, coalesce(closed.tickets, 0)::int as tickets, closed.talk, rated.rating
         from users u
         left join (
-          select user_id, count(*)::int as tickets,
-                 ${avgMinutes(sql`closed_at`, sql`accepted_at`, sql`accepted_at is not null`)} as talk
-          from tickets where company_id = ${companyId} and ${within(sql`closed_at`, days)} and user_id is not null
+          select user_id, sum(finished)::int as tickets,
+                 ${rollupMinutes(sql`sum(talk_seconds)`, sql`sum(talk_count)`)} as talk
+          from dashboard_days where company_id = ${companyId} and ${onDays(days)} and user_id <> 0
           group by user_id
         ) closed on closed.user_id = u.id
         left join (
-          select user_id, avg(rate)::float8 as rating
-          from ticket_ratings where company_id = ${companyId} and ${within(sql`created_at`, days)} and user_id is not null
+          select user_id, (sum(rating_sum)::numeric / nullif(sum(rating_count), 0))::float8 as rating
+          from dashboard_days where company_id = ${companyId} and ${onDays(days)} and user_id <> 0
           group by user_id
         ) rated on rated.user_id = u.id
         where u.company_id = ${companyId}
@@ -91,25 +93,32 @@ export function createDashboardRepository(db: Database) {
         sql`
         select u.id as "userId", u.name, per_user.count
         from (
-          select user_id, count(*)::int as count
-          from tickets where company_id = ${companyId} and ${within(sql`created_at`, days)} and user_id is not null
+          select user_id, sum(created)::int as count
+          from dashboard_days where company_id = ${companyId} and ${onDays(days)} and user_id <> 0
           group by user_id
+          having sum(created) > 0
         ) per_user
         join users u on u.id = per_user.user_id and u.company_id = ${companyId}
         order by per_user.count desc, lower(u.name)`,
       ),
 
-    /** Tickets created in the period, per company-calendar day or hour (only buckets that have some). */
-    ticketsByBucket: (companyId: number, days: CompanyDays, unit: 'day' | 'hour') => {
-      const format = unit === 'day' ? 'YYYY-MM-DD' : 'HH24:00';
-      return rows<{ bucket: string; count: number }>(
+    /**
+     * Tickets created in the period, per company-calendar day (from the rollup) or, for one day,
+     * per hour (from that day's tickets); only buckets that have some.
+     */
+    ticketsByBucket: (companyId: number, days: CompanyDays, unit: 'day' | 'hour') =>
+      rows<{ bucket: string; count: number }>(
         db,
-        sql`
-        select to_char(created_at at time zone ${days.timeZone}, ${format}) as bucket, count(*)::int as count
-        from tickets where company_id = ${companyId} and ${within(sql`created_at`, days)}
-        group by 1 order by 1`,
-      );
-    },
+        unit === 'day'
+          ? sql`
+            select to_char(day, 'YYYY-MM-DD') as bucket, sum(created)::int as count
+            from dashboard_days where company_id = ${companyId} and ${onDays(days)}
+            group by day having sum(created) > 0 order by day`
+          : sql`
+            select to_char(created_at at time zone ${days.timeZone}, 'HH24:00') as bucket, count(*)::int as count
+            from tickets where company_id = ${companyId} and ${within(sql`created_at`, days)}
+            group by 1 order by 1`,
+      ),
   };
 }
 

@@ -2,15 +2,46 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import { isDatabaseUp } from '../../platform/db/health.ts';
 
+/** What this process reports about itself (several processes answer behind one address). */
+export interface HealthProbe {
+  node: string;
+  /** The sessions this process owns are still being restored. */
+  isRestoring: () => boolean;
+  /** `starting` until listening with workers running, `draining` once SIGTERM arrived. */
+  phase: () => 'starting' | 'ready' | 'draining';
+  redis: () => Promise<'up' | 'down' | 'unused'>;
+  jobs: () => 'running' | 'stopped';
+  fanOut: string;
+  sessions: () => number;
+}
+
 /**
- * `ok` once the database answers and the sessions this process owns are restored; `starting`
- * (503) before that, so that a load balancer or a test sends no inbound traffic to a connection
- * that is not back yet; `unavailable` (503) without a database.
+ * `GET /api/health`: `ok` once the database answers and the sessions this process owns are
+ * restored; `starting` (503) before that, so that a test sends no inbound traffic to a connection
+ * that is not back yet; `unavailable` (503) without a database. It names the process (`node`) and
+ * the state of its database, Redis and job workers.
+ * `GET /api/health/ready`: for load balancers: 503 until the process serves and while it drains.
  */
-export function registerHealthRoutes(app: FastifyInstance, db: Database, isRestoring: () => boolean = () => false) {
+export function registerHealthRoutes(app: FastifyInstance, db: Database, probe: HealthProbe) {
   app.get('/api/health', { config: { public: true } }, async (_request, reply) => {
-    if (!(await isDatabaseUp(db))) return reply.status(503).send({ status: 'unavailable' });
-    if (isRestoring()) return reply.status(503).send({ status: 'starting' });
-    return { status: 'ok' };
+    const database = (await isDatabaseUp(db)) ? 'up' : 'down';
+    const status = database === 'down' ? 'unavailable' : probe.isRestoring() ? 'starting' : 'ok';
+    return reply.status(status === 'ok' ? 200 : 503).send({
+      status,
+      node: probe.node,
+      database,
+      redis: await probe.redis(),
+      jobs: probe.jobs(),
+      realtimeFanOut: probe.fanOut,
+      sessions: probe.sessions(),
+      phase: probe.phase(),
+    });
+  });
+
+  app.get('/api/health/ready', { config: { public: true } }, async (_request, reply) => {
+    const phase = probe.phase();
+    if (phase !== 'ready') return reply.status(503).send({ status: phase, node: probe.node });
+    if (!(await isDatabaseUp(db))) return reply.status(503).send({ status: 'unavailable', node: probe.node });
+    return { status: 'ready', node: probe.node };
   });
 }

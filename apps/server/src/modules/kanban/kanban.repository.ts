@@ -2,7 +2,7 @@ import { OPEN_LANE_ID } from '@wacrm/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/client.ts';
 import { contacts, tags, tickets, ticketTags } from '../../platform/db/schema.ts';
-import { likePattern } from '../tickets/tickets.repository.ts';
+import { containsText, likePattern, phoneDigits } from '../../platform/db/text-search.ts';
 
 /** Who looks at the board and through which filters (decided by the service). */
 export interface BoardFilter {
@@ -27,9 +27,9 @@ function boardConditions(filter: BoardFilter): SQL {
   }
   const search = filter.searchParam.trim();
   if (search) {
-    const digits = search.replace(/\D/g, '');
+    const digits = phoneDigits(search);
     where.push(sql`t.contact_id in (select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${filter.companyId}
-      and (lower(${contacts.name}) like ${likePattern(search.toLowerCase())}${
+      and (${containsText(contacts.name, search)}${
         digits ? sql` or ${contacts.number} like ${likePattern(digits)}` : sql``
       }))`);
   }

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { ChannelSession } from '../channels/channel-adapter.ts';
 import { readCompanyLocale } from '../settings/settings-reader.ts';
-import { createSendRetryJob } from './messages.jobs.ts';
+import { createExpireUnsentJob, createSendRetryJob } from './messages.jobs.ts';
 import { createMessagesRealtime } from './messages.realtime.ts';
 import { createMessagesRepository } from './messages.repository.ts';
 import { registerMessagesRoutes } from './messages.routes.ts';
-import { createMessagesService, type SendRetryOptions } from './messages.service.ts';
+import { createMessagesService, type MessageSessions, type SendRetryOptions } from './messages.service.ts';
 import { createTicketAccess } from './ticket-access.ts';
 
 /**
@@ -19,7 +18,12 @@ export interface MessagesOptions {
 }
 
 export function createMessagesModule(platform: Platform, options: MessagesOptions = {}) {
-  let sessions: { connectedSession(whatsappId: number): ChannelSession | null } | null = null;
+  let sessions: MessageSessions | null = null;
+  const noSessions: MessageSessions = {
+    connectedSession: () => null,
+    reach: async () => null,
+    deliverElsewhere: async () => false,
+  };
   const repository = createMessagesRepository(platform.db, platform.storage);
   const realtime = createMessagesRealtime(platform.realtime);
   const access = createTicketAccess(platform.db);
@@ -27,9 +31,8 @@ export function createMessagesModule(platform: Platform, options: MessagesOption
     repository,
     realtime,
     storage: platform.storage,
-    publicDir: platform.config.publicDir,
     access,
-    sessions: () => sessions ?? { connectedSession: () => null },
+    sessions: () => sessions ?? noSessions,
     scheduleRetry: () => (payload, delaySeconds) =>
       platform.jobs.send(retryJob, payload, { startAfterSeconds: delaySeconds, retryLimit: 2 }).then(() => undefined),
     log: platform.log,
@@ -39,12 +42,13 @@ export function createMessagesModule(platform: Platform, options: MessagesOption
   });
   const retryJob = createSendRetryJob(service.retrySend);
   platform.jobs.register(retryJob);
+  platform.jobs.register(createExpireUnsentJob(() => service.expireUnsent()));
   return {
     repository,
     realtime,
     access,
     service,
-    useSessions(control: { connectedSession(whatsappId: number): ChannelSession | null }) {
+    useSessions(control: MessageSessions) {
       sessions = control;
     },
     register: (app: FastifyInstance) => registerMessagesRoutes(app, service),

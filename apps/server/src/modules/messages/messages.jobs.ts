@@ -16,3 +16,13 @@ export function createSendRetryJob(handler: (payload: z.infer<typeof sendRetryPa
     pollingIntervalSeconds: 1,
   });
 }
+
+/** Every 10 minutes: messages that waited for their connection longer than the bound are marked failed. */
+export function createExpireUnsentJob(handler: () => Promise<void>) {
+  return defineJob({
+    name: 'messages.expire-unsent',
+    payload: z.object({}).passthrough(),
+    handler,
+    cron: '*/10 * * * *',
+  });
+}

@@ -29,12 +29,14 @@ export function createMessagesRealtime(realtime: Realtime) {
       realtime.io
         .to(ticketAudience(companyId, [payload.ticket]))
         .emit(companyEvent(companyId, 'appMessage'), { action: 'create', ...payload });
+      realtime.domain.publish({ type: 'message.created', companyId, message: payload.message });
     },
 
     messageUpdated(companyId: number, message: MessageRecord, ticket: TicketAudienceState) {
       realtime.io
         .to(ticketAudience(companyId, [ticket], { notification: false }))
         .emit(companyEvent(companyId, 'appMessage'), { action: 'update', message });
+      realtime.domain.publish({ type: 'message.updated', companyId, message });
     },
 
     /** Contact events have one emitter: the contacts feature's. */

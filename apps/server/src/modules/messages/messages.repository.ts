@@ -1,6 +1,6 @@
 import type { ContactRecord, MessageRecord, ThreadTicketRef, TicketRecord } from '@wacrm/shared';
 import { pageSizes } from '@wacrm/shared';
-import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client.ts';
 import { contacts, messages, queues, tickets, users } from '../../platform/db/schema.ts';
@@ -238,8 +238,8 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       return row?.name ?? null;
     },
 
-    /** Outbound messages of a connection still waiting to be sent, oldest first. */
-    async pendingOutbound(companyId: number, whatsappId: number) {
+    /** Outbound messages of a connection still waiting to be sent, oldest first, after `afterId`. */
+    async pendingOutbound(companyId: number, whatsappId: number, afterId = 0, limit = 500) {
       const rows = await db
         .select({ id: messages.id })
         .from(messages)
@@ -251,11 +251,40 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
             isNull(messages.externalId),
             eq(messages.failed, false),
             eq(messages.isDeleted, false),
+            gt(messages.id, afterId),
           ),
         )
         .orderBy(asc(messages.id))
-        .limit(500);
+        .limit(limit);
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * Marks failed the outbound messages that waited for their connection since before `before`
+     * and are not being sent right now; answers them (a batch at a time).
+     */
+    async expireUnsent(before: Date, sendError: string, limit: number) {
+      const waiting = db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            isNotNull(messages.whatsappId),
+            eq(messages.fromMe, true),
+            isNull(messages.externalId),
+            eq(messages.failed, false),
+            eq(messages.isDeleted, false),
+            lt(messages.createdAt, before),
+            or(isNull(messages.sendingUntil), lt(messages.sendingUntil, sql`now()`)),
+          ),
+        )
+        .orderBy(asc(messages.id))
+        .limit(limit);
+      return db
+        .update(messages)
+        .set({ failed: true, sendError, updatedAt: new Date() })
+        .where(and(inArray(messages.id, waiting), isNull(messages.externalId), eq(messages.failed, false)))
+        .returning({ id: messages.id, companyId: messages.companyId });
     },
 
     /** What a session needs to send one stored message. */
@@ -276,10 +305,37 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       return row ?? null;
     },
 
+    /**
+     * Claims an unsent message for one send attempt, in the database so that no two processes
+     * (a retry job here, a flush there) send it both; the claim lapses by itself if the sender dies.
+     */
+    async claimSending(companyId: number, id: number, seconds: number) {
+      const rows = await db
+        .update(messages)
+        .set({ sendingUntil: sql`now() + ${seconds} * interval '1 second'` })
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.id, id),
+            isNull(messages.externalId),
+            or(isNull(messages.sendingUntil), lt(messages.sendingUntil, sql`now()`)),
+          ),
+        )
+        .returning({ id: messages.id });
+      return rows.length > 0;
+    },
+
+    async releaseSending(companyId: number, id: number) {
+      await db
+        .update(messages)
+        .set({ sendingUntil: null })
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+    },
+
     async markSent(companyId: number, id: number, externalId: string) {
       await db
         .update(messages)
-        .set({ externalId, ack: sql`greatest(${messages.ack}, 1)`, updatedAt: new Date() })
+        .set({ externalId, sendingUntil: null, ack: sql`greatest(${messages.ack}, 1)`, updatedAt: new Date() })
         .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
     },
 

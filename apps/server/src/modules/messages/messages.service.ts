@@ -36,6 +36,20 @@ export function sendErrorCodeOf(error: unknown): SendErrorCode {
     : 'ERR_SENDING_WAPP_MSG';
 }
 
+/** How messages reach sessions: the local one, any process's (forwarded), and a send run by the owner. */
+export interface MessageSessions {
+  connectedSession(whatsappId: number): ChannelSession | null;
+  reach(whatsappId: number): Promise<ChannelSession | null>;
+  /** Asks the process holding the session to deliver the message; false when no other process holds it. */
+  deliverElsewhere(
+    whatsappId: number,
+    payload: { companyId: number; messageId: number; attempt: number },
+  ): Promise<boolean>;
+}
+
+/** A send claim outlives any send attempt; it lapses by itself if the sending process dies. */
+const SEND_CLAIM_SECONDS = 60;
+
 export interface UploadedMedia {
   filename: string;
   mimetype: string;
@@ -65,13 +79,27 @@ function toStoredMedia(media: UploadedMedia, isVoiceNote: boolean, now: Date) {
 }
 
 export interface SendRetryOptions {
-  /** Attempts by the retry job before the message is marked failed. */
+  /** Attempts by the retry job before the message is marked failed (or left to wait, below). */
   maxAttempts: number;
   baseDelaySeconds: number;
   maxDelaySeconds: number;
+  /**
+   * How long a message whose connection is down waits for it after the retry series: it is sent
+   * when the connection is back (flushPending) and marked failed past this age (expireUnsent).
+   */
+  waitForConnectionSeconds: number;
 }
 
-export const defaultSendRetry: SendRetryOptions = { maxAttempts: 8, baseDelaySeconds: 10, maxDelaySeconds: 600 };
+/** About 40 minutes of retries, then a message whose connection is down waits for it up to 3 days. */
+export const defaultSendRetry: SendRetryOptions = {
+  maxAttempts: 8,
+  baseDelaySeconds: 10,
+  maxDelaySeconds: 600,
+  waitForConnectionSeconds: 3 * 86_400,
+};
+
+/** Messages marked failed per expiry run; the next run takes the rest. */
+const EXPIRE_BATCH = 500;
 
 /** Schedules the durable retry of one message (the messages.jobs.ts job). */
 export type ScheduleRetry = (
@@ -82,16 +110,17 @@ export type ScheduleRetry = (
 /**
  * Sending: stored first (ack 0, the clock), announced, then sent through the connection's
  * live session. When the session is down the message waits: a durable job retries it with
- * growing delays, every pending message is also flushed as soon as the session connects, and
- * after the last attempt it is marked failed (visible to the agent).
+ * growing delays and every pending message is flushed, oldest first, as soon as the session
+ * connects. After the last attempt a message that failed to send is marked failed (visible to
+ * the agent); one whose connection is down keeps waiting for it, up to `waitForConnectionSeconds`
+ * after it was written, then the `messages.expire-unsent` job marks it failed.
  */
 export function createMessagesService(deps: {
   repository: MessagesRepository;
   realtime: MessagesRealtime;
   storage: FileStorage;
-  publicDir: string;
   access: TicketAccess;
-  sessions: () => { connectedSession(whatsappId: number): ChannelSession | null };
+  sessions: () => MessageSessions;
   scheduleRetry: () => ScheduleRetry;
   log: FastifyBaseLogger;
   retry?: Partial<SendRetryOptions>;
@@ -100,8 +129,6 @@ export function createMessagesService(deps: {
 }) {
   const { repository, realtime, storage, access, log } = deps;
   const retry = { ...defaultSendRetry, ...deps.retry };
-  // One send at a time per message in this process (a flush and a retry job may meet).
-  const inFlight = new Set<number>();
 
   async function requireTicket(session: Pick<RequestSession, 'companyId' | 'userId'>, ticketId: number) {
     // The ticket record has what the access rule reads: only the viewer is asked besides.
@@ -121,8 +148,17 @@ export function createMessagesService(deps: {
   }
 
   /** `sendError` holds an error code the web app translates, never provider text. */
-  async function waitOrFail(companyId: number, messageId: number, attempt: number, reason: SendErrorCode) {
+  async function waitOrFail(
+    companyId: number,
+    messageId: number,
+    attempt: number,
+    reason: SendErrorCode,
+    createdAt: Date,
+  ) {
     if (attempt >= retry.maxAttempts) {
+      const waitedMs = deps.clock().getTime() - createdAt.getTime();
+      // The connection is down: no more jobs, the message waits for the flush when it is back.
+      if (reason === 'ERR_WAPP_NOT_INITIALIZED' && waitedMs < retry.waitForConnectionSeconds * 1000) return;
       await repository.markFailed(companyId, messageId, reason);
       await emitUpdate(companyId, messageId);
       return;
@@ -133,18 +169,31 @@ export function createMessagesService(deps: {
 
   /** Tries to send one stored message now; answers whether it left. */
   async function deliver(companyId: number, messageId: number, attempt: number): Promise<boolean> {
-    if (inFlight.has(messageId)) return false;
-    inFlight.add(messageId);
-    try {
-      const outbound = await repository.findOutbound(companyId, messageId);
-      if (!outbound) return false;
-      const { message } = outbound;
-      if (message.externalId || message.failed || message.isDeleted || !message.whatsappId) return true;
-      const session = deps.sessions().connectedSession(message.whatsappId);
-      if (!session) {
-        await waitOrFail(companyId, messageId, attempt, 'ERR_WAPP_NOT_INITIALIZED');
-        return false;
+    const outbound = await repository.findOutbound(companyId, messageId);
+    if (!outbound) return false;
+    const { message } = outbound;
+    if (message.externalId || message.failed || message.isDeleted || !message.whatsappId) return true;
+    const session = deps.sessions().connectedSession(message.whatsappId);
+    if (!session) {
+      // Another process holds the session: it sends (and retries) there.
+      const payload = { companyId, messageId, attempt };
+      const forwarded = await deps
+        .sessions()
+        .deliverElsewhere(message.whatsappId, payload)
+        .catch(() => false);
+      if (!forwarded) await waitOrFail(companyId, messageId, attempt, 'ERR_WAPP_NOT_INITIALIZED', message.createdAt);
+      return false;
+    }
+    // One send at a time per message across every process (a flush and a retry job may meet).
+    if (!(await repository.claimSending(companyId, messageId, SEND_CLAIM_SECONDS))) {
+      // Someone is sending it. Should that sender die mid-send, its claim lapses and this look finds it.
+      if (attempt < retry.maxAttempts) {
+        await deps.scheduleRetry()({ companyId, messageId, attempt: attempt + 1 }, SEND_CLAIM_SECONDS);
       }
+      return false;
+    }
+    let sent = false;
+    try {
       try {
         const isVoiceNote = message.mediaType === 'audio' && isVoiceNoteName(message.mediaName);
         const { externalId } = await session.send({
@@ -155,7 +204,7 @@ export function createMessagesService(deps: {
           quotedFromMe: outbound.quotedFromMe ?? undefined,
           media: message.mediaPath
             ? {
-                path: path.join(deps.publicDir, message.mediaPath),
+                path: await storage.localPath(message.mediaPath),
                 mimetype: isVoiceNote
                   ? OGG_OPUS_MIMETYPE
                   : mimetypeOf(message.mediaName ?? message.mediaPath, message.mediaType),
@@ -165,15 +214,18 @@ export function createMessagesService(deps: {
             : undefined,
         });
         await repository.markSent(companyId, messageId, externalId);
+        sent = true;
         await emitUpdate(companyId, messageId);
         return true;
       } catch (error) {
+        if (sent) throw error;
         log.warn({ err: error, messageId }, 'send failed; will retry');
-        await waitOrFail(companyId, messageId, attempt, sendErrorCodeOf(error));
+        await repository.releaseSending(companyId, messageId);
+        await waitOrFail(companyId, messageId, attempt, sendErrorCodeOf(error), message.createdAt);
         return false;
       }
     } finally {
-      inFlight.delete(messageId);
+      if (!sent) await repository.releaseSending(companyId, messageId).catch(() => undefined);
     }
   }
 
@@ -314,10 +366,16 @@ export function createMessagesService(deps: {
      * A message the product writes on its own (bot menus, greetings, notices): no access check,
      * flagged `isSystem`, attributed to the attendant it speaks for when there is one.
      */
-    async sendAutomatic(companyId: number, ticketId: number, body: string, userId: number | null = null) {
+    async sendAutomatic(
+      companyId: number,
+      ticketId: number,
+      body: string,
+      userId: number | null = null,
+      media?: { medias: UploadedMedia[]; isVoiceNote?: boolean },
+    ) {
       const ticket = await repository.findTicket(companyId, ticketId);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-      return store(companyId, ticket, { body }, { userId, isSystem: true });
+      return store(companyId, ticket, { body, ...media }, { userId, isSystem: true });
     },
 
     /** spec: only fromMe messages; delete-for-everyone through the session when it was sent. */
@@ -327,7 +385,7 @@ export function createMessagesService(deps: {
       if (!row || !(await access.canAccess(session, row.ticketId))) throw new AppError('ERR_NOT_FOUND');
       if (!row.fromMe) throw new AppError('ERR_MESSAGE_NOT_FROM_ME');
       if (row.externalId && row.whatsappId && !row.isDeleted) {
-        const live = deps.sessions().connectedSession(row.whatsappId);
+        const live = await deps.sessions().reach(row.whatsappId);
         if (!live) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
         const outbound = await repository.findOutbound(companyId, messageId);
         try {
@@ -393,11 +451,36 @@ export function createMessagesService(deps: {
     retrySend: (payload: { companyId: number; messageId: number; attempt: number }) =>
       deliver(payload.companyId, payload.messageId, payload.attempt).then(() => undefined),
 
-    /** A session came back: send what waited for it, oldest first. */
+    /**
+     * A session came back: send what waited for it, oldest first, however many (pages of 500).
+     * Should the session drop again meanwhile, the rest waits for the next connect.
+     */
     async flushPending(companyId: number, whatsappId: number) {
-      for (const id of await repository.pendingOutbound(companyId, whatsappId)) {
-        // Attempt 0 again: the session is up, a failure now starts a fresh retry series.
-        await deliver(companyId, id, 0);
+      let afterId = 0;
+      for (;;) {
+        const ids = await repository.pendingOutbound(companyId, whatsappId, afterId);
+        for (const id of ids) {
+          if (!deps.sessions().connectedSession(whatsappId)) return;
+          // Attempt 0 again: the session is up, a failure now starts a fresh retry series.
+          await deliver(companyId, id, 0);
+          afterId = id;
+        }
+        if (ids.length < 500) return;
+      }
+    },
+
+    /**
+     * The bound on waiting (the `messages.expire-unsent` job): messages still unsent
+     * `waitForConnectionSeconds` after they were written are marked failed, and said so live and
+     * to webhooks (message.ack with the failure).
+     */
+    async expireUnsent() {
+      const before = new Date(deps.clock().getTime() - retry.waitForConnectionSeconds * 1000);
+      for (;;) {
+        const expired = await repository.expireUnsent(before, 'ERR_WAPP_NOT_INITIALIZED', EXPIRE_BATCH);
+        for (const row of expired) await emitUpdate(row.companyId, row.id);
+        if (expired.length > 0) log.info({ count: expired.length }, 'unsent messages past the wait marked failed');
+        if (expired.length < EXPIRE_BATCH) return;
       }
     },
   };

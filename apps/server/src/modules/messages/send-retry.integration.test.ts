@@ -9,8 +9,9 @@ import { buildServer, type Server } from '../../app.ts';
 import { messages, tickets, whatsapps } from '../../platform/db/schema.ts';
 
 /**
- * A server with a short retry schedule: a message that cannot be sent is retried by the job and
- * finally marked failed, which the agent sees live.
+ * A server with a short retry schedule and no wait for the connection after it: a message that
+ * cannot be sent is retried by the job and finally marked failed, which the agent sees live.
+ * (Waiting for the connection past the series: public-api/queued-send.integration.test.ts.)
  */
 let server: Server;
 let dispose: () => Promise<void>;
@@ -22,7 +23,7 @@ beforeAll(async () => {
     opened.database,
     { logger: false },
     {
-      messages: { retry: { maxAttempts: 2, baseDelaySeconds: 1, maxDelaySeconds: 1 } },
+      messages: { retry: { maxAttempts: 2, baseDelaySeconds: 1, maxDelaySeconds: 1, waitForConnectionSeconds: 0 } },
     },
   );
   await server.start({ port: 0, host: '127.0.0.1' });

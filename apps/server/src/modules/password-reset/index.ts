@@ -14,10 +14,13 @@ export function createPasswordResetModule(platform: Platform) {
     mailer: createMailer(platform.config.smtp),
     secret: platform.config.jwtSecret,
     limits: platform.config.passwordResetLimits,
+    db: platform.db,
     log: platform.log,
     // The same notice and socket cleanup as a login elsewhere: the other sessions are over.
-    onPasswordChanged: (companyId, userId, tokenVersion) =>
-      authEvents.loggedInElsewhere(companyId, userId, tokenVersion),
+    onPasswordChanged: (companyId, userId, tokenVersion) => {
+      platform.sessions.forgetUser(userId);
+      authEvents.loggedInElsewhere(companyId, userId, tokenVersion);
+    },
   });
   return { service, register: (app: FastifyInstance) => registerPasswordResetRoutes(app, service) };
 }

@@ -6,6 +6,7 @@ import {
   type ResetPasswordParams,
 } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { hashPassword } from '../../platform/http/passwords.ts';
 import { RateLimiter } from '../../platform/http/rate-limiter.ts';
@@ -19,14 +20,16 @@ export function createPasswordResetService(deps: {
   /** Keys the code hashes: a copy of the table alone cannot be brute-forced back to codes. */
   secret: string;
   limits: { perIp: number; perEmail: number; windowMs: number };
+  /** The database holds the counters, shared by every server process. */
+  db: Database;
   log: FastifyBaseLogger;
   /** Tells the user's other sessions (other browsers) that they have ended. */
   onPasswordChanged: (companyId: number, userId: number, tokenVersion: number) => void;
 }) {
   const { repository, mailer, log } = deps;
-  const requestsByIp = new RateLimiter(deps.limits.perIp, deps.limits.windowMs);
-  const requestsByEmail = new RateLimiter(deps.limits.perEmail, deps.limits.windowMs);
-  const resetsByIp = new RateLimiter(deps.limits.perIp, deps.limits.windowMs);
+  const requestsByIp = new RateLimiter(deps.db, 'reset-request-ip', deps.limits.perIp, deps.limits.windowMs);
+  const requestsByEmail = new RateLimiter(deps.db, 'reset-request-email', deps.limits.perEmail, deps.limits.windowMs);
+  const resetsByIp = new RateLimiter(deps.db, 'reset-ip', deps.limits.perIp, deps.limits.windowMs);
 
   const hashCode = (userId: number, code: string) =>
     createHmac('sha256', deps.secret).update(`password-reset:${userId}:${code}`).digest();
@@ -38,7 +41,7 @@ export function createPasswordResetService(deps: {
   return {
     /** Step 1: mails a fresh 6-digit code; older codes of the user stop working. */
     async requestCode(email: string, ip: string) {
-      const waitSeconds = requestsByIp.hit(ip) || requestsByEmail.hit(email);
+      const waitSeconds = (await requestsByIp.hit(ip)) || (await requestsByEmail.hit(email));
       if (waitSeconds) throw rateLimited(waitSeconds);
       if (!mailer) {
         log.warn('password reset: email cannot be sent because SMTP is not configured (set SMTP_HOST)');
@@ -68,7 +71,7 @@ export function createPasswordResetService(deps: {
 
     /** Step 2: a right, live code sets the new password once and ends the user's other sessions. */
     async resetPassword(params: ResetPasswordParams, ip: string) {
-      const waitSeconds = resetsByIp.hit(ip);
+      const waitSeconds = await resetsByIp.hit(ip);
       if (waitSeconds) throw rateLimited(waitSeconds);
       const user = await repository.findUserByEmail(params.email);
       // An unknown email answers like a wrong code: nothing to learn from step 2.

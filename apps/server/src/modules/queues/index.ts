@@ -9,7 +9,12 @@ import { createQueuesService } from './queues.service.ts';
 /** Queues (name, colour, messages, attendance hours) and their chatbot options tree. */
 export function createQueuesModule(platform: Platform, deps: { plans: PlansModule }) {
   const events = createQueuesRealtime(platform.realtime);
-  const service = createQueuesService({ db: platform.db, planRules: deps.plans.rules, events });
+  const service = createQueuesService({
+    db: platform.db,
+    planRules: deps.plans.rules,
+    events,
+    sessions: platform.sessions,
+  });
   const options = createQueueOptionsService({ db: platform.db, events });
   return { service, options, register: (app: FastifyInstance) => registerQueuesRoutes(app, service, options) };
 }

@@ -2,6 +2,7 @@ import { defaultQueueSchedules, type QueueRecord } from '@wacrm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { nextEvent, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
+import { prompts, queueIntegrations } from '../integrations/integrations.tables.ts';
 
 let t: TestServer;
 let companyId: number;
@@ -61,6 +62,24 @@ describe('queues CRUD', () => {
     const { body: queue } = await t
       .as(adminToken)
       .post('/api/queue', queueBody({ greetingMessage: 'Hello', ratingMessage: 'Rate us' }));
+    // The company's own prompt and integration (another company's ids answer 404).
+    const [prompt] = await t.db
+      .insert(prompts)
+      .values({
+        companyId,
+        name: 'Prompt',
+        prompt: 'p',
+        model: 'gpt-4o-mini',
+        maxTokens: 100,
+        temperature: 1,
+        queueId: queue.id,
+        maxMessages: 10,
+      })
+      .returning();
+    const [integration] = await t.db
+      .insert(queueIntegrations)
+      .values({ companyId, type: 'webhook', name: 'Hook' })
+      .returning();
     const schedules = defaultQueueSchedules.map((day) =>
       day.weekdayEn === 'saturday' ? { ...day, startTime: '09:00', endTime: '13:30' } : day,
     );
@@ -70,8 +89,8 @@ describe('queues CRUD', () => {
       complationMessage: 'Bye',
       outOfHoursMessage: 'We are closed',
       orderQueue: 1,
-      promptId: 7,
-      integrationId: 9,
+      promptId: prompt.id,
+      integrationId: integration.id,
       schedules: [...schedules].reverse(),
     });
     expect(updated.status).toBe(200);
@@ -83,8 +102,8 @@ describe('queues CRUD', () => {
       outOfHoursMessage: 'We are closed',
       ratingMessage: 'Rate us',
       orderQueue: 1,
-      promptId: 7,
-      integrationId: 9,
+      promptId: prompt.id,
+      integrationId: integration.id,
     });
     // Stored Monday first, whatever order was sent.
     expect(updated.body.schedules).toEqual(schedules);
@@ -92,7 +111,7 @@ describe('queues CRUD', () => {
     const cleared = await t
       .as(adminToken)
       .put(`/api/queue/${queue.id}`, { name: 'Support', color: '#112233', greetingMessage: '  ', promptId: null });
-    expect(cleared.body).toMatchObject({ greetingMessage: null, promptId: null, integrationId: 9 });
+    expect(cleared.body).toMatchObject({ greetingMessage: null, promptId: null, integrationId: integration.id });
   });
 
   it('lists queues by their order, unordered ones last', async () => {

@@ -2,6 +2,8 @@ import { defaultQueueSchedules, type QueueFields, type QueueRecord, weekdaysEn }
 import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { SessionInvalidation } from '../../platform/http/session-cache.ts';
+import { assertBotRefs } from '../integrations/bot-refs.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { QueuesRealtime } from './queues.realtime.ts';
 import { createQueuesRepository, type QueueRow, type QueueWrite } from './queues.repository.ts';
@@ -62,7 +64,13 @@ async function withUniqueConflicts<T>(work: () => Promise<T>) {
   }
 }
 
-export function createQueuesService(deps: { db: Database; planRules: PlanRules; events: QueuesRealtime }) {
+export function createQueuesService(deps: {
+  db: Database;
+  planRules: PlanRules;
+  events: QueuesRealtime;
+  /** The token check keeps users' queue ids: a deleted queue leaves them. */
+  sessions: SessionInvalidation;
+}) {
   const { db, planRules, events } = deps;
 
   async function assertUnique(tx: Database, companyId: number, name: string, color: string, exceptId?: number) {
@@ -97,6 +105,7 @@ export function createQueuesService(deps: { db: Database; planRules: PlanRules; 
             throw new AppError('ERR_PLAN_LIMIT', { details: { resource: 'queues', limit: allowance.limit, used } });
           }
           await assertUnique(tx, companyId, write.name, write.color);
+          await assertBotRefs(tx, companyId, write);
           return repository.insertQueue(companyId, { schedules: defaultQueueSchedules, ...write });
         }),
       );
@@ -112,6 +121,7 @@ export function createQueuesService(deps: { db: Database; planRules: PlanRules; 
           const repository = createQueuesRepository(tx);
           if (!(await repository.lockQueue(companyId, id))) throw new AppError('ERR_NOT_FOUND');
           await assertUnique(tx, companyId, write.name, write.color, id);
+          await assertBotRefs(tx, companyId, write);
           return repository.updateQueue(companyId, id, write);
         }),
       );
@@ -125,6 +135,7 @@ export function createQueuesService(deps: { db: Database; planRules: PlanRules; 
     async remove(companyId: number, id: number) {
       const deleted = await createQueuesRepository(db).deleteQueue(companyId, id);
       if (!deleted) throw new AppError('ERR_NOT_FOUND');
+      deps.sessions.forgetCompany(companyId);
       events.queueDeleted(companyId, id);
       return { message: 'Queue deleted' };
     },

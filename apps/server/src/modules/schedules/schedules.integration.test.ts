@@ -366,14 +366,15 @@ describe('a connection that stays down', () => {
   beforeAll(async () => {
     t2 = await startTestServer(
       {},
-      { messages: { retry: { maxAttempts: 2, baseDelaySeconds: 1, maxDelaySeconds: 1 } } },
+      // No wait for the connection after the retries (it is 3 days by default).
+      { messages: { retry: { maxAttempts: 2, baseDelaySeconds: 1, maxDelaySeconds: 1, waitForConnectionSeconds: 0 } } },
     );
   });
   afterAll(async () => {
     await t2.close();
   });
 
-  it('marks the schedule in error with the code when the connection stays down', async () => {
+  it('marks the schedule in error with the code when the connection stays down past the wait', async () => {
     const { api, contact, token } = await setup({}, t2);
     const connection = await pairedSandbox(t2, token);
     await api.post(`/api/sandbox/${connection.id}/disconnect`);

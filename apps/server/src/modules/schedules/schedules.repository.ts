@@ -2,6 +2,7 @@ import { hasPermission, profiles, SCHEDULES_PAGE_SIZE, type ScheduleListQuery } 
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { contacts, messages, tickets, users, whatsapps } from '../../platform/db/schema.ts';
+import { containsText, likePattern } from '../../platform/db/text-search.ts';
 import { schedules } from './schedules.tables.ts';
 
 const profilesSeeingAllTickets = profiles.filter((profile) => hasPermission({ profile }, 'tickets:viewAll'));
@@ -51,8 +52,14 @@ export function createSchedulesRepository(db: Database) {
       const userId = onlyUserId ?? query.userId;
       if (userId) conditions.push(eq(schedules.userId, userId));
       if (query.searchParam) {
-        const like = `%${query.searchParam.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(or(ilike(schedules.body, like), ilike(contacts.name, like), ilike(contacts.number, like))!);
+        const term = query.searchParam;
+        conditions.push(
+          or(
+            containsText(schedules.body, term),
+            containsText(contacts.name, term),
+            ilike(contacts.number, likePattern(term)),
+          )!,
+        );
       }
       const offset = (query.pageNumber - 1) * SCHEDULES_PAGE_SIZE;
       const rows = await joined(db)

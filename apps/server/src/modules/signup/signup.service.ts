@@ -19,7 +19,7 @@ export function createSignupService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, repository, log } = deps;
-  const attemptsByIp = new RateLimiter(deps.limits.perIp, deps.limits.windowMs);
+  const attemptsByIp = new RateLimiter(deps.db, 'signup-ip', deps.limits.perIp, deps.limits.windowMs);
 
   return {
     /**
@@ -28,7 +28,7 @@ export function createSignupService(deps: {
      * The server sets the subscription fields itself; the client cannot choose them.
      */
     async signup(body: SignupBody, context: SignupContext): Promise<SignupAnswer> {
-      const waitSeconds = attemptsByIp.hit(context.ip);
+      const waitSeconds = await attemptsByIp.hit(context.ip);
       if (waitSeconds) throw new AppError('ERR_RATE_LIMITED', { details: { retryAfterSeconds: waitSeconds } });
 
       // Hashed before the transaction: PGlite is one connection, keep transactions short.

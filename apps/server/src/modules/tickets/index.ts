@@ -14,7 +14,7 @@ import { type AfterTicketChange, createTicketsService } from './tickets.service.
  */
 export function createTicketsModule(platform: Platform) {
   let afterChange: AfterTicketChange = async () => undefined;
-  let sessions: { connectedSession(whatsappId: number): ChannelSession | null } | null = null;
+  let sessions: { reach(whatsappId: number): Promise<ChannelSession | null> } | null = null;
   const repository = createTicketsRepository(platform.db);
   const policy = createTicketPolicy(platform.db);
   const realtime = createTicketsRealtime(platform.realtime);
@@ -24,7 +24,7 @@ export function createTicketsModule(platform: Platform) {
     policy,
     realtime,
     afterChange: () => afterChange,
-    sessions: () => sessions ?? { connectedSession: () => null },
+    sessions: () => sessions ?? { reach: async () => null },
     log: platform.log,
     clock: platform.clock,
   });
@@ -43,7 +43,7 @@ export function createTicketsModule(platform: Platform) {
     policy,
     realtime,
     service,
-    useSessions(binding: { connectedSession(whatsappId: number): ChannelSession | null }) {
+    useSessions(binding: { reach(whatsappId: number): Promise<ChannelSession | null> }) {
       sessions = binding;
     },
     /** Routing automation answers ticket changes (bound after it is made, it needs this module). */

@@ -1,4 +1,4 @@
-import { type SandboxOutboxEntry, type TicketRecord, ticketCountCap } from '@wacrm/shared';
+import { type SandboxOutboxEntry, searchCountCap, type TicketRecord, ticketCountCap } from '@wacrm/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
@@ -372,6 +372,23 @@ describe('list', () => {
     expect(await search('my%wrong')).toEqual([]);
   });
 
+  it('matches names and message text the way users type them: without accents or with others', async () => {
+    const o = await office();
+    const c = o.company.id;
+    const joao = await seedTicket(c, { name: 'João Conceição', status: 'open', userId: o.admin.id });
+    const mensagem = await seedTicket(c, { name: 'Zed', status: 'open', userId: o.admin.id });
+    await t.db
+      .insert(messages)
+      .values({ companyId: c, ticketId: mensagem.id, body: 'Preciso da SEGUNDA VIA do boleto, não chegou' });
+    const search = async (text: string) =>
+      ids((await t.as(o.admin.token).get(`/api/tickets?showAll=true&searchParam=${encodeURIComponent(text)}`)).body);
+    expect(await search('joao')).toEqual([joao.id]);
+    expect(await search('CONCEICAO')).toEqual([joao.id]);
+    expect(await search('jóão')).toEqual([joao.id]);
+    expect(await search('nao cheg')).toEqual([mensagem.id]);
+    expect(await search('segunda vía')).toEqual([mensagem.id]);
+  });
+
   it('pages a search once per ticket, newest first, whether it matched by name, by text or both', async () => {
     const o = await office();
     const c = o.company.id;
@@ -402,7 +419,7 @@ describe('list', () => {
     expect(second).toMatchObject({ hasMore: false, nextCursor: null });
   });
 
-  it('counts up to the cap and says when there are more', async () => {
+  it('counts up to the cap (a search to a smaller one) and says when there are more', async () => {
     const o = await office();
     const c = o.company.id;
     const [contact] = await t.db
@@ -416,7 +433,8 @@ describe('list', () => {
     expect(closed).toMatchObject({ count: ticketCountCap, countCapped: true, hasMore: true });
     expect(closed.tickets).toHaveLength(40);
     const searched = (await t.as(o.admin.token).get('/api/tickets?showAll=true&searchParam=many')).body;
-    expect(searched).toMatchObject({ count: ticketCountCap, countCapped: true, hasMore: true });
+    expect(searched).toMatchObject({ count: searchCountCap, countCapped: true, hasMore: true });
+    expect(searched.tickets).toHaveLength(40);
     const open = (await t.as(o.admin.token).get('/api/tickets?status=open&showAll=true')).body;
     expect(open).toMatchObject({ count: 0, countCapped: false, hasMore: false });
   });

@@ -78,6 +78,7 @@ export function createTicketsRealtime(realtime: Realtime) {
         action: 'update',
         ticket,
       });
+      realtime.domain.publish({ type: 'ticket.changed', companyId, ticket });
     },
 
     ticketDeleted(companyId: number, ticket: TicketAudienceState) {

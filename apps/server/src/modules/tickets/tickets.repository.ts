@@ -1,4 +1,4 @@
-import { pageSizes, type TicketListQuery, ticketCountCap } from '@wacrm/shared';
+import { pageSizes, searchCountCap, type TicketListQuery, ticketCountCap } from '@wacrm/shared';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/client.ts';
 import {
@@ -11,11 +11,11 @@ import {
   users,
   whatsapps,
 } from '../../platform/db/schema.ts';
+import { containsText, likePattern, phoneDigits } from '../../platform/db/text-search.ts';
 import { createTicketRecordReader } from './ticket-record.sql.ts';
 import { mayShowAll, type TicketViewer } from './tickets.policy.ts';
 
 /** `%text%` for LIKE, with the pattern characters of the text itself escaped. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** The cursor is the last row's (updatedAt to the microsecond, id): `2026-01-02T03:04:05.123456Z_42`. */
 const cursorOf = sql<string>`to_char(${tickets.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${tickets.id}`;
@@ -71,15 +71,14 @@ function listConditions(viewer: TicketViewer, query: TicketListQuery): SQL[] {
 function searchConditions(companyId: number, searchParam: string): [SQL, SQL] | null {
   const search = searchParam.trim();
   if (!search) return null;
-  const pattern = likePattern(search.toLowerCase());
-  const digits = search.replace(/\D/g, '');
+  const digits = phoneDigits(search);
   return [
     inArray(
       tickets.contactId,
       sql`(select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId}
-           and (lower(${contacts.name}) like ${pattern}${digits ? sql` or ${contacts.number} like ${likePattern(digits)}` : sql``}))`,
+           and (${containsText(contacts.name, search)}${digits ? sql` or ${contacts.number} like ${likePattern(digits)}` : sql``}))`,
     ),
-    sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${messages.body} ilike ${pattern})`,
+    sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${containsText(messages.body, search)})`,
   ];
 }
 
@@ -122,8 +121,9 @@ export function createTicketsRepository(db: Database) {
           ) as found order by updated_at desc, id desc limit ${size + 1} offset ${offset}`
         : sql`${matching(pageWhere)} ${newestFirst} limit ${size + 1} offset ${offset}`;
       // Counted up to the cap: past it the number only costs (every closed ticket, every match).
+      const cap = search ? searchCountCap : ticketCountCap;
       const capped = (conditions: SQL[]) =>
-        sql`(select ${tickets.id} from ${tickets} where ${and(...conditions)} limit ${ticketCountCap + 1})`;
+        sql`(select ${tickets.id} from ${tickets} where ${and(...conditions)} limit ${cap + 1})`;
       const countQuery = search
         ? sql`select count(*)::int as count from (${capped([...where, search[0]])} union ${capped([...where, search[1]])}) as found`
         : sql`select count(*)::int as count from ${capped(where)} as found`;
@@ -141,8 +141,8 @@ export function createTicketsRepository(db: Database) {
           viewer.companyId,
           page.map((row) => Number(row.id)),
         ),
-        count: Math.min(total, ticketCountCap),
-        countCapped: total > ticketCountCap,
+        count: Math.min(total, cap),
+        countCapped: total > cap,
         hasMore,
         nextCursor: hasMore ? (page.at(-1)?.cursor ?? null) : null,
       };
@@ -230,7 +230,7 @@ export function createTicketsRepository(db: Database) {
 
     async contactExists(companyId: number, contactId: number) {
       const [row] = await db
-        .select({ id: contacts.id, isGroup: contacts.isGroup })
+        .select({ id: contacts.id, isGroup: contacts.isGroup, number: contacts.number })
         .from(contacts)
         .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
       return row ?? null;

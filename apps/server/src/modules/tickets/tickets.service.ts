@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { tickets } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ChannelSession } from '../channels/channel-adapter.ts';
+import { assertBotRefs } from '../integrations/bot-refs.ts';
 import { decideTicketChange, type TicketChangeKind } from './ticket-transitions.ts';
 import { canOpenTicket, type TicketPolicy } from './tickets.policy.ts';
 import type { TicketsRealtime } from './tickets.realtime.ts';
@@ -36,7 +37,7 @@ export function createTicketsService(deps: {
   policy: TicketPolicy;
   realtime: TicketsRealtime;
   afterChange: () => AfterTicketChange;
-  sessions: () => { connectedSession(whatsappId: number): ChannelSession | null };
+  sessions: () => { reach(whatsappId: number): Promise<ChannelSession | null> };
   log: FastifyBaseLogger;
   clock: () => Date;
 }) {
@@ -88,6 +89,19 @@ export function createTicketsService(deps: {
     return record(session.companyId, id);
   }
 
+  /**
+   * A conversation started from here to a number that is not on WhatsApp is refused
+   * (ERR_WAPP_INVALID_CONTACT). Asked through the connection's live session when its provider can
+   * tell; without a live session, or when the check itself fails, the ticket opens as before.
+   */
+  async function assertOnWhatsApp(whatsappId: number, contact: { number: string; isGroup: boolean }) {
+    if (contact.isGroup) return;
+    const live = await deps.sessions().reach(whatsappId);
+    if (!live?.isOnWhatsApp) return;
+    const exists = await live.isOnWhatsApp(contact.number).catch(() => true);
+    if (!exists) throw new AppError('ERR_WAPP_INVALID_CONTACT');
+  }
+
   return {
     async list(session: Session, query: TicketListQuery) {
       return repository.list(await viewer(session), query);
@@ -105,6 +119,7 @@ export function createTicketsService(deps: {
       const { companyId } = session;
       await openable(session, id);
       await validateRefs(companyId, input);
+      await assertBotRefs(db, companyId, input);
       if (input.whatsappId && !(await repository.connection(companyId, input.whatsappId))) {
         throw new AppError('ERR_NO_WAPP_FOUND');
       }
@@ -172,6 +187,7 @@ export function createTicketsService(deps: {
         if (!whatsappId) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
       }
       const connectionId = whatsappId;
+      await assertOnWhatsApp(connectionId, contact);
       let id: number;
       try {
         id = await db.transaction(async (tx) => {
@@ -214,7 +230,7 @@ export function createTicketsService(deps: {
       const externalIds = await repository.markRead(companyId, id);
       if (externalIds.length > 0 || row.unreadMessages > 0) realtime.unreadReset(companyId, row);
       if (externalIds.length > 0 && row.whatsappId) {
-        const live = deps.sessions().connectedSession(row.whatsappId);
+        const live = await deps.sessions().reach(row.whatsappId);
         const ticket = live ? await repository.record(companyId, id) : null;
         if (live && ticket) {
           live

@@ -23,6 +23,7 @@ export function createUsersModule(platform: Platform) {
     repository,
     events,
     planRules: createPlanRules(createPlansRepository(platform.db), platform.db),
+    sessions: platform.sessions,
   });
   return {
     repository,

@@ -1,8 +1,10 @@
 import type { AllTicket, Profile, SessionUser, UserOption, UserRecord } from '@wacrm/shared';
 import { isTrialDueDate } from '@wacrm/shared';
-import { and, asc, count, eq, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { companies, queues, settings, userQueues, users, whatsapps } from '../../platform/db/schema.ts';
+import { containsText } from '../../platform/db/text-search.ts';
+import { isBillingOnly } from '../auth/company-access.ts';
 
 /** What the management screens read of a user: never the password hash. */
 const recordColumns = {
@@ -46,11 +48,6 @@ function toRecord(row: RecordRow, userQueueList: UserRecord['queues']): UserReco
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
-}
-
-/** Escapes LIKE wildcards so a search for "a_b" finds "a_b" only. */
-function likePattern(search: string) {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 export interface UserWrite {
@@ -106,6 +103,7 @@ export function createUsersRepository(db: Database) {
           companyId: users.companyId,
           passwordHash: users.passwordHash,
           isSuper: users.isSuper,
+          profile: users.profile,
           companyStatus: companies.status,
           dueDate: companies.dueDate,
         })
@@ -141,6 +139,7 @@ export function createUsersRepository(db: Database) {
             id: companies.id,
             name: companies.name,
             dueDate: companies.dueDate,
+            status: companies.status,
             createdAt: companies.createdAt,
           },
         })
@@ -162,7 +161,7 @@ export function createUsersRepository(db: Database) {
           .orderBy(asc(queues.orderQueue), asc(queues.name)),
       ]);
       const { user, company } = row;
-      const { createdAt, ...companyFields } = company;
+      const { createdAt, status: _status, ...companyFields } = company;
       return {
         id: user.id,
         companyId: user.companyId,
@@ -177,6 +176,12 @@ export function createUsersRepository(db: Database) {
         company: {
           ...companyFields,
           isTrial: isTrialDueDate(createdAt, company.dueDate),
+          billingOnly: isBillingOnly({
+            isSuper: user.isSuper,
+            profile: user.profile,
+            companyStatus: company.status,
+            dueDate: company.dueDate,
+          }),
           settings: companySettings,
         },
       };
@@ -200,7 +205,7 @@ export function createUsersRepository(db: Database) {
     async listPage(companyId: number, search: string, page: number, pageSize: number) {
       const where = and(
         eq(users.companyId, companyId),
-        search ? or(ilike(users.name, likePattern(search)), ilike(users.email, likePattern(search))) : undefined,
+        search ? or(containsText(users.name, search), containsText(users.email, search)) : undefined,
       );
       const [rows, [{ total }]] = await Promise.all([
         db

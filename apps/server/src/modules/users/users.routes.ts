@@ -14,10 +14,14 @@ import type { UsersService } from './users.service.ts';
 export function registerUsersRoutes(app: FastifyInstance, repository: UsersRepository, service: UsersService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/api/users/set-language/:lang', { schema: { params: languageParamsSchema } }, async (request, reply) => {
-    await repository.setLanguage(request.session.companyId, request.session.userId, request.params.lang);
-    return reply.status(204).send();
-  });
+  api.post(
+    '/api/users/set-language/:lang',
+    { config: { billing: true }, schema: { params: languageParamsSchema } },
+    async (request, reply) => {
+      await repository.setLanguage(request.session.companyId, request.session.userId, request.params.lang);
+      return reply.status(204).send();
+    },
+  );
 
   // The users screen is an admin screen; pickers (transfer, filters) use /users/list.
   api.get('/api/users/', { preHandler: requireAdmin, schema: { querystring: listQuerySchema } }, (request) =>

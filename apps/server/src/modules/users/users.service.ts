@@ -10,6 +10,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { hashPassword } from '../../platform/http/passwords.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
+import type { SessionInvalidation } from '../../platform/http/session-cache.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { createUsersRealtime } from './users.realtime.ts';
 import type { UsersRepository, UserWrite } from './users.repository.ts';
@@ -24,8 +25,10 @@ export function createUsersService(deps: {
   repository: UsersRepository;
   events: ReturnType<typeof createUsersRealtime>;
   planRules: PlanRules;
+  /** The token check's cache: told after a commit that changes what it keeps. */
+  sessions: SessionInvalidation;
 }) {
-  const { db, repository, events, planRules } = deps;
+  const { db, repository, events, planRules, sessions } = deps;
 
   const isAdmin = (session: RequestSession) => hasPermission(session, 'user-modal:editProfile');
 
@@ -157,6 +160,7 @@ export function createUsersService(deps: {
           return requireRecord(companyId, userId, tx);
         }),
       );
+      sessions.forgetUser(userId);
       events.userUpdated(companyId, updated);
       await events.accessChanged(companyId, userId);
       if (endSessions) events.sessionsEnded(companyId, userId);
@@ -177,6 +181,7 @@ export function createUsersService(deps: {
         // Sessions and queue links go with the row (ON DELETE CASCADE).
         await repository.delete(tx, companyId, userId);
       });
+      sessions.forgetUser(userId);
       events.userDeleted(companyId, userId);
       events.sessionsEnded(companyId, userId);
     },

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { repositoryRoot } from '../config.ts';
 import * as schema from './all-tables.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,7 +32,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+const migrationsFolder = path.join(repositoryRoot, 'apps/server/drizzle');
 
 /** PostgreSQL server when a URL is given, else an embedded PGlite database in `dataDir/pgdata`. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
@@ -42,11 +43,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 const PGLITE_SHARED_BUFFERS = '32MB';
 
 export async function openPglite(directory: string): Promise<DatabaseHandle> {
-  // pg_trgm backs the trigram search indexes (migration 0003). PostgreSQL's default 128 MB of
+  // pg_trgm and unaccent back the search indexes (migrations 0003 and 0012). PostgreSQL's default 128 MB of
   // shared buffers sat in the process's memory from the start (~295 MB resident for an empty
   // database against ~190 MB with 32 MB); the files are read through the OS page cache anyway.
   const client = await PGlite.create(directory, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
     postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;

@@ -269,7 +269,8 @@ export const contacts = pgTable(
     index('contacts_company_name_idx').on(table.companyId, table.name),
     // Dashboard: new contacts in a period.
     index('contacts_company_created_idx').on(table.companyId, table.createdAt),
-    index('contacts_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+    // Name search folds case and accents (platform/db/text-search.ts, migration 0012).
+    index('contacts_name_fold_trgm_idx').using('gin', sql`search_fold(${table.name}) gin_trgm_ops`),
     index('contacts_number_trgm_idx').using('gin', sql`${table.number} gin_trgm_ops`),
   ],
 );
@@ -397,6 +398,8 @@ export const messages = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Written by the product itself (bot menus, greetings, notices): shown as such, never re-triggers automation. */
     isSystem: boolean('is_system').notNull().default(false),
+    /** An outbound send in progress until then (claimed in the database, so two processes never both send it). */
+    sendingUntil: timestamp('sending_until', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -404,8 +407,12 @@ export const messages = pgTable(
     uniqueIndex('messages_whatsapp_external_unique').on(table.whatsappId, table.externalId),
     index('messages_ticket_id_idx').on(table.ticketId, table.id),
     index('messages_company_idx').on(table.companyId),
-    // Ticket search by message text (pg_trgm, created in migration 0003).
-    index('messages_body_trgm_idx').using('gin', sql`${table.body} gin_trgm_ops`),
+    // Outbound messages still waiting to be sent (a connection's flush, the expiry of the queue).
+    index('messages_unsent_idx')
+      .on(table.whatsappId, table.id)
+      .where(sql`from_me and external_id is null and not failed and not is_deleted`),
+    // Ticket search by message text, case and accents folded (platform/db/text-search.ts).
+    index('messages_body_fold_trgm_idx').using('gin', sql`search_fold(${table.body}) gin_trgm_ops`),
   ],
 );
 

@@ -14,6 +14,9 @@ export function registerErrorHandler(
       const body: ErrorBody = { error: error.code, message: error.message };
       if (error.extra.fields) body.fields = error.extra.fields;
       if (error.extra.details) body.details = error.extra.details;
+      // A rate limit says when to come back, in the standard header too.
+      const retryAfter = error.extra.details?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

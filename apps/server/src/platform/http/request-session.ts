@@ -15,6 +15,8 @@ export interface RequestSession {
    * live for hours: there the rules read it fresh each time.
    */
   viewer?: { allTicket: boolean; queueIds: number[] };
+  /** An admin of an expired company: only routes marked `billing: true` answer (docs/decisions/billing.md). */
+  billingOnly?: boolean;
 }
 
 declare module 'fastify' {
@@ -24,6 +26,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes reachable without an access token (login, refresh, public plan list, health). */
     public?: boolean;
+    /** Routes an expired company's admin may still call, to pay: invoices, checkout, own session. */
+    billing?: boolean;
   }
 }
 
@@ -44,6 +48,7 @@ export function registerAuthentication(
     if (!token) throw new AppError('ERR_NOT_AUTHENTICATED');
     const session = await resolveSession(token);
     if (!session) throw new AppError('ERR_SESSION_EXPIRED');
+    if (session.billingOnly && !request.routeOptions.config.billing) throw new AppError('ERR_BILLING_ONLY');
     request.session = session;
   });
 }

@@ -18,7 +18,13 @@ function safeDecode(value: string) {
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
-  options: { webDistDir: string | null; publicDir: string; signer: MediaSigner },
+  options: {
+    webDistDir: string | null;
+    publicDir: string;
+    signer: MediaSigner;
+    /** Media in a bucket: a valid link is answered with a redirect to a short presigned bucket URL. */
+    bucketUrlOf?: (relativePath: string) => Promise<string>;
+  },
 ) {
   mkdirSync(options.publicDir, { recursive: true });
   // Media is served only through signed, expiring links (storage.urlOf makes them).
@@ -29,6 +35,11 @@ export async function registerStaticFiles(
     const { exp, sig } = Object.fromEntries(url.searchParams);
     if (relativePath === null || !options.signer.verify(relativePath, exp, sig)) {
       return reply.status(404).send({ error: 'ERR_NOT_FOUND', message: 'Not found' });
+    }
+    if (options.bucketUrlOf) {
+      const target = await options.bucketUrlOf(relativePath).catch(() => null);
+      if (!target) return reply.status(404).send({ error: 'ERR_NOT_FOUND', message: 'Not found' });
+      return reply.header('Cache-Control', 'private, max-age=60').redirect(target, 302);
     }
   });
   await app.register(fastifyStatic, {

@@ -29,6 +29,11 @@ export interface SendJobOptions {
   startAfterSeconds?: number;
   singletonKey?: string;
   retryLimit?: number;
+  /**
+   * How long a started job may run before pg-boss counts it as failed and retries it: what
+   * brings back a job whose process was killed mid-run (pg-boss's default is 15 minutes).
+   */
+  expireInSeconds?: number;
 }
 
 /** Durable background work on pg-boss, in the same database as everything else. */
@@ -43,8 +48,14 @@ export class JobQueue {
   ) {
     // pg-boss runs its SQL through our connection (PGlite) or pool (server), so closing the
     // database closes everything and no second pool competes for connections.
-    this.boss = new PgBoss({ db: { executeSql: database.executeSql } });
+    // Maintenance (expiring the jobs of a killed process among others) every 30 s rather than 2 min.
+    this.boss = new PgBoss({ db: { executeSql: database.executeSql }, maintenanceIntervalSeconds: 30 });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+  }
+
+  /** Whether this process's workers are running (for /api/health). */
+  get running() {
+    return this.started;
   }
 
   register(...definitions: JobDefinition[]) {
@@ -86,7 +97,21 @@ export class JobQueue {
       singletonKey: options.singletonKey,
       retryLimit: options.retryLimit ?? 3,
       retryBackoff: true,
+      ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
     });
+  }
+
+  /**
+   * Whether a job of this name and singleton key still waits to run. pg-boss's standard queues
+   * do not refuse a second job with the same key, so callers that re-plan work (start-up sweeps)
+   * ask first instead of piling up copies.
+   */
+  async hasWaitingJob(name: string, singletonKey: string) {
+    const { rows } = await this.database.executeSql(
+      `select 1 from pgboss.job where name = $1 and singleton_key = $2 and state in ('created', 'retry') limit 1`,
+      [name, singletonKey],
+    );
+    return rows.length > 0;
   }
 
   /**

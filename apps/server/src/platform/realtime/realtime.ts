@@ -3,6 +3,7 @@ import type { ClientToServerEvents, Profile, ServerToClientEvents } from '@wacrm
 import { rooms } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import { createDomainEvents } from './domain-events.ts';
 
 /** Who a socket belongs to, set once by the handshake check. */
 export interface SocketSession {
@@ -11,6 +12,8 @@ export interface SocketSession {
   profile: Profile;
   isSuper: boolean;
   tokenVersion: number;
+  /** An expired company's admin: in the billing-only room alone, no client joins. */
+  billingOnly?: boolean;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketSession>;
@@ -53,6 +56,18 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
 
   io.on('connection', (socket) => {
     const { companyId, userId } = socket.data;
+    if (socket.data.billingOnly) {
+      // Nothing of the company's work reaches a billing-only session: only the payment event.
+      socket.join(rooms.billingOnly(companyId));
+      for (const event of ['joinNotification', 'joinTickets', 'joinChatBox'] as const) {
+        socket.on(event, (...args: unknown[]) => {
+          const ack = args.at(-1);
+          if (typeof ack === 'function') ack(false);
+        });
+      }
+      socket.emit('ready');
+      return;
+    }
     socket.join([rooms.company(companyId), rooms.user(companyId, userId), rooms.everyone()]);
     for (const handler of connectionHandlers) handler(socket);
     socket.emit('ready');
@@ -63,6 +78,8 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
 
   return {
     io,
+    /** In-process domain events, published by the same emitters (outbound webhooks listen). */
+    domain: createDomainEvents(),
     /** Adds handlers for client events to every new socket. */
     onConnection(handler: (socket: RealtimeSocket) => void) {
       connectionHandlers.push(handler);

@@ -1,21 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaSigner } from './media-signature.ts';
 
 /**
- * Uploaded files on local disk under DATA_DIR/public, one folder per company so that deleting
- * a company removes its files in one go. Names are generated: a client never picks a path.
- * Kept behind this small interface so S3-compatible storage can replace it.
+ * Where uploaded files live: the local disk (one process, the default) or an S3-compatible
+ * bucket (several processes: s3-storage.ts). Paths are relative (`company-3/abc.png`), one
+ * folder per company so that deleting a company removes its files in one go; names are
+ * generated, a client never picks a path. Links are always our own signed `/public/…` URLs.
  */
 export interface FileStorage {
+  kind: 'local' | 's3';
   /** Stores bytes for a company; answers the path relative to /public (e.g. `company-3/abc.png`). */
   save(companyId: number, file: { extension: string; data: Buffer }): Promise<string>;
   remove(relativePath: string): Promise<void>;
+  /** The bytes of a stored file (null when it is gone). */
+  read(relativePath: string): Promise<Buffer | null>;
   removeCompany(companyId: number): Promise<void>;
   /** A signed, expiring URL under which a stored file is served (see media-signature.ts). */
   urlOf(relativePath: string): string;
+  /** A file on this machine with the stored bytes (providers send files by path). */
+  localPath(relativePath: string): Promise<string>;
 }
+
+/** Uploaded files on local disk under DATA_DIR/public. */
 
 export function createLocalStorage(publicDir: string, signer: MediaSigner): FileStorage {
   const companyFolder = (companyId: number) => `company-${companyId}`;
@@ -26,6 +34,7 @@ export function createLocalStorage(publicDir: string, signer: MediaSigner): File
   };
 
   return {
+    kind: 'local',
     async save(companyId, file) {
       const extension = file.extension
         .replace(/[^a-z0-9]/gi, '')
@@ -40,9 +49,17 @@ export function createLocalStorage(publicDir: string, signer: MediaSigner): File
     async remove(relativePath) {
       await rm(resolveInside(relativePath), { force: true });
     },
+    async read(relativePath) {
+      try {
+        return await readFile(resolveInside(relativePath));
+      } catch {
+        return null;
+      }
+    },
     async removeCompany(companyId) {
       await rm(resolveInside(companyFolder(companyId)), { recursive: true, force: true });
     },
     urlOf: (relativePath) => signer.signedUrl(relativePath),
+    localPath: async (relativePath) => resolveInside(relativePath),
   };
 }

@@ -10,8 +10,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProfileDialog } from '../../features/auth/components/profile-dialog.tsx';
+import { lazyNamed, OnceOpened } from '../../components/ui/lazy-dialog.tsx';
 import { useAuth, useSessionUser } from '../../features/auth/hooks/use-auth.ts';
+
+// The profile form (react-hook-form, zod and the shared schema) loads when first opened.
+const ProfileDialog = lazyNamed(() =>
+  import('../../features/auth/components/profile-dialog.tsx').then((module) => module.ProfileDialog),
+);
 
 function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/);
@@ -76,7 +81,9 @@ export function AccountMenu() {
           {t('topBar.logout')}
         </MenuItem>
       </Menu>
-      <ProfileDialog open={isProfileOpen} onClose={() => setIsProfileOpen(false)} />
+      <OnceOpened open={isProfileOpen}>
+        <ProfileDialog open={isProfileOpen} onClose={() => setIsProfileOpen(false)} />
+      </OnceOpened>
     </>
   );
 }

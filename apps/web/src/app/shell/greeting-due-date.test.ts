@@ -21,7 +21,14 @@ async function translateIn(lng: 'pt' | 'en' | 'es') {
   return instance.t;
 }
 
-const company: SessionUser['company'] = { id: 3, name: 'Acme', dueDate: '2030-02-01', isTrial: false, settings: [] };
+const company: SessionUser['company'] = {
+  id: 3,
+  name: 'Acme',
+  dueDate: '2030-02-01',
+  isTrial: false,
+  billingOnly: false,
+  settings: [],
+};
 const admin = (overrides: Partial<SessionUser['company']> = {}) =>
   buildSessionUser({ profile: 'admin', company: { ...company, ...overrides } });
 

@@ -95,7 +95,8 @@ export const menuSections: MenuSection[] = [
       { key: 'prompts', path: '/prompts', isVisible: adminAnd(planAllows('useOpenAi')) },
       { key: 'queueIntegrations', path: '/queue-integration', isVisible: adminAnd(planAllows('useIntegrations')) },
       { key: 'connections', path: '/connections', isVisible: adminAnd() },
-      { key: 'files', path: '/files', isVisible: adminAnd() },
+      // File lists belong to the campaign tool (docs/decisions/campaigns.md).
+      { key: 'files', path: '/files', isVisible: adminAnd(planAllows('useCampaigns')) },
       { key: 'financeiro', path: '/financeiro', isVisible: adminAnd() },
       { key: 'settings', path: '/settings', isVisible: adminAnd() },
     ],

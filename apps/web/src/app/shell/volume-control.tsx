@@ -1,12 +1,14 @@
 import VolumeOffOutlined from '@mui/icons-material/VolumeOffOutlined';
 import VolumeUpOutlined from '@mui/icons-material/VolumeUpOutlined';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
-import Slider from '@mui/material/Slider';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed, OnceOpened } from '../../components/ui/lazy-dialog.tsx';
 import { storageKeys } from '../../lib/session-storage.ts';
+
+// The slider (a sizeable part of MUI) loads when the volume is first opened.
+const VolumePopover = lazyNamed(() => import('./volume-popover.tsx').then((module) => module.VolumePopover));
 
 /** spec: notification volume kept locally, 0 to 1 in steps of 0.1, default 1. */
 export function readVolume(): number {
@@ -18,8 +20,7 @@ export function VolumeControl() {
   const { t } = useTranslation('shell');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [volume, setVolume] = useState(readVolume);
-  const handleChange = (_event: Event, value: number | number[]) => {
-    const next = Array.isArray(value) ? value[0] : value;
+  const handleChange = (next: number) => {
     setVolume(next);
     localStorage.setItem(storageKeys.volume, String(next));
   };
@@ -30,26 +31,9 @@ export function VolumeControl() {
           {volume === 0 ? <VolumeOffOutlined /> : <VolumeUpOutlined />}
         </IconButton>
       </Tooltip>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'center' }}
-        slotProps={{ paper: { sx: { px: 2.5, py: 1, width: 200 } } }}
-      >
-        <Slider
-          value={volume}
-          onChange={handleChange}
-          min={0}
-          max={1}
-          step={0.1}
-          valueLabelDisplay="auto"
-          valueLabelFormat={(value) => `${Math.round(value * 100)}%`}
-          aria-label={t('topBar.volume')}
-          data-testid="volume-slider"
-        />
-      </Popover>
+      <OnceOpened open={anchor !== null}>
+        <VolumePopover anchor={anchor} volume={volume} onChange={handleChange} onClose={() => setAnchor(null)} />
+      </OnceOpened>
     </>
   );
 }

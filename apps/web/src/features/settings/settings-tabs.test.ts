@@ -6,12 +6,20 @@ const ids = (isSuper: boolean, scheduleType: string) =>
 
 describe('settings tabs', () => {
   it('shows schedules only when scheduleType is company', () => {
-    expect(ids(false, 'disabled')).toEqual(['options', 'deadLetters']);
-    expect(ids(false, 'queue')).toEqual(['options', 'deadLetters']);
-    expect(ids(false, 'company')).toEqual(['options', 'schedules', 'deadLetters']);
+    expect(ids(false, 'disabled')).toEqual(['options', 'deadLetters', 'webhooks']);
+    expect(ids(false, 'queue')).toEqual(['options', 'deadLetters', 'webhooks']);
+    expect(ids(false, 'company')).toEqual(['options', 'schedules', 'deadLetters', 'webhooks']);
   });
 
   it('adds the super user tabs', () => {
-    expect(ids(true, 'company')).toEqual(['options', 'schedules', 'deadLetters', 'companies', 'plans', 'helps']);
+    expect(ids(true, 'company')).toEqual([
+      'options',
+      'schedules',
+      'deadLetters',
+      'webhooks',
+      'companies',
+      'plans',
+      'helps',
+    ]);
   });
 });

@@ -50,6 +50,14 @@ export const settingsTabs: SettingsTab[] = [
     ),
   },
   {
+    id: 'webhooks',
+    labelKey: 'settings:tabs.webhooks',
+    superOnly: false,
+    component: lazy(() =>
+      import('../webhooks/components/webhooks-tab.tsx').then((module) => ({ default: module.WebhooksTab })),
+    ),
+  },
+  {
     id: 'companies',
     labelKey: 'settings:tabs.companies',
     superOnly: true,

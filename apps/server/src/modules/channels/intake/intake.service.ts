@@ -33,6 +33,8 @@ export interface IntakeAutomation {
     whatsappId: number;
     contactId: number;
     body: string;
+    /** The stored message (bots read its media and answer it by id). */
+    messageId?: number;
   }): Promise<void>;
   onRated(companyId: number, ticketId: number): Promise<void>;
   onCallDeclined(companyId: number, ticketId: number): Promise<void>;
@@ -138,7 +140,14 @@ export function createIntake(deps: {
     if (stored.rated) return () => automate('rating', (hooks) => hooks.onRated(companyId, ticketId));
     // Only pending tickets are the bot's (automation checks again under the ticket's lock).
     if (stored.ticketStatus !== 'pending' || job.inbound.isGroup) return null;
-    const event = { companyId, ticketId, whatsappId, contactId: stored.contact.id, body: job.inbound.body ?? '' };
+    const event = {
+      companyId,
+      ticketId,
+      whatsappId,
+      contactId: stored.contact.id,
+      body: job.inbound.body ?? '',
+      messageId: stored.messageId,
+    };
     return () => automate('customer message', (hooks) => hooks.onCustomerMessage(event));
   }
 

@@ -11,9 +11,14 @@ import Typography from '@mui/material/Typography';
 import type { Announcement } from '@wacrm/shared/announcements/announcement.schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed, OnceOpened } from '../../../components/ui/lazy-dialog.tsx';
 import { useActiveAnnouncements } from '../hooks/use-active-announcements.ts';
-import { AnnouncementDetailDialog } from './announcement-detail-dialog.tsx';
 import { priorityColor } from './priority.ts';
+
+// The announcement's dialog loads when one is first opened.
+const AnnouncementDetailDialog = lazyNamed(() =>
+  import('./announcement-detail-dialog.tsx').then((module) => module.AnnouncementDetailDialog),
+);
 
 /** spec: the top bar's announcements popover — the active ones, for every user, live. */
 export function AnnouncementsPopover() {
@@ -95,7 +100,9 @@ export function AnnouncementsPopover() {
           </List>
         )}
       </Popover>
-      <AnnouncementDetailDialog announcement={selected} onClose={() => setSelected(null)} />
+      <OnceOpened open={selected !== null}>
+        <AnnouncementDetailDialog announcement={selected} onClose={() => setSelected(null)} />
+      </OnceOpened>
     </>
   );
 }

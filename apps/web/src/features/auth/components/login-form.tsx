@@ -3,12 +3,11 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import type { LoginBody } from '@wacrm/shared/auth/auth.schema';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OutlinedField } from '../../../components/ui/outlined-field.tsx';
 import { translateValidation } from '../../../lib/validation-message.ts';
-import { loginResolver, preloadLoginValidation } from './login-validation.ts';
+import { type LoginErrors, preloadLoginValidation, validateLogin } from './login-validation.ts';
 
 function EyeIcon({ isOpen }: { isOpen: boolean }) {
   // Inline icons keep the login bundle free of the icon package.
@@ -27,43 +26,81 @@ interface LoginFormProps {
   onSubmit: (body: LoginBody) => Promise<void>;
 }
 
-/** Email and password, validated by the same schema the server uses (loaded on first input). */
+/**
+ * Email and password, validated by the same schema the server uses (loaded on first input).
+ * A plain controlled form keeps react-hook-form out of the login page's JavaScript; it behaves as
+ * the app's other forms do: checked on submit (the first wrong field takes the focus), then again
+ * on every change once submitted.
+ */
 export function LoginForm({ onSubmit }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
-  const { register, handleSubmit, formState } = useForm<LoginBody>({
-    resolver: loginResolver,
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors, isSubmitting } = formState;
-  const emailField = register('email');
-  const passwordField = register('password');
+  const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // The latest values, so a check that resolves late never shows errors of older input.
+  const latest = useRef(values);
+
+  const change = (field: keyof LoginBody, value: string) => {
+    const next = { ...latest.current, [field]: value };
+    latest.current = next;
+    setValues(next);
+    if (!isSubmitted) return;
+    void validateLogin(next).then((result) => {
+      if (latest.current === next) setErrors(result.errors);
+    });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setIsSubmitting(true);
+    setIsSubmitted(true);
+    try {
+      const result = await validateLogin(latest.current);
+      setErrors(result.errors);
+      if (!result.data) {
+        (result.errors.email ? emailRef : passwordRef).current?.focus();
+        return;
+      }
+      await onSubmit(result.data);
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
 
   return (
     <Stack
       component="form"
       spacing={2.5}
       noValidate
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)}
       onInput={() => void preloadLoginValidation()}
     >
       <OutlinedField
-        {...emailField}
-        inputRef={emailField.ref}
+        name="email"
+        value={values.email}
+        onChange={(event) => change('email', event.target.value)}
+        inputRef={emailRef}
         label={t('login.email')}
         type="email"
         autoComplete="email"
         autoFocus
-        errorText={translateValidation(errors.email?.message)}
+        errorText={translateValidation(errors.email)}
         inputProps={{ 'data-testid': 'login-email' }}
       />
       <OutlinedField
-        {...passwordField}
-        inputRef={passwordField.ref}
+        name="password"
+        value={values.password}
+        onChange={(event) => change('password', event.target.value)}
+        inputRef={passwordRef}
         label={t('login.password')}
         type={isPasswordVisible ? 'text' : 'password'}
         autoComplete="current-password"
-        errorText={translateValidation(errors.password?.message)}
+        errorText={translateValidation(errors.password)}
         inputProps={{ 'data-testid': 'login-password' }}
         endAdornment={
           <InputAdornment position="end">

@@ -13,7 +13,7 @@ export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionU
     whatsappId: null,
     language: 'pt',
     queues: [{ id: 1, name: 'Sales', color: '#22c55e' }],
-    company: { id: 3, name: 'Acme', dueDate: null, isTrial: false, settings: [] },
+    company: { id: 3, name: 'Acme', dueDate: null, isTrial: false, billingOnly: false, settings: [] },
     ...overrides,
   };
 }

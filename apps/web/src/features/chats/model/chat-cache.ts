@@ -1,9 +1,5 @@
-import {
-  CHAT_MESSAGE_EDIT_WINDOW_MS,
-  type ChatMessageRecord,
-  type ChatMessagesPage,
-  type ChatRecord,
-} from '@wacrm/shared/chats/chat.schema';
+import type { ChatMessageRecord, ChatMessagesPage, ChatRecord } from '@wacrm/shared/chats/chat.schema';
+import { CHAT_MESSAGE_EDIT_WINDOW_MS } from '@wacrm/shared/chats/chat-limits';
 
 /** The list newest activity first, with `chat` put in (or replaced). */
 export function upsertChat(list: ChatRecord[], chat: ChatRecord): ChatRecord[] {

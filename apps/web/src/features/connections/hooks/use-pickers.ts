@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { connectionsApi, connectionsKeys, type PickerOption } from '../api/connections-api.ts';
+import { useBotPickerOptions } from '../../integrations/api/use-bots.ts';
+import { connectionsApi, connectionsKeys } from '../api/connections-api.ts';
 
 const pickerQuery = (name: 'queues', isEnabled: boolean) => ({
   queryKey: connectionsKeys.pickers(name),
@@ -11,14 +12,9 @@ const pickerQuery = (name: 'queues', isEnabled: boolean) => ({
 /** The company's queues for the modal's pickers. */
 export const useQueueOptions = (isEnabled: boolean) => useQuery(pickerQuery('queues', isEnabled));
 
-const noOptions: PickerOption[] = [];
-/**
- * The company's AI prompts and queue integrations. Their modules (and routes /api/prompt,
- * /api/queueIntegration) do not exist yet, so nothing is asked: the pickers show their empty hint.
- * The modules that add them list them here (gated by the plan's useOpenAi / useIntegrations).
- */
-export const usePromptOptions = () => ({ data: noOptions });
-export const useIntegrationOptions = () => ({ data: noOptions });
+/** The company's AI prompts and queue integrations (each asked only when the plan opens it). */
+export const usePromptOptions = () => ({ data: useBotPickerOptions().prompts });
+export const useIntegrationOptions = () => ({ data: useBotPickerOptions().integrations });
 
 /** Whether the server accepts sandbox connections (asked once per page load). */
 export const useSandboxEnabled = () =>

@@ -5,6 +5,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ColorPickerField } from '../../../components/ui/color-picker-field.tsx';
 import { type QueueFormValues, queueMessageFields, translateQueueValidation } from '../model/queue-form.ts';
+import { QueueBotPickers } from './queue-bot-pickers.tsx';
 
 /** Name, colour, order and the four texts the queue sends. */
 export function QueueDataTab() {
@@ -55,6 +56,7 @@ export function QueueDataTab() {
           />
         )}
       />
+      <QueueBotPickers />
       {queueMessageFields.map((name) => (
         <TextField
           key={name}

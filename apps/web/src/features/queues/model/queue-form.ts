@@ -15,7 +15,15 @@ export type QueueTab = (typeof queueTabs)[number];
 /** The modal's values: the shared schema's input with the fields the modal shows. */
 export type QueueFormValues = Pick<
   z.input<typeof queueFieldsSchema>,
-  'name' | 'color' | 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'ratingMessage' | 'orderQueue'
+  | 'name'
+  | 'color'
+  | 'greetingMessage'
+  | 'complationMessage'
+  | 'outOfHoursMessage'
+  | 'ratingMessage'
+  | 'orderQueue'
+  | 'promptId'
+  | 'integrationId'
 > & { schedules: WeeklyScheduleEntry[] };
 
 export const queueMessageFields = [
@@ -33,6 +41,8 @@ export const emptyQueueForm = (color = ''): QueueFormValues => ({
   outOfHoursMessage: '',
   ratingMessage: '',
   orderQueue: null,
+  promptId: null,
+  integrationId: null,
   schedules: defaultQueueSchedules.map((day) => ({ ...day })),
 });
 
@@ -46,6 +56,8 @@ export function toQueueForm(queue: QueueRecord): QueueFormValues {
     outOfHoursMessage: queue.outOfHoursMessage ?? '',
     ratingMessage: queue.ratingMessage ?? '',
     orderQueue: queue.orderQueue,
+    promptId: queue.promptId,
+    integrationId: queue.integrationId,
     schedules: (queue.schedules.length === 7 ? queue.schedules : defaultQueueSchedules).map((day) => ({ ...day })),
   };
 }

@@ -15,6 +15,7 @@ import type { ScheduleRecord } from '@wacrm/shared/schedules/schedule.schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { lazyNamed, OnceOpened } from '../../../components/ui/lazy-dialog.tsx';
 import { http } from '../../../lib/api.ts';
 import { formatDateTimeIn } from '../../../lib/format.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
@@ -22,7 +23,9 @@ import { toast } from '../../../lib/toast.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 import { useScheduleTimeZone } from '../hooks/use-schedules.ts';
 import type { ScheduleContactOption } from '../model/schedule-form.ts';
-import { ScheduleDialog } from './schedule-dialog.tsx';
+
+// The schedule form (react-hook-form, zod and the shared schema) loads when first opened.
+const ScheduleDialog = lazyNamed(() => import('./schedule-dialog.tsx').then((module) => module.ScheduleDialog));
 
 interface ContactSchedulesProps {
   companyId: number;
@@ -125,13 +128,15 @@ export function ContactSchedules({ companyId, contact, connectionId }: ContactSc
           </ListItem>
         ))}
       </List>
-      <ScheduleDialog
-        open={Boolean(dialog)}
-        schedule={dialog?.schedule ?? null}
-        initialContact={contact}
-        initialConnectionId={connectionId}
-        onClose={() => setDialog(undefined)}
-      />
+      <OnceOpened open={Boolean(dialog)}>
+        <ScheduleDialog
+          open={Boolean(dialog)}
+          schedule={dialog?.schedule ?? null}
+          initialContact={contact}
+          initialConnectionId={connectionId}
+          onClose={() => setDialog(undefined)}
+        />
+      </OnceOpened>
       <ConfirmDialog
         open={Boolean(deleting)}
         title={t('deleteTitle')}

@@ -1,8 +1,8 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
 import type { TagOption } from '@wacrm/shared/tags/tag.schema';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AutocompleteField } from '../../../components/ui/autocomplete-field.tsx';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { tagsApi } from '../api/tags-api.ts';
 import { useTagOptions } from '../hooks/use-tags.ts';
@@ -81,7 +81,7 @@ export function TicketTagsSelect({ ticketId, value, onChange, size = 'small' }: 
         );
       }}
       renderInput={(params) => (
-        <TextField
+        <AutocompleteField
           {...params}
           placeholder={selected.length ? undefined : t('select.placeholder')}
           aria-label={t('select.label')}

@@ -4,8 +4,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContactNotes } from './contact-notes.tsx';
+import { lazyNamed } from '../../../components/ui/lazy-dialog.tsx';
+
+// The notes and their form (react-hook-form, zod and the shared schema) load when first shown.
+const ContactNotes = lazyNamed(() => import('./contact-notes.tsx').then((module) => module.ContactNotes));
 
 interface ContactNotesModalProps {
   open: boolean;
@@ -30,7 +34,11 @@ export function ContactNotesModal({ open, ticketId, contactId, contactName, onCl
     >
       <DialogTitle>{t('modalTitle', { name: contactName })}</DialogTitle>
       <DialogContent dividers>
-        {open && <ContactNotes ticketId={ticketId} contactId={contactId} showTitle={false} />}
+        {open && (
+          <Suspense fallback={null}>
+            <ContactNotes ticketId={ticketId} contactId={contactId} showTitle={false} />
+          </Suspense>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} color="inherit" data-testid="contact-notes-close">

@@ -1,7 +1,12 @@
 import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../../components/ui/lazy-dialog.tsx';
 import { TicketConversation, TicketPeekModal } from '../conversation/index.ts';
-import { TransferTicketModal } from './transfer-ticket-modal.tsx';
+
+// The transfer form loads when first opened.
+const TransferTicketModal = lazyNamed(() =>
+  import('./transfer-ticket-modal.tsx').then((module) => module.TransferTicketModal),
+);
 
 interface ConversationSlotProps {
   ticketUuid: string;
@@ -21,7 +26,11 @@ export function ConversationSlot({ ticketUuid, onClosed, onBackToList }: Convers
         onBackToList={onBackToList}
         onTransfer={setTransferring}
       />
-      {transferring && <TransferTicketModal open ticket={transferring} onClose={() => setTransferring(null)} />}
+      {transferring && (
+        <Suspense fallback={null}>
+          <TransferTicketModal open ticket={transferring} onClose={() => setTransferring(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -10,10 +10,11 @@ import type { SessionUser } from '@wacrm/shared/auth/auth.schema';
 import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 import type { TicketListStatus } from '@wacrm/shared/realtime/rooms';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { lazyNamed, OnceOpened } from '../../../components/ui/lazy-dialog.tsx';
 import type { TicketListParams } from '../api/tickets-api.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { useTagOptions, useUserOptions } from '../hooks/use-lookups.ts';
@@ -22,10 +23,13 @@ import { useTicketActions } from '../hooks/use-ticket-actions.ts';
 import { useTicketList } from '../hooks/use-ticket-lists.ts';
 import { useTicketRooms } from '../hooks/use-ticket-rooms.ts';
 import { flattenTickets } from '../model/ticket-list.ts';
-import { NewTicketModal } from './new-ticket-modal.tsx';
-import { SearchFilters } from './search-filters.tsx';
 import { TicketList } from './ticket-list.tsx';
 import { TicketManagerHeader } from './ticket-manager-header.tsx';
+
+// The new-ticket form loads when first opened.
+// The search tab's filters (MUI's autocomplete and text field) load when the tab is first shown.
+const SearchFilters = lazyNamed(() => import('./search-filters.tsx').then((module) => module.SearchFilters));
+const NewTicketModal = lazyNamed(() => import('./new-ticket-modal.tsx').then((module) => module.NewTicketModal));
 
 type TopTab = 'open' | 'closed' | 'search';
 type OpenTab = 'open' | 'pending';
@@ -152,16 +156,18 @@ export function TicketManager({ user, openTicketUuid, onPeek }: TicketManagerPro
         </Tabs>
       )}
       {tab === 'search' && (
-        <SearchFilters
-          text={searchText}
-          onTextChange={setSearchText}
-          tagOptions={tagOptions.data ?? []}
-          tags={tags}
-          onTagsChange={setTags}
-          userOptions={isAdmin ? (userOptions.data ?? []) : null}
-          users={users}
-          onUsersChange={setUsers}
-        />
+        <Suspense fallback={null}>
+          <SearchFilters
+            text={searchText}
+            onTextChange={setSearchText}
+            tagOptions={tagOptions.data ?? []}
+            tags={tags}
+            onTagsChange={setTags}
+            userOptions={isAdmin ? (userOptions.data ?? []) : null}
+            users={users}
+            onUsersChange={setUsers}
+          />
+        </Suspense>
       )}
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
         <TicketList
@@ -194,7 +200,9 @@ export function TicketManager({ user, openTicketUuid, onPeek }: TicketManagerPro
       >
         {t('confirmClose.message')}
       </ConfirmDialog>
-      <NewTicketModal open={isNewTicketOpen} user={user} onClose={() => setNewTicketOpen(false)} />
+      <OnceOpened open={isNewTicketOpen}>
+        <NewTicketModal open={isNewTicketOpen} user={user} onClose={() => setNewTicketOpen(false)} />
+      </OnceOpened>
     </Paper>
   );
 }

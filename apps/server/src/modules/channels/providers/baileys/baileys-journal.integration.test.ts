@@ -106,13 +106,16 @@ describe('the Baileys inbound journal', () => {
     try {
       const health = await second.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ status: 'starting' });
+      expect(health.json()).toMatchObject({ status: 'starting', phase: 'starting' });
+      // The load balancer's probe sends no traffic to a process still restoring its sessions.
+      expect((await second.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(503);
       openGate();
       await waitUntil(
         async () => (await second.app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200,
         10_000,
         'healthy',
       );
+      expect((await second.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
       await waitUntil(async () => (await storedCount(connection.id, 'JOURNAL-1')) === 1, 10_000, 'the replay');
 
       // WhatsApp delivering it again changes nothing; the journal ends empty.

@@ -48,9 +48,11 @@ function wire(connection: SessionRef) {
         statuses.push(change);
       },
       forgetPairing: async () => undefined,
-      takeLease: async () => undefined,
-      renewLeases: async () => undefined,
+      claimLease: async () => true,
+      renewLeases: async (_owner, ids) => ids,
       releaseLease: async () => undefined,
+      listClaimable: async () => [],
+      clearLeases: async () => undefined,
     },
     inbound: {
       onMessage: async () => undefined,

@@ -335,6 +335,13 @@ export class BaileysSession implements ChannelSession {
     }
   }
 
+  async isOnWhatsApp(number: string) {
+    const socket = this.socket;
+    if (!socket) throw new Error('the session is not connected');
+    const [found] = (await socket.onWhatsApp(number.replace(/\D/g, ''))) ?? [];
+    return Boolean(found?.exists);
+  }
+
   async fetchProfilePicture(chatId: string, isGroup: boolean) {
     const socket = this.socket;
     if (!socket) return null;

@@ -25,6 +25,7 @@ export interface BaileysSocket {
   ): Promise<WAMessage | undefined>;
   readMessages(keys: WAMessageKey[]): Promise<void>;
   profilePictureUrl(jid: string, type?: 'preview' | 'image', timeoutMs?: number): Promise<string | undefined>;
+  onWhatsApp(...phoneNumbers: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   groupMetadata(jid: string): Promise<GroupMetadata>;
   logout(message?: string): Promise<void>;
   /** Declines an offered call (setting `call` disabled). */

@@ -28,6 +28,7 @@ export class FakeBaileysSocket implements BaileysSocket {
     return { key: { remoteJid: jid, fromMe: true, id: `3EB0OUT${this.sequence}` } } as WAMessage;
   });
   readMessages = vi.fn(async () => undefined);
+  onWhatsApp = vi.fn(async (number: string) => [{ jid: `${number}@s.whatsapp.net`, exists: true }]);
   profilePictureUrl = vi.fn(async (_jid: string) => 'https://pps.whatsapp.net/v/t61/photo.jpg' as string | undefined);
   groupMetadata = vi.fn(async (jid: string) => ({ id: jid, subject: 'Equipe Vendas', participants: [] }) as never);
   logout = vi.fn(async () => undefined);

@@ -24,6 +24,9 @@ interface LiveSandbox {
 }
 
 /** The simulated phone's address book: a few customers to try `POST /contacts/import` with. */
+/** docs/sandbox.md: a number ending in this is "not on WhatsApp" (e.g. 5511988899999). */
+export const SANDBOX_NOT_ON_WHATSAPP_SUFFIX = '99999';
+
 export const sandboxAddressBook: readonly { name: string; number: string }[] = [
   { name: 'Ana Souza', number: '5511990000001' },
   { name: 'Bruno Lima', number: '5511990000002' },
@@ -113,6 +116,11 @@ export class SandboxAdapter implements ChannelAdapter {
         for (const id of target.externalIds) this.receipts.add(whatsappId, { id, chatId: target.chatId, time });
       },
       fetchProfilePicture: async () => null,
+      // docs/sandbox.md: every number is on WhatsApp except those ending in 99999.
+      isOnWhatsApp: async (number: string) => {
+        if (!isCurrent() || live.state !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+        return !number.replace(/\D/g, '').endsWith(SANDBOX_NOT_ON_WHATSAPP_SUFFIX);
+      },
       listContacts: async () => {
         if (!isCurrent() || live.state !== 'CONNECTED') throw new Error('sandbox session is not connected');
         return sandboxAddressBook.map((entry) => ({ ...entry }));

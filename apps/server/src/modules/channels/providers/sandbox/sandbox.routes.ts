@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../../../platform/http/app-error.ts';
 import { requireAdmin } from '../../../../platform/http/guards.ts';
 import type { Ack } from '../../../channels/channel-adapter.ts';
+import type { SessionRouter } from '../../session-router.ts';
 import type { SandboxAdapter } from './sandbox.adapter.ts';
 
 /**
@@ -22,11 +23,33 @@ export function registerSandboxRoutes(
   app: FastifyInstance,
   deps: {
     adapter: SandboxAdapter;
+    /** The phone's actions reach the process holding the sandbox session, wherever the request lands. */
+    router: SessionRouter;
     findConnection: (companyId: number, id: number) => Promise<{ provider: string } | null>;
   },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { adapter } = deps;
+  const { adapter, router } = deps;
+  type Args<T = undefined> = { id: number; companyId: number; input: T };
+  router.define('sandbox.scan', ({ id }: Args) => adapter.scan(id));
+  router.define('sandbox.phoneLogout', ({ id }: Args) => adapter.phoneLogout(id));
+  router.define('sandbox.deliver', ({ id, input }: Args<Parameters<SandboxAdapter['deliver']>[1]>) =>
+    adapter.deliver(id, input),
+  );
+  router.define('sandbox.call', ({ id, input }: Args<Parameters<SandboxAdapter['call']>[1]>) =>
+    adapter.call(id, input),
+  );
+  router.define('sandbox.readReceipts', async ({ id, input }: Args<Parameters<SandboxAdapter['readReceipts']>[1]>) =>
+    adapter.readReceipts(id, input),
+  );
+  router.define('sandbox.ack', ({ id, companyId, input }: Args<{ id: string; ack: Ack }>) =>
+    adapter.ack(companyId, id, input.id, input.ack),
+  );
+  /** Runs a phone action where the session lives (this process or the lease holder). */
+  const onOwner = async <T>(request: FastifyRequest, name: string, input?: unknown) => {
+    const id = await ownSandbox(request);
+    return router.run<T>(id, name, { id, companyId: request.session.companyId, input });
+  };
 
   async function ownSandbox(request: FastifyRequest) {
     const { whatsappId } = request.params as { whatsappId: number };
@@ -38,7 +61,7 @@ export function registerSandboxRoutes(
   const guard = { preHandler: requireAdmin };
 
   api.post('/api/sandbox/:whatsappId/scan', { ...guard, schema: { params: sandboxParamsSchema } }, async (request) => {
-    await adapter.scan(await ownSandbox(request));
+    await onOwner(request, 'sandbox.scan');
     return { status: 'CONNECTED' };
   });
 
@@ -46,7 +69,7 @@ export function registerSandboxRoutes(
     '/api/sandbox/:whatsappId/disconnect',
     { ...guard, schema: { params: sandboxParamsSchema } },
     async (request) => {
-      await adapter.phoneLogout(await ownSandbox(request));
+      await onOwner(request, 'sandbox.phoneLogout');
       return { status: 'DISCONNECTED' };
     },
   );
@@ -55,13 +78,14 @@ export function registerSandboxRoutes(
     '/api/sandbox/:whatsappId/inbound',
     // Media travels as base64 inside the JSON: room for the largest accepted file.
     { ...guard, bodyLimit: 24 * 1024 * 1024, schema: { params: sandboxParamsSchema, body: sandboxInboundSchema } },
-    async (request) => adapter.deliver(await ownSandbox(request), request.body),
+    async (request) =>
+      onOwner<Awaited<ReturnType<SandboxAdapter['deliver']>>>(request, 'sandbox.deliver', request.body),
   );
 
   api.post(
     '/api/sandbox/:whatsappId/call',
     { ...guard, schema: { params: sandboxParamsSchema, body: sandboxCallSchema } },
-    async (request) => adapter.call(await ownSandbox(request), request.body),
+    async (request) => onOwner<Awaited<ReturnType<SandboxAdapter['call']>>>(request, 'sandbox.call', request.body),
   );
 
   api.get(
@@ -73,14 +97,15 @@ export function registerSandboxRoutes(
   api.get(
     '/api/sandbox/:whatsappId/read-receipts',
     { ...guard, schema: { params: sandboxParamsSchema, querystring: sandboxReceiptsQuerySchema } },
-    async (request) => adapter.readReceipts(await ownSandbox(request), request.query),
+    async (request) =>
+      onOwner<Awaited<ReturnType<SandboxAdapter['readReceipts']>>>(request, 'sandbox.readReceipts', request.query),
   );
 
   api.post(
     '/api/sandbox/:whatsappId/ack',
     { ...guard, schema: { params: sandboxParamsSchema, body: sandboxAckSchema } },
     async (request) => {
-      await adapter.ack(companyOf(request), await ownSandbox(request), request.body.id, request.body.ack as Ack);
+      await onOwner(request, 'sandbox.ack', { id: request.body.id, ack: request.body.ack as Ack });
       return { id: request.body.id, ack: request.body.ack };
     },
   );

@@ -14,17 +14,23 @@ import { companyLocaleOf } from '@wacrm/shared/messages/message-variables';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed, OnceOpened } from '../../../../components/ui/lazy-dialog.tsx';
 import { useSessionUser } from '../../../auth/hooks/use-auth.ts';
 import { insertAtSelection } from '../../../quick-messages/model/insert-at-selection.ts';
 import { quickMessageToComposerInput } from '../../../quick-messages/model/quick-message-insert.ts';
 import { conversationApi, conversationKeys, type QuickMessage } from '../api/conversation-api.ts';
 import { useSignMessage } from '../hooks/use-sign-message.ts';
 import { quickReplyQuery } from '../model/thread.ts';
-import { AttachmentsDialog, type PendingFile } from './attachments-dialog.tsx';
+import type { PendingFile } from './attachments-dialog.tsx';
 import { AudioRecorderButton } from './audio-recorder-button.tsx';
 import { EmojiButton } from './emoji-button.tsx';
 import { QuickReplyList } from './quick-reply-list.tsx';
 import { QuotedMessage } from './quoted-message.tsx';
+
+// The attachments dialog loads when the first files are picked.
+const AttachmentsDialog = lazyNamed(() =>
+  import('./attachments-dialog.tsx').then((module) => module.AttachmentsDialog),
+);
 
 /** spec: the composer shows up to 5 rows before it scrolls. */
 const MAX_ROWS = 5;
@@ -263,16 +269,18 @@ export function Composer({
           slotProps={{ typography: { variant: 'caption' } }}
         />
       )}
-      <AttachmentsDialog
-        files={files}
-        isSending={isSending}
-        onCaptionChange={(key, caption) =>
-          setFiles((list) => list.map((item) => (item.key === key ? { ...item, caption } : item)))
-        }
-        onRemove={(key) => setFiles((list) => list.filter((item) => item.key !== key))}
-        onSend={() => void sendFiles(files)}
-        onClose={() => setFiles([])}
-      />
+      <OnceOpened open={files.length > 0}>
+        <AttachmentsDialog
+          files={files}
+          isSending={isSending}
+          onCaptionChange={(key, caption) =>
+            setFiles((list) => list.map((item) => (item.key === key ? { ...item, caption } : item)))
+          }
+          onRemove={(key) => setFiles((list) => list.filter((item) => item.key !== key))}
+          onSend={() => void sendFiles(files)}
+          onClose={() => setFiles([])}
+        />
+      </OnceOpened>
     </Box>
   );
 }

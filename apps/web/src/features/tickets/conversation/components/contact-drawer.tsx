@@ -13,7 +13,12 @@ import { formatPhoneNumber } from '@wacrm/shared/common/phone-display';
 import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContactModal } from '../../../contacts/components/contact-modal.tsx';
+import { lazyNamed, OnceOpened } from '../../../../components/ui/lazy-dialog.tsx';
+
+// The contact form (react-hook-form, zod and the shared schema) loads when first opened.
+const ContactModal = lazyNamed(() =>
+  import('../../../contacts/components/contact-modal.tsx').then((module) => module.ContactModal),
+);
 
 interface ContactDrawerProps {
   open: boolean;
@@ -109,12 +114,14 @@ export function ContactDrawer({ open, contact, onClose, onContactSaved, notesSlo
         )}
       </Box>
       {/* The contacts page's modal: every field of the contact (extra info too), the same schema. */}
-      <ContactModal
-        open={isEditing}
-        contactId={contact.id}
-        onClose={() => setIsEditing(false)}
-        onSaved={onContactSaved}
-      />
+      <OnceOpened open={isEditing}>
+        <ContactModal
+          open={isEditing}
+          contactId={contact.id}
+          onClose={() => setIsEditing(false)}
+          onSaved={onContactSaved}
+        />
+      </OnceOpened>
     </Drawer>
   );
 }

@@ -6,17 +6,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type { ContactRecord, TicketEvent, TicketRecord } from '@wacrm/shared/messages/message.schema';
 import { companyEvent } from '@wacrm/shared/realtime/events';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { lazyNamed, OnceOpened } from '../../../../components/ui/lazy-dialog.tsx';
 import { useSocketEvent } from '../../../../lib/socket-context.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { useSessionUser } from '../../../auth/hooks/use-auth.ts';
 import { ContactSchedules } from '../../../schedules/components/contact-schedules.tsx';
-import { ScheduleDialog } from '../../../schedules/components/schedule-dialog.tsx';
 import { useSchedulesAllowed } from '../../../schedules/hooks/use-schedules.ts';
 import { TicketTagsSelect } from '../../../tags/components/ticket-tags-select.tsx';
-import { ContactNotes } from '../../../ticket-notes/components/contact-notes.tsx';
 import { ContactNotesModal } from '../../../ticket-notes/components/contact-notes-modal.tsx';
 import { conversationApi, conversationKeys } from '../api/conversation-api.ts';
 import { useTicketActions } from '../hooks/use-ticket-actions.ts';
@@ -24,6 +23,15 @@ import { ContactDrawer } from './contact-drawer.tsx';
 import { ConversationBody } from './conversation-body.tsx';
 import { ConversationHeader } from './conversation-header.tsx';
 import { HeaderActions } from './header-actions.tsx';
+
+// The schedule form (react-hook-form, zod and the shared schema) loads when first opened.
+// The notes and their form load when the contact drawer first shows them.
+const ContactNotes = lazyNamed(() =>
+  import('../../../ticket-notes/components/contact-notes.tsx').then((module) => module.ContactNotes),
+);
+const ScheduleDialog = lazyNamed(() =>
+  import('../../../schedules/components/schedule-dialog.tsx').then((module) => module.ScheduleDialog),
+);
 
 export interface TicketConversationProps {
   ticketUuid: string;
@@ -112,20 +120,24 @@ function OpenTicket({
         onContactSaved={(contact) => setTicket({ ...ticket, contact })}
         notesSlot={
           <Stack spacing={2}>
-            <ContactNotes ticketId={ticket.id} contactId={ticket.contactId} />
+            <Suspense fallback={null}>
+              <ContactNotes ticketId={ticket.id} contactId={ticket.contactId} />
+            </Suspense>
             {canSchedule && (
               <ContactSchedules companyId={user.companyId} contact={ticket.contact} connectionId={ticket.whatsappId} />
             )}
           </Stack>
         }
       />
-      <ScheduleDialog
-        open={isScheduleOpen}
-        schedule={null}
-        initialContact={ticket.contact}
-        initialConnectionId={ticket.whatsappId}
-        onClose={() => setIsScheduleOpen(false)}
-      />
+      <OnceOpened open={isScheduleOpen}>
+        <ScheduleDialog
+          open={isScheduleOpen}
+          schedule={null}
+          initialContact={ticket.contact}
+          initialConnectionId={ticket.whatsappId}
+          onClose={() => setIsScheduleOpen(false)}
+        />
+      </OnceOpened>
       <ContactNotesModal
         open={isNotesOpen}
         ticketId={ticket.id}

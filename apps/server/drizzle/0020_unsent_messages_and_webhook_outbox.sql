@@ -1,0 +1,2 @@
+CREATE INDEX "webhook_deliveries_pending_idx" ON "webhook_deliveries" USING btree ("id") WHERE status = 'pending';--> statement-breakpoint
+CREATE INDEX "messages_unsent_idx" ON "messages" USING btree ("whatsapp_id","id") WHERE from_me and external_id is null and not failed and not is_deleted;

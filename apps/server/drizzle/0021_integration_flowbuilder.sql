@@ -1,0 +1,2 @@
+ALTER TABLE "queue_integrations" ADD COLUMN "flow_id" integer;--> statement-breakpoint
+ALTER TABLE "queue_integrations" ADD CONSTRAINT "queue_integrations_flow_id_flows_id_fk" FOREIGN KEY ("flow_id") REFERENCES "public"."flows"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,27 @@
+// Builds the server to JavaScript for production: one ES module bundle in apps/server/dist, with
+// our own code (and the shared package's TypeScript) compiled in and every npm dependency left
+// as an import, so `node apps/server/dist/main.js` starts without a TypeScript loader.
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(serverDir, 'dist');
+const manifest = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
+const dependencies = Object.keys(manifest.dependencies).filter((name) => name !== '@wacrm/shared');
+
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(serverDir, 'src/main.ts')],
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  // Packages stay in node_modules (and their subpaths, e.g. `@electric-sql/pglite/contrib/…`).
+  external: dependencies.flatMap((name) => [name, `${name}/*`]),
+  logLevel: 'warning',
+});
+console.log(`server built into ${path.relative(process.cwd(), outdir) || '.'}`);

@@ -1,0 +1,145 @@
+import { externalSendSchema } from '@wacrm/shared';
+import Ajv2020 from 'ajv/dist/2020.js';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { openApiPath } from '../../platform/http/openapi.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+type Operation = {
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  responses: Record<string, unknown>;
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  webhooks: Record<string, unknown>;
+  components: { schemas: Record<string, unknown> };
+};
+
+const apiRoutes = () =>
+  t.server.routes
+    .filter((route) => route.url.startsWith('/api/'))
+    .flatMap((route) =>
+      (Array.isArray(route.method) ? route.method : [route.method])
+        .filter((method) => method !== 'HEAD')
+        .map((method) => ({ route, method: method.toLowerCase(), path: openApiPath(route.url) })),
+    );
+
+const keysOf = (schema: unknown) => (schema instanceof z.ZodObject ? Object.keys(schema.shape).sort() : []);
+
+function refsIn(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) refsIn(item, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === '$ref' && typeof inner === 'string') found.push(inner);
+      else refsIn(inner, found);
+    }
+  }
+  return found;
+}
+
+/** A schema as written, or the named schema it points to. */
+function resolved(document: Document, schema: unknown) {
+  const ref = (schema as { $ref?: string } | undefined)?.$ref;
+  return (ref ? document.components.schemas[ref.split('/').pop() ?? ''] : schema) as
+    | { properties?: object; required?: string[] }
+    | undefined;
+}
+
+describe('OpenAPI document', () => {
+  it('is public, OpenAPI 3.1, and every $ref and schema in it is valid', async () => {
+    const answer = await t.request('GET', '/api/openapi.json');
+    expect(answer.status).toBe(200);
+    const document = answer.body as Document;
+    expect(document.openapi).toBe('3.1.0');
+    for (const ref of refsIn(document)) {
+      const [, section, kind, name] = ref.split('/');
+      expect(section).toBe('components');
+      expect((document.components as Record<string, Record<string, unknown>>)[kind]?.[name], ref).toBeDefined();
+    }
+    // Every schema compiles as JSON Schema 2020-12 (OpenAPI 3.1's dialect), refs resolved in the document.
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: 'doc', components: document.components }, 'doc');
+    const compile = (schema: unknown) => {
+      const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
+      expect(() => ajv.compile(rewritten)).not.toThrow();
+    };
+    for (const item of Object.values(document.paths)) {
+      for (const operation of Object.values(item)) {
+        expect(Object.keys(operation.responses).length).toBeGreaterThan(0);
+        for (const content of Object.values(operation.requestBody?.content ?? {})) compile(content.schema);
+      }
+    }
+    expect(Object.keys(document.webhooks).sort()).toEqual([
+      'contact.created',
+      'contact.updated',
+      'message.ack',
+      'message.created',
+      'ticket.created',
+      'ticket.updated',
+    ]);
+  });
+
+  it('has exactly the registered routes, with the parameters and bodies their schemas validate', async () => {
+    const document = (await t.request('GET', '/api/openapi.json')).body as Document;
+    const routes = apiRoutes();
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method} ${path}`),
+    );
+    expect(documented.sort()).toEqual(routes.map((entry) => `${entry.method} ${entry.path}`).sort());
+    for (const { route, method, path } of routes) {
+      const operation = document.paths[path][method];
+      const schema = (route as RouteOptions).schema as
+        | { params?: unknown; querystring?: unknown; body?: unknown }
+        | undefined;
+      const names = (where: string) =>
+        (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === where)
+          .map((parameter) => parameter.name)
+          .sort();
+      expect(names('path'), `${method} ${path} path`).toEqual(keysOf(schema?.params));
+      expect(names('query'), `${method} ${path} query`).toEqual(keysOf(schema?.querystring));
+      if (schema?.body instanceof z.ZodObject) {
+        const documentedBody = resolved(document, operation.requestBody?.content['application/json']?.schema);
+        expect(Object.keys(documentedBody?.properties ?? {}).sort(), `${method} ${path} body`).toEqual(
+          keysOf(schema.body),
+        );
+      }
+    }
+  });
+
+  it('documents the send API with the schemas it validates with, JSON and multipart', async () => {
+    const document = (await t.request('GET', '/api/openapi.json')).body as Document;
+    const send = document.paths['/api/messages/send'].post;
+    const json = resolved(document, send.requestBody?.content['application/json'].schema) as {
+      properties: object;
+      required: string[];
+    };
+    const generated = z.toJSONSchema(externalSendSchema, { io: 'input', unrepresentable: 'any' }) as {
+      $defs: Record<string, { properties: object; required: string[] }>;
+    };
+    const expected = generated.$defs.ExternalSendJson;
+    expect(Object.keys(json.properties).sort()).toEqual(Object.keys(expected.properties).sort());
+    expect(json.required.sort()).toEqual(expected.required.sort());
+    expect(send.requestBody?.content['multipart/form-data']).toBeDefined();
+    expect(send.parameters?.map((parameter) => parameter.name)).toContain('Idempotency-Key');
+    expect(Object.keys(send.responses)).toContain('201');
+  });
+
+  it('serves the reference page from the server itself, without scripts from elsewhere', async () => {
+    const page = await t.request('GET', '/api/docs');
+    expect(page.status).toBe(200);
+    expect(String(page.headers['content-type'])).toContain('text/html');
+    const html = (await t.app.inject({ method: 'GET', url: '/api/docs' })).body;
+    expect(html).toContain('/api/messages/send');
+    expect(html).not.toMatch(/<script[^>]+src=["']https?:/);
+  });
+});

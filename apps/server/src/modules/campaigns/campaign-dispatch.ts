@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { campaignDelayAfter, campaignVariants, fillCampaignVariables } from '@wacrm/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../platform/db/client.ts';
+import { contacts, messages, tickets } from '../../platform/db/schema.ts';
+import { mimetypeOf } from '../channels/media-files.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
+import type { TicketsRepository } from '../tickets/tickets.repository.ts';
+import type { CampaignsRepository } from './campaigns.repository.ts';
+import { contactListItems } from './campaigns.tables.ts';
+import type { ContactListsRepository } from './contact-lists.repository.ts';
+
+/** Puts the campaign's next job on the queue, `delayMs` from now. */
+export type EnqueueDispatch = (
+  payload: { companyId: number; campaignId: number; token: string },
+  delayMs: number,
+) => Promise<void>;
+/** Puts a programmed campaign's start on the queue for its time. */
+export type EnqueueStart = (payload: { companyId: number; campaignId: number }, delayMs: number) => Promise<void>;
+
+/** While the connection is down the chain looks again this often (docs/decisions/campaigns.md). */
+export const PAUSED_RECHECK_MS = 5_000;
+/** One job sends at most this many before handing over to the next job (keeps jobs short). */
+const SENDS_PER_JOB = 200;
+
+type Step =
+  | { kind: 'sent'; ticketId: number; messageIds: number[] }
+  | { kind: 'skipped' }
+  | { kind: 'wait'; ms: number }
+  | { kind: 'paused' }
+  | { kind: 'done' }
+  | { kind: 'stopped' };
+
+/**
+ * The campaign's send loop: a chain of pg-boss jobs, each claiming one shipping record at a time
+ * under the campaign row's lock. The claim, the contact's ticket, the stored message and the
+ * campaign's pacing (`nextSendAt`, `sentCount`) commit together; the message is sent after the
+ * commit by the messages module (a crash in between leaves it waiting for its connection, like any
+ * unsent message). So a contact is messaged once, and never skipped.
+ */
+export function createCampaignDispatch(deps: {
+  db: Database;
+  repository: CampaignsRepository;
+  lists: ContactListsRepository;
+  tickets: Pick<TicketsRepository, 'lockContact' | 'findActive' | 'insert'>;
+  messages: Pick<MessagesService, 'stageOutbound' | 'publish'>;
+  enqueue: () => EnqueueDispatch;
+  enqueueStart: () => EnqueueStart;
+  clock: () => Date;
+  random: () => number;
+  log: FastifyBaseLogger;
+  onProgress: (companyId: number, campaignId: number) => Promise<void>;
+  /** The files of a campaign's file list, sent after the text. */
+  filesOf: (
+    tx: Database,
+    companyId: number,
+    fileListId: number,
+  ) => Promise<{ name: string; path: string | null; mimetype: string | null }[]>;
+}) {
+  const { db, repository, log } = deps;
+
+  /**
+   * Whether the number's contact ever wrote one of the opt-out keywords (any connection). Read
+   * through the contact's tickets, so the cost is that contact's messages, not the company's.
+   */
+  async function optedOut(handle: Database, companyId: number, number: string, keywords: string[]) {
+    if (keywords.length === 0) return false;
+    const upper = keywords.map((keyword) => keyword.trim().toUpperCase());
+    const [row] = await handle
+      .select({ id: messages.id })
+      .from(contacts)
+      .innerJoin(tickets, and(eq(tickets.contactId, contacts.id), eq(tickets.companyId, companyId)))
+      .innerJoin(messages, eq(messages.ticketId, tickets.id))
+      .where(
+        and(
+          eq(contacts.companyId, companyId),
+          eq(contacts.number, number),
+          eq(messages.fromMe, false),
+          inArray(sql`upper(trim(${messages.body}))`, upper),
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** The audience of a campaign that starts: its list's items, or the contacts of its tag. */
+  async function audience(
+    tx: Database,
+    companyId: number,
+    campaign: { contactListId: number | null; tagId: number | null },
+  ) {
+    if (campaign.contactListId) {
+      const items = await tx
+        .select({
+          name: contactListItems.name,
+          number: contactListItems.number,
+          email: contactListItems.email,
+          whatsappValid: contactListItems.isWhatsappValid,
+        })
+        .from(contactListItems)
+        .where(
+          and(eq(contactListItems.companyId, companyId), eq(contactListItems.contactListId, campaign.contactListId)),
+        );
+      return items;
+    }
+    if (campaign.tagId) {
+      const people = await deps.lists.contactsWithTags(companyId, [campaign.tagId], tx);
+      return people.map((person) => ({ ...person, whatsappValid: null }));
+    }
+    return [];
+  }
+
+  /** PROGRAMADA (or a direct start) → EM_ANDAMENTO: the records are made and a new chain begins. */
+  async function start(companyId: number, campaignId: number) {
+    const token = randomUUID();
+    const started = await db.transaction(async (tx) => {
+      const campaign = await repository.lock(tx, companyId, campaignId);
+      if (campaign?.status !== 'PROGRAMADA') return false;
+      if (campaign.scheduledAt && campaign.scheduledAt.getTime() > deps.clock().getTime()) return false;
+      const rows = await audience(tx, companyId, campaign);
+      await repository.insertShippings(tx, companyId, campaignId, rows);
+      await repository.update(
+        companyId,
+        campaignId,
+        { status: 'EM_ANDAMENTO', chainToken: token, nextSendAt: deps.clock(), sentCount: 0 },
+        tx,
+      );
+      return true;
+    });
+    if (!started) return false;
+    await deps.enqueue()({ companyId, campaignId, token }, 0);
+    await deps.onProgress(companyId, campaignId);
+    return true;
+  }
+
+  /** A new chain for a running campaign (restart after cancel, recovery): older chains stop. */
+  async function resume(companyId: number, campaignId: number) {
+    const token = randomUUID();
+    const row = await repository.update(companyId, campaignId, { chainToken: token });
+    if (row?.status !== 'EM_ANDAMENTO') return;
+    await deps.enqueue()({ companyId, campaignId, token }, 0);
+  }
+
+  /** One claim: sends one contact, skips one, or says why not now. */
+  async function step(companyId: number, campaignId: number, token: string): Promise<Step> {
+    const now = deps.clock();
+    return db.transaction(async (tx): Promise<Step> => {
+      const campaign = await repository.lock(tx, companyId, campaignId);
+      if (campaign?.status !== 'EM_ANDAMENTO' || campaign.chainToken !== token) return { kind: 'stopped' };
+      if (campaign.nextSendAt && campaign.nextSendAt.getTime() > now.getTime()) {
+        return { kind: 'wait', ms: campaign.nextSendAt.getTime() - now.getTime() };
+      }
+      const connection = campaign.whatsappId ? await repository.connectionOf(companyId, campaign.whatsappId, tx) : null;
+      if (connection?.status !== 'CONNECTED') return { kind: 'paused' };
+      const shipping = await repository.nextPending(tx, companyId, campaignId);
+      if (!shipping) {
+        await repository.update(
+          companyId,
+          campaignId,
+          { status: 'FINALIZADA', completedAt: now, chainToken: null },
+          tx,
+        );
+        return { kind: 'done' };
+      }
+      if (shipping.whatsappValid === false || shipping.number.length < 8) {
+        await repository.settleShipping(tx, shipping.id, { status: 'invalid' });
+        return { kind: 'skipped' };
+      }
+      const settings = await repository.settings(companyId, tx);
+      if (await optedOut(tx, companyId, shipping.number, settings.optOutKeywords)) {
+        await repository.settleShipping(tx, shipping.id, { status: 'optout' });
+        return { kind: 'skipped' };
+      }
+      const contactId = await contactFor(tx, companyId, shipping);
+      await deps.tickets.lockContact(tx, companyId, contactId);
+      const whatsappId = connection.id;
+      // docs/decisions/campaigns.md: the contact's ticket on that connection if one is not closed,
+      // otherwise a closed one that only holds the campaign's message (no attendant's queue fills up).
+      const active = await deps.tickets.findActive(tx, companyId, contactId, whatsappId);
+      const ticketId =
+        active?.id ??
+        (await deps.tickets.insert(tx, { companyId, contactId, whatsappId, status: 'closed', isGroup: false })).id;
+      const variants = campaignVariants(campaign);
+      const variant = Math.min(variants.length - 1, Math.floor(deps.random() * variants.length));
+      const body = fillCampaignVariables(variants[variant], shipping, settings.variables);
+      // The campaign's own file carries the text as its caption.
+      const media = campaign.mediaPath
+        ? {
+            path: campaign.mediaPath,
+            name: campaign.mediaName ?? 'file',
+            mimetype: mimetypeOf(campaign.mediaName ?? campaign.mediaPath, null),
+          }
+        : null;
+      const messageId = await deps.messages.stageOutbound(tx, companyId, ticketId, {
+        body,
+        contactId,
+        whatsappId,
+        userId: null,
+        media,
+      });
+      // docs/decisions/campaigns.md: the file list's files follow the text, each its own message.
+      const messageIds = [messageId];
+      if (campaign.fileListId) {
+        for (const file of await deps.filesOf(tx, companyId, campaign.fileListId)) {
+          if (!file.path) continue;
+          messageIds.push(
+            await deps.messages.stageOutbound(tx, companyId, ticketId, {
+              body: '',
+              contactId,
+              whatsappId,
+              userId: null,
+              media: { path: file.path, name: file.name, mimetype: file.mimetype ?? 'application/octet-stream' },
+            }),
+          );
+        }
+      }
+      const variantNumber = [
+        campaign.message1,
+        campaign.message2,
+        campaign.message3,
+        campaign.message4,
+        campaign.message5,
+      ].indexOf(variants[variant]);
+      await repository.settleShipping(tx, shipping.id, {
+        status: 'sent',
+        variant: variantNumber + 1,
+        body,
+        contactId,
+        ticketId,
+        messageId,
+        sentAt: now,
+      });
+      const sentCount = campaign.sentCount + 1;
+      const delaySeconds = campaignDelayAfter(sentCount, settings);
+      await repository.update(
+        companyId,
+        campaignId,
+        { sentCount, nextSendAt: new Date(now.getTime() + delaySeconds * 1000) },
+        tx,
+      );
+      return { kind: 'sent', ticketId, messageIds };
+    });
+  }
+
+  async function contactFor(
+    tx: Database,
+    companyId: number,
+    shipping: { name: string; number: string; email: string },
+  ) {
+    const [created] = await tx
+      .insert(contacts)
+      .values({ companyId, name: shipping.name || shipping.number, number: shipping.number, email: shipping.email })
+      .onConflictDoNothing()
+      .returning({ id: contacts.id });
+    if (created) return created.id;
+    const [found] = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.number, shipping.number)));
+    return found.id;
+  }
+
+  /** One job of the chain: claims until it must wait, then queues its successor. */
+  async function runJob(payload: { companyId: number; campaignId: number; token: string }) {
+    const { companyId, campaignId, token } = payload;
+    for (let sends = 0; sends < SENDS_PER_JOB; ) {
+      // Lets waiting requests in between claims (PGlite is one connection).
+      await nextTurn();
+      const result = await step(companyId, campaignId, token);
+      if (result.kind === 'sent') {
+        sends++;
+        await deps.messages.publish(companyId, result.ticketId, result.messageIds).catch((error) => {
+          // Stored: the messages module retries it; the campaign goes on.
+          log.warn({ err: error, campaignId }, 'campaign message not sent yet');
+        });
+        await deps.onProgress(companyId, campaignId);
+        continue;
+      }
+      if (result.kind === 'skipped') {
+        sends++;
+        continue;
+      }
+      if (result.kind === 'wait') return deps.enqueue()(payload, result.ms);
+      if (result.kind === 'paused') return deps.enqueue()(payload, PAUSED_RECHECK_MS);
+      if (result.kind === 'done') await deps.onProgress(companyId, campaignId);
+      return;
+    }
+    await deps.enqueue()(payload, 0);
+  }
+
+  /**
+   * Start-up and every minute: programmed campaigns that came due start; a running campaign whose
+   * chain is lost (a crash, a job gone) gets a new one. At start-up every running campaign does.
+   */
+  async function sweep(atStartUp: boolean) {
+    const now = deps.clock().getTime();
+    for (const campaign of await repository.active()) {
+      try {
+        if (campaign.status === 'PROGRAMADA' && campaign.scheduledAt && campaign.scheduledAt.getTime() <= now) {
+          await start(campaign.companyId, campaign.id);
+        } else if (campaign.status === 'EM_ANDAMENTO') {
+          const stalled = now - Math.max(campaign.nextSendAt?.getTime() ?? 0, campaign.updatedAt.getTime()) > 120_000;
+          if (atStartUp || stalled) await resume(campaign.companyId, campaign.id);
+        }
+      } catch (error) {
+        log.error({ err: error, campaignId: campaign.id }, 'campaign sweep failed for one campaign');
+      }
+    }
+  }
+
+  /** A programmed campaign: starts now when its time has come, else a job starts it then. */
+  async function scheduleStart(companyId: number, campaignId: number, at: Date) {
+    const delay = at.getTime() - deps.clock().getTime();
+    if (delay <= 0) await start(companyId, campaignId);
+    else await deps.enqueueStart()({ companyId, campaignId }, delay);
+  }
+
+  return { start, scheduleStart, resume, runJob, step, sweep };
+}
+
+export type CampaignDispatch = ReturnType<typeof createCampaignDispatch>;

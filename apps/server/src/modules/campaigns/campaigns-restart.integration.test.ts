@@ -1,0 +1,111 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { CampaignRecord, CampaignReport, ContactListRecord, SandboxOutboxEntry } from '@wacrm/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../test/eventually.ts';
+import { endProcess, freePort, startMainProcess } from '../../../test/real-process.ts';
+
+/**
+ * The real entry point on an embedded database, killed (SIGKILL, no shutdown at all) in the middle
+ * of a 300-contact campaign and started again: it finishes with 300 messages, none twice, none skipped.
+ */
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-campaigns-restart-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function startMain(port: number) {
+  const child = await startMainProcess(port, dataDir, { SANDBOX_ENABLED: 'true' });
+  children.push(child);
+  return child;
+}
+
+describe('campaigns across a hard kill', () => {
+  it('a campaign killed mid-way finishes after the restart: 300 messages, one per contact', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const first = await startMain(port);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@admin.com', password: '123456' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const call = async (method: string, url: string, body?: unknown) => {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, body: (await response.json().catch(() => null)) as never };
+    };
+
+    const connection = (await call('POST', '/api/whatsapp', { name: 'Sandbox', provider: 'sandbox' })).body as {
+      id: number;
+    };
+    const statusOf = async () =>
+      ((await call('GET', `/api/whatsapp/${connection.id}`)).body as { status: string }).status;
+    await waitUntil(async () => (await statusOf()) === 'qrcode', 20_000, 'qrcode');
+    await call('POST', `/api/sandbox/${connection.id}/scan`);
+    await waitUntil(async () => (await statusOf()) === 'CONNECTED', 20_000, 'connected');
+    await call('POST', '/api/campaign-settings', {
+      settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 },
+    });
+    const list = (await call('POST', '/api/contact-lists', { name: 'Three hundred' })).body as ContactListRecord;
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      name: `C ${i}`,
+      number: `5511920${String(i).padStart(6, '0')}`,
+    }));
+    expect((await call('POST', `/api/contact-lists/${list.id}/upload`, { rows })).status).toBe(200);
+    const campaign = (
+      await call('POST', '/api/campaigns', {
+        name: 'Crash',
+        whatsappId: connection.id,
+        contactListId: list.id,
+        message1: 'Oi {{name}}',
+        scheduledAt: new Date().toISOString(),
+      })
+    ).body as CampaignRecord;
+    const report = async () => (await call('GET', `/api/campaigns/${campaign.id}/report`)).body as CampaignReport;
+    const before = await waitUntil(
+      async () => {
+        const current = await report();
+        return current.sent >= 20 ? current : null;
+      },
+      60_000,
+      'some sent',
+    );
+    await endProcess(first, 'SIGKILL');
+    // Killed in the middle, not after the end.
+    expect(before.sent).toBeLessThan(300);
+
+    const second = await startMain(port);
+    try {
+      const done = await waitUntil(
+        async () => {
+          const current = await report();
+          return current.campaign.status === 'FINALIZADA' ? current : null;
+        },
+        120_000,
+        'finished',
+      );
+      expect(done).toMatchObject({ total: 300, sent: 300, pending: 0 });
+      const outbox = await waitUntil(
+        async () => {
+          const entries = (await call('GET', `/api/sandbox/${connection.id}/outbox`)).body as SandboxOutboxEntry[];
+          return entries.length >= 300 ? entries : null;
+        },
+        60_000,
+        '300 deliveries',
+      );
+      expect(outbox).toHaveLength(300);
+      expect(new Set(outbox.map((entry) => entry.to)).size).toBe(300);
+    } finally {
+      await endProcess(second, 'SIGKILL');
+    }
+  }, 300_000);
+});

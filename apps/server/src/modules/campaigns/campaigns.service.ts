@@ -1,0 +1,282 @@
+import {
+  CAMPAIGN_EDIT_WINDOW_MS,
+  CAMPAIGNS_PAGE_SIZE,
+  type CampaignFields,
+  type CampaignRecord,
+  type CampaignReport,
+  type CampaignSettings,
+  type CampaignStatus,
+  type campaignFieldsSchema,
+} from '@wacrm/shared';
+import type { z } from 'zod';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import type { CampaignDispatch } from './campaign-dispatch.ts';
+import type { CampaignsRealtime } from './campaigns.realtime.ts';
+import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
+import { sniffMimetype } from './sniff-mimetype.ts';
+
+type Fields = z.output<typeof campaignFieldsSchema>;
+type Joined = NonNullable<Awaited<ReturnType<CampaignsRepository['find']>>>;
+
+/** spec: editable while INATIVA, or PROGRAMADA more than an hour ahead; CANCELADA keeps its save button. */
+export function isEditable(campaign: Pick<CampaignRow, 'status' | 'scheduledAt'>, now: Date) {
+  if (campaign.status === 'INATIVA' || campaign.status === 'CANCELADA') return true;
+  return (
+    campaign.status === 'PROGRAMADA' &&
+    campaign.scheduledAt !== null &&
+    campaign.scheduledAt.getTime() - now.getTime() > CAMPAIGN_EDIT_WINDOW_MS
+  );
+}
+
+/** Campaigns: the table, the dialog, the transitions and the report (docs/decisions/campaigns.md). */
+export function createCampaignsService(deps: {
+  repository: CampaignsRepository;
+  realtime: CampaignsRealtime;
+  dispatch: () => CampaignDispatch;
+  clock: () => Date;
+  fileListExists: (companyId: number, id: number) => Promise<boolean>;
+  storage: FileStorage;
+}) {
+  const { repository, realtime } = deps;
+
+  const toRecord = (row: Joined): CampaignRecord => {
+    const c = row.campaign;
+    return {
+      id: c.id,
+      name: c.name,
+      status: c.status as CampaignStatus,
+      message1: c.message1,
+      message2: c.message2,
+      message3: c.message3,
+      message4: c.message4,
+      message5: c.message5,
+      scheduledAt: c.scheduledAt?.toISOString() ?? null,
+      completedAt: c.completedAt?.toISOString() ?? null,
+      whatsappId: c.whatsappId,
+      whatsapp:
+        c.whatsappId && row.whatsappName
+          ? { id: c.whatsappId, name: row.whatsappName, status: row.whatsappStatus ?? '' }
+          : null,
+      contactListId: c.contactListId,
+      contactList: c.contactListId && row.contactListName ? { id: c.contactListId, name: row.contactListName } : null,
+      tagId: c.tagId,
+      tag: c.tagId && row.tagName ? { id: c.tagId, name: row.tagName } : null,
+      fileListId: c.fileListId,
+      mediaPath: c.mediaPath,
+      mediaName: c.mediaName,
+      editable: isEditable(c, deps.clock()),
+      createdAt: c.createdAt.toISOString(),
+      updatedAt: c.updatedAt.toISOString(),
+    };
+  };
+
+  async function load(companyId: number, id: number) {
+    const row = await repository.find(companyId, id);
+    if (!row) throw new AppError('ERR_NOT_FOUND');
+    return row;
+  }
+
+  async function announce(companyId: number, id: number, action: 'create' | 'update') {
+    const record = toRecord(await load(companyId, id));
+    await realtime.campaign(companyId, { action, record });
+    return record;
+  }
+
+  /** The connection, list and tag must be the company's (another company's id is a 404). */
+  async function checkReferences(companyId: number, fields: Fields) {
+    if (!(await repository.connectionOf(companyId, fields.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
+    if (fields.contactListId && !(await repository.contactListExists(companyId, fields.contactListId))) {
+      throw new AppError('ERR_NOT_FOUND', { fields: { contactListId: 'ERR_NOT_FOUND' } });
+    }
+    if (fields.tagId && !(await repository.tagExists(companyId, fields.tagId))) {
+      throw new AppError('ERR_NOT_FOUND', { fields: { tagId: 'ERR_NOT_FOUND' } });
+    }
+    if (fields.fileListId && !(await deps.fileListExists(companyId, fields.fileListId))) {
+      throw new AppError('ERR_NOT_FOUND', { fields: { fileListId: 'ERR_NOT_FOUND' } });
+    }
+  }
+
+  const blankToNull = (text: string | null | undefined) => (text?.trim() ? text : null);
+
+  function columns(fields: Fields) {
+    const scheduledAt = fields.scheduledAt ? new Date(fields.scheduledAt) : null;
+    return {
+      name: fields.name,
+      whatsappId: fields.whatsappId,
+      contactListId: fields.contactListId ?? null,
+      tagId: fields.tagId ?? null,
+      fileListId: fields.fileListId ?? null,
+      message1: blankToNull(fields.message1),
+      message2: blankToNull(fields.message2),
+      message3: blankToNull(fields.message3),
+      message4: blankToNull(fields.message4),
+      message5: blankToNull(fields.message5),
+      scheduledAt,
+      // spec: a time makes it PROGRAMADA; without one it stays INATIVA.
+      status: (scheduledAt ? 'PROGRAMADA' : 'INATIVA') as CampaignStatus,
+    };
+  }
+
+  /**
+   * The file a campaign no longer names is removed, unless the campaign already sent it: a canceled
+   * campaign's messages point at the same stored file, and the tickets still show it.
+   */
+  async function dropReplacedMedia(before: Pick<CampaignRow, 'status' | 'mediaPath'>) {
+    if (!before.mediaPath || before.status === 'CANCELADA') return;
+    await deps.storage.remove(before.mediaPath).catch(() => undefined);
+  }
+
+  /** A programmed campaign whose time has come starts now; later ones wait for their job or the sweep. */
+  async function startIfDue(companyId: number, id: number, scheduledAt: Date | null) {
+    if (!scheduledAt) return;
+    await deps.dispatch().scheduleStart(companyId, id, scheduledAt);
+  }
+
+  return {
+    async page(companyId: number, query: { searchParam: string; pageNumber: number }) {
+      const page = await repository.page(companyId, query.searchParam, query.pageNumber, CAMPAIGNS_PAGE_SIZE);
+      return { records: page.rows.map(toRecord), count: page.count, hasMore: page.hasMore };
+    },
+
+    find: async (companyId: number, id: number) => toRecord(await load(companyId, id)),
+
+    async create(companyId: number, fields: Fields) {
+      await checkReferences(companyId, fields);
+      const values = columns(fields);
+      const id = await repository.insert(companyId, values);
+      const record = await announce(companyId, id, 'create');
+      await startIfDue(companyId, id, values.scheduledAt);
+      return record;
+    },
+
+    async update(companyId: number, id: number, fields: Fields) {
+      const before = (await load(companyId, id)).campaign;
+      if (!isEditable(before, deps.clock())) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
+      await checkReferences(companyId, fields);
+      const values = columns(fields);
+      if (before.status === 'CANCELADA') {
+        // A canceled campaign keeps its audience and status; its texts apply to who is still waiting.
+        await repository.update(companyId, id, {
+          name: values.name,
+          message1: values.message1,
+          message2: values.message2,
+          message3: values.message3,
+          message4: values.message4,
+          message5: values.message5,
+        });
+        return announce(companyId, id, 'update');
+      }
+      await repository.update(companyId, id, values);
+      const record = await announce(companyId, id, 'update');
+      await startIfDue(companyId, id, values.scheduledAt);
+      return record;
+    },
+
+    async remove(companyId: number, id: number) {
+      const before = (await load(companyId, id)).campaign;
+      if (before.status === 'EM_ANDAMENTO') throw new AppError('ERR_CAMPAIGN_RUNNING');
+      if (!(await repository.remove(companyId, id))) throw new AppError('ERR_NOT_FOUND');
+      await realtime.campaign(companyId, { action: 'delete', id });
+    },
+
+    /** spec: EM_ANDAMENTO → CANCELADA. The chain stops at its next claim. */
+    async cancel(companyId: number, id: number) {
+      const before = (await load(companyId, id)).campaign;
+      if (before.status !== 'EM_ANDAMENTO') throw new AppError('ERR_CAMPAIGN_INVALID_TRANSITION');
+      await repository.update(companyId, id, { status: 'CANCELADA', chainToken: null });
+      return announce(companyId, id, 'update');
+    },
+
+    /** spec: CANCELADA → EM_ANDAMENTO, continuing with the contacts not sent yet. */
+    async restart(companyId: number, id: number) {
+      const before = (await load(companyId, id)).campaign;
+      if (before.status !== 'CANCELADA') throw new AppError('ERR_CAMPAIGN_INVALID_TRANSITION');
+      await repository.update(companyId, id, { status: 'EM_ANDAMENTO' });
+      await deps.dispatch().resume(companyId, id);
+      return announce(companyId, id, 'update');
+    },
+
+    async report(companyId: number, id: number): Promise<CampaignReport> {
+      const campaign = toRecord(await load(companyId, id));
+      const counts = await repository.counts(companyId, id);
+      return { campaign, ...counts, total: Number(counts.total) };
+    },
+
+    /** The report's CSV: one line per shipping record. */
+    async csv(companyId: number, id: number) {
+      await load(companyId, id);
+      const quote = (value: unknown) => {
+        const text = value === null || value === undefined ? '' : String(value);
+        // Leading = + - @ would run as a formula in a spreadsheet.
+        const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+        return `"${safe.replace(/"/g, '""')}"`;
+      };
+      const lines = ['name,number,email,status,variant,sentAt,delivered,read,error'];
+      for (const { shipping, ack, sendError } of await repository.shippings(companyId, id)) {
+        lines.push(
+          [
+            shipping.name,
+            shipping.number,
+            shipping.email,
+            shipping.status,
+            shipping.variant,
+            shipping.sentAt?.toISOString(),
+            (ack ?? 0) >= 2,
+            (ack ?? 0) >= 3,
+            sendError,
+          ]
+            .map(quote)
+            .join(','),
+        );
+      }
+      return `${lines.join('\n')}\n`;
+    },
+
+    /** The campaign's own file, sent with the text as its caption; only while it may be edited. */
+    async attachMedia(companyId: number, id: number, data: Buffer, filename: string) {
+      const before = (await load(companyId, id)).campaign;
+      if (!isEditable(before, deps.clock())) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
+      const sniffed = sniffMimetype(data);
+      if (!sniffed) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', { fields: { file: 'Unknown file type' } });
+      const mediaPath = await deps.storage.save(companyId, { extension: sniffed.extension, data });
+      const base =
+        filename
+          .replace(/\.[^.]*$/, '')
+          .replace(/\s+/g, '_')
+          .slice(0, 80) || 'file';
+      await repository.update(companyId, id, { mediaPath, mediaName: `${base}.${sniffed.extension}` });
+      await dropReplacedMedia(before);
+      return announce(companyId, id, 'update');
+    },
+
+    async removeMedia(companyId: number, id: number) {
+      const before = (await load(companyId, id)).campaign;
+      if (!isEditable(before, deps.clock())) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
+      await repository.update(companyId, id, { mediaPath: null, mediaName: null });
+      await dropReplacedMedia(before);
+      return announce(companyId, id, 'update');
+    },
+
+    settings: (companyId: number) => repository.settings(companyId),
+
+    async saveSettings(companyId: number, settings: Partial<CampaignSettings>) {
+      await repository.saveSettings(companyId, settings);
+      return repository.settings(companyId);
+    },
+
+    /** After each send: the report's numbers, live. */
+    async progress(companyId: number, id: number) {
+      const row = await repository.find(companyId, id);
+      if (!row) return;
+      const counts = await repository.counts(companyId, id);
+      await realtime.campaign(companyId, {
+        action: 'progress',
+        report: { campaign: toRecord(row), ...counts, total: Number(counts.total) },
+      });
+    },
+  };
+}
+
+export type CampaignsService = ReturnType<typeof createCampaignsService>;
+export type { CampaignFields };

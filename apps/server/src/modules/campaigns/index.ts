@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.ts';
+import type { ChannelSession } from '../channels/channel-adapter.ts';
+import type { MessagesModule } from '../messages/index.ts';
+import type { TicketsModule } from '../tickets/index.ts';
+import { createCampaignDispatch } from './campaign-dispatch.ts';
+import { createCampaignDispatchJob, createCampaignStartJob, createCampaignSweepJob } from './campaigns.jobs.ts';
+import { createCampaignsRealtime } from './campaigns.realtime.ts';
+import { createCampaignsRepository } from './campaigns.repository.ts';
+import { registerCampaignsRoutes } from './campaigns.routes.ts';
+import { createCampaignsService } from './campaigns.service.ts';
+import { createContactListsRepository } from './contact-lists.repository.ts';
+import { createContactListsService } from './contact-lists.service.ts';
+import { createFileListsService } from './file-lists.service.ts';
+import { createNumberCheck, createNumberCheckJob } from './number-check.ts';
+
+/** How often the report's numbers go out while a campaign sends (and always at its end). */
+const PROGRESS_EVERY_MS = 500;
+
+/**
+ * Campaigns (plan flag `useCampaigns` or the setting `campaignsEnabled`; admins only): contact
+ * lists, settings, campaigns and their durable dispatch through the messages module.
+ */
+export function createCampaignsModule(
+  platform: Platform,
+  deps: {
+    messages: MessagesModule;
+    tickets: TicketsModule;
+    sessions: { connectedSession(whatsappId: number): ChannelSession | null };
+  },
+) {
+  const repository = createCampaignsRepository(platform.db);
+  const listsRepository = createContactListsRepository(platform.db);
+  const realtime = createCampaignsRealtime(platform.realtime, repository.adminIds);
+  const numberCheck = createNumberCheck({
+    db: platform.db,
+    lists: listsRepository,
+    sessions: () => deps.sessions,
+    enqueue: () => (payload, delaySeconds) =>
+      platform.jobs.send(numberCheckJob, payload, { startAfterSeconds: delaySeconds }).then(() => undefined),
+    onChecked: (companyId, contactListId, record) =>
+      realtime.contactListItem(companyId, contactListId, { action: 'update', record }),
+    log: platform.log,
+  });
+  const numberCheckJob = createNumberCheckJob(numberCheck.run);
+  const lists = createContactListsService({
+    repository: listsRepository,
+    realtime,
+    checkNumbers: (companyId, contactListId) =>
+      numberCheck
+        .request(companyId, contactListId)
+        .catch((error) => platform.log.warn({ err: error }, 'number check not queued')),
+  });
+  const files = createFileListsService({ db: platform.db, storage: platform.storage, realtime, log: platform.log });
+  const service = createCampaignsService({
+    repository,
+    realtime,
+    dispatch: () => dispatch,
+    clock: platform.clock,
+    fileListExists: files.exists,
+    storage: platform.storage,
+  });
+
+  // The report's progress is a view, not state: throttled in memory, the last one always sent.
+  const lastProgress = new Map<number, number>();
+  const dispatch = createCampaignDispatch({
+    db: platform.db,
+    repository,
+    lists: listsRepository,
+    tickets: deps.tickets.repository,
+    messages: deps.messages.service,
+    enqueue: () => (payload, delayMs) =>
+      platform.jobs
+        .send(dispatchJob, payload, { startAfterSeconds: delayMs / 1000, retryLimit: 5 })
+        .then(() => undefined),
+    enqueueStart: () => (payload, delayMs) =>
+      platform.jobs.send(startJob, payload, { startAfterSeconds: delayMs / 1000, retryLimit: 5 }).then(() => undefined),
+    clock: platform.clock,
+    random: Math.random,
+    log: platform.log,
+    filesOf: files.filesOf,
+    onProgress: async (companyId, campaignId) => {
+      const now = Date.now();
+      const row = await repository.find(companyId, campaignId);
+      const finished = row?.campaign.status !== 'EM_ANDAMENTO';
+      if (!finished && now - (lastProgress.get(campaignId) ?? 0) < PROGRESS_EVERY_MS) return;
+      lastProgress.set(campaignId, now);
+      await service.progress(companyId, campaignId);
+    },
+  });
+  const dispatchJob = createCampaignDispatchJob(dispatch.runJob);
+  const startJob = createCampaignStartJob(async (payload) => {
+    await dispatch.start(payload.companyId, payload.campaignId);
+  });
+  const sweepJob = createCampaignSweepJob(() => dispatch.sweep(false));
+  platform.jobs.register(dispatchJob, startJob, sweepJob, numberCheckJob);
+
+  return {
+    service,
+    dispatch,
+    register: (app: FastifyInstance) => registerCampaignsRoutes(app, lists, service, files),
+    /** After the job queue started: due campaigns start, running ones get their chain back. */
+    start() {
+      dispatch.sweep(true).catch((error) => platform.log.error({ err: error }, 'start-up campaign sweep failed'));
+    },
+  };
+}

@@ -1,0 +1,239 @@
+import { FLOWS_PAGE_SIZE } from '@wacrm/shared';
+import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import { contacts, queues, tickets, whatsapps } from '../../platform/db/schema.ts';
+import { flowCampaigns, flowRuns, flows } from './flows.tables.ts';
+
+export type FlowRow = typeof flows.$inferSelect;
+export type FlowCampaignRow = typeof flowCampaigns.$inferSelect;
+export type FlowRunRow = typeof flowRuns.$inferSelect;
+export type FlowRunPatch = Partial<
+  Pick<FlowRunRow, 'nodeId' | 'blockIndex' | 'waitingFor' | 'variables' | 'invalidAnswers' | 'status'>
+>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
+
+/** Every query of flows, flow campaigns and runs; the company id comes first and is in every condition. */
+export function createFlowsRepository(db: Database) {
+  const flowOf = (companyId: number, id: number) => and(eq(flows.companyId, companyId), eq(flows.id, id));
+  const campaignOf = (companyId: number, id: number) =>
+    and(eq(flowCampaigns.companyId, companyId), eq(flowCampaigns.id, id));
+
+  return {
+    async listFlows(companyId: number, search: string | undefined, pageNumber: number) {
+      const where = search
+        ? and(eq(flows.companyId, companyId), ilike(flows.name, `%${escapeLike(search)}%`))
+        : eq(flows.companyId, companyId);
+      const rows = await db
+        .select({
+          id: flows.id,
+          name: flows.name,
+          active: flows.active,
+          createdAt: flows.createdAt,
+          updatedAt: flows.updatedAt,
+        })
+        .from(flows)
+        .where(where)
+        .orderBy(asc(flows.name), asc(flows.id))
+        .limit(FLOWS_PAGE_SIZE + 1)
+        .offset((pageNumber - 1) * FLOWS_PAGE_SIZE);
+      return { rows: rows.slice(0, FLOWS_PAGE_SIZE), hasMore: rows.length > FLOWS_PAGE_SIZE };
+    },
+    findFlow: async (companyId: number, id: number) =>
+      (await db.select().from(flows).where(flowOf(companyId, id)))[0] ?? null,
+    async insertFlow(
+      companyId: number,
+      values: Pick<FlowRow, 'name'> & Partial<Pick<FlowRow, 'nodes' | 'connections' | 'active'>>,
+    ) {
+      const [row] = await db
+        .insert(flows)
+        .values({ companyId, ...values })
+        .returning();
+      return row;
+    },
+    async updateFlow(
+      companyId: number,
+      id: number,
+      patch: Partial<Pick<FlowRow, 'name' | 'active' | 'nodes' | 'connections'>>,
+    ) {
+      const [row] = await db
+        .update(flows)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(flowOf(companyId, id))
+        .returning();
+      return row ?? null;
+    },
+    async deleteFlow(companyId: number, id: number) {
+      const rows = await db.delete(flows).where(flowOf(companyId, id)).returning({ id: flows.id });
+      return rows.length > 0;
+    },
+
+    listCampaigns: (companyId: number) =>
+      db.select().from(flowCampaigns).where(eq(flowCampaigns.companyId, companyId)).orderBy(desc(flowCampaigns.id)),
+    findCampaign: async (companyId: number, id: number) =>
+      (await db.select().from(flowCampaigns).where(campaignOf(companyId, id)))[0] ?? null,
+    async insertCampaign(companyId: number, values: Omit<typeof flowCampaigns.$inferInsert, 'companyId' | 'id'>) {
+      const [row] = await db
+        .insert(flowCampaigns)
+        .values({ companyId, ...values })
+        .returning();
+      return row;
+    },
+    async updateCampaign(companyId: number, id: number, values: Partial<typeof flowCampaigns.$inferInsert>) {
+      const [row] = await db
+        .update(flowCampaigns)
+        .set({ ...values, updatedAt: new Date() })
+        .where(campaignOf(companyId, id))
+        .returning();
+      return row ?? null;
+    },
+    async deleteCampaign(companyId: number, id: number) {
+      const rows = await db.delete(flowCampaigns).where(campaignOf(companyId, id)).returning({ id: flowCampaigns.id });
+      return rows.length > 0;
+    },
+    /** The active campaign of an active flow whose phrase this message is, on this connection (or on any). */
+    async matchCampaign(companyId: number, whatsappId: number, phraseKey: string) {
+      const [row] = await db
+        .select({ flowId: flowCampaigns.flowId })
+        .from(flowCampaigns)
+        .innerJoin(flows, eq(flows.id, flowCampaigns.flowId))
+        .where(
+          and(
+            eq(flowCampaigns.companyId, companyId),
+            eq(flowCampaigns.phraseKey, phraseKey),
+            eq(flowCampaigns.status, true),
+            eq(flows.active, true),
+            sql`(${flowCampaigns.whatsappId} = ${whatsappId} or ${flowCampaigns.whatsappId} is null)`,
+          ),
+        )
+        .orderBy(sql`${flowCampaigns.whatsappId} is null`, asc(flowCampaigns.id))
+        .limit(1);
+      return row?.flowId ?? null;
+    },
+
+    connectionExists: async (companyId: number, id: number) =>
+      (
+        await db
+          .select({ id: whatsapps.id })
+          .from(whatsapps)
+          .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+      ).length > 0,
+    queueExists: async (companyId: number, id: number) =>
+      (
+        await db
+          .select({ id: queues.id })
+          .from(queues)
+          .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+      ).length > 0,
+    connectionIds: async (companyId: number) =>
+      db
+        .select({ id: whatsapps.id, name: whatsapps.name, status: whatsapps.status })
+        .from(whatsapps)
+        .where(eq(whatsapps.companyId, companyId)),
+
+    /** What the runtime needs of a ticket: who holds it and the contact's fields for variables. */
+    async ticketState(companyId: number, ticketId: number) {
+      const [row] = await db
+        .select({
+          status: tickets.status,
+          userId: tickets.userId,
+          queueId: tickets.queueId,
+          isGroup: tickets.isGroup,
+          name: contacts.name,
+          number: contacts.number,
+          email: contacts.email,
+        })
+        .from(tickets)
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+      return row ?? null;
+    },
+    /** The ticket node: into the queue, out of the bot (routing automation takes over). */
+    async moveTicketToQueue(companyId: number, ticketId: number, queueId: number) {
+      const [before] = await db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+      if (!before) return null;
+      await db
+        .update(tickets)
+        .set({ queueId, chatbot: false, queueOptionId: null, updatedAt: new Date() })
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+      return before;
+    },
+
+    /** The test panel's customer: the sandbox connection's latest pending or open ticket of that number. */
+    async sandboxTicket(companyId: number, whatsappId: number, number: string) {
+      const [connection] = await db
+        .select({ provider: whatsapps.provider })
+        .from(whatsapps)
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)));
+      if (!connection) return { connection: null, ticketId: null };
+      const [ticket] = await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.whatsappId, whatsappId),
+            eq(contacts.number, number),
+            sql`${tickets.status} in ('pending', 'open')`,
+          ),
+        )
+        .orderBy(desc(tickets.id))
+        .limit(1);
+      return { connection, ticketId: ticket?.id ?? null };
+    },
+    /** The ticket's running run if it has one (at most one), else its newest finished one, else null. */
+    latestRun: async (companyId: number, ticketId: number) =>
+      (
+        await db
+          .select()
+          .from(flowRuns)
+          .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.ticketId, ticketId)))
+          .orderBy(sql`${flowRuns.status} = 'running' desc`, desc(flowRuns.id))
+          .limit(1)
+      )[0] ?? null,
+    findRun: async (companyId: number, id: number) =>
+      (
+        await db
+          .select()
+          .from(flowRuns)
+          .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.id, id)))
+      )[0] ?? null,
+    /** A new run, unless one is already running on the ticket (then null: the unique index decides). */
+    async insertRun(companyId: number, values: { ticketId: number; flowId: number; nodeId: string }) {
+      const rows = await db
+        .insert(flowRuns)
+        .values({ companyId, ...values })
+        .onConflictDoNothing()
+        .returning();
+      return rows[0] ?? null;
+    },
+    /** Moves a run on only if nobody moved it since `version` was read; answers the new row. */
+    async advanceRun(companyId: number, id: number, version: number, patch: FlowRunPatch) {
+      const [row] = await db
+        .update(flowRuns)
+        .set({ ...patch, version: version + 1, updatedAt: new Date() })
+        .where(
+          and(
+            eq(flowRuns.companyId, companyId),
+            eq(flowRuns.id, id),
+            eq(flowRuns.version, version),
+            eq(flowRuns.status, 'running'),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+    async stopRuns(companyId: number, ticketId: number, status: string) {
+      await db
+        .update(flowRuns)
+        .set({ status, version: sql`${flowRuns.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.ticketId, ticketId), eq(flowRuns.status, 'running')));
+    },
+  };
+}
+
+export type FlowsRepository = ReturnType<typeof createFlowsRepository>;

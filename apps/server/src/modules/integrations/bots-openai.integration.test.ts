@@ -1,0 +1,116 @@
+import { PROMPT_TRANSFER_ACTION, type PromptRecord } from '@wacrm/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../test/eventually.ts';
+import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { botCompany, receivedAtLeast } from './bots.test-helpers.ts';
+import { startFakeOpenAi } from './fakes/fake-openai.ts';
+import { VOICE_NOT_UNDERSTOOD } from './runtimes/openai.ts';
+
+let t: TestServer;
+let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
+beforeAll(async () => {
+  openai = await startFakeOpenAi();
+  t = await startTestServer({ OPENAI_BASE_URL: openai.baseUrl, BOT_TIMEOUT_SECONDS: '2' });
+});
+afterAll(async () => {
+  await t.close();
+  await openai.close();
+});
+
+const PROMPT = `You are the bakery's assistant. When the customer asks for a person, answer "${PROMPT_TRANSFER_ACTION}".`;
+let numberSeq = 0;
+const nextNumber = () => `55118${String(++numberSeq).padStart(8, '0')}`;
+
+async function promptSandbox(extra: Record<string, unknown> = {}) {
+  const ctx = await botCompany(t);
+  const created = await ctx.api.post('/api/prompt', {
+    name: 'Bakery bot',
+    prompt: PROMPT,
+    apiKey: 'sk-fake-key-123456',
+    queueId: ctx.queue.id,
+    model: 'gpt-4o-mini',
+    maxMessages: 3,
+    ...extra,
+  });
+  if (created.status !== 201) throw new Error(JSON.stringify(created.body));
+  const prompt = created.body as PromptRecord;
+  const connection = await ctx.connection({ promptId: prompt.id });
+  return { ...ctx, prompt, connection };
+}
+
+describe('OpenAI prompt bot', () => {
+  it('answers with the prompt and the last maxMessages messages, then transfers to the queue', async () => {
+    const ctx = await promptSandbox();
+    const customer = nextNumber();
+    openai.reply('Olá! Temos bolos e pães.');
+    await ctx.say(ctx.connection.id, customer, 'Oi, o que vocês têm?');
+    expect(await receivedAtLeast(ctx.outbox, ctx.connection.id, customer, 1)).toEqual(['Olá! Temos bolos e pães.']);
+    const first = openai.chats.at(-1)!;
+    expect(first.authorization).toBe('Bearer sk-fake-key-123456');
+    expect(first.body.model).toBe('gpt-4o-mini');
+    expect(first.body.messages[0]).toEqual({ role: 'system', content: PROMPT });
+    expect(first.body.messages.at(-1)).toEqual({ role: 'user', content: 'Oi, o que vocês têm?' });
+    const ticket = await ctx.ticketOf(ctx.connection.id);
+    expect(ticket).toMatchObject({ status: 'pending', useIntegration: true, promptId: ctx.prompt.id });
+
+    openai.reply('Bolo de cenoura custa 30.');
+    await ctx.say(ctx.connection.id, customer, 'Quanto custa o bolo?');
+    await receivedAtLeast(ctx.outbox, ctx.connection.id, customer, 2);
+    // maxMessages 3: the system message and the last three messages of the ticket.
+    const second = openai.chats.at(-1)!.body.messages;
+    expect(second).toHaveLength(4);
+    expect(second.slice(1).map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+
+    openai.reply(`Claro, vou chamar alguém.\n${PROMPT_TRANSFER_ACTION}`);
+    await ctx.say(ctx.connection.id, customer, 'Quero falar com uma pessoa');
+    const bodies = await receivedAtLeast(ctx.outbox, ctx.connection.id, customer, 3);
+    expect(bodies.at(-1)).toBe('Claro, vou chamar alguém.');
+    const handed = await waitUntil(async () => {
+      const row = await ctx.ticketOf(ctx.connection.id);
+      return row && !row.useIntegration ? row : null;
+    });
+    expect(handed).toMatchObject({ status: 'pending', queueId: ctx.queue.id, userId: null });
+    expect((await ctx.notesOf(handed.id)).length).toBe(1);
+  });
+
+  it('transcribes a voice note, or answers politely in text when the provider cannot', async () => {
+    const ctx = await promptSandbox();
+    const customer = nextNumber();
+    const voice = {
+      filename: 'note.ogg',
+      mimetype: 'audio/ogg',
+      base64: Buffer.from('OggS fake audio').toString('base64'),
+    };
+    openai.transcriptions(200, 'quero um bolo de chocolate');
+    openai.reply('Temos bolo de chocolate!');
+    await ctx.say(ctx.connection.id, customer, '', voice);
+    expect(await receivedAtLeast(ctx.outbox, ctx.connection.id, customer, 1)).toEqual(['Temos bolo de chocolate!']);
+    expect(openai.chats.at(-1)!.body.messages.at(-1)).toEqual({ role: 'user', content: 'quero um bolo de chocolate' });
+
+    openai.transcriptions(404);
+    await ctx.say(ctx.connection.id, customer, '', voice);
+    const bodies = await receivedAtLeast(ctx.outbox, ctx.connection.id, customer, 2);
+    expect(bodies.at(-1)).toBe(VOICE_NOT_UNDERSTOOD);
+  });
+
+  it.each([
+    ['401', () => openai.fail(401)],
+    ['429', () => openai.fail(429)],
+    ['a timeout', () => openai.hang()],
+  ])('on %s keeps the message and hands the ticket to humans with a note', async (_name, failure) => {
+    const ctx = await promptSandbox();
+    const customer = nextNumber();
+    failure();
+    await ctx.say(ctx.connection.id, customer, 'Vocês abrem domingo?');
+    const handed = await waitUntil(async () => {
+      const row = await ctx.ticketOf(ctx.connection.id);
+      return row?.promptId && !row.useIntegration ? row : null;
+    });
+    expect(handed).toMatchObject({ status: 'pending', userId: null });
+    const [note] = await ctx.notesOf(handed.id);
+    expect(note.note).toMatch(/attendant takes over/);
+    expect(note.note).not.toContain('sk-fake');
+    const messages = (await ctx.api.get(`/api/messages/${handed.id}`)).body;
+    expect(JSON.stringify(messages)).toContain('Vocês abrem domingo?');
+  });
+});

@@ -1,0 +1,95 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { SandboxOutboxEntry } from '@wacrm/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../test/eventually.ts';
+import { endProcess, freePort, startMainProcess } from '../../../test/real-process.ts';
+import { sendJson, startHttpFake } from './fakes/http-fake.ts';
+
+/**
+ * A bot's turn is a durable job: the server is killed (SIGKILL) while the integration is failing
+ * and the retry waits; started again, the retry runs and the customer gets the answer.
+ */
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-bots-restart-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('bot turns across a hard kill', () => {
+  it('answers the customer after a restart', async () => {
+    let accepting = false;
+    const receiver = await startHttpFake((request, response) =>
+      accepting
+        ? sendJson(response, 200, { reply: `Recebido: ${JSON.parse(request.text).message.body}` })
+        : sendJson(response, 503, { error: 'busy' }),
+    );
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = { SANDBOX_ENABLED: 'true', INTEGRATIONS_ALLOW_PRIVATE_URLS: 'true', BOT_TIMEOUT_SECONDS: '2' };
+    const first = await startMainProcess(port, dataDir, env);
+    children.push(first);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@admin.com', password: '123456' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const call = async (method: string, url: string, body?: unknown) => {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, body: (await response.json().catch(() => null)) as never };
+    };
+
+    const integration = await call('POST', '/api/queueIntegration', {
+      type: 'webhook',
+      name: 'Hook',
+      urlN8N: receiver.url,
+      webhookSecret: 'restart-secret-0123456789',
+    });
+    expect(integration.status).toBe(201);
+    const connection = (
+      await call('POST', '/api/whatsapp', {
+        name: 'Sandbox',
+        provider: 'sandbox',
+        integrationId: (integration.body as { id: number }).id,
+      })
+    ).body as { id: number };
+    const statusOf = async () =>
+      ((await call('GET', `/api/whatsapp/${connection.id}`)).body as { status: string }).status;
+    await waitUntil(async () => (await statusOf()) === 'qrcode', 20_000, 'qrcode');
+    await call('POST', `/api/sandbox/${connection.id}/scan`);
+    await waitUntil(async () => (await statusOf()) === 'CONNECTED', 20_000, 'connected');
+
+    const number = '5511976540000';
+    await call('POST', `/api/sandbox/${connection.id}/inbound`, { from: number, body: 'pedido 7' });
+    await waitUntil(async () => receiver.requests.length >= 1, 20_000, 'the first try');
+    await endProcess(first, 'SIGKILL');
+    accepting = true;
+
+    const second = await startMainProcess(port, dataDir, env);
+    children.push(second);
+    try {
+      const outbox = await waitUntil(
+        async () => {
+          const entries = (await call('GET', `/api/sandbox/${connection.id}/outbox?to=${number}`))
+            .body as SandboxOutboxEntry[];
+          return entries.length >= 1 ? entries : null;
+        },
+        // pg-boss expires the killed run (36 s) at its next maintenance (every 30 s) and retries it.
+        120_000,
+        'the answer',
+      );
+      expect(outbox.map((entry) => entry.body)).toEqual(['Recebido: pedido 7']);
+    } finally {
+      await endProcess(second, 'SIGKILL');
+      await receiver.close();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,115 @@
+import type { DialogflowTest } from '@wacrm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { IntakeAutomation } from '../channels/intake/intake.service.ts';
+import type { MessagesModule } from '../messages/index.ts';
+import type { PlanRules } from '../plans/plan-rules.ts';
+import type { TicketsModule } from '../tickets/index.ts';
+import { createBotTurnJob } from './bots.jobs.ts';
+import { createBotsRepository } from './bots.repository.ts';
+import { createBotsService } from './bots.service.ts';
+import { createIntegrationsRealtime } from './integrations.realtime.ts';
+import { registerIntegrationsRoutes } from './integrations.routes.ts';
+import { createIntegrationsService } from './integrations.service.ts';
+import { createDialogflowClient } from './runtimes/dialogflow.ts';
+
+/**
+ * AI prompts (plan flag useOpenAi) and queue integrations (useIntegrations): the admins' API and
+ * the bots that answer customers before an attendant does. See docs/decisions/ai-and-integrations.md.
+ */
+export function createIntegrationsModule(
+  platform: Platform,
+  deps: { messages: MessagesModule; tickets: TicketsModule; planRules: PlanRules },
+) {
+  const { config } = platform;
+  const service = createIntegrationsService({
+    db: platform.db,
+    realtime: createIntegrationsRealtime(platform.realtime),
+    allowPrivateUrls: config.integrationsAllowPrivateUrls,
+  });
+  const dialogflow = createDialogflowClient({
+    apiUrl: config.dialogflowApiUrl,
+    allowPrivateUrls: config.integrationsAllowPrivateUrls,
+    timeoutMs: config.botTimeoutMs,
+    clock: platform.clock,
+  });
+  const bots = createBotsService({
+    db: platform.db,
+    repository: createBotsRepository(platform.db),
+    sendAutomatic: (...args) => deps.messages.service.sendAutomatic(...args),
+    enqueue: () => async (payload, startAfterSeconds) => {
+      // A turn is a few provider calls at most: one killed mid-call is retried soon after.
+      const expireInSeconds = Math.ceil((config.botTimeoutMs * 3) / 1000) + 30;
+      await platform.jobs.send(turnJob, payload, { startAfterSeconds, retryLimit: 3, expireInSeconds });
+    },
+    planAllows: (companyId, flag) => deps.planRules.allows(companyId, flag),
+    ticketChanged: async (companyId, ticketId, previous) => {
+      const ticket = await deps.tickets.repository.record(companyId, ticketId);
+      if (ticket) deps.tickets.realtime.ticketUpdated(companyId, ticket, previous);
+    },
+    dialogflow,
+    config: {
+      openAiBaseUrl: config.openAiBaseUrl,
+      allowPrivateUrls: config.integrationsAllowPrivateUrls,
+      timeoutMs: config.botTimeoutMs,
+      publicDir: config.publicDir,
+    },
+    clock: platform.clock,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    log: platform.log,
+  });
+  const turnJob = createBotTurnJob(bots.runTurn);
+  platform.jobs.register(turnJob);
+
+  /** Tries the typed credentials (or the stored ones of `id`) with one detect-intent call. */
+  async function testDialogflow(companyId: number, input: DialogflowTest) {
+    const json =
+      input.jsonContent?.trim() || (input.id ? (await service.integrationRow(companyId, input.id)).jsonContent : null);
+    if (!json) throw new AppError('ERR_VALIDATION', { fields: { jsonContent: 'Required' } });
+    try {
+      await dialogflow.detectIntent({
+        json,
+        projectName: input.projectName,
+        language: input.language,
+        sessionId: `test-${companyId}`,
+        text: 'hello',
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      platform.log.info({ err: error, companyId }, 'dialogflow test failed');
+      throw new AppError('ERR_DIALOGFLOW_TEST_FAILED');
+    }
+    return { ok: true as const };
+  }
+
+  /**
+   * The flows module's resolver: the flow that the `flowbuilder` integration of the ticket's queue
+   * (or, without a queue, its connection) starts; null when there is none, the plan lacks
+   * useIntegrations or the flow is switched off.
+   */
+  async function flowOfTicket(event: { companyId: number; whatsappId: number; queueId: number | null }) {
+    const integrationId = await service.botIntegrationOf(event.companyId, event.whatsappId, event.queueId);
+    if (!integrationId) return null;
+    const row = await service.integrationRow(event.companyId, integrationId).catch(() => null);
+    if (row?.type !== 'flowbuilder' || !row.flowId) return null;
+    if (!(await deps.planRules.allows(event.companyId, 'useIntegrations'))) return null;
+    return (await service.activeFlow(event.companyId, row.flowId)) ? row.flowId : null;
+  }
+
+  return {
+    service,
+    flowOfTicket,
+    /** A flow's typebot or OpenAI node hands the conversation to these bots (the flows module's runner). */
+    flowBots: bots.flowTurn,
+    register: (app: FastifyInstance) => registerIntegrationsRoutes(app, service, testDialogflow),
+    /** Wraps routing automation: a bot takes a customer's message first when one is configured. */
+    wrapAutomation(automation: IntakeAutomation): IntakeAutomation {
+      return {
+        onRated: (...args) => automation.onRated(...args),
+        onCallDeclined: (...args) => automation.onCallDeclined(...args),
+        onCustomerMessage: (event) => bots.onCustomerMessage(event, () => automation.onCustomerMessage(event)),
+      };
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { ContactRecord, MessageRecord, TicketRecord } from '@wacrm/shared';
+
+/**
+ * What happened in a company, told in-process by the same `*.realtime.ts` emitters that tell the
+ * browsers, right after the commit. Listeners (outbound webhooks) must not throw or block: the
+ * bus calls them synchronously and swallows nothing for them. A listener that stores something
+ * answers a promise; `settled()` waits for every one in flight, so a caller can answer only once
+ * what its events caused is stored (the external API's send) and a stopping server drains them.
+ */
+export type DomainEvent =
+  | { type: 'message.created'; companyId: number; message: MessageRecord }
+  | { type: 'message.updated'; companyId: number; message: MessageRecord }
+  | { type: 'ticket.changed'; companyId: number; ticket: TicketRecord }
+  | { type: 'contact.created' | 'contact.updated'; companyId: number; contact: ContactRecord };
+
+export type DomainEventListener = (event: DomainEvent) => Promise<void> | void;
+
+export function createDomainEvents() {
+  const listeners: DomainEventListener[] = [];
+  const inFlight = new Set<Promise<void>>();
+  return {
+    subscribe(listener: DomainEventListener) {
+      listeners.push(listener);
+    },
+    publish(event: DomainEvent) {
+      for (const listener of listeners) {
+        const work = listener(event);
+        if (!work) continue;
+        const tracked: Promise<void> = work
+          .catch(() => undefined)
+          .finally(() => {
+            inFlight.delete(tracked);
+          });
+        inFlight.add(tracked);
+      }
+    },
+    /** Resolves when the listeners' work started before this call has ended (never rejects). */
+    async settled() {
+      await Promise.all([...inFlight]);
+    },
+  };
+}
+
+export type DomainEvents = ReturnType<typeof createDomainEvents>;

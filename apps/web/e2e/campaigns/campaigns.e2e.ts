@@ -1,0 +1,106 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { apiOf } from '../support/api.ts';
+import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
+import { desktop, snap, snapAllThemes } from '../support/screens.ts';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+/** The example spreadsheet's columns with eight customers, one of them with a bad number. */
+async function customersSheet() {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Contacts');
+  sheet.addRow(['name', 'number', 'email']);
+  for (let i = 0; i < 7; i++) sheet.addRow([`Cliente ${i} Souza`, `55119770000${i}`, `c${i}@example.com`]);
+  sheet.addRow(['Sem número', '12', '']);
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'campaigns-e2e-')), 'clientes.xlsx');
+  await workbook.xlsx.writeFile(file);
+  return file;
+}
+
+test('campaigns: a list imported from a spreadsheet, a campaign with two variants, its report live to the end', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(desktop);
+  await logIn(page, await createCompanyAdmin(page, 'campaigns'));
+  const api = await apiOf(page);
+  const connection = await api.post<{ id: number }>('/api/whatsapp', { name: 'Loja Campanhas', provider: 'sandbox' });
+  await expect.poll(() => api.status(`/api/sandbox/${connection.id}/scan`), { timeout: 20_000 }).toBe(200);
+
+  // Settings: a short pause so the report can be watched moving.
+  await page.goto('/campaigns-config');
+  await expect(page.getByTestId('campaign-settings-page')).toBeVisible();
+  await snapAllThemes(page, 'campaigns-settings');
+  await api.post('/api/campaign-settings', {
+    settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 },
+  });
+
+  // A list, and the spreadsheet imported into it with its bad row reported.
+  await page.goto('/contact-lists');
+  await page.getByTestId('contact-lists-add').click();
+  await page.getByTestId('list-name').fill('Clientes VIP');
+  await page.getByTestId('list-save').click();
+  await expect(page.getByTestId('contact-list-row')).toHaveCount(1);
+  await page.getByTestId('contact-list-row').getByRole('link', { name: 'Contatos' }).click();
+  await expect(page.getByRole('heading', { name: 'Clientes VIP' })).toBeVisible();
+  await realtimeConnected(page);
+  await page.getByTestId('contact-list-import').setInputFiles(await customersSheet());
+  await expect(page.getByTestId('import-report')).toContainText('7 contatos importados, 1 linhas com erro');
+  await expect(page.getByTestId('contact-list-item-row')).toHaveCount(7);
+  await snapAllThemes(page, 'campaigns-list-items');
+  await page.goto('/contact-lists');
+  await expect(page.getByTestId('contact-list-row')).toContainText('7');
+  await snapAllThemes(page, 'campaigns-lists');
+
+  // A file list with one picture; the campaign sends it after its text.
+  await page.goto('/files');
+  await page.getByTestId('files-add').click();
+  await page.getByTestId('files-name').fill('Catálogo de verão');
+  await page.getByTestId('files-message').fill('Veja o catálogo');
+  await page.getByRole('button', { name: 'Adicionar arquivo' }).click();
+  await page.getByLabel('Nome do arquivo').fill('Capa');
+  await page.getByTestId('files-option-file-0').setInputFiles({ name: 'capa.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByTestId('files-save').click();
+  await expect(page.getByTestId('file-list-row')).toHaveCount(1);
+  await snapAllThemes(page, 'campaigns-files');
+
+  // A campaign with two variants and the file list, started now.
+  await page.goto('/campaigns');
+  await page.getByTestId('campaigns-add').click();
+  await page.getByTestId('campaign-name').fill('Promoção de verão');
+  await page.getByTestId('campaign-connection').click();
+  await page.getByRole('option', { name: 'Loja Campanhas' }).click();
+  await page.getByTestId('campaign-list').click();
+  await page.getByRole('option', { name: 'Clientes VIP' }).click();
+  await page.getByTestId('campaign-file-list').click();
+  await page.getByRole('option', { name: 'Catálogo de verão' }).click();
+  await page.getByTestId('campaign-message-1').fill('Olá {{firstName}}, temos novidades!');
+  await page.getByTestId('campaign-message-2').fill('Oi {{name}}, veja nossa promoção.');
+  await snap(page, 'campaigns-dialog-light-desktop');
+  const now = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await page.getByTestId('campaign-scheduled-at').fill(now);
+  await page.getByTestId('campaign-save').click();
+  await expect(page.getByTestId('campaign-row')).toHaveCount(1);
+
+  // The report follows live until FINALIZADA.
+  await page.getByTestId('campaign-report-link').click();
+  await realtimeConnected(page);
+  await expect(page.getByTestId('report-status')).toHaveText('Finalizada', { timeout: 120_000 });
+  await expect(page.getByTestId('report-sent')).toHaveText('7');
+  await snapAllThemes(page, 'campaigns-report');
+  await page.goto('/campaigns');
+  await expect(page.getByTestId('campaign-status')).toHaveText('Finalizada');
+  await snapAllThemes(page, 'campaigns-table');
+
+  // Each customer got one text (one of the two variants, filled in) and then the picture.
+  const outbox = await api.get<{ to: string; body: string; media: { mimetype: string } | null }[]>(
+    `/api/sandbox/${connection.id}/outbox`,
+  );
+  expect(outbox).toHaveLength(14);
+  expect(outbox.filter((entry) => entry.media?.mimetype === 'image/png')).toHaveLength(7);
+  for (const entry of outbox.filter((item) => !item.media))
+    expect(entry.body).toMatch(/^(Olá Cliente, temos novidades!|Oi Cliente \d Souza, veja nossa promoção\.)$/);
+});

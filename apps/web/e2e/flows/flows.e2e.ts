@@ -1,0 +1,168 @@
+import type { Page } from '@playwright/test';
+import { apiOf } from '../support/api.ts';
+import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { desktop, snap, snapAllThemes } from '../support/screens.ts';
+
+const nodeOf = (page: Page, type: string) =>
+  page.locator('.react-flow__node', { has: page.locator(`[data-node-type="${type}"]`) });
+
+/** Adds a node from the speed-dial and fills its dialog. */
+async function addNode(page: Page, kind: string, fill: () => Promise<void>) {
+  await page.getByTestId('flow-speed-dial').click();
+  await page.getByTestId(`add-node-${kind}`).click();
+  await fill();
+  await page.getByTestId('node-dialog-submit').click();
+  await expect(page.getByTestId('node-dialog-submit')).toBeHidden();
+  await expect(nodeOf(page, kind)).toHaveCount(1);
+}
+
+/** Connects two nodes by dragging from a source handle to the target's input handle. */
+async function connect(page: Page, from: string, to: string, handle?: string) {
+  const source = nodeOf(page, from).locator(
+    handle ? `.react-flow__handle.source[data-handleid="${handle}"]` : '.react-flow__handle.source',
+  );
+  const target = nodeOf(page, to).locator('.react-flow__handle.target');
+  const a = (await source.boundingBox())!;
+  const b = (await target.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+test('flows: build five kinds of nodes by dragging and connecting, save, reload, run it in the sandbox panel', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(desktop);
+  await logIn(page, await createCompanyAdmin(page, 'flows'));
+  const api = await apiOf(page);
+  const connection = await api.post<{ id: number }>('/api/whatsapp', { name: 'Loja Fluxos', provider: 'sandbox' });
+  await expect.poll(() => api.status(`/api/sandbox/${connection.id}/scan`), { timeout: 20_000 }).toBe(200);
+  await api.post('/api/queue', { name: 'Vendas', color: '#1976d2' });
+
+  // The list: add a flow; its row opens the editor.
+  await page.goto('/flowbuilders');
+  await page.getByTestId('flows-add').click();
+  await page.getByTestId('flow-name-input').fill('Atendimento');
+  await page.getByTestId('flow-name-save').click();
+  await page.getByTestId('flow-row').filter({ hasText: 'Atendimento' }).click();
+  await expect(page).toHaveURL(/\/flowbuilder\/\d+$/);
+  await expect(nodeOf(page, 'start')).toHaveCount(1);
+
+  await addNode(page, 'question', async () => {
+    await page.getByTestId('node-question-message').fill('Seu nome?');
+    await page.getByTestId('node-question-key').fill('nome');
+  });
+  await addNode(page, 'condition', async () => {
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox').first().click();
+    await page.getByRole('option', { name: '{{nome}}' }).click();
+  });
+  await addNode(page, 'interval', async () => {
+    await page.getByTestId('node-interval-sec').fill('1');
+  });
+  await addNode(page, 'message', async () => {
+    await page.getByTestId('node-message-text').fill('Obrigado, {{nome}}!');
+  });
+  await addNode(page, 'ticket', async () => {
+    await page.getByRole('dialog').getByRole('combobox').click();
+    await page.getByRole('option', { name: 'Vendas' }).click();
+  });
+  await page.getByRole('button', { name: /fit view/i }).click();
+
+  await connect(page, 'start', 'question');
+  await connect(page, 'question', 'condition');
+  await connect(page, 'condition', 'question', 'true');
+  await connect(page, 'condition', 'interval', 'false');
+  await connect(page, 'interval', 'message');
+  await connect(page, 'message', 'ticket');
+  await expect(page.locator('.react-flow__edge')).toHaveCount(6);
+  await page.getByTestId('flow-save').click();
+  await expect(page.getByTestId('flow-issues')).toBeHidden();
+  await expect.poll(async () => (await api.get<{ flows: unknown[] }>('/api/flowbuilder')).flows.length).toBe(1);
+
+  // Reload: the saved flow comes back as it was.
+  await page.reload();
+  await expect(page.locator('.react-flow__node')).toHaveCount(6);
+  await expect(page.locator('.react-flow__edge')).toHaveCount(6);
+  await snapAllThemes(page, 'flow-editor');
+  await expect(page.locator('.react-flow__node')).toHaveCount(6);
+
+  // Play it against a sandbox customer inside the page.
+  await page.getByTestId('flow-test-open').click();
+  await page.getByTestId('flow-test-start').click();
+  const flowLines = page.getByTestId('test-flow-line');
+  await expect(flowLines.filter({ hasText: 'Seu nome?' })).toHaveCount(1);
+  await page.getByTestId('flow-test-input').fill('Maria');
+  await page.getByTestId('flow-test-input').press('Enter');
+  await expect(flowLines.filter({ hasText: 'Obrigado, Maria!' })).toHaveCount(1, { timeout: 20_000 });
+  await snap(page, 'flow-editor-test-panel-light-desktop');
+
+  // A node without its branch: the save answers with the node highlighted and named.
+  await nodeOf(page, 'message').locator('[data-testid="node-delete"]').click();
+  await page.getByTestId('flow-save').click();
+  await expect(page.getByTestId('flow-issues')).toBeVisible();
+  await snap(page, 'flow-editor-issues-light-desktop');
+
+  // Leaving with unsaved changes asks first (the browser's prompt): accepted here.
+  page.on('dialog', (dialog) => dialog.accept());
+  await page.goto('/flowbuilders');
+  await expect(page.getByTestId('flow-row')).toHaveCount(1);
+  await snapAllThemes(page, 'flows-list');
+});
+
+test('flows: typebot and OpenAI nodes are configured in their dialogs; the OpenAI key comes back masked', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(desktop);
+  await logIn(page, await createCompanyAdmin(page, 'flowbots'));
+  const api = await apiOf(page);
+  const flow = await api.post<{ id: number }>('/api/flowbuilder', { name: 'Robôs' });
+  await page.goto(`/flowbuilder/${flow.id}`);
+  await expect(nodeOf(page, 'start')).toHaveCount(1);
+
+  await addNode(page, 'typebot', async () => {
+    await page.getByTestId('node-typebot-name').fill('Padaria');
+    await page.getByTestId('node-typebot-urlN8N').fill('https://typebot.example.com');
+    await page.getByTestId('node-typebot-typebotSlug').fill('padaria');
+    await page.getByTestId('node-typebot-typebotKeywordFinish').fill('sair');
+  });
+  await page.getByTestId('flow-speed-dial').click();
+  await page.getByTestId('add-node-openai').click();
+  // The key is required (spec).
+  await page.getByTestId('node-openai-name').fill('Atendente IA');
+  await page.getByTestId('node-openai-prompt').fill('Você é a atendente virtual da padaria.');
+  await page.getByTestId('node-dialog-submit').click();
+  await expect(page.getByRole('dialog')).toContainText('Obrigatório');
+  await page.getByTestId('node-openai-apiKey').fill('sk-e2e-flow-key-4321');
+  await snap(page, 'flow-node-openai-dialog-light-desktop');
+  await page.getByTestId('node-dialog-submit').click();
+  await expect(nodeOf(page, 'openai')).toHaveCount(1);
+  await page.getByRole('button', { name: /fit view/i }).click();
+  await connect(page, 'start', 'typebot');
+  await connect(page, 'typebot', 'openai');
+  await page.getByTestId('flow-save').click();
+  await expect(page.getByTestId('flow-issues')).toBeHidden();
+  await expect
+    .poll(
+      async () =>
+        (await api.get<{ flow: { flow: { nodes: unknown[] } | null } }>(`/api/flowbuilder/flow/${flow.id}`)).flow.flow
+          ?.nodes.length,
+    )
+    .toBe(3);
+
+  await page.evaluate(() => localStorage.setItem('preferredTheme', 'dark'));
+  await page.reload();
+  await expect(nodeOf(page, 'openai')).toContainText('Atendente IA');
+  await snap(page, 'flow-editor-bots-dark-desktop');
+  await nodeOf(page, 'openai').dblclick();
+  await expect(page.getByTestId('node-openai-apiKey')).toHaveValue('sk-…4321');
+  await snap(page, 'flow-node-openai-dialog-dark-desktop');
+  await page.keyboard.press('Escape');
+  await nodeOf(page, 'typebot').dblclick();
+  await expect(page.getByTestId('node-typebot-typebotSlug')).toHaveValue('padaria');
+  await snap(page, 'flow-node-typebot-dialog-dark-desktop');
+  await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
+});

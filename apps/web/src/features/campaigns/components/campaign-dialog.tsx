@@ -1,0 +1,298 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { CAMPAIGN_VARIANTS, type CampaignRecord } from '@wacrm/shared/campaigns/campaign.schema';
+import { FILE_OPTION_MAX_BYTES } from '@wacrm/shared/campaigns/contact-list.schema';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-error.ts';
+import { campaignsApi } from '../api/campaigns-api.ts';
+import { CampaignAttachment } from './campaign-attachment.tsx';
+
+type Messages = [string, string, string, string, string];
+
+/** `datetime-local` text of an instant, in the browser's zone. */
+function toLocalInput(iso: string | null) {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** spec: the campaign dialog; read-only (and titled so) when the campaign can no longer change. */
+export function CampaignDialog(props: {
+  open: boolean;
+  record: CampaignRecord | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation(['campaigns', 'errors']);
+  const connections = useQuery({
+    queryKey: ['campaign-connections'],
+    queryFn: campaignsApi.connections,
+    enabled: props.open,
+  });
+  const lists = useQuery({ queryKey: ['contact-lists-all'], queryFn: campaignsApi.allLists, enabled: props.open });
+  const tags = useQuery({ queryKey: ['campaign-tags'], queryFn: campaignsApi.tags, enabled: props.open });
+  const fileLists = useQuery({
+    queryKey: ['campaign-file-lists'],
+    queryFn: () => campaignsApi.files('', 1),
+    enabled: props.open,
+  });
+  const settings = useQuery({ queryKey: ['campaign-settings'], queryFn: campaignsApi.settings, enabled: props.open });
+  const [name, setName] = useState('');
+  const [whatsappId, setWhatsappId] = useState<number | ''>('');
+  const [audience, setAudience] = useState<'list' | 'tag'>('list');
+  const [contactListId, setContactListId] = useState<number | ''>('');
+  const [tagId, setTagId] = useState<number | ''>('');
+  const [messages, setMessages] = useState<Messages>(['', '', '', '', '']);
+  const [scheduledAt, setScheduledAt] = useState('');
+  const [fileListId, setFileListId] = useState<number | ''>('');
+  const [error, setError] = useState<string | null>(null);
+  const [pendingFile, setPendingFile] = useState<File | null>(null);
+  const [isMediaRemoved, setMediaRemoved] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  // A new campaign saved whose file then failed: saving again updates it instead of adding another.
+  const [savedId, setSavedId] = useState<number | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const record = props.record;
+  const readOnly = record !== null && !record.editable;
+
+  useEffect(() => {
+    if (!props.open) return;
+    setError(null);
+    setName(record?.name ?? '');
+    setWhatsappId(record?.whatsappId ?? '');
+    setAudience(record?.tagId ? 'tag' : 'list');
+    setContactListId(record?.contactListId ?? '');
+    setTagId(record?.tagId ?? '');
+    setMessages([
+      record?.message1 ?? '',
+      record?.message2 ?? '',
+      record?.message3 ?? '',
+      record?.message4 ?? '',
+      record?.message5 ?? '',
+    ]);
+    setScheduledAt(toLocalInput(record?.scheduledAt ?? null));
+    setFileListId(record?.fileListId ?? '');
+    setPendingFile(null);
+    setMediaRemoved(false);
+    setFileError(null);
+    setSavedId(null);
+  }, [props.open, record]);
+
+  const shownMedia = pendingFile ? pendingFile.name : isMediaRemoved ? null : (record?.mediaName ?? null);
+  // The type is read from the content by the server; only the size is known here.
+  const pickMedia = (file: File) => {
+    if (file.size > FILE_OPTION_MAX_BYTES) return setFileError(t('campaigns.media.tooLarge'));
+    setFileError(null);
+    setPendingFile(file);
+  };
+
+  const variables = [
+    'name',
+    'firstName',
+    'number',
+    'email',
+    ...(settings.data?.variables.map((item) => item.key) ?? []),
+  ];
+  const save = async () => {
+    // spec: empty strings are sent as null.
+    const body = {
+      name,
+      whatsappId: Number(whatsappId),
+      contactListId: audience === 'list' && contactListId ? Number(contactListId) : null,
+      tagId: audience === 'tag' && tagId ? Number(tagId) : null,
+      message1: messages[0] || null,
+      message2: messages[1] || null,
+      message3: messages[2] || null,
+      message4: messages[3] || null,
+      message5: messages[4] || null,
+      scheduledAt: scheduledAt ? new Date(scheduledAt).toISOString() : null,
+      fileListId: fileListId ? Number(fileListId) : null,
+    };
+    const id = record?.id ?? savedId;
+    const mediaChanged = pendingFile !== null || (isMediaRemoved && Boolean(record?.mediaPath));
+    // A time that has come starts the campaign on save, and a started one takes no new file: with a
+    // file to change it is saved unscheduled first, gets its file, then its time.
+    const scheduleLater = mediaChanged && body.scheduledAt !== null && record?.status !== 'CANCELADA';
+    const first = scheduleLater ? { ...body, scheduledAt: null } : body;
+    setSaving(true);
+    setError(null);
+    try {
+      const saved = id ? await campaignsApi.update(id, first) : await campaignsApi.create(first);
+      setSavedId(saved.id);
+      if (pendingFile) await campaignsApi.uploadMedia(saved.id, pendingFile);
+      else if (isMediaRemoved && record?.mediaPath) await campaignsApi.removeMedia(saved.id);
+      if (scheduleLater) await campaignsApi.update(saved.id, body);
+      props.onSaved();
+      props.onClose();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? t(`errors:${caught.code}`) : String(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = readOnly
+    ? t('campaigns.dialogReadOnly')
+    : record
+      ? t('campaigns.dialogEdit')
+      : t('campaigns.dialogAdd');
+  const canSave =
+    !readOnly &&
+    name.trim().length >= 2 &&
+    whatsappId !== '' &&
+    (audience === 'list' ? contactListId !== '' : tagId !== '') &&
+    messages.some((text) => text.trim());
+  return (
+    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="md">
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label={t('campaigns.name')}
+              value={name}
+              disabled={readOnly}
+              onChange={(event) => setName(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 50, 'data-testid': 'campaign-name' } }}
+              sx={{ flex: 1 }}
+            />
+            <TextField
+              select
+              label={t('campaigns.connection')}
+              value={whatsappId}
+              disabled={readOnly}
+              onChange={(event) => setWhatsappId(Number(event.target.value))}
+              sx={{ flex: 1 }}
+              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'campaign-connection' } as object } }}
+            >
+              {(connections.data ?? []).map((connection) => (
+                <MenuItem key={connection.id} value={connection.id}>
+                  {connection.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              label={t('campaigns.audience')}
+              value={audience}
+              disabled={readOnly}
+              onChange={(event) => setAudience(event.target.value as 'list' | 'tag')}
+              sx={{ flex: 1 }}
+            >
+              <MenuItem value="list">{t('campaigns.byList')}</MenuItem>
+              <MenuItem value="tag">{t('campaigns.byTag')}</MenuItem>
+            </TextField>
+            {audience === 'list' ? (
+              <TextField
+                select
+                label={t('campaigns.contactList')}
+                value={contactListId}
+                disabled={readOnly}
+                onChange={(event) => setContactListId(Number(event.target.value))}
+                sx={{ flex: 1 }}
+                slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'campaign-list' } as object } }}
+              >
+                {(lists.data ?? []).map((list) => (
+                  <MenuItem key={list.id} value={list.id}>
+                    {list.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              <TextField
+                select
+                label={t('campaigns.tag')}
+                value={tagId}
+                disabled={readOnly}
+                onChange={(event) => setTagId(Number(event.target.value))}
+                sx={{ flex: 1 }}
+              >
+                {(tags.data ?? []).map((tag) => (
+                  <MenuItem key={tag.id} value={tag.id}>
+                    {tag.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <TextField
+              type="datetime-local"
+              label={t('campaigns.scheduledAt')}
+              value={scheduledAt}
+              disabled={readOnly}
+              onChange={(event) => setScheduledAt(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'campaign-scheduled-at' } }}
+              sx={{ flex: 1 }}
+            />
+          </Stack>
+          <TextField
+            select
+            label={t('campaigns.fileList')}
+            value={fileListId}
+            disabled={readOnly}
+            onChange={(event) => setFileListId(event.target.value === '' ? '' : Number(event.target.value))}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'campaign-file-list' } as object } }}
+          >
+            <MenuItem value="">{t('campaigns.none')}</MenuItem>
+            {(fileLists.data?.files ?? []).map((list) => (
+              <MenuItem key={list.id} value={list.id}>
+                {list.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <CampaignAttachment
+            name={shownMedia}
+            error={fileError}
+            disabled={readOnly}
+            onPick={pickMedia}
+            onRemove={() => {
+              setPendingFile(null);
+              setMediaRemoved(true);
+            }}
+          />
+          <Typography variant="body2" color="text.secondary">
+            {t('campaigns.variablesHint', { list: variables.map((key) => `{{${key}}}`).join(' ') })}
+          </Typography>
+          {Array.from({ length: CAMPAIGN_VARIANTS }, (_, index) => (
+            <TextField
+              // biome-ignore lint/suspicious/noArrayIndexKey: the five variants are fixed positions
+              key={index}
+              label={t('campaigns.message', { n: index + 1 })}
+              value={messages[index]}
+              disabled={readOnly && record?.status !== 'CANCELADA'}
+              multiline
+              minRows={2}
+              onChange={(event) => {
+                const next = [...messages] as Messages;
+                next[index] = event.target.value;
+                setMessages(next);
+              }}
+              slotProps={{ htmlInput: { maxLength: 4096, 'data-testid': `campaign-message-${index + 1}` } }}
+            />
+          ))}
+          {error && <Alert severity="error">{error}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>{readOnly ? t('campaigns.close') : t('campaigns.cancel')}</Button>
+        {!readOnly && (
+          <Button variant="contained" disabled={!canSave || isSaving} onClick={save} data-testid="campaign-save">
+            {t('campaigns.save')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

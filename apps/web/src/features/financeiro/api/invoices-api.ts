@@ -1,0 +1,24 @@
+import type { InvoiceRecord, InvoiceStatus, InvoicesPage } from '@wacrm/shared/billing/invoice.schema';
+import { http } from '../../../lib/api.ts';
+
+export interface InvoiceFilters {
+  companyId: number | null;
+  status: InvoiceStatus | null;
+}
+
+export const invoicesKeys = {
+  all: () => ['invoices'] as const,
+  list: (filters: InvoiceFilters) => ['invoices', 'list', filters] as const,
+};
+
+export const invoicesApi = {
+  page: (filters: InvoiceFilters, pageNumber: number) =>
+    http.get<InvoicesPage>('/api/invoices', {
+      query: {
+        pageNumber,
+        ...(filters.companyId ? { companyId: filters.companyId } : {}),
+        ...(filters.status ? { status: filters.status } : {}),
+      },
+    }),
+  find: (id: number) => http.get<InvoiceRecord>(`/api/invoices/${id}`),
+};

@@ -1,0 +1,64 @@
+import type {
+  FlowCampaignFields,
+  FlowCampaignRecord,
+  FlowConnection,
+  FlowIssue,
+  FlowNodeShape,
+  FlowRecord,
+} from '@wacrm/shared';
+import { http } from '../../../lib/api.ts';
+
+export interface FlowContentAnswer {
+  flow: FlowRecord & {
+    flow: { nodes: FlowNodeShape[]; connections: FlowConnection[] } | null;
+    mediaUrls: Record<string, string>;
+  };
+}
+
+export const flowsKeys = {
+  all: ['flows'] as const,
+  list: (search: string) => ['flows', 'list', search] as const,
+  content: (id: number) => ['flows', 'content', id] as const,
+  campaigns: ['flow-campaigns'] as const,
+};
+
+/** The spec's `/flowbuilder` and `/flowcampaign` calls. */
+export const flowsApi = {
+  list: (searchParam: string, pageNumber: number) =>
+    http.get<{ flows: FlowRecord[]; hasMore: boolean }>('/api/flowbuilder', { query: { searchParam, pageNumber } }),
+  create: (name: string) => http.post<FlowRecord>('/api/flowbuilder', { name }, { silent: true }),
+  update: (flowId: number, patch: { name?: string; active?: boolean }) =>
+    http.put<FlowRecord>('/api/flowbuilder', { flowId, ...patch }, { silent: true }),
+  remove: (id: number) => http.delete<null>(`/api/flowbuilder/${id}`),
+  duplicate: (flowId: number) => http.post<FlowRecord>('/api/flowbuilder/duplicate', { flowId }),
+  content: (id: number) => http.get<FlowContentAnswer>(`/api/flowbuilder/flow/${id}`),
+  /** Silent: the editor shows the field-level errors on the nodes. */
+  save: (idFlow: number, nodes: FlowNodeShape[], connections: FlowConnection[]) =>
+    http.post<{ flow: FlowRecord; warnings: FlowIssue[] }>(
+      '/api/flowbuilder/flow',
+      { idFlow, nodes, connections },
+      { silent: true },
+    ),
+  exportFlow: (id: number) => http.get<unknown>(`/api/flowbuilder/${id}/export`),
+  importFlow: (file: unknown) => http.post<{ flow: FlowRecord }>('/api/flowbuilder/import', file),
+  /** One media file (the type is checked from its bytes by the server); answers the stored name. */
+  upload: (kind: 'img' | 'audio' | 'video', file: File) => {
+    const form = new FormData();
+    form.append('fromMe', 'true');
+    form.append('body', file.name);
+    form.append('medias', file);
+    return http.post<{ name: string; url: string }>(`/api/flowbuilder/${kind}`, form);
+  },
+
+  campaigns: () => http.get<{ flows: FlowCampaignRecord[] }>('/api/flowcampaign'),
+  createCampaign: (fields: FlowCampaignFields) =>
+    http.post<FlowCampaignRecord>('/api/flowcampaign', fields, { silent: true }),
+  updateCampaign: (id: number, fields: FlowCampaignFields) =>
+    http.put<FlowCampaignRecord>('/api/flowcampaign', { id, ...fields }, { silent: true }),
+  removeCampaign: (id: number) => http.delete<null>(`/api/flowcampaign/${id}`),
+  connections: () =>
+    http.get<{ id: number; name: string; status: string; provider?: string }[]>('/api/whatsapp', {
+      query: { session: 0 },
+    }),
+  queues: () => http.get<{ id: number; name: string }[]>('/api/queue'),
+};

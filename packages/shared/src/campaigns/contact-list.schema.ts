@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { listQuerySchema } from '../common/pagination.ts';
+import { contactEmailSchema, contactNumberSchema } from '../contacts/contact.schema.ts';
+
+/** Lists and list items per page. */
+export const CONTACT_LISTS_PAGE_SIZE = 20;
+export const CONTACT_LIST_ITEMS_PAGE_SIZE = 40;
+
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const campaignIdParamsSchema = z.object({ id: idSchema });
+
+/** spec: contact list name min 2, max 50, required. */
+export const contactListFieldsSchema = z.object({
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
+});
+export type ContactListFields = z.infer<typeof contactListFieldsSchema>;
+
+export const contactListsQuerySchema = listQuerySchema;
+
+export interface ContactListRecord {
+  id: number;
+  name: string;
+  contactsCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Beyond the spec: a list made of the company's contacts whose tickets carry any of these tags. */
+export const contactListFromTagsSchema = z.object({
+  tagIds: z.array(idSchema).min(1, 'Required').max(50),
+});
+
+/** spec: item name 2–50 required, number 8–50 (normalised), email valid or empty. */
+export const contactListItemFieldsSchema = z.object({
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
+  number: contactNumberSchema,
+  email: contactEmailSchema.optional().default(''),
+  contactListId: idSchema,
+});
+export type ContactListItemFields = z.input<typeof contactListItemFieldsSchema>;
+
+export const contactListItemQuerySchema = listQuerySchema.extend({ contactListId: idSchema });
+
+export interface ContactListItemRecord {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  /** null until the connection's check answered. */
+  isWhatsappValid: boolean | null;
+  companyId: number;
+  contactListId: number;
+}
+
+/** `POST /contact-lists/{id}/upload`: sheet rows as the contacts import sends them. */
+export const contactListUploadSchema = z.object({
+  rows: z.array(z.record(z.string().max(200), z.unknown())).max(1_000),
+});
+
+export type ContactListEvent =
+  | { action: 'create' | 'update'; record: ContactListRecord }
+  | { action: 'delete'; id: number };
+
+export type ContactListItemEvent =
+  | { action: 'create' | 'update'; record: ContactListItemRecord }
+  | { action: 'delete'; id: number }
+  | { action: 'reload'; contactListId: number };
+
+// --- file lists (spec: Files page; a campaign can attach one) ---
+
+export const FILE_LISTS_PAGE_SIZE = 20;
+/** Each option's file: at most 20 MB (the spec's largest upload, video). */
+export const FILE_OPTION_MAX_BYTES = 20 * 1024 * 1024;
+
+/** spec: name min 3 and required; message required. Options are named here and get files by upload. */
+export const fileListFieldsSchema = z.object({
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').min(3, 'Too Short!').max(100, 'Too Long!'),
+  message: z.string({ error: 'Required' }).trim().min(1, 'Required').max(4096, 'Too Long!'),
+  /** The options kept (by id) and their names; options left out are removed. */
+  options: z
+    .array(
+      z.object({ id: z.number().int().positive().optional(), name: z.string().trim().min(1, 'Required').max(100) }),
+    )
+    .max(20)
+    .optional()
+    .default([]),
+});
+export type FileListFields = z.input<typeof fileListFieldsSchema>;
+
+export interface FileListOption {
+  id: number;
+  name: string;
+  path: string | null;
+  mediaType: string | null;
+  url: string | null;
+}
+
+export interface FileListRecord {
+  id: number;
+  name: string;
+  message: string;
+  options: FileListOption[];
+}
+
+export type FileListEvent =
+  | { action: 'create' | 'update'; files: FileListRecord }
+  | { action: 'delete'; fileId: number };

@@ -1,0 +1,2 @@
+export * from './campaign.schema.ts';
+export * from './contact-list.schema.ts';

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { dbIdSchema } from '../common/db-values.ts';
+
+/** spec: name, flow and trigger phrase required; the connection is flagged but not blocking. */
+export const flowCampaignFieldsSchema = z.object({
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100, 'Too Long!'),
+  flowId: dbIdSchema,
+  whatsappId: dbIdSchema.nullable().optional(),
+  phrase: z.string({ error: 'Required' }).trim().min(1, 'Required').max(500, 'Too Long!'),
+  status: z.boolean().default(true),
+});
+export type FlowCampaignFields = z.infer<typeof flowCampaignFieldsSchema>;
+export const flowCampaignUpdateSchema = flowCampaignFieldsSchema.extend({ id: dbIdSchema });
+export type FlowCampaignUpdate = z.infer<typeof flowCampaignUpdateSchema>;
+
+export interface FlowCampaignRecord {
+  id: number;
+  name: string;
+  flowId: number;
+  whatsappId: number | null;
+  phrase: string;
+  status: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,5 @@
+export * from './flow.constants.ts';
+export * from './flow.schema.ts';
+export * from './flow-campaign.schema.ts';
+export * from './flow-graph.ts';
+export * from './flow-phrase.ts';

@@ -1,0 +1,2 @@
+export * from './prompt.schema.ts';
+export * from './queue-integration.schema.ts';
