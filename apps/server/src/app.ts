@@ -276,6 +276,7 @@ export async function buildServer(
      */
     async stop() {
       phase = 'draining';
+      webhooks.stop();
       await realtime.close();
       await app.close();
       await channels.stop();

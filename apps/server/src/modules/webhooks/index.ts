@@ -11,10 +11,10 @@ import { createWebhooksService } from './webhooks.service.ts';
 const DELIVERY_LOG_DAYS = 30;
 /**
  * A pending delivery this long past its due time (next attempt, else the start of the last
- * attempt, else its creation) has lost its job: longer than any attempt (10 s timeout) and than
- * a job waits for a worker on a healthy queue.
+ * attempt, else its creation) has lost its job: three times an attempt's 10 s timeout. A job that
+ * is only late (a long queue) gets a second one, which does nothing (the attempt is claimed once).
  */
-const SWEEP_GRACE_SECONDS = 120;
+const SWEEP_GRACE_SECONDS = 30;
 /** Jobs sent per sweep; the next sweep (a minute later) takes the rest. */
 const SWEEP_BATCH = 500;
 
@@ -76,12 +76,22 @@ export function createWebhooksModule(platform: Platform, options: WebhooksOption
     changed: dispatcher.forget,
     enqueueAttempt: (companyId, deliveryId, attempt) => sendAttempt(companyId, deliveryId, attempt),
   });
+  let secondSweep: NodeJS.Timeout | undefined;
   return {
     service,
     register: (app: FastifyInstance) => registerWebhooksRoutes(app, service),
-    /** After the job queue started: what a killed process left without a job is queued now. */
+    /**
+     * After the job queue started: what a killed process left without a job is queued now, and
+     * the attempts it was making when it died once they are past the grace (not a minute later).
+     */
     start() {
-      sweep().catch((error) => platform.log.error({ err: error }, 'start-up sweep of webhook deliveries failed'));
+      const sweepNow = () =>
+        sweep().catch((error) => platform.log.error({ err: error }, 'start-up sweep of webhook deliveries failed'));
+      sweepNow();
+      secondSweep = setTimeout(sweepNow, SWEEP_GRACE_SECONDS * 1000).unref();
+    },
+    stop() {
+      clearTimeout(secondSweep);
     },
   };
 }

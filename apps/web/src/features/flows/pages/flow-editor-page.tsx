@@ -105,9 +105,9 @@ export function FlowEditorPage() {
   const [isTesting, setTesting] = useState(false);
 
   // The stored flow, or the default start node when it is empty (spec).
-  useEffect(() => {
-    const stored = content.data?.flow.flow;
+  const showStored = useCallback(() => {
     if (!content.data) return;
+    const stored = content.data.flow.flow;
     const loadedNodes = (stored?.nodes.length ? stored.nodes : [startNode()]).map((node) => ({
       ...node,
       deletable: node.type !== 'start',
@@ -120,6 +120,7 @@ export function FlowEditorPage() {
     setEdges(loadedEdges as Edge[]);
     setSavedSnapshot(flowSnapshot(loadedNodes as EditorNode[], loadedEdges));
   }, [content.data, setNodes, setEdges]);
+  useEffect(showStored, [showStored]);
 
   const isDirty = savedSnapshot !== null && savedSnapshot !== flowSnapshot(nodes as EditorNode[], edges);
   const leaving = useUnsavedWarning(isDirty);
@@ -301,7 +302,12 @@ export function FlowEditorPage() {
         open={leaving.isAsking}
         title={t('editor.leaveTitle')}
         confirmLabel={t('editor.leave')}
-        onConfirm={leaving.leave}
+        onConfirm={() => {
+          // Leaving discards: should the router keep this page a moment longer (the next page
+          // still loading) and the back button return to it, it shows the stored flow.
+          showStored();
+          leaving.leave();
+        }}
         onClose={leaving.stay}
       >
         {t('editor.unsavedWarning')}
