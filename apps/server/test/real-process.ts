@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitUntil } from './eventually.ts';
 
 /**
  * The real entry point (`npm start` runs it) as a child process, for tests that stop, kill and
@@ -61,4 +62,40 @@ export function endProcess(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL') {
     child.once('exit', (code) => resolve(code));
     child.kill(signal);
   });
+}
+
+/** A JSON call to the API with one user's token: status and parsed body (null when none). */
+export type ApiCaller = (method: string, url: string, body?: unknown) => Promise<{ status: number; body: never }>;
+
+/**
+ * Signs in as the super admin a first start creates and answers a caller with that token. The
+ * token stays valid across restarts on the same data (the secrets are kept in the data folder).
+ */
+export async function adminCaller(base: string): Promise<ApiCaller> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@admin.com', password: '123456' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return async (method, url, body) => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, body: (await response.json().catch(() => null)) as never };
+  };
+}
+
+/** Adds a sandbox connection (with any other fields given), scans its QR code and waits until it is CONNECTED. */
+export async function pairedSandbox(call: ApiCaller, fields: Record<string, unknown> = {}) {
+  const connection = (await call('POST', '/api/whatsapp', { name: 'Sandbox', provider: 'sandbox', ...fields }))
+    .body as { id: number };
+  const statusOf = async () =>
+    ((await call('GET', `/api/whatsapp/${connection.id}`)).body as { status: string }).status;
+  await waitUntil(async () => (await statusOf()) === 'qrcode', 20_000, 'qrcode');
+  await call('POST', `/api/sandbox/${connection.id}/scan`);
+  await waitUntil(async () => (await statusOf()) === 'CONNECTED', 20_000, 'connected');
+  return connection;
 }

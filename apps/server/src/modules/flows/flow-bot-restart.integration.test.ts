@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { SandboxOutboxEntry } from '@wacrm/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
-import { endProcess, freePort, startMainProcess } from '../../../test/real-process.ts';
+import { adminCaller, endProcess, freePort, pairedSandbox, startMainProcess } from '../../../test/real-process.ts';
 import { sendJson, startHttpFake } from '../integrations/fakes/http-fake.ts';
 
 /**
@@ -52,28 +52,8 @@ describe("a flow's bot turn across a hard kill", () => {
     };
     const first = await startMainProcess(port, dataDir, env);
     children.push(first);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@admin.com', password: '123456' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const call = async (method: string, url: string, body?: unknown) => {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: (await response.json().catch(() => null)) as never };
-    };
-    const connection = (await call('POST', '/api/whatsapp', { name: 'Sandbox', provider: 'sandbox' })).body as {
-      id: number;
-    };
-    const statusOf = async () =>
-      ((await call('GET', `/api/whatsapp/${connection.id}`)).body as { status: string }).status;
-    await waitUntil(async () => (await statusOf()) === 'qrcode', 20_000, 'qrcode');
-    await call('POST', `/api/sandbox/${connection.id}/scan`);
-    await waitUntil(async () => (await statusOf()) === 'CONNECTED', 20_000, 'connected');
+    const call = await adminCaller(base);
+    const connection = await pairedSandbox(call);
 
     const flow = (await call('POST', '/api/flowbuilder', { name: 'Padaria IA' })).body as { id: number };
     const node = (id: string, type: string, data: object) => ({ id, type, position: { x: 0, y: 0 }, data });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { SandboxOutboxEntry } from '@wacrm/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
-import { endProcess, freePort, startMainProcess } from '../../../test/real-process.ts';
+import { adminCaller, endProcess, freePort, pairedSandbox, startMainProcess } from '../../../test/real-process.ts';
 import { sendJson, startHttpFake } from './fakes/http-fake.ts';
 
 /**
@@ -32,20 +32,7 @@ describe('bot turns across a hard kill', () => {
     const env = { SANDBOX_ENABLED: 'true', INTEGRATIONS_ALLOW_PRIVATE_URLS: 'true', BOT_TIMEOUT_SECONDS: '2' };
     const first = await startMainProcess(port, dataDir, env);
     children.push(first);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@admin.com', password: '123456' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const call = async (method: string, url: string, body?: unknown) => {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: (await response.json().catch(() => null)) as never };
-    };
+    const call = await adminCaller(base);
 
     const integration = await call('POST', '/api/queueIntegration', {
       type: 'webhook',
@@ -54,18 +41,7 @@ describe('bot turns across a hard kill', () => {
       webhookSecret: 'restart-secret-0123456789',
     });
     expect(integration.status).toBe(201);
-    const connection = (
-      await call('POST', '/api/whatsapp', {
-        name: 'Sandbox',
-        provider: 'sandbox',
-        integrationId: (integration.body as { id: number }).id,
-      })
-    ).body as { id: number };
-    const statusOf = async () =>
-      ((await call('GET', `/api/whatsapp/${connection.id}`)).body as { status: string }).status;
-    await waitUntil(async () => (await statusOf()) === 'qrcode', 20_000, 'qrcode');
-    await call('POST', `/api/sandbox/${connection.id}/scan`);
-    await waitUntil(async () => (await statusOf()) === 'CONNECTED', 20_000, 'connected');
+    const connection = await pairedSandbox(call, { integrationId: (integration.body as { id: number }).id });
 
     const number = '5511976540000';
     await call('POST', `/api/sandbox/${connection.id}/inbound`, { from: number, body: 'pedido 7' });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { WebhookCreated, WebhookEnvelope } from '@wacrm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
-import { endProcess, freePort, startMainProcess } from '../../../test/real-process.ts';
+import { adminCaller, endProcess, freePort, startMainProcess } from '../../../test/real-process.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { verifyWebhook } from './webhook-signature.ts';
 
@@ -37,20 +37,7 @@ describe('webhooks across a hard kill', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const first = await startMain(port);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@admin.com', password: '123456' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const call = async (method: string, url: string, body?: unknown) => {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: (await response.json().catch(() => null)) as never };
-    };
+    const call = await adminCaller(base);
     const created = await call('POST', '/api/webhooks', {
       url: receiver.url('/kill'),
       events: ['contact.created'],
