@@ -51,6 +51,15 @@ describe('file lists', () => {
     expect(fake.body.error).toBe('ERR_UNSUPPORTED_MEDIA_TYPE');
     const page = (await api.get('/api/files?searchParam=catal')).body as { files: FileListRecord[] };
     expect(page.files.map((file) => file.id)).toEqual([list.id]);
+    // A page of several lists: each with its own options.
+    const other = (await api.post('/api/files', { name: 'Catálogo B', message: 'b', options: [] }))
+      .body as FileListRecord;
+    await upload(token, other.id, { name: 'Outra' }, { name: 'outra.png', data: PNG });
+    const both = (await api.get('/api/files?searchParam=catal')).body as { files: FileListRecord[] };
+    expect(both.files.map((file) => [file.id, file.options.map((option) => option.name)])).toEqual([
+      [list.id, ['Foto']],
+      [other.id, ['Outra']],
+    ]);
 
     const connection = await pairedSandbox(t, token);
     await api.post('/api/campaign-settings', { settings: { messageInterval: 0, longerIntervalAfter: 0 } });
