@@ -58,7 +58,9 @@ export function createAppTheme(mode: PaletteMode) {
         },
       },
       MuiListItemIcon: { styleOverrides: { root: { minWidth: 40 } } },
-      MuiTooltip: { defaultProps: { arrow: true } },
+      // Every tooltip is a plain label: not interactive, it never takes the tap or click meant for
+      // what it points at (an open one could cover the sandbox's send button on a phone).
+      MuiTooltip: { defaultProps: { arrow: true, disableInteractive: true } },
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
       // Dark mode drops MUI's elevation overlay (above), so a dialog gets a lighter surface and
       // a border to stand apart from the dimmed page.
