@@ -23,8 +23,12 @@ export function LoginPage() {
   const [expiredMessage, setExpiredMessage] = useState<string | null>(null);
   // Why the last session was ended by the server (company switched off or past due), shown once.
   // It stays until the user closes it (or logs in): it must be readable, not a flash.
+  // Forgotten only once shown: a login page that showed none (a request refused while the
+  // realtime notice waits to reload) must not take away the notice stored for that reload.
   const [endNotice, setEndNotice] = useState(readSessionEndNotice);
-  useEffect(() => forgetSessionEndNotice(), []);
+  useEffect(() => {
+    if (endNotice) forgetSessionEndNotice();
+  }, [endNotice]);
 
   const handleSubmit = async (body: LoginBody) => {
     setExpiredMessage(null);
