@@ -101,7 +101,8 @@ export function createAutomationService(deps: AutomationDeps) {
     /**
      * A customer wrote on a ticket (intake, after the message is stored and announced). Pending
      * tickets only: once an attendant holds it, the bot keeps out. Groups and contacts excluded
-     * from bots are never answered.
+     * from bots are never answered. Answers whether it moved the ticket (queue, chatbot or option),
+     * so a bot of the queue just entered can take the same message.
      */
     async onCustomerMessage(event: {
       companyId: number;
@@ -109,19 +110,19 @@ export function createAutomationService(deps: AutomationDeps) {
       whatsappId: number;
       contactId: number;
       body: string;
-    }) {
+    }): Promise<boolean> {
       const { companyId, ticketId } = event;
       const [settings, state] = await Promise.all([
         companySettings(companyId),
         repository.routingState(companyId, ticketId, event.whatsappId),
       ]);
-      if (state?.status !== 'pending' || state.isGroup) return;
-      if (isQuiet(state, settings.scheduleType)) return;
+      if (state?.status !== 'pending' || state.isGroup) return false;
+      if (isQuiet(state, settings.scheduleType)) return false;
       const [contact, connection] = await Promise.all([
         repository.contact(companyId, event.contactId),
         repository.connection(companyId, event.whatsappId),
       ]);
-      if (!contact || contact.disableBot || !connection) return;
+      if (!contact || contact.disableBot || !connection) return false;
       const [queues, companyWeek] = await Promise.all([
         repository.connectionQueues(companyId, connection.id),
         repository.companySchedules(companyId),
@@ -166,12 +167,13 @@ export function createAutomationService(deps: AutomationDeps) {
         await repository.patchTicket(tx, companyId, ticketId, decision.patch);
         return { before: ticket, ...decision };
       });
-      if (!outcome) return;
+      if (!outcome) return false;
       const routingChanged = ['queueId', 'chatbot', 'queueOptionId'].some(
         (key) => key in outcome.patch && outcome.patch[key] !== outcome.before[key as keyof TicketRow],
       );
       if (routingChanged) await announce(companyId, ticketId, outcome.before);
       await say(companyId, ticketId, outcome.replies, null);
+      return routingChanged;
     },
 
     /**

@@ -1,7 +1,9 @@
 import { PROMPT_TRANSFER_ACTION, type PromptRecord } from '@wacrm/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { queues } from '../../platform/db/schema.ts';
 import { botCompany, receivedAtLeast } from './bots.test-helpers.ts';
 import { startFakeOpenAi } from './fakes/fake-openai.ts';
 import { VOICE_NOT_UNDERSTOOD } from './runtimes/openai.ts';
@@ -71,6 +73,50 @@ describe('OpenAI prompt bot', () => {
     });
     expect(handed).toMatchObject({ status: 'pending', queueId: ctx.queue.id, userId: null });
     expect((await ctx.notesOf(handed.id)).length).toBe(1);
+  });
+
+  it("answers the message that chose its queue from the menu, and only a bot's queue gets one", async () => {
+    const ctx = await botCompany(t);
+    const prompt = (
+      await ctx.api.post('/api/prompt', {
+        name: 'Bakery bot',
+        prompt: PROMPT,
+        apiKey: 'sk-fake-key-123456',
+        queueId: ctx.queue.id,
+        model: 'gpt-4o-mini',
+        maxMessages: 3,
+      })
+    ).body as PromptRecord;
+    const [bakery] = await t.db
+      .insert(queues)
+      .values({ companyId: ctx.company.id, name: `Bakery ${nextNumber()}`, color: '#aa5500', orderQueue: 1 })
+      .returning();
+    await t.db.update(queues).set({ orderQueue: 2 }).where(eq(queues.id, ctx.queue.id));
+    await t.db.update(queues).set({ promptId: prompt.id }).where(eq(queues.id, bakery.id));
+    const connection = await ctx.connection({ greetingMessage: 'Welcome!', queueIds: [bakery.id, ctx.queue.id] });
+    const menu = `Welcome!\n\n*[ 1 ]* - ${bakery.name}\n*[ 2 ]* - ${ctx.queue.name}`;
+
+    // Option 1 moves the ticket to the bakery queue: its prompt answers that same message.
+    const baker = nextNumber();
+    await ctx.say(connection.id, baker, 'Oi');
+    expect(await receivedAtLeast(ctx.outbox, connection.id, baker, 1)).toEqual([menu]);
+    openai.reply('Bem-vindo à padaria!');
+    await ctx.say(connection.id, baker, '1');
+    expect(await receivedAtLeast(ctx.outbox, connection.id, baker, 2)).toEqual([menu, 'Bem-vindo à padaria!']);
+    expect(openai.chats.at(-1)!.body.messages.at(-1)).toEqual({ role: 'user', content: '1' });
+
+    // Option 2 is a queue without a bot: nobody but the attendants answers.
+    const chats = openai.chats.length;
+    const human = nextNumber();
+    await ctx.say(connection.id, human, 'Oi');
+    await ctx.say(connection.id, human, '2');
+    const ticket = await waitUntil(async () => {
+      const rows = await ctx.ticketsOf(connection.id);
+      const row = rows.find((candidate) => candidate.queueId === ctx.queue.id);
+      return row ?? null;
+    });
+    expect(ticket).toMatchObject({ status: 'pending', useIntegration: false, promptId: null });
+    expect(openai.chats.length).toBe(chats);
   });
 
   it('transcribes a voice note, or answers politely in text when the provider cannot', async () => {

@@ -428,13 +428,13 @@ export function createBotsService(deps: {
 
   return {
     /**
-     * Intake's hook: a bot takes the message, or routing automation does. After routing (a queue
-     * may have just been chosen) a bot of the new queue answers the same message.
+     * Intake's hook: a bot takes the message, or routing automation does. When routing moved the
+     * ticket (a queue was just chosen), a bot of the new queue answers the same message; otherwise
+     * the ticket's bot is the one the first claim already found absent.
      */
-    async onCustomerMessage(event: CustomerMessageEvent, routing: () => Promise<void>) {
+    async onCustomerMessage(event: CustomerMessageEvent, routing: () => Promise<boolean>) {
       if (await claim(event)) return;
-      await routing();
-      await claim(event);
+      if (await routing()) await claim(event);
     },
     runTurn,
     flowTurn,

@@ -51,6 +51,11 @@ export async function botCompany(t: TestServer) {
         .where(and(eq(tickets.companyId, company.id), eq(tickets.whatsappId, whatsappId)));
       return row ?? null;
     },
+    ticketsOf: (whatsappId: number) =>
+      t.db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, company.id), eq(tickets.whatsappId, whatsappId))),
     notesOf: (ticketId: number) => t.db.select().from(ticketNotes).where(eq(ticketNotes.ticketId, ticketId)),
   };
 }

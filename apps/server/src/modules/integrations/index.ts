@@ -14,6 +14,11 @@ import { registerIntegrationsRoutes } from './integrations.routes.ts';
 import { createIntegrationsService } from './integrations.service.ts';
 import { createDialogflowClient } from './runtimes/dialogflow.ts';
 
+/** Routing automation as the bots see it: it answers whether it moved the ticket (a queue chosen). */
+type RoutingAutomation = Omit<IntakeAutomation, 'onCustomerMessage'> & {
+  onCustomerMessage(event: Parameters<IntakeAutomation['onCustomerMessage']>[0]): Promise<boolean>;
+};
+
 /**
  * AI prompts (plan flag useOpenAi) and queue integrations (useIntegrations): the admins' API and
  * the bots that answer customers before an attendant does. See docs/decisions/ai-and-integrations.md.
@@ -104,7 +109,7 @@ export function createIntegrationsModule(
     flowBots: bots.flowTurn,
     register: (app: FastifyInstance) => registerIntegrationsRoutes(app, service, testDialogflow),
     /** Wraps routing automation: a bot takes a customer's message first when one is configured. */
-    wrapAutomation(automation: IntakeAutomation): IntakeAutomation {
+    wrapAutomation(automation: RoutingAutomation): IntakeAutomation {
       return {
         onRated: (...args) => automation.onRated(...args),
         onCallDeclined: (...args) => automation.onCallDeclined(...args),

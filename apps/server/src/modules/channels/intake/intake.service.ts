@@ -35,7 +35,7 @@ export interface IntakeAutomation {
     body: string;
     /** The stored message (bots read its media and answer it by id). */
     messageId?: number;
-  }): Promise<void>;
+  }): Promise<unknown>;
   onRated(companyId: number, ticketId: number): Promise<void>;
   onCallDeclined(companyId: number, ticketId: number): Promise<void>;
 }
@@ -109,7 +109,7 @@ export function createIntake(deps: {
   }
 
   /** Automation never breaks intake: the message is stored whatever the bot does. */
-  async function automate(what: string, run: (automation: IntakeAutomation) => Promise<void>) {
+  async function automate(what: string, run: (automation: IntakeAutomation) => Promise<unknown>) {
     const automation = deps.automation?.();
     if (!automation) return;
     try {
