@@ -1,6 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import type { PaletteMode } from '@mui/material/styles';
-import { ThemeProvider } from '@mui/material/styles';
+// @mui/system's provider, as Material's own does for a theme without CSS variables: Material's
+// wrapper would also bring its CSS-variables provider into the login page for nothing.
+import { ThemeProvider } from '@mui/system';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { storageKeys } from '../lib/session-storage.ts';
 import { createAppTheme } from './theme.ts';

@@ -1,8 +1,14 @@
 import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 import { Suspense, useState } from 'react';
+import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
 import { lazyNamed } from '../../../components/ui/lazy-dialog.tsx';
-import { TicketConversation, TicketPeekModal } from '../conversation/index.ts';
 
+// The conversation (thread, composer, media, tag picker) loads with the first ticket opened: the
+// screen opens on the list, and its first paint does without it.
+const TicketConversation = lazyNamed(() =>
+  import('../conversation/index.ts').then((module) => module.TicketConversation),
+);
+const TicketPeekModal = lazyNamed(() => import('../conversation/index.ts').then((module) => module.TicketPeekModal));
 // The transfer form loads when first opened.
 const TransferTicketModal = lazyNamed(() =>
   import('./transfer-ticket-modal.tsx').then((module) => module.TransferTicketModal),
@@ -20,12 +26,14 @@ export function ConversationSlot({ ticketUuid, onClosed, onBackToList }: Convers
   const [transferring, setTransferring] = useState<TicketRecord | null>(null);
   return (
     <>
-      <TicketConversation
-        ticketUuid={ticketUuid}
-        onClosed={onClosed}
-        onBackToList={onBackToList}
-        onTransfer={setTransferring}
-      />
+      <Suspense fallback={<CenteredSpinner />}>
+        <TicketConversation
+          ticketUuid={ticketUuid}
+          onClosed={onClosed}
+          onBackToList={onBackToList}
+          onTransfer={setTransferring}
+        />
+      </Suspense>
       {transferring && (
         <Suspense fallback={null}>
           <TransferTicketModal open ticket={transferring} onClose={() => setTransferring(null)} />
@@ -42,5 +50,10 @@ interface PeekSlotProps {
 
 /** The admin's read-only peek of a row's conversation. */
 export function PeekSlot({ ticketId, onClose }: PeekSlotProps) {
-  return ticketId === null ? null : <TicketPeekModal ticketId={ticketId} open onClose={onClose} />;
+  if (ticketId === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <TicketPeekModal ticketId={ticketId} open onClose={onClose} />
+    </Suspense>
+  );
 }
