@@ -1,3 +1,4 @@
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -156,21 +157,36 @@ export function CheckoutDialog({ open, onClose, invoice, currentPlanId, dueDate 
                 >
                   <CardContent>
                     <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-                      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                      <Typography variant="subtitle1" sx={{ fontWeight: 600, flex: 1, minWidth: 0 }}>
                         {item.name}
                         {item.id === currentPlanId && (
-                          <Typography component="span" variant="caption" color="primary" sx={{ ml: 1 }}>
+                          <Typography
+                            component="span"
+                            variant="caption"
+                            color="primary"
+                            sx={{ ml: 1, whiteSpace: 'nowrap' }}
+                          >
                             {t('checkout.plan.current')}
                           </Typography>
                         )}
                       </Typography>
-                      <Typography>
+                      <Typography sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                         {t('checkout.plan.perMonth', { value: formatBrl(item.value, i18n.language) })}
                       </Typography>
                     </Stack>
                     <Typography variant="body2" color="text.secondary">
                       {t('checkout.plan.limits', item)}
                     </Typography>
+                    {/* The whole card is the button; this says so where no pointer hovers (a phone). */}
+                    <Stack
+                      direction="row"
+                      spacing={0.5}
+                      aria-hidden
+                      sx={{ mt: 1, justifyContent: 'flex-end', alignItems: 'center', color: 'primary.main' }}
+                    >
+                      <Typography variant="button">{t('checkout.plan.pick')}</Typography>
+                      <ChevronRightIcon fontSize="small" />
+                    </Stack>
                   </CardContent>
                 </CardActionArea>
               </Card>
