@@ -122,8 +122,14 @@ describe('ticket record', () => {
     );
     const empty = (await t.as(token).get(`/api/tickets/${bare.id}`)).body;
     expect(empty).toStrictEqual(expectedRecord(bare, contact, { queue: null, user: null, whatsapp: null, tags: [] }));
-    // The list carries the same records.
-    const listed = (await t.as(token).get('/api/tickets?showAll=true')).body.tickets as TicketRecord[];
-    expect(listed.find((row) => row.id === ticket.id)).toStrictEqual(full);
+    // The list carries the same records, newest first (its page is JSON text the database wrote).
+    const listed = (await t.as(token).get('/api/tickets?showAll=true')).body;
+    expect(listed).toStrictEqual({
+      tickets: [empty, full],
+      count: 2,
+      countCapped: false,
+      hasMore: false,
+      nextCursor: null,
+    });
   });
 });

@@ -14,8 +14,9 @@ export function registerTicketsRoutes(app: FastifyInstance, service: TicketsServ
   const api = app.withTypeProvider<ZodTypeProvider>();
   const params = ticketIdParamsSchema;
 
-  api.get('/api/tickets', { schema: { querystring: ticketListQuerySchema } }, (request) =>
-    service.list(request.session, request.query),
+  // The page is JSON text already (tickets.repository `list`), sent as it is.
+  api.get('/api/tickets', { schema: { querystring: ticketListQuerySchema } }, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await service.list(request.session, request.query)),
   );
 
   api.get('/api/tickets/u/:uuid', { schema: { params: ticketUuidParamsSchema } }, (request) =>
