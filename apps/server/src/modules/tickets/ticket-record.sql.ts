@@ -63,7 +63,7 @@ type ReadTicketRecords = (handle: Database, companyId: number, ids: number[]) =>
 /**
  * The same records as one JSON array text, in the order of `ids`: a list page goes to the client
  * as PostgreSQL wrote it, instead of being parsed into objects and serialised again (~35 KB of
- * JSON per page; the open list answers 8–16 % more pages a second, docs/performance.md).
+ * JSON per page; what it gains is measured in docs/performance.md, "Later the same day").
  */
 export function createTicketPageReader(db: Database) {
   const ids = sql.placeholder('ids');
