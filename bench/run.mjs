@@ -559,7 +559,8 @@ if (withBundle) {
 
 const results = {
   quick,
-  serverRoot: path.relative(root, serverRoot) || '.',
+  // Which server was measured: this checkout, or another one (its folder is this machine's own).
+  serverRoot: serverRoot === root ? '.' : 'another checkout (BENCH_SERVER_ROOT)',
   machine,
   machineAfter: machineSnapshot(),
   seconds: Math.round((Date.now() - started) / 1000),
