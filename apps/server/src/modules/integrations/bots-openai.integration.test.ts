@@ -23,8 +23,8 @@ const PROMPT = `You are the bakery's assistant. When the customer asks for a per
 let numberSeq = 0;
 const nextNumber = () => `55118${String(++numberSeq).padStart(8, '0')}`;
 
-async function promptSandbox(extra: Record<string, unknown> = {}) {
-  const ctx = await botCompany(t);
+/** The bakery prompt, handing over to the company's queue. */
+async function createPrompt(ctx: Awaited<ReturnType<typeof botCompany>>, extra: Record<string, unknown> = {}) {
   const created = await ctx.api.post('/api/prompt', {
     name: 'Bakery bot',
     prompt: PROMPT,
@@ -35,7 +35,12 @@ async function promptSandbox(extra: Record<string, unknown> = {}) {
     ...extra,
   });
   if (created.status !== 201) throw new Error(JSON.stringify(created.body));
-  const prompt = created.body as PromptRecord;
+  return created.body as PromptRecord;
+}
+
+async function promptSandbox(extra: Record<string, unknown> = {}) {
+  const ctx = await botCompany(t);
+  const prompt = await createPrompt(ctx, extra);
   const connection = await ctx.connection({ promptId: prompt.id });
   return { ...ctx, prompt, connection };
 }
@@ -77,16 +82,7 @@ describe('OpenAI prompt bot', () => {
 
   it("answers the message that chose its queue from the menu, and only a bot's queue gets one", async () => {
     const ctx = await botCompany(t);
-    const prompt = (
-      await ctx.api.post('/api/prompt', {
-        name: 'Bakery bot',
-        prompt: PROMPT,
-        apiKey: 'sk-fake-key-123456',
-        queueId: ctx.queue.id,
-        model: 'gpt-4o-mini',
-        maxMessages: 3,
-      })
-    ).body as PromptRecord;
+    const prompt = await createPrompt(ctx);
     const [bakery] = await t.db
       .insert(queues)
       .values({ companyId: ctx.company.id, name: `Bakery ${nextNumber()}`, color: '#aa5500', orderQueue: 1 })

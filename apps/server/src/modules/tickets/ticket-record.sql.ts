@@ -49,7 +49,7 @@ const recordJson = sql<TicketRecord>`json_build_object(
 
 function selectRecords(handle: Database) {
   return handle
-    .select({ id: tickets.id, record: recordJson })
+    .select({ id: tickets.id, record: recordJson.as('record') })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
@@ -66,17 +66,12 @@ type ReadTicketRecords = (handle: Database, companyId: number, ids: number[]) =>
  * JSON per page; what it gains is measured in docs/performance.md, "Later the same day").
  */
 export function createTicketPageReader(db: Database) {
-  const ids = sql.placeholder('ids');
+  const records = selectRecords(db).as('records');
   const prepared = db
     .select({
-      page: sql<string>`coalesce(json_agg(${recordJson} order by array_position(${ids}::int[], ${tickets.id})), '[]')::text`,
+      page: sql<string>`coalesce(json_agg(${records.record} order by array_position(${sql.placeholder('ids')}::int[], ${records.id})), '[]')::text`,
     })
-    .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .where(and(eq(tickets.companyId, companyId), sql`${tickets.id} = any(${ids}::int[])`))
+    .from(records)
     .prepare('ticket_records_page');
   return async (company: number, pageIds: number[]): Promise<string> => {
     if (pageIds.length === 0) return '[]';
