@@ -44,7 +44,9 @@ export async function startMainProcess(port: number, dataDir: string, env: Recor
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+      // Ready, not only listening: /api/health answers as soon as HTTP listens, before the jobs,
+      // the bus and the sessions have started, and a test that asks at once sees them starting.
+      if ((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok) return child;
     } catch {
       // not listening yet
     }
