@@ -1,28 +1,29 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import type { PaletteMode } from '@mui/material/styles';
-// @mui/system's provider, as Material's own does for a theme without CSS variables: Material's
-// wrapper would also bring its CSS-variables provider into the login page for nothing.
-import { ThemeProvider } from '@mui/system';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useState } from 'react';
 import { storageKeys } from '../lib/session-storage.ts';
-import { createAppTheme } from './theme.ts';
+
+export type ColorMode = 'light' | 'dark';
 
 interface ColorModeValue {
-  mode: PaletteMode;
+  mode: ColorMode;
   toggleMode: () => void;
 }
 
 const ColorModeContext = createContext<ColorModeValue>({ mode: 'light', toggleMode: () => {} });
 
 /** spec: the saved preferredTheme wins, else the system colour scheme. */
-function initialMode(): PaletteMode {
+function initialMode(): ColorMode {
   const saved = localStorage.getItem(storageKeys.theme);
   if (saved === 'light' || saved === 'dark') return saved;
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+/**
+ * The light or dark choice, without Material: the login page is plain HTML and CSS and reads the
+ * mode from `<html data-color-scheme>`; the Material theme (mui-theme.tsx) is built from the same
+ * value where the lazily loaded parts need it.
+ */
 export function ColorModeProvider({ children }: { children: ReactNode }) {
-  const [mode, setMode] = useState<PaletteMode>(initialMode);
+  const [mode, setMode] = useState<ColorMode>(initialMode);
   const toggleMode = useCallback(() => {
     setMode((current) => {
       const next = current === 'light' ? 'dark' : 'light';
@@ -30,16 +31,12 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
       return next;
     });
   }, []);
-  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  // Before paint, so the first frame already has the right colours.
+  useLayoutEffect(() => {
+    document.documentElement.dataset.colorScheme = mode;
+  }, [mode]);
   const value = useMemo(() => ({ mode, toggleMode }), [mode, toggleMode]);
-  return (
-    <ColorModeContext.Provider value={value}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
-    </ColorModeContext.Provider>
-  );
+  return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;
 }
 
 export const useColorMode = () => useContext(ColorModeContext);

@@ -1,12 +1,13 @@
 // Before anything that makes a zod schema (see zod-config.ts).
 import './zod-config.ts';
+import './base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Toaster } from '../components/ui/toaster.tsx';
 import { initI18n } from '../lib/i18n.ts';
 import { ColorModeProvider } from './color-mode.tsx';
 import { AppRoutes } from './router.tsx';
+import { ToastOutlet } from './toast-outlet.tsx';
 
 // A data router, so a page can hold navigation back (`useBlocker`: the flow editor's unsaved
 // changes). The app's own routes stay one `useRoutes` tree under a single catch-all route.
@@ -18,7 +19,7 @@ void initI18n().then(() =>
     <StrictMode>
       <ColorModeProvider>
         <RouterProvider router={router} />
-        <Toaster />
+        <ToastOutlet />
       </ColorModeProvider>
     </StrictMode>,
   ),

@@ -1,21 +1,20 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Outlet, useRoutes } from 'react-router';
 import { CenteredSpinner } from '../components/ui/centered-spinner.tsx';
 import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
 import { PrivateRoute } from '../features/auth/components/private-route.tsx';
 import { PublicOnlyRoute } from '../features/auth/components/public-only-route.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { lazyThemed } from './lazy-themed.tsx';
 
-// The shell, its pages, the socket and the query cache load only after login.
-const PrivateApp = lazy(() => import('./private-app.tsx'));
+// The shell, its pages, the socket, the query cache and Material load only after login.
+const PrivateApp = lazyThemed(() => import('./private-app.tsx').then((module) => module.default));
 // The signup and password pages stay out of the login page's JavaScript.
-const SignupPage = lazy(() =>
-  import('../features/signup/pages/signup-page.tsx').then((module) => ({ default: module.SignupPage })),
+const SignupPage = lazyThemed(() =>
+  import('../features/signup/pages/signup-page.tsx').then((module) => module.SignupPage),
 );
-const ForgotPasswordPage = lazy(() =>
-  import('../features/password-reset/pages/forgot-password-page.tsx').then((module) => ({
-    default: module.ForgotPasswordPage,
-  })),
+const ForgotPasswordPage = lazyThemed(() =>
+  import('../features/password-reset/pages/forgot-password-page.tsx').then((module) => module.ForgotPasswordPage),
 );
 
 function Root() {

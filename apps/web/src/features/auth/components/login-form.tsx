@@ -1,12 +1,9 @@
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Stack from '@mui/material/Stack';
 import type { LoginBody } from '@wacrm/shared/auth/auth.schema';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OutlinedField } from '../../../components/ui/outlined-field.tsx';
+import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
 import { translateValidation } from '../../../lib/validation-message.ts';
+import { AuthField } from './auth-field.tsx';
 import { type LoginErrors, preloadLoginValidation, validateLogin } from './login-validation.ts';
 
 function EyeIcon({ isOpen }: { isOpen: boolean }) {
@@ -73,14 +70,13 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
   };
 
   return (
-    <Stack
-      component="form"
-      spacing={2.5}
+    <form
+      className="auth-form"
       noValidate
-      onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)}
+      onSubmit={(event) => void submit(event)}
       onInput={() => void preloadLoginValidation()}
     >
-      <OutlinedField
+      <AuthField
         name="email"
         value={values.email}
         onChange={(event) => change('email', event.target.value)}
@@ -90,9 +86,9 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
         autoComplete="email"
         autoFocus
         errorText={translateValidation(errors.email)}
-        inputProps={{ 'data-testid': 'login-email' }}
+        testId="login-email"
       />
-      <OutlinedField
+      <AuthField
         name="password"
         value={values.password}
         onChange={(event) => change('password', event.target.value)}
@@ -101,22 +97,22 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
         type={isPasswordVisible ? 'text' : 'password'}
         autoComplete="current-password"
         errorText={translateValidation(errors.password)}
-        inputProps={{ 'data-testid': 'login-password' }}
-        endAdornment={
-          <InputAdornment position="end">
-            <IconButton
-              edge="end"
-              onClick={() => setIsPasswordVisible((visible) => !visible)}
-              aria-label={t(isPasswordVisible ? 'login.hidePassword' : 'login.showPassword')}
-            >
-              <EyeIcon isOpen={!isPasswordVisible} />
-            </IconButton>
-          </InputAdornment>
+        testId="login-password"
+        end={
+          <button
+            type="button"
+            className="auth-icon-button"
+            onClick={() => setIsPasswordVisible((visible) => !visible)}
+            aria-label={t(isPasswordVisible ? 'login.hidePassword' : 'login.showPassword')}
+          >
+            <EyeIcon isOpen={!isPasswordVisible} />
+          </button>
         }
       />
-      <Button type="submit" variant="contained" size="large" loading={isSubmitting} data-testid="login-submit">
-        {t('login.submit')}
-      </Button>
-    </Stack>
+      <button type="submit" className="auth-submit" aria-busy={isSubmitting} data-testid="login-submit">
+        <span className="auth-submit__label">{t('login.submit')}</span>
+        {isSubmitting && <CenteredSpinner />}
+      </button>
+    </form>
   );
 }

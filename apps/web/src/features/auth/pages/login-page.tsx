@@ -1,17 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { LoginBody } from '@wacrm/shared/auth/auth.schema';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { bannerDaysLeft } from '../../subscription/model/days-left.ts';
+import { AuthAlert } from '../components/auth-alert.tsx';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
@@ -53,50 +49,39 @@ export function LoginPage() {
 
   return (
     <AuthLayout>
-      <Box sx={{ mb: 3 }}>
-        {/* Room for the language menu at the card's top right, beside the title only. */}
-        <Typography variant="h5" component="h1" sx={{ pr: 7 }}>
-          {t('login.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {t('login.subtitle')}
-        </Typography>
-      </Box>
+      {/* Room for the language menu at the card's top right, beside the title only. */}
+      <h1 className="auth-title">{t('login.title')}</h1>
+      <p className="auth-subtitle">{t('login.subtitle')}</p>
       {endNotice && !expiredMessage && (
-        <Alert
+        <AuthAlert
           severity="warning"
-          sx={{ mb: 2 }}
-          data-testid="session-ended-notice"
+          testId="session-ended-notice"
           onClose={() => setEndNotice(null)}
-          closeText={t('common:actions.close')}
-          slotProps={{ closeButton: { 'data-testid': 'session-ended-dismiss' } as object }}
+          closeLabel={t('common:actions.close')}
+          closeTestId="session-ended-dismiss"
         >
           {sessionEndMessage(t, endNotice)}
-        </Alert>
+        </AuthAlert>
       )}
       {expiredMessage && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="subscription-expired">
+        <AuthAlert severity="error" testId="subscription-expired">
           {expiredMessage}
-        </Alert>
+        </AuthAlert>
       )}
       <LoginForm onSubmit={handleSubmit} />
-      <Stack spacing={1.5} sx={{ mt: 3, alignItems: 'center', textAlign: 'center' }}>
-        <Link component={RouterLink} to="/forgetpsw" variant="body2" underline="hover" data-testid="link-forgetpsw">
+      <div className="auth-links">
+        <Link to="/forgetpsw" className="auth-link" data-testid="link-forgetpsw">
           {t('login.forgotPassword')}
         </Link>
-        <Typography variant="body2" color="text.secondary">
+        <span>
           {t('login.noAccount')}{' '}
-          <Link
-            component={RouterLink}
-            to="/signup"
-            underline="hover"
-            sx={{ fontWeight: 600 }}
-            data-testid="link-signup"
-          >
-            {t('login.signup')}
-          </Link>
-        </Typography>
-      </Stack>
+          <strong>
+            <Link to="/signup" className="auth-link" data-testid="link-signup">
+              {t('login.signup')}
+            </Link>
+          </strong>
+        </span>
+      </div>
     </AuthLayout>
   );
 }
