@@ -193,6 +193,7 @@ test('the login form checks its fields on submit, then as they change', async ({
   await expect(emailError).toBeVisible();
   await expect(passwordError).toBeVisible();
   await expect(email).toBeFocused(); // the first wrong field takes the focus
+  await snap(page, 'login-errors-light-desktop');
   // Once submitted, each change is checked again.
   await email.fill('  Admin@Admin.com ');
   await expect(emailError).toBeHidden();
@@ -201,5 +202,7 @@ test('the login form checks its fields on submit, then as they change', async ({
   await expect(passwordError).toBeHidden();
   await page.getByTestId('login-submit').click();
   // Valid now: the form is sent and the server answers (login-validation.test.ts checks the body).
+  // The toaster (Material) loads with the first toast: the login page starts without it.
   await expect(page.getByTestId('toast').filter({ hasText: 'E-mail ou senha inválidos.' })).toBeVisible();
+  await snap(page, 'login-wrong-password-light-desktop');
 });
