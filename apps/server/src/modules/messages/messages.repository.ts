@@ -1,6 +1,6 @@
 import type { ContactRecord, MessageRecord, ThreadTicketRef, TicketRecord } from '@wacrm/shared';
 import { pageSizes } from '@wacrm/shared';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client.ts';
 import { contacts, messages, queues, tickets, users } from '../../platform/db/schema.ts';
@@ -36,41 +36,44 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     return record ?? null;
   }
 
-  // Every thread page and message event reads these: one named prepared statement.
-  const messageRows = db
-    .select({
-      message: messages,
-      contact: {
-        id: contacts.id,
-        name: contacts.name,
-        number: contacts.number,
-        profilePicUrl: contacts.profilePicUrl,
-      },
-      quoted: {
-        id: quoted.id,
-        body: quoted.body,
-        fromMe: quoted.fromMe,
-        mediaType: quoted.mediaType,
-        mediaPath: quoted.mediaPath,
-      },
-      quotedContact: { id: quotedContact.id, name: quotedContact.name },
-    })
-    .from(messages)
-    .leftJoin(contacts, eq(contacts.id, messages.contactId))
-    .leftJoin(quoted, and(eq(quoted.id, messages.quotedMsgId), eq(quoted.companyId, sql.placeholder('companyId'))))
-    .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId))
-    .where(
-      and(
-        eq(messages.companyId, sql.placeholder('companyId')),
-        sql`${messages.id} = any(${sql.placeholder('ids')}::bigint[])`,
-      ),
-    )
-    .orderBy(asc(messages.id))
-    .prepare('message_records');
+  // Every thread page and message event reads these, through named prepared statements: one for
+  // a page, one for a single message (an event), which PostgreSQL plans once instead of at every
+  // run as it does for a one-element `any($ids)` (the ticket record reader says more).
+  const selectMessageRows = (which: SQL) =>
+    db
+      .select({
+        message: messages,
+        contact: {
+          id: contacts.id,
+          name: contacts.name,
+          number: contacts.number,
+          profilePicUrl: contacts.profilePicUrl,
+        },
+        quoted: {
+          id: quoted.id,
+          body: quoted.body,
+          fromMe: quoted.fromMe,
+          mediaType: quoted.mediaType,
+          mediaPath: quoted.mediaPath,
+        },
+        quotedContact: { id: quotedContact.id, name: quotedContact.name },
+      })
+      .from(messages)
+      .leftJoin(contacts, eq(contacts.id, messages.contactId))
+      .leftJoin(quoted, and(eq(quoted.id, messages.quotedMsgId), eq(quoted.companyId, sql.placeholder('companyId'))))
+      .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId))
+      .where(and(eq(messages.companyId, sql.placeholder('companyId')), which))
+      .orderBy(asc(messages.id));
+  const messagePage = selectMessageRows(sql`${messages.id} = any(${sql.placeholder('ids')}::bigint[])`).prepare(
+    'message_records',
+  );
+  const oneMessage = selectMessageRows(eq(messages.id, sql.placeholder('id'))).prepare('message_record');
 
   async function findMessages(companyId: number, ids: number[]): Promise<MessageRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await messageRows.execute({ companyId, ids });
+    const rows = await (ids.length === 1
+      ? oneMessage.execute({ companyId, id: ids[0] })
+      : messagePage.execute({ companyId, ids }));
     return rows.map(({ message, contact, quoted: quotedRow, quotedContact: quotedContactRow }) => ({
       id: message.id,
       ticketId: message.ticketId,

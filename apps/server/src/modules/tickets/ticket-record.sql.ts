@@ -1,5 +1,5 @@
 import type { TicketRecord } from '@wacrm/shared';
-import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { contacts, queues, tags, tickets, ticketTags, users, whatsapps } from '../../platform/db/schema.ts';
 
@@ -47,7 +47,10 @@ const recordJson = sql<TicketRecord>`json_build_object(
   'createdAt', ${isoTime(tickets.createdAt)},
   'updatedAt', ${isoTime(tickets.updatedAt)})`;
 
-function selectRecords(handle: Database) {
+const byIds = sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`;
+const byId = eq(tickets.id, sql.placeholder('id'));
+
+function selectRecords(handle: Database, which: SQL = byIds) {
   return handle
     .select({ id: tickets.id, record: recordJson.as('record') })
     .from(tickets)
@@ -55,7 +58,7 @@ function selectRecords(handle: Database) {
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(users, eq(users.id, tickets.userId))
     .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .where(and(eq(tickets.companyId, companyId), sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`));
+    .where(and(eq(tickets.companyId, companyId), which));
 }
 
 type ReadTicketRecords = (handle: Database, companyId: number, ids: number[]) => Promise<TicketRecord[]>;
@@ -92,6 +95,10 @@ export function createTicketRecordReader(db: Database): ReadTicketRecords {
   const known = readers.get(db);
   if (known) return known;
   const prepared = selectRecords(db).prepare('ticket_records');
+  // One ticket (a thread page, an event about one ticket) has a statement of its own: for a
+  // one-element `any($ids)` PostgreSQL keeps planning each run anew (~0.5 ms, longer than the
+  // query), where for `id = $id` it settles on one plan after five runs (docs/performance.md).
+  const preparedOne = selectRecords(db, byId).prepare('ticket_record');
   const reader: ReadTicketRecords = async function readRecords(
     handle: Database,
     company: number,
@@ -99,7 +106,11 @@ export function createTicketRecordReader(db: Database): ReadTicketRecords {
   ): Promise<TicketRecord[]> {
     if (ids.length === 0) return [];
     const values = { companyId: company, ids };
-    const rows = await (handle === db ? prepared.execute(values) : selectRecords(handle).execute(values));
+    const rows = await (handle !== db
+      ? selectRecords(handle).execute(values)
+      : ids.length === 1
+        ? preparedOne.execute({ companyId: company, id: ids[0] })
+        : prepared.execute(values));
     const byId = new Map(rows.map((row) => [row.id, row.record]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   };
