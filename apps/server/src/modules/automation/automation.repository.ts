@@ -19,6 +19,24 @@ type TicketPatch = BotPatch & {
 
 /** The queries of routing automation; company id first, `tx` where the caller holds the ticket's lock. */
 export function createAutomationRepository(db: Database) {
+  // Asked on every customer message of a pending ticket: a named prepared statement, built and
+  // planned once (docs/performance.md, "The inbound path's reads, prepared").
+  const companyParam = sql.placeholder('companyId');
+  const routingState = db
+    .select({
+      status: tickets.status,
+      isGroup: tickets.isGroup,
+      queueId: tickets.queueId,
+      chatbot: tickets.chatbot,
+      greetingSentAt: tickets.greetingSentAt,
+      greetingMessage: whatsapps.greetingMessage,
+      hasQueues: sql<boolean>`exists (select 1 from ${whatsappQueues} where ${whatsappQueues.whatsappId} = ${whatsapps.id})`,
+    })
+    .from(tickets)
+    .leftJoin(whatsapps, and(eq(whatsapps.companyId, companyParam), eq(whatsapps.id, sql.placeholder('whatsappId'))))
+    .where(and(eq(tickets.companyId, companyParam), eq(tickets.id, sql.placeholder('ticketId'))))
+    .prepare('routing_state');
+
   return {
     /**
      * What decides whether the bot has anything to do with a ticket's new message, read without a
@@ -26,19 +44,7 @@ export function createAutomationRepository(db: Database) {
      * whether it has queues.
      */
     async routingState(companyId: number, ticketId: number, whatsappId: number) {
-      const [row] = await db
-        .select({
-          status: tickets.status,
-          isGroup: tickets.isGroup,
-          queueId: tickets.queueId,
-          chatbot: tickets.chatbot,
-          greetingSentAt: tickets.greetingSentAt,
-          greetingMessage: whatsapps.greetingMessage,
-          hasQueues: sql<boolean>`exists (select 1 from ${whatsappQueues} where ${whatsappQueues.whatsappId} = ${whatsapps.id})`,
-        })
-        .from(tickets)
-        .leftJoin(whatsapps, and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)))
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+      const [row] = await routingState.execute({ companyId, ticketId, whatsappId });
       return row ?? null;
     },
 

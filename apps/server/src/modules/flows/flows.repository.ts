@@ -15,6 +15,32 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${mat
 
 /** Every query of flows, flow campaigns and runs; the company id comes first and is in every condition. */
 export function createFlowsRepository(db: Database) {
+  // Both asked on every customer message of a pending ticket: named prepared statements, built
+  // and planned once (docs/performance.md, "The inbound path's reads, prepared").
+  const companyParam = sql.placeholder('companyId');
+  const ticketParam = sql.placeholder('ticketId');
+  const ticketState = db
+    .select({
+      status: tickets.status,
+      userId: tickets.userId,
+      queueId: tickets.queueId,
+      isGroup: tickets.isGroup,
+      name: contacts.name,
+      number: contacts.number,
+      email: contacts.email,
+    })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(tickets.companyId, companyParam), eq(tickets.id, ticketParam)))
+    .prepare('flow_ticket_state');
+  const latestRun = db
+    .select()
+    .from(flowRuns)
+    .where(and(eq(flowRuns.companyId, companyParam), eq(flowRuns.ticketId, ticketParam)))
+    .orderBy(sql`${flowRuns.status} = 'running' desc`, desc(flowRuns.id))
+    .limit(1)
+    .prepare('flow_latest_run');
+
   const flowOf = (companyId: number, id: number) => and(eq(flows.companyId, companyId), eq(flows.id, id));
   const campaignOf = (companyId: number, id: number) =>
     and(eq(flowCampaigns.companyId, companyId), eq(flowCampaigns.id, id));
@@ -133,19 +159,7 @@ export function createFlowsRepository(db: Database) {
 
     /** What the runtime needs of a ticket: who holds it and the contact's fields for variables. */
     async ticketState(companyId: number, ticketId: number) {
-      const [row] = await db
-        .select({
-          status: tickets.status,
-          userId: tickets.userId,
-          queueId: tickets.queueId,
-          isGroup: tickets.isGroup,
-          name: contacts.name,
-          number: contacts.number,
-          email: contacts.email,
-        })
-        .from(tickets)
-        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+      const [row] = await ticketState.execute({ companyId, ticketId });
       return row ?? null;
     },
     /** The ticket node: into the queue, out of the bot (routing automation takes over). */
@@ -187,14 +201,7 @@ export function createFlowsRepository(db: Database) {
     },
     /** The ticket's running run if it has one (at most one), else its newest finished one, else null. */
     latestRun: async (companyId: number, ticketId: number) =>
-      (
-        await db
-          .select()
-          .from(flowRuns)
-          .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.ticketId, ticketId)))
-          .orderBy(sql`${flowRuns.status} = 'running' desc`, desc(flowRuns.id))
-          .limit(1)
-      )[0] ?? null,
+      (await latestRun.execute({ companyId, ticketId }))[0] ?? null,
     findRun: async (companyId: number, id: number) =>
       (
         await db
