@@ -181,6 +181,25 @@ test('public pages link back to login and protect private routes', async ({ page
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
+test('the login page switches language from its own menu, in dark and on a phone', async ({ page }) => {
+  await page.setViewportSize(phone);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible();
+  // The menu (Material) loads when it opens: the login page itself carries none.
+  await page.getByTestId('language-menu').click();
+  await expect(page.getByTestId('language-en')).toBeVisible();
+  await snap(page, 'login-language-menu-dark-phone');
+  await page.getByTestId('language-en').click();
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByTestId('language-menu')).toHaveText('EN');
+  await expect(page.getByTestId('login-submit')).toHaveText('Log in');
+  expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-es').click();
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+});
+
 test('the login form checks its fields on submit, then as they change', async ({ page }) => {
   await page.goto('/login');
   const email = page.getByTestId('login-email');
