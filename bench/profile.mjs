@@ -13,32 +13,27 @@ import { benchAdmin, login, startServer } from './lib/server.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [what = 'tickets', secondsArg = '10'] = process.argv.slice(2);
 const profileDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-prof-'));
-process.env.BENCH_SERVER_ARGS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
+// PROFILE_NODE_ARGS: more node flags for the server (e.g. `--import` of a hook that counts statements).
+process.env.BENCH_SERVER_ARGS = `${process.env.PROFILE_NODE_ARGS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`;
 
-const server = await startServer({
-  root,
-  dataDir: process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'wacrm-prof-data-')),
-  databaseUrl: process.env.DATABASE_URL,
-});
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'wacrm-prof-data-'));
+// Inbound goes to customers with a ticket that is not closed, as the bench's figure does (without
+// such tickets, to new numbers: the path that creates contacts and tickets). PGlite's data dir is
+// read before the server opens it.
+const ongoing = `select c.number from tickets t join contacts c on c.id = t.contact_id
+  where t.company_id = 1 and t.status <> 'closed' order by t.id desc limit 2000`;
+let numbers = Array.from({ length: 2000 }, (_, n) => `5511${String(100_000_000 + n).slice(-9)}`);
+if (what === 'inbound') {
+  const rows = await readRows(ongoing);
+  if (rows.length > 0) numbers = rows.map((row) => row.number);
+}
+
+const server = await startServer({ root, dataDir, databaseUrl: process.env.DATABASE_URL });
 const token = await login(server.base, benchAdmin.email, benchAdmin.password);
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 const get = async (url) => (await fetch(`${server.base}${url}`, { headers })).json();
 const queueIds = JSON.stringify((await get('/api/queue')).map((queue) => queue.id));
 const connection = (await get('/api/whatsapp')).find?.((row) => row.provider === 'sandbox');
-// Inbound goes to customers with a ticket that is not closed, as the bench's figure does (on
-// PGlite, or without such tickets, to new numbers: the path that creates contacts and tickets).
-let numbers = Array.from({ length: 2000 }, (_, n) => `5511${String(100_000_000 + n).slice(-9)}`);
-if (what === 'inbound' && process.env.DATABASE_URL) {
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  const { rows } = await client.query(
-    `select c.number from tickets t join contacts c on c.id = t.contact_id
-      where t.company_id = 1 and t.status <> 'closed' order by t.id desc limit 2000`,
-  );
-  await client.end();
-  if (rows.length > 0) numbers = rows.map((row) => row.number);
-}
 let seq = 0;
 const targets = {
   tickets: { url: `/api/tickets?status=open&showAll=true&queueIds=${queueIds}` },
@@ -66,6 +61,30 @@ console.log(
   `${what}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
 );
 await server.stop();
+
+/** Rows of a query on the bench's database (a PGlite data dir only while no server has it open). */
+async function readRows(text) {
+  if (process.env.DATABASE_URL) {
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      return (await client.query(text)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  if (!process.env.BENCH_DATA_DIR) return [];
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm, unaccent } });
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.close();
+  }
+}
 
 /** Microseconds a profile spent outside `(idle)`: how busy its thread was. */
 function busyMicros(profile) {

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { repositoryRoot } from '../config.ts';
 import * as schema from './all-tables.ts';
+import { withPreparedStatements } from './pglite-statements.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -50,13 +51,15 @@ export async function openPglite(directory: string): Promise<DatabaseHandle> {
     extensions: { pg_trgm, unaccent },
     postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // Parameterised queries run on prepared statements, parsed and planned once (pglite-statements.ts).
+  const queries = withPreparedStatements(client);
+  const db = drizzlePglite({ client: queries as unknown as PGlite, schema }) as unknown as Database;
   return {
     kind: 'pglite',
     db,
     // PGlite runs parameterless scripts (several statements) only through exec().
     executeSql: async (text, values) => {
-      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+      if (values && values.length > 0) return { rows: (await queries.query(text, values)).rows };
       const results = await client.exec(text);
       const withRows = [...results].reverse().find((result) => result.rows.length > 0);
       return { rows: withRows?.rows ?? [] };
