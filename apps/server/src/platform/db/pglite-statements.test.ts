@@ -1,7 +1,9 @@
 import { PGlite, types } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresErrorCode } from './errors.ts';
-import { createStatementCache, withPreparedStatements } from './pglite-statements.ts';
+import { createStatementCache, PLAN_PER_VALUE, withPreparedStatements } from './pglite-statements.ts';
+import { containsText } from './text-search.ts';
 
 // Drizzle's PGlite driver passes these: dates stay text, rows come as arrays.
 const drizzleOptions = {
@@ -72,6 +74,16 @@ describe('PGlite statements, prepared once per query text', () => {
       (row) => row.statement,
     );
     expect(names).not.toContain('select $1::int as b');
+  });
+
+  it('leaves a search, planned for each term, unprepared', async () => {
+    const queries = withPreparedStatements(client);
+    const before = await preparedCount();
+    const rows = await queries.query(`select name from people where name like $1 ${PLAN_PER_VALUE}`, ['A%']);
+    expect(rows.rows).toEqual([{ name: 'Ana' }]);
+    expect(await preparedCount()).toBe(before);
+    // What marks it: every search condition carries the comment.
+    expect(JSON.stringify(containsText(sql`name`, 'ana'))).toContain(PLAN_PER_VALUE);
   });
 
   it('passes errors through with their SQLSTATE and keeps working after them', async () => {

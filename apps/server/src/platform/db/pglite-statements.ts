@@ -45,8 +45,8 @@ function serialized(client: PGlite, value: unknown, type: number, options?: Quer
  * PGlite's `query` parses and plans every statement again and reaches into its WASM module six
  * times per statement (parse, describe, bind, describe, execute, sync). This keeps one named
  * prepared statement per query text (bounded, least recently used closed first), and runs it
- * with one trip: bind, execute, sync. Queries without parameters (scripts, BEGIN, COMMIT) keep
- * PGlite's own path. See docs/performance.md, "PGlite's statements, prepared".
+ * with one trip: bind, execute, sync. Queries without parameters (scripts, BEGIN, COMMIT) and
+ * those marked `PLAN_PER_VALUE` keep PGlite's own path. See docs/performance.md, "PGlite's statements, prepared".
  *
  * The caller holds PGlite's query lock: it is the one connection, and a statement's protocol
  * messages must not interleave with another's.
@@ -176,9 +176,19 @@ export interface PgliteQueries {
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
 }
 
-/** Options PGlite's own path must handle (blobs for COPY, declared parameter types). */
-const needsOwnPath = (params?: unknown[], options?: QueryOptions) =>
-  !params || params.length === 0 || Boolean(options?.blob) || Boolean(options?.paramTypes);
+/**
+ * In a query whose best plan depends on its values (a search pattern), this comment keeps it on
+ * PGlite's own path, planned for each run (`containsText` adds it).
+ */
+export const PLAN_PER_VALUE = '/* plan per value */';
+
+/** Queries PGlite's own path runs: no parameters, blobs for COPY, declared parameter types, a plan per value. */
+const needsOwnPath = (text: string, params?: unknown[], options?: QueryOptions) =>
+  !params ||
+  params.length === 0 ||
+  Boolean(options?.blob) ||
+  Boolean(options?.paramTypes) ||
+  text.includes(PLAN_PER_VALUE);
 
 /**
  * The PGlite client as drizzle and pg-boss see it: parameterised queries run on prepared
@@ -187,7 +197,7 @@ const needsOwnPath = (params?: unknown[], options?: QueryOptions) =>
 export function withPreparedStatements(client: PGlite, cache = createStatementCache(client)): PgliteQueries {
   return {
     async query<T>(text: string, params?: unknown[], options?: QueryOptions) {
-      if (needsOwnPath(params, options)) return client.query<T>(text, params, options);
+      if (needsOwnPath(text, params, options)) return client.query<T>(text, params, options);
       await client._checkReady();
       return client._runExclusiveTransaction(() =>
         client._runExclusiveQuery(async () => {
@@ -202,7 +212,7 @@ export function withPreparedStatements(client: PGlite, cache = createStatementCa
       return client.transaction((tx) => {
         const prepared: Transaction = Object.create(tx);
         prepared.query = <R>(text: string, params?: unknown[], options?: QueryOptions) => {
-          if (needsOwnPath(params, options) || tx.closed) return tx.query<R>(text, params, options);
+          if (needsOwnPath(text, params, options) || tx.closed) return tx.query<R>(text, params, options);
           return client.runExclusive(() => cache.run<R>(text, params!, options));
         };
         return callback(prepared);
