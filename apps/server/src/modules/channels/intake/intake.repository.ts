@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../platform/db/client.ts';
+import { inKeys } from '../../../platform/db/key-lists.ts';
 import { contacts, messages, settings, ticketRatings, tickets } from '../../../platform/db/schema.ts';
 import type { TicketTouch } from './intake-batch.ts';
 
@@ -24,7 +25,8 @@ export interface MessageValues {
 
 /**
  * The queries of the inbound path; company id first. `tx` is the batch's transaction. Lists go
- * as array parameters (`= any(...)`, `unnest`): one statement whatever the batch's size.
+ * as array parameters (`= any(...)`, `unnest`): one statement whatever the batch's size, and
+ * one of its own for a batch of one message, the usual case (`inKeys`).
  */
 export function createIntakeRepository(db: Database) {
   return {
@@ -50,12 +52,7 @@ export function createIntakeRepository(db: Database) {
       const rows = await tx
         .select({ externalId: messages.externalId })
         .from(messages)
-        .where(
-          and(
-            eq(messages.whatsappId, whatsappId),
-            sql`${messages.externalId} = any(${sql.param(externalIds)}::text[])`,
-          ),
-        );
+        .where(and(eq(messages.whatsappId, whatsappId), inKeys(messages.externalId, externalIds, 'text')));
       return new Set(rows.map((row) => row.externalId!));
     },
 
@@ -63,7 +60,7 @@ export function createIntakeRepository(db: Database) {
       tx
         .select()
         .from(contacts)
-        .where(and(eq(contacts.companyId, companyId), sql`${contacts.number} = any(${sql.param(numbers)}::text[])`)),
+        .where(and(eq(contacts.companyId, companyId), inKeys(contacts.number, numbers, 'text'))),
 
     /**
      * New numbers, in one statement; answers the ids it created. A number a concurrent insert
@@ -99,7 +96,7 @@ export function createIntakeRepository(db: Database) {
       await tx
         .update(contacts)
         .set({ whatsappId })
-        .where(and(eq(contacts.companyId, companyId), sql`${contacts.id} = any(${sql.param(contactIds)}::int[])`));
+        .where(and(eq(contacts.companyId, companyId), inKeys(contacts.id, contactIds, 'int')));
     },
 
     /**
@@ -114,6 +111,10 @@ export function createIntakeRepository(db: Database) {
         .sort((a, b) => a - b)
         .map((contactId) => `contact-ticket:${companyId}:${contactId}`);
       if (keys.length === 0) return;
+      if (keys.length === 1) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${keys[0]}, 0))`);
+        return;
+      }
       await tx.execute(sql`
         select pg_advisory_xact_lock(hashtextextended(k.lock_key, 0))
         from (select lock_key, ord from unnest(${sql.param(keys)}::text[]) with ordinality as u(lock_key, ord)
@@ -129,7 +130,7 @@ export function createIntakeRepository(db: Database) {
           and(
             eq(tickets.companyId, companyId),
             eq(tickets.whatsappId, whatsappId),
-            sql`${tickets.contactId} = any(${sql.param(contactIds)}::int[])`,
+            inKeys(tickets.contactId, contactIds, 'int'),
             ne(tickets.status, 'closed'),
           ),
         ),
@@ -155,7 +156,7 @@ export function createIntakeRepository(db: Database) {
           and(
             eq(tickets.companyId, companyId),
             eq(tickets.whatsappId, whatsappId),
-            sql`${tickets.contactId} = any(${sql.param(contactIds)}::int[])`,
+            inKeys(tickets.contactId, contactIds, 'int'),
             eq(tickets.status, 'closed'),
             gt(tickets.ratingDueAt, now),
           ),
@@ -168,7 +169,7 @@ export function createIntakeRepository(db: Database) {
       await tx
         .update(tickets)
         .set({ ratingDueAt: null })
-        .where(and(eq(tickets.companyId, companyId), sql`${tickets.id} = any(${sql.param(ticketIds)}::int[])`));
+        .where(and(eq(tickets.companyId, companyId), inKeys(tickets.id, ticketIds, 'int')));
     },
 
     /** The customers' answers, once per ticket. */
@@ -217,12 +218,7 @@ export function createIntakeRepository(db: Database) {
       const rows = await tx
         .select({ id: messages.id, externalId: messages.externalId })
         .from(messages)
-        .where(
-          and(
-            eq(messages.whatsappId, whatsappId),
-            sql`${messages.externalId} = any(${sql.param(externalIds)}::text[])`,
-          ),
-        );
+        .where(and(eq(messages.whatsappId, whatsappId), inKeys(messages.externalId, externalIds, 'text')));
       return new Map(rows.map((row) => [row.externalId!, row.id]));
     },
 
@@ -271,11 +267,21 @@ export function createIntakeRepository(db: Database) {
     /** Each ticket moves up with its newest message; unread grows by its customer messages. */
     async touchTickets(tx: Database, companyId: number, touches: TicketTouch[], at: Date) {
       if (touches.length === 0) return;
+      const updatedAt = new Date().toISOString();
+      if (touches.length === 1) {
+        const [touch] = touches;
+        await tx.execute(sql`
+          update tickets set last_message = ${touch.lastMessage}, last_message_at = ${at.toISOString()}::timestamptz,
+            last_message_from_me = ${touch.fromMe}, unread_messages = unread_messages + ${touch.unreadIncrement}::int,
+            updated_at = ${updatedAt}::timestamptz
+          where company_id = ${companyId} and id = ${touch.ticketId}`);
+        return;
+      }
       const sorted = [...touches].sort((a, b) => a.ticketId - b.ticketId);
       await tx.execute(sql`
         update tickets set last_message = touch.last_message, last_message_at = ${at.toISOString()}::timestamptz,
           last_message_from_me = touch.from_me, unread_messages = tickets.unread_messages + touch.unread,
-          updated_at = ${new Date().toISOString()}::timestamptz
+          updated_at = ${updatedAt}::timestamptz
         from unnest(
           ${sql.param(sorted.map((touch) => touch.ticketId))}::int[],
           ${sql.param(sorted.map((touch) => touch.lastMessage))}::text[],
