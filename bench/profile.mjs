@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { ongoingNumbers, openBenchDatabase } from './lib/bench-database.mjs';
 import { benchAdmin, login, startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,18 +18,18 @@ const profileDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-prof-'));
 process.env.BENCH_SERVER_ARGS = `${process.env.PROFILE_NODE_ARGS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`;
 
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'wacrm-prof-data-'));
+const databaseUrl = process.env.DATABASE_URL;
 // Inbound goes to customers with a ticket that is not closed, as the bench's figure does (without
-// such tickets, to new numbers: the path that creates contacts and tickets). PGlite's data dir is
-// read before the server opens it.
-const ongoing = `select c.number from tickets t join contacts c on c.id = t.contact_id
-  where t.company_id = 1 and t.status <> 'closed' order by t.id desc limit 2000`;
+// a filled database, to new numbers: the path that creates contacts and tickets). PGlite's data
+// dir is read before the server opens it.
 let numbers = Array.from({ length: 2000 }, (_, n) => `5511${String(100_000_000 + n).slice(-9)}`);
-if (what === 'inbound') {
-  const rows = await readRows(ongoing);
-  if (rows.length > 0) numbers = rows.map((row) => row.number);
+if (what === 'inbound' && (databaseUrl || process.env.BENCH_DATA_DIR)) {
+  const { query, close } = await openBenchDatabase(databaseUrl ? 'postgres' : 'pglite', { dataDir, databaseUrl });
+  const ongoing = await ongoingNumbers(query).finally(close);
+  if (ongoing.length > 0) numbers = ongoing;
 }
 
-const server = await startServer({ root, dataDir, databaseUrl: process.env.DATABASE_URL });
+const server = await startServer({ root, dataDir, databaseUrl });
 const token = await login(server.base, benchAdmin.email, benchAdmin.password);
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 const get = async (url) => (await fetch(`${server.base}${url}`, { headers })).json();
@@ -61,30 +62,6 @@ console.log(
   `${what}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
 );
 await server.stop();
-
-/** Rows of a query on the bench's database (a PGlite data dir only while no server has it open). */
-async function readRows(text) {
-  if (process.env.DATABASE_URL) {
-    const pg = (await import('pg')).default;
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    try {
-      return (await client.query(text)).rows;
-    } finally {
-      await client.end();
-    }
-  }
-  if (!process.env.BENCH_DATA_DIR) return [];
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
-  const client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm, unaccent } });
-  try {
-    return (await client.query(text)).rows;
-  } finally {
-    await client.close();
-  }
-}
 
 /** Microseconds a profile spent outside `(idle)`: how busy its thread was. */
 function busyMicros(profile) {

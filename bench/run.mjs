@@ -26,6 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addClosedTickets, dataSizes, generateData } from './generate-data.mjs';
 import { addKanbanBoard, kanbanBench } from './kanban-data.mjs';
+import { ongoingNumbers, openBenchDatabase } from './lib/bench-database.mjs';
 import { measureBundles } from './lib/bundle-sizes.mjs';
 import { measureCampaignDispatch } from './lib/campaign-dispatch.mjs';
 import { measureChatFanOut } from './lib/chat-fanout.mjs';
@@ -344,21 +345,6 @@ async function measureDashboards(figures, base, admin, { label, target, limit })
   }
 }
 
-/** A connection to the bench database outside the server (PGlite: only while the server is stopped). */
-async function openBenchDatabase(database, { dataDir, databaseUrl }) {
-  if (database === 'postgres') {
-    const pg = (await import('pg')).default;
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-    return { query: (text, params) => pool.query(text, params), close: () => pool.end() };
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
-  // The extensions the search indexes use must load, or inserts into indexed tables fail.
-  const client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm, unaccent } });
-  return { query: (text, params) => client.query(text, params), close: () => client.close() };
-}
-
 /**
  * Issue 8: the dashboard with a million tickets in the company. After the other figures, the
  * server stops, 900,000 closed tickets are added, and the dashboard is measured again.
@@ -431,11 +417,7 @@ async function prepare(database) {
     `select t.id from tickets t where t.company_id = 1 and t.status = 'open'
         and t.queue_id = (select min(id) from queues where company_id = 1) order by t.id desc limit 1`,
   );
-  // Customers with a ticket that is not closed: inbound messages land in ongoing conversations.
-  const { rows: numberRows } = await query(
-    `select c.number from tickets t join contacts c on c.id = t.contact_id
-      where t.company_id = 1 and t.status <> 'closed' order by t.id desc limit 2000`,
-  );
+  const numbers = await ongoingNumbers(query);
   await close();
   return {
     dataDir,
@@ -445,7 +427,7 @@ async function prepare(database) {
       kanban,
       longTicketId: longRows[0].id,
       fanOutTicketId: fanRows[0].id,
-      numbers: numberRows.map((row) => row.number),
+      numbers,
     },
     prepareSeconds: (Date.now() - started) / 1000,
   };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type PGlite, parse, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { postgresErrorCode } from './errors.ts';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -19,10 +20,7 @@ interface Statement {
 }
 
 /** Plan-cache errors after a schema change: the statement is made again (SQLSTATE 26000, 0A000). */
-const isStaleStatement = (error: unknown) => {
-  const code = (error as { code?: unknown }).code;
-  return code === '26000' || code === '0A000';
-};
+const isStaleStatement = (error: unknown) => ['26000', '0A000'].includes(postgresErrorCode(error) ?? '');
 
 function frame(parts: Uint8Array[]) {
   const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
@@ -73,7 +71,7 @@ export function createStatementCache(client: PGlite, max = MAX_STATEMENTS) {
     const statement: Statement = {
       name,
       paramTypes: parse.parseDescribeStatementResults(answer),
-      fields: (description?.fields ?? []).map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+      fields: (description?.fields ?? []).map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
     };
     statements.set(text, statement);
     if (statements.size > max) {
