@@ -140,10 +140,10 @@ export async function buildServer(
     clock: options.clock ?? (() => new Date()),
   };
 
-  const users = createUsersModule(platform);
-  const auth = createAuthModule(platform, users.repository, sessions);
-  const plans = createPlansModule(platform);
   const settings = createSettingsModule(platform);
+  const plans = createPlansModule(platform, { settings: settings.reader });
+  const users = createUsersModule(platform, { planRules: plans.rules });
+  const auth = createAuthModule(platform, users.repository, sessions);
 
   registerAuthentication(app, auth.service.resolveAccessToken);
   // A write is answered once the webhook deliveries of the events it caused are stored: what the
@@ -181,13 +181,14 @@ export async function buildServer(
     plans,
     sessions: () => connections.sessions(),
     dueDateSet: (companyId) => billing.service.companyChanged(companyId),
+    settings: settings.reader,
   }).register(app);
   const connections = createConnectionsModule(platform, { planRules: plans.rules });
-  const messages = createMessagesModule(platform, options.messages);
+  const messages = createMessagesModule(platform, { settings: settings.reader }, options.messages);
   const deadLetters = createDeadLettersModule(platform);
   const channels = createChannelsModule(
     platform,
-    { connections, messages, deadLetters: deadLetters.repository },
+    { connections, messages, deadLetters: deadLetters.repository, settings: settings.reader },
     options.channels,
   );
   connections.register(app);
@@ -205,7 +206,7 @@ export async function buildServer(
   // After channels: the tickets policy guards the ticket rooms and decides the list rooms.
   const tickets = createTicketsModule(platform);
   tickets.useSessions(channels.router);
-  const automation = createAutomationModule(platform, { messages, tickets });
+  const automation = createAutomationModule(platform, { messages, tickets, settings: settings.reader });
   const flows = createFlowsModule(platform, { messages, tickets, planRules: plans.rules });
   const integrations = createIntegrationsModule(platform, { messages, tickets, planRules: plans.rules });
   // Integrations of type flowbuilder start flows; a flow's typebot and OpenAI nodes talk through the bots.
@@ -223,12 +224,17 @@ export async function buildServer(
   createKanbanModule(platform, { tickets, tags, planRules: plans.rules }).register(app);
   createTicketNotesModule(platform, { tickets }).register(app);
   createQuickMessagesModule(platform).register(app);
-  createDashboardModule(platform).register(app);
+  createDashboardModule(platform, { settings: settings.reader }).register(app);
   createChatsModule(platform, { tickets, planRules: plans.rules }).register(app);
   createPublicApiModule(platform, { messages, tickets, planRules: plans.rules }).register(app);
   const webhooks = createWebhooksModule(platform, options.webhooks);
   webhooks.register(app);
-  const schedules = createSchedulesModule(platform, { messages, tickets, planRules: plans.rules });
+  const schedules = createSchedulesModule(platform, {
+    messages,
+    tickets,
+    planRules: plans.rules,
+    settings: settings.reader,
+  });
   schedules.register(app);
   const billing = createBillingModule(platform);
   billing.register(app);
@@ -245,6 +251,8 @@ export async function buildServer(
     hookedRoutes,
     /** For tests: every registered route (the route-walking fuzz test). */
     routes,
+    /** For tests: the settings reader (plan rules a test builds read through it). */
+    settings: settings.reader,
     /** For tests: the timers sweep on demand, with the injected clock. */
     automation: automation.service,
     /** For tests: invoices and payments with the injected clock. */

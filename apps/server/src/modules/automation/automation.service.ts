@@ -2,7 +2,7 @@ import { greetingOfHour, isWithinSchedule, localTime, type MessagesLanguage, typ
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import type { tickets } from '../../platform/db/schema.ts';
-import { readSettings } from '../settings/settings-reader.ts';
+import type { SettingsReader } from '../settings/settings-reader.ts';
 import type { TicketChangeKind } from '../tickets/ticket-transitions.ts';
 import { automaticTexts } from './automatic-texts.ts';
 import type { AutomationRepository } from './automation.repository.ts';
@@ -18,6 +18,7 @@ const SWEEP_BATCH = 200;
 
 export interface AutomationDeps {
   db: Database;
+  settings: Pick<SettingsReader, 'read'>;
   repository: AutomationRepository;
   /** Stores and sends a text flagged as written by the product (messages module). */
   sendAutomatic: (companyId: number, ticketId: number, body: string, userId: number | null) => Promise<unknown>;
@@ -36,7 +37,7 @@ export interface AutomationDeps {
  * commit, flagged as the system's. See docs/decisions/routing-automation.md.
  */
 export function createAutomationService(deps: AutomationDeps) {
-  const { db, repository, clock, log } = deps;
+  const { db, settings: settingsReader, repository, clock, log } = deps;
 
   /**
    * Every automatic message goes out here. Groups and contacts excluded from bots get none
@@ -62,7 +63,7 @@ export function createAutomationService(deps: AutomationDeps) {
   }
 
   async function companySettings(companyId: number) {
-    const values = await readSettings(db, companyId, [
+    const values = await settingsReader.read(companyId, [
       'scheduleType',
       'sendGreetingMessageOneQueues',
       'sendGreetingAccepted',

@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform/context.ts';
 import type { MessagesModule } from '../messages/index.ts';
+import type { SettingsReader } from '../settings/settings-reader.ts';
 import type { TicketsModule } from '../tickets/index.ts';
 import { createTimersJob } from './automation.jobs.ts';
 import { createAutomationRepository } from './automation.repository.ts';
@@ -9,9 +10,13 @@ import { createAutomationService } from './automation.service.ts';
  * Routing automation: the server's own side of a conversation (issue 7). It has no routes: the
  * inbound path, the tickets feature and the timer job call it. See docs/decisions/routing-automation.md.
  */
-export function createAutomationModule(platform: Platform, deps: { messages: MessagesModule; tickets: TicketsModule }) {
+export function createAutomationModule(
+  platform: Platform,
+  deps: { messages: MessagesModule; tickets: TicketsModule; settings: SettingsReader },
+) {
   const service = createAutomationService({
     db: platform.db,
+    settings: deps.settings,
     repository: createAutomationRepository(platform.db),
     sendAutomatic: (...args) => deps.messages.service.sendAutomatic(...args),
     tickets: {

@@ -4,7 +4,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { ConnectionsModule } from '../connections/index.ts';
 import type { DeadLettersRepository } from '../dead-letters/dead-letters.repository.ts';
 import type { MessagesModule } from '../messages/index.ts';
-import { readCompanyLocale } from '../settings/settings-reader.ts';
+import type { SettingsReader } from '../settings/settings-reader.ts';
 import type { ChannelAdapter } from './channel-adapter.ts';
 import { createChannelsRepository } from './channels.repository.ts';
 import { createConnectionCache } from './intake/connection-cache.ts';
@@ -36,7 +36,12 @@ export interface ChannelsOptions {
  */
 export function createChannelsModule(
   platform: Platform,
-  deps: { connections: ConnectionsModule; messages: MessagesModule; deadLetters: DeadLettersRepository },
+  deps: {
+    connections: ConnectionsModule;
+    messages: MessagesModule;
+    deadLetters: DeadLettersRepository;
+    settings: Pick<SettingsReader, 'locale'>;
+  },
   options: ChannelsOptions = {},
 ) {
   const { connections, messages } = deps;
@@ -58,7 +63,7 @@ export function createChannelsModule(
     log: platform.log,
     profilePictures: () => profilePictures,
     automation: () => automation,
-    companyLocale: (companyId) => readCompanyLocale(platform.db, companyId),
+    companyLocale: (companyId) => deps.settings.locale(companyId),
     clock: platform.clock,
   });
   let automation: IntakeAutomation | null = null;

@@ -16,6 +16,7 @@ import { companyBlockReason } from '../auth/company-access.ts';
 import type { SessionControl } from '../connections/connections.service.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { PlansRepository } from '../plans/plans.repository.ts';
+import type { SettingsInvalidation } from '../settings/settings-reader.ts';
 import type { createCompaniesRealtime } from './companies.realtime.ts';
 import { createCompaniesRepository } from './companies.repository.ts';
 
@@ -33,9 +34,11 @@ export function createCompaniesService(deps: {
   events: ReturnType<typeof createCompaniesRealtime>;
   /** The token check's cache: told after a commit that changes a company's access. */
   sessionCache: SessionInvalidation;
+  /** The campaignsEnabled setting is written with the company; deleting it drops them all. */
+  settingsCache: SettingsInvalidation;
   today?: () => string;
 }) {
-  const { db, storage, jobs, sessions, plans, planRules, events, sessionCache } = deps;
+  const { db, storage, jobs, sessions, plans, planRules, events, sessionCache, settingsCache } = deps;
   const today = deps.today ?? (() => new Date().toISOString().slice(0, 10));
   // The company is saved whatever billing answers: a failure here is retried by billing's hourly sweep.
   const afterDueDate = (companyId: number) => deps.dueDateSet?.(companyId).catch(() => undefined) ?? Promise.resolve();
@@ -126,6 +129,7 @@ export function createCompaniesService(deps: {
         return reason;
       });
       sessionCache.forgetCompany(id);
+      settingsCache.forget(id);
       if (blockedBy) await events.companyBlocked(id, blockedBy, fields.dueDate ?? null);
       await afterDueDate(id);
       return find(id);
@@ -160,6 +164,7 @@ export function createCompaniesService(deps: {
         await companies.remove(id);
       });
       sessionCache.forgetCompany(id);
+      settingsCache.forget(id);
       // After the rows: a job queued while they were deleted goes too.
       await jobs.removeTenantJobs(id);
       await storage.removeCompany(id);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { SessionControl } from '../connections/connections.service.ts';
 import type { PlansModule } from '../plans/index.ts';
+import type { SettingsInvalidation } from '../settings/settings-reader.ts';
 import { createCompaniesRealtime } from './companies.realtime.ts';
 import { registerCompaniesRoutes } from './companies.routes.ts';
 import { createCompaniesService } from './companies.service.ts';
@@ -13,6 +14,7 @@ export function createCompaniesModule(
     plans: PlansModule;
     sessions: () => Pick<SessionControl, 'remove'>;
     dueDateSet?: (companyId: number) => Promise<void>;
+    settings: SettingsInvalidation;
   },
 ) {
   const service = createCompaniesService({
@@ -25,6 +27,7 @@ export function createCompaniesModule(
     planRules: deps.plans.rules,
     events: createCompaniesRealtime(platform.realtime),
     sessionCache: platform.sessions,
+    settingsCache: deps.settings,
   });
   return { service, register: (app: FastifyInstance) => registerCompaniesRoutes(app, service) };
 }

@@ -6,9 +6,8 @@ import {
   type TicketsByDayAnswer,
   type TicketsByUserAnswer,
 } from '@wacrm/shared';
-import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { readSettings } from '../settings/settings-reader.ts';
+import type { SettingsReader } from '../settings/settings-reader.ts';
 import { addDays, daysBetween, resolveDashboardDays } from './company-days.ts';
 import type { CompanyDays, DashboardRepository } from './dashboard.repository.ts';
 
@@ -16,10 +15,14 @@ import type { CompanyDays, DashboardRepository } from './dashboard.repository.ts
 const minutes = (value: number | null) => (value === null ? 0 : Math.round(value * 10) / 10);
 const rating = (value: number | null) => (value === null ? 0 : Math.round(value * 100) / 100);
 
-export function createDashboardService(deps: { db: Database; repository: DashboardRepository; clock: () => Date }) {
-  const { db, repository, clock } = deps;
+export function createDashboardService(deps: {
+  settings: Pick<SettingsReader, 'read'>;
+  repository: DashboardRepository;
+  clock: () => Date;
+}) {
+  const { settings, repository, clock } = deps;
 
-  const timeZoneOf = async (companyId: number) => (await readSettings(db, companyId, ['timezone'])).timezone;
+  const timeZoneOf = async (companyId: number) => (await settings.read(companyId, ['timezone'])).timezone;
 
   async function rangeDays(companyId: number, range: DashboardRangeQuery): Promise<CompanyDays> {
     return { dateFrom: range.initialDate, dateTo: range.finalDate, timeZone: await timeZoneOf(companyId) };

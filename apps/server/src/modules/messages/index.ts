@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import { readCompanyLocale } from '../settings/settings-reader.ts';
+import type { SettingsReader } from '../settings/settings-reader.ts';
 import { createExpireUnsentJob, createSendRetryJob } from './messages.jobs.ts';
 import { createMessagesRealtime } from './messages.realtime.ts';
 import { createMessagesRepository } from './messages.repository.ts';
@@ -17,7 +17,11 @@ export interface MessagesOptions {
   retry?: Partial<SendRetryOptions>;
 }
 
-export function createMessagesModule(platform: Platform, options: MessagesOptions = {}) {
+export function createMessagesModule(
+  platform: Platform,
+  deps: { settings: Pick<SettingsReader, 'locale'> },
+  options: MessagesOptions = {},
+) {
   let sessions: MessageSessions | null = null;
   const noSessions: MessageSessions = {
     connectedSession: () => null,
@@ -38,7 +42,7 @@ export function createMessagesModule(platform: Platform, options: MessagesOption
     log: platform.log,
     retry: options.retry,
     clock: platform.clock,
-    companyLocale: (companyId) => readCompanyLocale(platform.db, companyId),
+    companyLocale: (companyId) => deps.settings.locale(companyId),
   });
   const retryJob = createSendRetryJob(service.retrySend);
   platform.jobs.register(retryJob);

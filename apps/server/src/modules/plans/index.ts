@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
+import type { SettingsReader } from '../settings/settings-reader.ts';
 import { createPlanRules } from './plan-rules.ts';
 import { createPlansRepository } from './plans.repository.ts';
 import { registerPlansRoutes } from './plans.routes.ts';
 import { createPlansService } from './plans.service.ts';
 
 /** Plans: the super user's catalogue, and the rules (limits and flags) other modules enforce. */
-export function createPlansModule(platform: Platform) {
+export function createPlansModule(platform: Platform, deps: { settings: Pick<SettingsReader, 'read'> }) {
   const repository = createPlansRepository(platform.db);
   const service = createPlansService(platform.db);
-  const rules = createPlanRules(repository, platform.db);
+  const rules = createPlanRules(repository, deps.settings);
   return {
     repository,
     service,

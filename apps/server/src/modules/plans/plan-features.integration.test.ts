@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { openTestDatabase, testConfig } from '../../../test/database-template.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { buildServer, type Server } from '../../app.ts';
-import { settings } from '../../platform/db/schema.ts';
 import { createPlanRules } from './plan-rules.ts';
 import { createPlansRepository } from './plans.repository.ts';
 
@@ -47,18 +46,22 @@ const flags: PlanFeatureFlag[] = [
   'useExternalApi',
 ];
 
-async function setSetting(companyId: number, key: string, value: string) {
-  await server.platform.db
-    .insert(settings)
-    .values({ companyId, key, value })
-    .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value } });
+/** As the company's admin, through the settings API (which tells the settings cache). */
+async function setSetting(adminToken: string, key: string, value: string) {
+  const response = await server.app.inject({
+    method: 'PUT',
+    url: `/api/settings/${key}`,
+    headers: { authorization: `Bearer ${adminToken}` },
+    payload: { value },
+  });
+  expect(response.statusCode).toBe(200);
 }
 
 beforeAll(async () => {
   const opened = await openTestDatabase();
   dispose = opened.dispose;
   server = await buildServer(testConfig(opened.dataDir), opened.database);
-  const rules = createPlanRules(createPlansRepository(opened.database.db), opened.database.db);
+  const rules = createPlanRules(createPlansRepository(opened.database.db), server.settings);
   const api = server.app.withTypeProvider<ZodTypeProvider>();
   for (const flag of flags) {
     server.app.get(`/api/test-gated/${flag}`, { preHandler: rules.requireFeature(flag) }, async () => ({ ok: true }));
@@ -84,10 +87,11 @@ describe('plan feature flags gate the API', () => {
     const withIt = await buildCompany(db, { planId: (await buildPlan(db, { [flag]: true })).id });
     const deniedUser = await buildUser(db, { companyId: without.id, profile: 'admin' });
     const allowedUser = await buildUser(db, { companyId: withIt.id, profile: 'admin' });
+    const deniedToken = await login(deniedUser.email);
     // Campaigns also open with the company setting (default 'true').
-    if (flag === 'useCampaigns') await setSetting(without.id, 'campaignsEnabled', 'false');
+    if (flag === 'useCampaigns') await setSetting(deniedToken, 'campaignsEnabled', 'false');
 
-    const denied = await callGated(flag, await login(deniedUser.email));
+    const denied = await callGated(flag, deniedToken);
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ error: 'ERR_PLAN_FEATURE_DISABLED', details: { feature: flag } });
 
@@ -100,8 +104,8 @@ describe('plan feature flags gate the API', () => {
     const db = server.platform.db;
     const without = await buildCompany(db, { planId: (await buildPlan(db, { [flag]: false })).id });
     const withIt = await buildCompany(db, { planId: (await buildPlan(db, { [flag]: true })).id });
-    if (flag === 'useCampaigns') await setSetting(without.id, 'campaignsEnabled', 'false');
     const denied = await login((await buildUser(db, { companyId: without.id, profile: 'admin' })).email);
+    if (flag === 'useCampaigns') await setSetting(denied, 'campaignsEnabled', 'false');
     const allowed = await login((await buildUser(db, { companyId: withIt.id, profile: 'admin' })).email);
 
     const refused = await callGated(flag, denied, 'declared');
@@ -120,10 +124,13 @@ describe('plan feature flags gate the API', () => {
     const db = server.platform.db;
     const company = await buildCompany(db, { planId: (await buildPlan(db, { useCampaigns: false })).id });
     const token = await login((await buildUser(db, { companyId: company.id, profile: 'admin' })).email);
-    await setSetting(company.id, 'campaignsEnabled', 'true');
+    await setSetting(token, 'campaignsEnabled', 'true');
     expect((await callGated('useCampaigns', token, 'declared')).statusCode).toBe(200);
-    await setSetting(company.id, 'campaignsEnabled', 'false');
+    expect((await callGated('useCampaigns', token, 'gated')).statusCode).toBe(200);
+    // The answer above is kept in the settings cache: the change must reach the gate at once.
+    await setSetting(token, 'campaignsEnabled', 'false');
     expect((await callGated('useCampaigns', token, 'declared')).statusCode).toBe(403);
+    expect((await callGated('useCampaigns', token, 'gated')).statusCode).toBe(403);
   });
 
   it('follows the plan live: switching a flag off in the plan closes the route at once', async () => {

@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { queues, users, whatsapps } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { defineGuard } from '../../platform/http/guards.ts';
-import { readSettings } from '../settings/settings-reader.ts';
+import type { SettingsReader } from '../settings/settings-reader.ts';
 import { createPlansRepository, type PlansRepository } from './plans.repository.ts';
 
 declare module 'fastify' {
@@ -35,7 +35,7 @@ const countedTable = { users, connections: whatsapps, queues } as const;
  * useCampaigns (or the company setting campaignsEnabled), useInternalChat. For one route inside
  * an otherwise open module, `preHandler: planRules.requireFeature(flag)` does the same.
  */
-export function createPlanRules(plans: PlansRepository, db: Database) {
+export function createPlanRules(plans: PlansRepository, settings: Pick<SettingsReader, 'read'>) {
   // Inside a transaction the plan must be read through that transaction: PGlite has one
   // connection, and a read on the shared handle would wait for the transaction forever.
   async function planOf(companyId: number, through: PlansRepository = plans) {
@@ -93,7 +93,7 @@ export function createPlanRules(plans: PlansRepository, db: Database) {
   async function allows(companyId: number, flag: PlanFeatureFlag) {
     const plan = await planOf(companyId);
     if (flag !== 'useCampaigns' || plan.useCampaigns) return planAllowsFlag(plan, flag);
-    const { campaignsEnabled } = await readSettings(db, companyId, ['campaignsEnabled']);
+    const { campaignsEnabled } = await settings.read(companyId, ['campaignsEnabled']);
     return planAllowsFlag(plan, flag, campaignsEnabled);
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
-import { readCompanyLocale } from '../settings/settings-reader.ts';
+import type { SettingsReader } from '../settings/settings-reader.ts';
 import type { TicketsModule } from '../tickets/index.ts';
 import { createScheduleSendJob, createScheduleSweepJob } from './schedules.jobs.ts';
 import { createSchedulesRealtime } from './schedules.realtime.ts';
@@ -17,7 +17,12 @@ import { createSchedulesService } from './schedules.service.ts';
  */
 export function createSchedulesModule(
   platform: Platform,
-  deps: { messages: MessagesModule; tickets: TicketsModule; planRules: PlanRules },
+  deps: {
+    messages: MessagesModule;
+    tickets: TicketsModule;
+    planRules: PlanRules;
+    settings: Pick<SettingsReader, 'locale'>;
+  },
 ) {
   const repository = createSchedulesRepository(platform.db);
   const service = createSchedulesService({
@@ -32,7 +37,7 @@ export function createSchedulesModule(
       const seconds = Math.max(0, Math.ceil((at.getTime() - Date.now()) / 1000));
       await platform.jobs.send(sendJob, payload, { startAfterSeconds: seconds, retryLimit: 5 });
     },
-    timeZoneOf: async (companyId) => (await readCompanyLocale(platform.db, companyId)).timeZone,
+    timeZoneOf: async (companyId) => (await deps.settings.locale(companyId)).timeZone,
     clock: platform.clock,
     log: platform.log,
   });

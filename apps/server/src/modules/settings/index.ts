@@ -4,9 +4,12 @@ import { createSettingsRealtime } from './settings.realtime.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 import { registerSettingsRoutes } from './settings.routes.ts';
 import { createSettingsService } from './settings.service.ts';
+import { createSettingsReader } from './settings-reader.ts';
 
 export function createSettingsModule(platform: Platform) {
   const repository = createSettingsRepository(platform.db);
-  const service = createSettingsService(repository, createSettingsRealtime(platform.realtime));
-  return { repository, service, register: (app: FastifyInstance) => registerSettingsRoutes(app, service) };
+  /** What other modules read settings through: kept per process, forgotten on every change. */
+  const reader = createSettingsReader(platform.db, { bus: platform.bus, log: platform.log });
+  const service = createSettingsService(repository, createSettingsRealtime(platform.realtime), reader);
+  return { repository, reader, service, register: (app: FastifyInstance) => registerSettingsRoutes(app, service) };
 }

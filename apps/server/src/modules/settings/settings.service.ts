@@ -2,10 +2,12 @@ import { isSettingKey, settingDefinitions } from '@wacrm/shared';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { createSettingsRealtime } from './settings.realtime.ts';
 import type { SettingsRepository } from './settings.repository.ts';
+import type { SettingsInvalidation } from './settings-reader.ts';
 
 export function createSettingsService(
   repository: SettingsRepository,
   events: ReturnType<typeof createSettingsRealtime>,
+  reader: SettingsInvalidation,
 ) {
   async function update(companyId: number, key: string, value: string) {
     if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND');
@@ -14,6 +16,7 @@ export function createSettingsService(
       throw new AppError('ERR_VALIDATION', { fields: { value: `Must be one of: ${allowed.join(', ')}` } });
     }
     const setting = await repository.set(companyId, key, value);
+    reader.forget(companyId);
     events.settingUpdated(companyId, setting);
     return setting;
   }

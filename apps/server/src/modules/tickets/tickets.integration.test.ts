@@ -1,11 +1,11 @@
 import { type SandboxOutboxEntry, searchCountCap, type TicketRecord, ticketCountCap } from '@wacrm/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { joinRoom } from '../../../test/eventually.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { contacts, messages, queues, settings, tickets, userQueues, whatsapps } from '../../platform/db/schema.ts';
+import { contacts, messages, queues, tickets, userQueues, whatsapps } from '../../platform/db/schema.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -51,11 +51,9 @@ async function office() {
   };
 }
 
-async function setSetting(companyId: number, key: string, value: string) {
-  await t.db
-    .update(settings)
-    .set({ value })
-    .where(and(eq(settings.companyId, companyId), eq(settings.key, key)));
+/** As an admin, through the settings API (which tells the settings cache). */
+async function setSetting(adminToken: string, key: string, value: string) {
+  expect((await t.as(adminToken).put(`/api/settings/${key}`, { value })).status).toBe(200);
 }
 
 /** A socket that joined the lists and the bell, recording every ticket event. */
@@ -99,8 +97,8 @@ describe('transitions', () => {
       .update(whatsapps)
       .set({ complationMessage: 'Thanks for talking to us!' })
       .where(eq(whatsapps.id, connection.id));
-    await setSetting(o.company.id, 'sendGreetingAccepted', 'enabled');
-    await setSetting(o.company.id, 'sendMsgTransfTicket', 'enabled');
+    await setSetting(o.admin.token, 'sendGreetingAccepted', 'enabled');
+    await setSetting(o.admin.token, 'sendMsgTransfTicket', 'enabled');
     const customer = '5511912340001';
     await t
       .as(o.admin.token)

@@ -1,16 +1,7 @@
 import { pageSizes, searchCountCap, type TicketListQuery, type TicketsPage, ticketCountCap } from '@wacrm/shared';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/client.ts';
-import {
-  contacts,
-  messages,
-  queues,
-  settings,
-  tickets,
-  ticketTags,
-  users,
-  whatsapps,
-} from '../../platform/db/schema.ts';
+import { contacts, messages, queues, tickets, ticketTags, users, whatsapps } from '../../platform/db/schema.ts';
 import { containsText, likePattern, phoneDigits } from '../../platform/db/text-search.ts';
 import { createTicketPageReader, createTicketRecordReader } from './ticket-record.sql.ts';
 import { mayShowAll, type TicketViewer } from './tickets.policy.ts';
@@ -269,14 +260,6 @@ export function createTicketsRepository(db: Database) {
         .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
         .limit(1);
       return row ?? null;
-    },
-
-    async setting(companyId: number, key: string) {
-      const [row] = await db
-        .select({ value: settings.value })
-        .from(settings)
-        .where(and(eq(settings.companyId, companyId), eq(settings.key, key)));
-      return row?.value ?? null;
     },
 
     /**

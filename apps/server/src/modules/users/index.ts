@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import { createPlanRules } from '../plans/plan-rules.ts';
-import { createPlansRepository } from '../plans/plans.repository.ts';
+import type { PlanRules } from '../plans/plan-rules.ts';
 import { createUserPresence } from './users.presence.ts';
 import { createUsersRealtime } from './users.realtime.ts';
 import { createUsersRepository } from './users.repository.ts';
 import { registerUsersRoutes } from './users.routes.ts';
 import { createUsersService } from './users.service.ts';
 
-export function createUsersModule(platform: Platform) {
+export function createUsersModule(platform: Platform, deps: { planRules: PlanRules }) {
   const repository = createUsersRepository(platform.db);
   const events = createUsersRealtime(platform.realtime, platform.clientRooms);
   const presence = createUserPresence({
@@ -22,7 +21,7 @@ export function createUsersModule(platform: Platform) {
     db: platform.db,
     repository,
     events,
-    planRules: createPlanRules(createPlansRepository(platform.db), platform.db),
+    planRules: deps.planRules,
     sessions: platform.sessions,
   });
   return {

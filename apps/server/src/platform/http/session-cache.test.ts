@@ -69,9 +69,9 @@ describe('session cache', () => {
     expect(s.cache.size).toBe(2);
     s.cache.forgetCompany(1);
     expect(s.cache.size).toBe(1);
-    expect(s.told).toEqual([{ userId: 1 }, { companyId: 1 }]);
+    expect(s.told).toEqual([{ key: 1 }, { group: 1 }]);
     // What another process told: forgotten here, not told again.
-    s.hear({ companyId: 2 });
+    s.hear({ group: 2 });
     expect(s.cache.size).toBe(0);
     expect(s.told).toHaveLength(2);
   });
