@@ -67,9 +67,9 @@ export interface FlowRuntimeDeps {
   integrationFlow?: () =>
     | ((event: {
         companyId: number;
-        whatsappId: number;
         ticketId: number;
-        queueId: number | null;
+        /** The integration the ticket's queue (or, without a queue, its connection) names. */
+        integrationId: number | null;
       }) => Promise<number | null>)
     | null;
   /**
@@ -354,11 +354,12 @@ export function createFlowRuntime(deps: FlowRuntimeDeps) {
       messageId?: number;
     }) {
       const { companyId, ticketId } = event;
-      // One read answers both "is a flow running here" and "did one ever run here".
-      const latest = await repository.latestRun(companyId, ticketId);
-      const run = latest?.status === 'running' ? latest : null;
-      if (run) {
-        if (!(await ticketIsFree(companyId, ticketId))) {
+      // One read answers "is a flow running here", "did one ever run here", who holds the ticket
+      // and which integration its queue or connection names.
+      const state = await repository.messageState(companyId, ticketId);
+      const run = state?.runningRunId ? await repository.findRun(companyId, state.runningRunId) : null;
+      if (run?.status === 'running') {
+        if (!isFree(state)) {
           await end(run, 'stopped');
           return false;
         }
@@ -375,19 +376,13 @@ export function createFlowRuntime(deps: FlowRuntimeDeps) {
         else await answer(run, graph, event.body);
         return true;
       }
-      const ticket = await repository.ticketState(companyId, ticketId);
-      if (!isFree(ticket)) return false;
+      if (!isFree(state)) return false;
       const phraseKey = normalizeFlowPhrase(event.body);
       const campaignFlow = phraseKey ? await repository.matchCampaign(companyId, event.whatsappId, phraseKey) : null;
       if (campaignFlow !== null) return start(companyId, ticketId, campaignFlow);
       const resolve = deps.integrationFlow?.();
-      if (resolve && latest === null) {
-        const flowId = await resolve({
-          companyId,
-          whatsappId: event.whatsappId,
-          ticketId,
-          queueId: ticket.queueId,
-        });
+      if (resolve && !state.hasRun) {
+        const flowId = await resolve({ companyId, ticketId, integrationId: state.integrationId });
         if (flowId !== null) return start(companyId, ticketId, flowId);
       }
       return false;

@@ -15,31 +15,47 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${mat
 
 /** Every query of flows, flow campaigns and runs; the company id comes first and is in every condition. */
 export function createFlowsRepository(db: Database) {
-  // Both asked on every customer message of a pending ticket: named prepared statements, built
-  // and planned once (docs/performance.md, "The inbound path's reads, prepared").
+  // Asked on every customer message of a pending ticket, and by every step of a run: named
+  // prepared statements, built and planned once (docs/performance.md, "The inbound path's reads,
+  // prepared").
   const companyParam = sql.placeholder('companyId');
   const ticketParam = sql.placeholder('ticketId');
+  const ticketFields = {
+    status: tickets.status,
+    userId: tickets.userId,
+    queueId: tickets.queueId,
+    isGroup: tickets.isGroup,
+    name: contacts.name,
+    number: contacts.number,
+    email: contacts.email,
+  };
   const ticketState = db
-    .select({
-      status: tickets.status,
-      userId: tickets.userId,
-      queueId: tickets.queueId,
-      isGroup: tickets.isGroup,
-      name: contacts.name,
-      number: contacts.number,
-      email: contacts.email,
-    })
+    .select(ticketFields)
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .where(and(eq(tickets.companyId, companyParam), eq(tickets.id, ticketParam)))
     .prepare('flow_ticket_state');
-  const latestRun = db
-    .select()
-    .from(flowRuns)
-    .where(and(eq(flowRuns.companyId, companyParam), eq(flowRuns.ticketId, ticketParam)))
-    .orderBy(sql`${flowRuns.status} = 'running' desc`, desc(flowRuns.id))
-    .limit(1)
-    .prepare('flow_latest_run');
+  // What a customer's message needs to know, in one read: the ticket, its running run (at most
+  // one), whether any run ever ran on it, and the integration its queue (or, without a queue, its
+  // connection) names. Queue and connection are the ticket's own, so of its company.
+  const runsOfTicket = and(eq(flowRuns.companyId, companyParam), eq(flowRuns.ticketId, tickets.id));
+  const messageState = db
+    .select({
+      ...ticketFields,
+      runningRunId: sql<
+        number | null
+      >`(select ${flowRuns.id} from ${flowRuns} where ${runsOfTicket} and ${flowRuns.status} = 'running' limit 1)`,
+      hasRun: sql<boolean>`exists (select 1 from ${flowRuns} where ${runsOfTicket})`,
+      integrationId: sql<
+        number | null
+      >`case when ${tickets.queueId} is null then ${whatsapps.integrationId} else ${queues.integrationId} end`,
+    })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .where(and(eq(tickets.companyId, companyParam), eq(tickets.id, ticketParam)))
+    .prepare('flow_message_state');
 
   const flowOf = (companyId: number, id: number) => and(eq(flows.companyId, companyId), eq(flows.id, id));
   const campaignOf = (companyId: number, id: number) =>
@@ -199,9 +215,12 @@ export function createFlowsRepository(db: Database) {
         .limit(1);
       return { connection, ticketId: ticket?.id ?? null };
     },
-    /** The ticket's running run if it has one (at most one), else its newest finished one, else null. */
-    latestRun: async (companyId: number, ticketId: number) =>
-      (await latestRun.execute({ companyId, ticketId }))[0] ?? null,
+    /**
+     * What a customer's message on the ticket needs: the ticket (as `ticketState`), the id of its
+     * running run, whether a run ever ran on it, and the integration of its queue or connection.
+     */
+    messageState: async (companyId: number, ticketId: number) =>
+      (await messageState.execute({ companyId, ticketId }))[0] ?? null,
     findRun: async (companyId: number, id: number) =>
       (
         await db

@@ -94,5 +94,7 @@ export const flowRuns = pgTable(
       .on(table.companyId, table.ticketId)
       .where(sql`${table.status} = 'running'`),
     index('flow_runs_flow_idx').on(table.flowId),
+    // A ticket's runs: the inbound path's "did a flow ever run here" and the cascade of a ticket's deletion.
+    index('flow_runs_ticket_idx').on(table.ticketId, table.id),
   ],
 );

@@ -91,12 +91,12 @@ export function createIntegrationsModule(
   /**
    * The flows module's resolver: the flow that the `flowbuilder` integration of the ticket's queue
    * (or, without a queue, its connection) starts; null when there is none, the plan lacks
-   * useIntegrations or the flow is switched off.
+   * useIntegrations or the flow is switched off. The flows module reads which integration that is
+   * with the rest of the ticket.
    */
-  async function flowOfTicket(event: { companyId: number; whatsappId: number; queueId: number | null }) {
-    const integrationId = await service.botIntegrationOf(event.companyId, event.whatsappId, event.queueId);
-    if (!integrationId) return null;
-    const row = await service.integrationRow(event.companyId, integrationId).catch(() => null);
+  async function flowOfTicket(event: { companyId: number; integrationId: number | null }) {
+    if (!event.integrationId) return null;
+    const row = await service.integrationRow(event.companyId, event.integrationId).catch(() => null);
     if (row?.type !== 'flowbuilder' || !row.flowId) return null;
     if (!(await deps.planRules.allows(event.companyId, 'useIntegrations'))) return null;
     return (await service.activeFlow(event.companyId, row.flowId)) ? row.flowId : null;

@@ -289,20 +289,6 @@ export function createIntegrationsService(deps: {
     /** The stored row with its secrets, for the bot runtimes and the Dialogflow test. */
     integrationRow,
 
-    /** The integration a ticket's queue (or, without a queue, its connection) names, if any. */
-    async botIntegrationOf(companyId: number, whatsappId: number, queueId: number | null) {
-      const [row] = queueId
-        ? await db
-            .select({ id: queues.integrationId })
-            .from(queues)
-            .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)))
-        : await db
-            .select({ id: whatsapps.integrationId })
-            .from(whatsapps)
-            .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)));
-      return row?.id ?? null;
-    },
-
     /** Whether the company's flow exists and is switched on. */
     async activeFlow(companyId: number, flowId: number) {
       const [row] = await db

@@ -1,0 +1,1 @@
+CREATE INDEX "flow_runs_ticket_idx" ON "flow_runs" USING btree ("ticket_id","id");
