@@ -9,7 +9,7 @@ import { createSettingsReader } from './settings-reader.ts';
 export function createSettingsModule(platform: Platform) {
   const repository = createSettingsRepository(platform.db);
   /** What other modules read settings through: kept per process, forgotten on every change. */
-  const reader = createSettingsReader(platform.db, { bus: platform.bus, log: platform.log });
+  const reader = createSettingsReader(repository, { bus: platform.bus, log: platform.log });
   const service = createSettingsService(repository, createSettingsRealtime(platform.realtime), reader);
   return { repository, reader, service, register: (app: FastifyInstance) => registerSettingsRoutes(app, service) };
 }

@@ -1,10 +1,8 @@
 import { type SettingKey, settingDefinitions } from '@wacrm/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createProcessCache } from '../../platform/cache/process-cache.ts';
 import type { NodeBus } from '../../platform/cluster/node-bus.ts';
-import type { Database } from '../../platform/db/client.ts';
-import { settings } from '../../platform/db/schema.ts';
+import type { SettingsRepository } from './settings.repository.ts';
 
 /** How long a company's settings read here answer without asking the database again. */
 export const SETTINGS_CACHE_MS = 5_000;
@@ -25,7 +23,7 @@ interface CompanySettings {
  * writes a setting calls `forget` once its write has committed, and the other processes are told.
  */
 export function createSettingsReader(
-  db: Database,
+  repository: Pick<SettingsRepository, 'list'>,
   options: { bus?: Pick<NodeBus, 'broadcast' | 'onBroadcast'>; log?: FastifyBaseLogger; now?: () => number } = {},
 ) {
   const cache = createProcessCache<CompanySettings>({
@@ -37,10 +35,7 @@ export function createSettingsReader(
   });
 
   async function readCompany(companyId: number): Promise<CompanySettings> {
-    const rows = await db
-      .select({ key: settings.key, value: settings.value })
-      .from(settings)
-      .where(eq(settings.companyId, companyId));
+    const rows = await repository.list(companyId);
     return { companyId, stored: new Map(rows.map((row) => [row.key, row.value])) };
   }
 
