@@ -1,8 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
+// CI asks for a JSON report of every run (TEST_REPORT_DIR), so that its last lines can name the
+// tests that failed however long the log grew after them (scripts/failed-tests.mjs).
+const reportDir = process.env.TEST_REPORT_DIR;
+
 // One runner for every workspace; `--project` picks a suite (see package.json scripts).
 export default defineConfig({
   test: {
+    ...(reportDir && {
+      reporters: ['default', 'json'],
+      outputFile: { json: `${reportDir}/vitest-${Date.now()}-${process.pid}.json` },
+    }),
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
       {

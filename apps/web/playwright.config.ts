@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './e2e/support/chromium.ts';
 
+// CI asks for a JSON report beside the list (TEST_REPORT_DIR; see scripts/failed-tests.mjs).
+const reportDir = process.env.TEST_REPORT_DIR;
+
 // Browser tests drive Debian's chromium against the real server (see e2e/support/).
 export default defineConfig({
   testDir: 'e2e',
@@ -11,7 +14,9 @@ export default defineConfig({
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: reportDir
+    ? [['list'], ['json', { outputFile: `${reportDir}/playwright-${Date.now()}-${process.pid}.json` }]]
+    : [['list']],
   globalSetup: './e2e/support/global-setup.ts',
   outputDir: 'test-results',
   use: {

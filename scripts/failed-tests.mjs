@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// Names the tests that failed, from the JSON reports that vitest and Playwright write when
+// TEST_REPORT_DIR is set: `node scripts/failed-tests.mjs <dir>`. CI prints this last, so a test
+// that failed once can still be named from the end of a long log.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+
+const root = process.argv[2];
+if (!root) {
+  console.error('usage: node scripts/failed-tests.mjs <report directory>');
+  process.exit(2);
+}
+
+function reportFiles(directory) {
+  return readdirSync(directory).flatMap((name) => {
+    const path = join(directory, name);
+    if (statSync(path).isDirectory()) return reportFiles(path);
+    return name.endsWith('.json') ? [path] : [];
+  });
+}
+
+const firstLine = (text) =>
+  stripVTControlCharacters(text ?? '')
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim() ?? '';
+
+// vitest's JSON report: one entry per file; a file that could not run has no assertions.
+function vitestFailures(report) {
+  return report.testResults.flatMap((file) => {
+    const path = relative(process.cwd(), file.name);
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failedTests.length === 0 && file.status === 'failed') return [`${path}: ${firstLine(file.message)}`];
+    return failedTests.map((test) => `${path} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+}
+
+// Playwright's JSON report: suites nest by file and describe block; a spec holds one test per project.
+function playwrightFailures(report) {
+  const failures = (report.errors ?? []).map((error) => `(run) ${firstLine(error.message)}`);
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results.find((result) => result.error)?.error;
+        const name = [...titles, spec.title].join(' > ');
+        failures.push(
+          `${spec.file} > ${name}${test.status === 'flaky' ? ' (flaky)' : ''}: ${firstLine(error?.message)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? [])
+      visit(child, child.file === child.title ? titles : [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  return failures;
+}
+
+let count = 0;
+for (const path of reportFiles(root).sort()) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    console.log(`${relative(root, path)}: unreadable report (the run may have been killed)`);
+    count += 1;
+    continue;
+  }
+  const failures = Array.isArray(report.testResults) ? vitestFailures(report) : playwrightFailures(report);
+  for (const failure of failures) console.log(`  ${relative(root, path).split('/')[0]}: ${failure}`);
+  count += failures.length;
+}
+console.log(count === 0 ? 'no failed test in the reports' : `${count} failed`);
