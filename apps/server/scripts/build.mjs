@@ -12,7 +12,11 @@ const dependencies = Object.keys(manifest.dependencies).filter((name) => name !=
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(serverDir, 'src/main.ts')],
+  // The embedded database's thread is an entry of its own (src/platform/db/pglite-thread.ts).
+  entryPoints: {
+    main: path.join(serverDir, 'src/main.ts'),
+    'pglite-worker': path.join(serverDir, 'src/platform/db/pglite-worker.ts'),
+  },
   outdir,
   bundle: true,
   splitting: true,

@@ -1,7 +1,5 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { repositoryRoot } from '../config.ts';
 import * as schema from './all-tables.ts';
-import { withPreparedStatements } from './pglite-statements.ts';
+import { openPgliteThread } from './pglite-thread.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -40,32 +38,22 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pgdata'));
 }
 
-/** Shared buffers of the embedded database (docs/performance.md, "Server memory"). */
-const PGLITE_SHARED_BUFFERS = '32MB';
-
 export async function openPglite(directory: string): Promise<DatabaseHandle> {
-  // pg_trgm and unaccent back the search indexes (migrations 0003 and 0012). PostgreSQL's default 128 MB of
-  // shared buffers sat in the process's memory from the start (~295 MB resident for an empty
-  // database against ~190 MB with 32 MB); the files are read through the OS page cache anyway.
-  const client = await PGlite.create(directory, {
-    extensions: { pg_trgm, unaccent },
-    postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
-  });
-  // Parameterised queries run on prepared statements, parsed and planned once (pglite-statements.ts).
-  const queries = withPreparedStatements(client);
-  const db = drizzlePglite({ client: queries as unknown as PGlite, schema }) as unknown as Database;
+  // PGlite runs in a thread of its own, so that its work does not block the event loop.
+  const thread = await openPgliteThread(directory);
+  const db = drizzlePglite({ client: thread as unknown as PGlite, schema }) as unknown as Database;
   return {
     kind: 'pglite',
     db,
     // PGlite runs parameterless scripts (several statements) only through exec().
     executeSql: async (text, values) => {
-      if (values && values.length > 0) return { rows: (await queries.query(text, values)).rows };
-      const results = await client.exec(text);
+      if (values && values.length > 0) return { rows: (await thread.query(text, values)).rows };
+      const results = await thread.exec(text);
       const withRows = [...results].reverse().find((result) => result.rows.length > 0);
       return { rows: withRows?.rows ?? [] };
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    close: () => thread.close(),
   };
 }
 
