@@ -151,6 +151,9 @@ async function main() {
     if (!existsSync(path.join(copy, 'data', 'secrets.json'))) fail('no generated secrets in ./data');
     if (existsSync(path.join(copy, 'apps', 'server', 'data'))) fail('a data folder appeared in apps/server');
     if (/web app not built/.test(log)) fail('the log says the web app is not built');
+    // The log reaches stdout through pino's transport thread, a moment after the server answers.
+    const logBy = Date.now() + 10_000;
+    while (!log.includes('Log in as admin@admin.com') && Date.now() < logBy) await sleep(200);
     if (!log.includes('Log in as admin@admin.com')) fail('the log does not print the first login');
     step('data in ./data at the root; the log names the login and no missing build');
 
