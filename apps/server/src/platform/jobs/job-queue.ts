@@ -40,6 +40,8 @@ export interface SendJobOptions {
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition>();
+  /** This process's pg-boss worker for each queue, by job name. */
+  private readonly workerIds = new Map<string, string>();
   private started = false;
 
   constructor(
@@ -66,21 +68,29 @@ export class JobQueue {
     await this.boss.start();
     for (const definition of this.definitions.values()) {
       await this.boss.createQueue(definition.name);
-      await this.boss.work(
+      const workerId = await this.boss.work(
         definition.name,
         { pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2 },
         async (jobs) => {
-          for (const job of jobs) {
-            try {
-              await definition.handler(definition.payload.parse(job.data));
-            } catch (error) {
-              // pg-boss retries it (retryLimit) and keeps the error on the job; say so in the log.
-              this.log.warn({ err: error, job: definition.name, jobId: job.id }, 'job failed');
-              throw error;
+          try {
+            for (const job of jobs) {
+              try {
+                await definition.handler(definition.payload.parse(job.data));
+              } catch (error) {
+                // pg-boss retries it (retryLimit) and keeps the error on the job; say so in the log.
+                this.log.warn({ err: error, job: definition.name, jobId: job.id }, 'job failed');
+                throw error;
+              }
             }
+          } finally {
+            // pg-boss fetches one job per poll and then waits out the polling interval: a backlog
+            // (a burst of bot turns, schedules falling due together, another process's sends)
+            // would drain at one job per interval. A job found means more may wait: look again now.
+            if (jobs.length > 0) this.wake(definition.name);
           }
         },
       );
+      this.workerIds.set(definition.name, workerId);
       if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
     }
     this.started = true;
@@ -92,13 +102,22 @@ export class JobQueue {
     options: SendJobOptions = {},
   ) {
     if (!this.started) throw new Error(`job queue not started; cannot send ${definition.name}`);
-    return this.boss.send(definition.name, definition.payload.parse(payload) as object, {
+    const id = await this.boss.send(definition.name, definition.payload.parse(payload) as object, {
       startAfter: options.startAfterSeconds,
       singletonKey: options.singletonKey,
       retryLimit: options.retryLimit ?? 3,
       retryBackoff: true,
       ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
     });
+    // This process works the queue too: its worker starts the job now rather than at its next
+    // poll. A delayed job, or one sent by another process, is found by polling.
+    if (!options.startAfterSeconds) this.wake(definition.name);
+    return id;
+  }
+
+  private wake(name: string) {
+    const workerId = this.workerIds.get(name);
+    if (workerId) this.boss.notifyWorker(workerId);
   }
 
   /**
