@@ -124,4 +124,28 @@ describe('realtime fan-out through PostgreSQL', () => {
     expect(onB).toEqual(expected);
     expect(published).toHaveLength(20);
   });
+
+  it('goes on after PostgreSQL ends the listening connections, without an unhandled error', async () => {
+    const [a, b] = nodes;
+    const onB = heard(await socketTo(b), 'company-1-ticket');
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    // The adapters LISTEN in capitals; this test's own listener does not.
+    const { rowCount } = await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query like 'LISTEN %'`,
+      [databaseName],
+    );
+    await admin.end();
+    expect(rowCount).toBeGreaterThanOrEqual(2);
+    // Each adapter connects again a moment later; until then an event may be lost, as it would be.
+    let n = 0;
+    await waitUntil(
+      () => {
+        a.io.to('company-1').emit('company-1-ticket', { after: ++n });
+        return onB.some((payload) => (payload as { after?: number }).after !== undefined);
+      },
+      undefined,
+      'an event from A on B after the reconnection',
+    );
+  });
 });

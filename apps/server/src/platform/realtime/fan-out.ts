@@ -44,6 +44,12 @@ export async function attachFanOut(
     const { createAdapter: createPostgresAdapter } = await import('@socket.io/postgres-adapter');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
     pool.on('error', (error) => options.log.warn({ err: error }, 'realtime fan-out pool error'));
+    // The adapter holds its LISTEN client out of the pool, where pg leaves it without an error
+    // listener: a connection PostgreSQL ends (a restart, a failover, an admin) would then crash the
+    // process. With one, the client's end is what the adapter hears, and it connects again.
+    pool.on('connect', (client) =>
+      client.on('error', (error) => options.log.warn({ err: error }, 'realtime fan-out connection lost')),
+    );
     io.adapter(
       inEmitOrder(
         createPostgresAdapter(pool, {
