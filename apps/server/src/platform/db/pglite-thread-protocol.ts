@@ -11,7 +11,7 @@ export type ThreadRequest = { id: number } & (
       textTypes?: number[];
       transaction?: number;
     }
-  | { kind: 'exec'; text: string; transaction?: number }
+  | { kind: 'exec'; text: string }
   | { kind: 'begin' }
   | { kind: 'end'; transaction: number; commit: boolean }
   | { kind: 'close' }

@@ -95,28 +95,20 @@ export async function openPgliteThread(directory: string): Promise<PgliteThread>
 
     async transaction<T>(callback: (tx: Transaction) => Promise<T>) {
       const transaction = await request<number>({ kind: 'begin' });
-      let closed = false;
-      // What drizzle's driver uses of a PGlite transaction: query (savepoints are queries too).
+      // All drizzle's driver uses of a PGlite transaction is query (savepoints are queries too).
       const tx = {
         query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
           request<Results<R>>({ kind: 'query', text, params, ...wireOptions(options), transaction }),
-        exec: (text: string) => request<Results[]>({ kind: 'exec', text, transaction }),
-        get closed() {
-          return closed;
-        },
       } as unknown as Transaction;
+      let result: T;
       try {
-        const result = await callback(tx);
-        closed = true;
-        await request({ kind: 'end', transaction, commit: true });
-        return result;
+        result = await callback(tx);
       } catch (error) {
-        if (!closed) {
-          closed = true;
-          await request({ kind: 'end', transaction, commit: false }).catch(() => undefined);
-        }
+        await request({ kind: 'end', transaction, commit: false }).catch(() => undefined);
         throw error;
       }
+      await request({ kind: 'end', transaction, commit: true });
+      return result;
     },
 
     async close() {

@@ -56,9 +56,14 @@ function begin(): Promise<number> {
   });
 }
 
-async function end(id: number, commit: boolean) {
+function openTransaction(id: number) {
   const transaction = transactions.get(id);
   if (!transaction) throw new Error(`no open transaction ${id}`);
+  return transaction;
+}
+
+async function end(id: number, commit: boolean) {
+  const transaction = openTransaction(id);
   transaction.end(commit);
   try {
     await transaction.ended;
@@ -79,8 +84,7 @@ function queryOptions(request: { rowMode?: 'array' | 'object'; textTypes?: numbe
 async function handle(request: ThreadRequest): Promise<unknown> {
   switch (request.kind) {
     case 'query': {
-      const on = request.transaction ? transactions.get(request.transaction)?.tx : queries;
-      if (!on) throw new Error(`no open transaction ${request.transaction}`);
+      const on = request.transaction ? openTransaction(request.transaction).tx : queries;
       const { rows, fields, affectedRows, rowCount } = await on.query(
         request.text,
         request.params,
@@ -88,11 +92,8 @@ async function handle(request: ThreadRequest): Promise<unknown> {
       );
       return { rows, fields, affectedRows, ...(rowCount === undefined ? {} : { rowCount }) };
     }
-    case 'exec': {
-      const on = request.transaction ? transactions.get(request.transaction)?.tx : client;
-      if (!on) throw new Error(`no open transaction ${request.transaction}`);
-      return on.exec(request.text);
-    }
+    case 'exec':
+      return client.exec(request.text);
     case 'begin':
       return begin();
     case 'end':

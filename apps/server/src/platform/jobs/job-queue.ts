@@ -73,15 +73,7 @@ export class JobQueue {
         { pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2 },
         async (jobs) => {
           try {
-            for (const job of jobs) {
-              try {
-                await definition.handler(definition.payload.parse(job.data));
-              } catch (error) {
-                // pg-boss retries it (retryLimit) and keeps the error on the job; say so in the log.
-                this.log.warn({ err: error, job: definition.name, jobId: job.id }, 'job failed');
-                throw error;
-              }
-            }
+            for (const job of jobs) await this.run(definition, job);
           } finally {
             // pg-boss fetches one job per poll and then waits out the polling interval: a backlog
             // (a burst of bot turns, schedules falling due together, another process's sends)
@@ -113,6 +105,16 @@ export class JobQueue {
     // poll. A delayed job, or one sent by another process, is found by polling.
     if (!options.startAfterSeconds) this.wake(definition.name);
     return id;
+  }
+
+  private async run(definition: JobDefinition, job: { id: string; data: unknown }) {
+    try {
+      await definition.handler(definition.payload.parse(job.data));
+    } catch (error) {
+      // pg-boss retries it (retryLimit) and keeps the error on the job; say so in the log.
+      this.log.warn({ err: error, job: definition.name, jobId: job.id }, 'job failed');
+      throw error;
+    }
   }
 
   private wake(name: string) {
