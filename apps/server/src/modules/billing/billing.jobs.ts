@@ -15,7 +15,6 @@ export function createInvoiceGenerationJob(
     name: 'billing.generate-invoice',
     payload: invoiceGenerationPayload,
     handler,
-    pollingIntervalSeconds: 1,
   });
 }
 

@@ -21,13 +21,12 @@ export function createCampaignDispatchJob(
     name: 'campaigns.dispatch',
     payload: campaignDispatchPayload,
     handler,
-    pollingIntervalSeconds: 0.5,
   });
 }
 
 /** A programmed campaign's start at its time. */
 export function createCampaignStartJob(handler: (payload: z.infer<typeof campaignStartPayload>) => Promise<void>) {
-  return defineJob({ name: 'campaigns.start', payload: campaignStartPayload, handler, pollingIntervalSeconds: 1 });
+  return defineJob({ name: 'campaigns.start', payload: campaignStartPayload, handler });
 }
 
 /** The safety net: every minute, programmed campaigns that came due and running ones whose chain was lost. */

@@ -85,6 +85,5 @@ export function createNumberCheckJob(handler: (payload: Payload) => Promise<void
     name: 'campaigns.check-numbers',
     payload: numberCheckPayload,
     handler,
-    pollingIntervalSeconds: 1,
   });
 }

@@ -10,7 +10,7 @@ export const flowResumePayload = z.object({
 
 /** The end of an interval: the run continues where it waits (pg-boss keeps it across restarts). */
 export function createFlowResumeJob(handler: (payload: FlowResumePayload) => Promise<void>) {
-  return defineJob({ name: 'flows.resume', payload: flowResumePayload, handler, pollingIntervalSeconds: 0.5 });
+  return defineJob({ name: 'flows.resume', payload: flowResumePayload, handler });
 }
 
 export const flowBotTurnPayload = z.object({
@@ -25,5 +25,5 @@ export type FlowBotTurnPayload = z.infer<typeof flowBotTurnPayload>;
 
 /** One turn of a flow's typebot or OpenAI node: durable, so a restart never loses the customer's message. */
 export function createFlowBotTurnJob(handler: (payload: FlowBotTurnPayload) => Promise<void>) {
-  return defineJob({ name: 'flows.botTurn', payload: flowBotTurnPayload, handler, pollingIntervalSeconds: 0.5 });
+  return defineJob({ name: 'flows.botTurn', payload: flowBotTurnPayload, handler });
 }

@@ -14,5 +14,5 @@ export type BotTurnPayload = z.infer<typeof botTurnPayload>;
 
 /** One bot answer to one customer message: durable, so a restart never loses the customer's message. */
 export function createBotTurnJob(handler: (payload: BotTurnPayload) => Promise<void>) {
-  return defineJob({ name: 'bots.turn', payload: botTurnPayload, handler, pollingIntervalSeconds: 0.5 });
+  return defineJob({ name: 'bots.turn', payload: botTurnPayload, handler });
 }

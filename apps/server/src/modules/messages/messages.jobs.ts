@@ -13,7 +13,6 @@ export function createSendRetryJob(handler: (payload: z.infer<typeof sendRetryPa
     name: 'messages.send-retry',
     payload: sendRetryPayload,
     handler,
-    pollingIntervalSeconds: 1,
   });
 }
 

@@ -10,7 +10,7 @@ export const scheduleSendPayload = z.object({
 
 /** One schedule's send at its time (pg-boss keeps it across restarts). */
 export function createScheduleSendJob(handler: (payload: z.infer<typeof scheduleSendPayload>) => Promise<void>) {
-  return defineJob({ name: 'schedules.send', payload: scheduleSendPayload, handler, pollingIntervalSeconds: 0.5 });
+  return defineJob({ name: 'schedules.send', payload: scheduleSendPayload, handler });
 }
 
 /** The safety net: every minute, anything due that no job sent (a lost job, a crash mid-way). */

@@ -20,7 +20,6 @@ export function createUserPresence(deps: {
   const markOfflineJob = defineJob({
     name: 'users.mark-offline',
     payload: z.object({ companyId: z.number().int(), userId: z.number().int() }),
-    pollingIntervalSeconds: 1,
     handler: async ({ companyId, userId }) => {
       const user = await repository.markOfflineIfIdle(companyId, userId, new Date(Date.now() - offlineAfterMs + 250));
       if (user) events.userUpdated(companyId, { ...user, online: false });

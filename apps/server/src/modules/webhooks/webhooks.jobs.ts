@@ -16,7 +16,7 @@ export function createWebhookLogCleanupJob(handler: () => Promise<void>) {
 
 /** One attempt of one delivery; the next attempt is a new job, delayed by the backoff. */
 export function createWebhookDeliverJob(handler: (payload: WebhookDeliverPayload) => Promise<void>) {
-  return defineJob({ name: 'webhooks.deliver', payload: webhookDeliverPayload, handler, pollingIntervalSeconds: 0.5 });
+  return defineJob({ name: 'webhooks.deliver', payload: webhookDeliverPayload, handler });
 }
 
 /**

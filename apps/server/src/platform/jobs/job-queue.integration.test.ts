@@ -19,6 +19,21 @@ const burst = defineJob({
   pollingIntervalSeconds: RARELY,
 });
 
+/** Fails each number's first run once: its retry must start without a poll. */
+const failedOnce = new Set<number>();
+const flaky = defineJob({
+  name: 'test.flaky',
+  payload: z.object({ companyId: z.number(), n: z.number() }),
+  handler: async ({ n }) => {
+    if (!failedOnce.has(n)) {
+      failedOnce.add(n);
+      throw new Error(`first run of ${n} fails`);
+    }
+    done.push(n);
+  },
+  pollingIntervalSeconds: RARELY,
+});
+
 const fiveDone = () =>
   waitUntil(
     () => done.length === 5,
@@ -28,15 +43,20 @@ const fiveDone = () =>
 
 let testDatabase: Awaited<ReturnType<typeof openTestDatabase>>;
 let jobs: JobQueue;
+/** Another process on the same database: it sends jobs but works no queue. */
+let otherProcess: JobQueue;
 
 beforeAll(async () => {
   testDatabase = await openTestDatabase();
   jobs = new JobQueue(testDatabase.database, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
-  jobs.register(burst);
+  jobs.register(burst, flaky);
   await jobs.start();
+  otherProcess = new JobQueue(testDatabase.database, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
+  await otherProcess.start();
 }, 60_000);
 
 afterAll(async () => {
+  await otherProcess.stop();
   await jobs.stop();
   await testDatabase.dispose();
 });
@@ -49,10 +69,34 @@ describe('the job queue', () => {
     expect(done.sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('starts a delayed job when it falls due, not at the next poll', async () => {
+    done.length = 0;
+    await jobs.send(burst, { companyId: 1, n: 1 }, { startAfterSeconds: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(done).toEqual([]);
+    await waitUntil(
+      () => done.length === 1,
+      undefined,
+      () => 'the delayed job done',
+    );
+  });
+
+  it("retries a failed job when pg-boss's backoff lets it, not at the next poll", async () => {
+    done.length = 0;
+    await jobs.send(flaky, { companyId: 1, n: 1 });
+    // The first retry falls due 1–2 s after the failure; the worker polls every 10 minutes.
+    await waitUntil(
+      () => done.length === 1,
+      undefined,
+      () => 'the retried job done',
+    );
+    expect(failedOnce.has(1)).toBe(true);
+  });
+
   it('drains a backlog at once: jobs that fell due together do not wait a poll each', async () => {
     done.length = 0;
-    // Delayed jobs are not woken for; they fall due while the worker sleeps its long interval.
-    for (let n = 1; n <= 4; n++) await jobs.send(burst, { companyId: 1, n }, { startAfterSeconds: 1 });
+    // Another process's delayed jobs: nothing wakes this one's worker when they fall due.
+    for (let n = 1; n <= 4; n++) await otherProcess.send(burst, { companyId: 1, n }, { startAfterSeconds: 1 });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(done).toEqual([]);
     // One wake-up finds one job; the rest follow without another poll.

@@ -11,7 +11,11 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   name: string;
   payload: Schema;
   handler: (payload: z.infer<Schema>) => Promise<void>;
-  /** How often an idle worker looks for work; pg-boss's minimum is 0.5 s. */
+  /**
+   * How often an idle worker looks for jobs no one woke it for (default `fallbackPollingSeconds`);
+   * pg-boss's minimum is 0.5 s. This process's own jobs, delayed ones and retries start on time
+   * without it (see `JobQueue`).
+   */
   pollingIntervalSeconds?: number;
   /**
    * A cron expression (UTC) for recurring work: pg-boss keeps the schedule in the database and
@@ -36,12 +40,27 @@ export interface SendJobOptions {
   expireInSeconds?: number;
 }
 
-/** Durable background work on pg-boss, in the same database as everything else. */
+/**
+ * How often a worker polls for what no wake-up announces: jobs another process sent, cron ticks,
+ * jobs left by a process that stopped. Every poll is a query per queue (~2 ms each on PGlite).
+ */
+export const fallbackPollingSeconds = 5;
+
+/** pg-boss's retry delay with `retryBackoff` (delay 1 s): at most 2^(n+1) s before retry n+1. */
+const retryDelayBound = (retryCount: number) => 2 ** Math.min(16, retryCount + 1);
+
+/**
+ * Durable background work on pg-boss, in the same database as everything else. The job's row is
+ * what is durable; a worker is woken when this process sends a job, when a delayed job falls due
+ * and when a failed one may retry, so polling only has to find the rest.
+ */
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition>();
   /** This process's pg-boss worker for each queue, by job name. */
   private readonly workerIds = new Map<string, string>();
+  /** Wake-ups for delayed jobs and retries this process knows of; cleared on stop. */
+  private readonly timers = new Set<NodeJS.Timeout>();
   private started = false;
 
   constructor(
@@ -70,7 +89,7 @@ export class JobQueue {
       await this.boss.createQueue(definition.name);
       const workerId = await this.boss.work(
         definition.name,
-        { pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2 },
+        { pollingIntervalSeconds: definition.pollingIntervalSeconds ?? fallbackPollingSeconds, includeMetadata: true },
         async (jobs) => {
           try {
             for (const job of jobs) await this.run(definition, job);
@@ -101,18 +120,20 @@ export class JobQueue {
       retryBackoff: true,
       ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
     });
-    // This process works the queue too: its worker starts the job now rather than at its next
-    // poll. A delayed job, or one sent by another process, is found by polling.
-    if (!options.startAfterSeconds) this.wake(definition.name);
+    // This process works the queue too: its worker starts the job when it may run rather than at
+    // its next poll. One sent by another process (or left by a restart) is found by polling.
+    if (options.startAfterSeconds) this.wakeLater(definition.name, options.startAfterSeconds);
+    else this.wake(definition.name);
     return id;
   }
 
-  private async run(definition: JobDefinition, job: { id: string; data: unknown }) {
+  private async run(definition: JobDefinition, job: PgBoss.JobWithMetadata<unknown>) {
     try {
       await definition.handler(definition.payload.parse(job.data));
     } catch (error) {
       // pg-boss retries it (retryLimit) and keeps the error on the job; say so in the log.
       this.log.warn({ err: error, job: definition.name, jobId: job.id }, 'job failed');
+      if (job.retryCount < job.retryLimit) this.wakeLater(definition.name, retryDelayBound(job.retryCount));
       throw error;
     }
   }
@@ -120,6 +141,19 @@ export class JobQueue {
   private wake(name: string) {
     const workerId = this.workerIds.get(name);
     if (workerId) this.boss.notifyWorker(workerId);
+  }
+
+  private wakeLater(name: string, seconds: number) {
+    // A moment past the due time: pg-boss compares start_after with the database's clock.
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        this.wake(name);
+      },
+      seconds * 1000 + 50,
+    );
+    timer.unref();
+    this.timers.add(timer);
   }
 
   /**
@@ -160,6 +194,8 @@ export class JobQueue {
   async stop() {
     if (!this.started) return;
     this.started = false;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
     await this.boss.stop({ graceful: true, timeout: 5_000, wait: true });
   }
 }
