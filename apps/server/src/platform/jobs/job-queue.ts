@@ -46,6 +46,13 @@ export interface SendJobOptions {
  */
 export const fallbackPollingSeconds = 5;
 
+/**
+ * Delays up to this get a timer; a job planned further ahead (a schedule next week) is found by
+ * polling, at most `fallbackPollingSeconds` late, instead of holding a timer (Node's longest is
+ * ~24.8 days) for days.
+ */
+const longestWakeTimerSeconds = 3600;
+
 /** pg-boss's retry delay with `retryBackoff` (delay 1 s): at most 2^(n+1) s before retry n+1. */
 const retryDelayBound = (retryCount: number) => 2 ** Math.min(16, retryCount + 1);
 
@@ -144,6 +151,7 @@ export class JobQueue {
   }
 
   private wakeLater(name: string, seconds: number) {
+    if (seconds > longestWakeTimerSeconds) return;
     // A moment past the due time: pg-boss compares start_after with the database's clock.
     const timer = setTimeout(
       () => {
