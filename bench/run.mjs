@@ -42,7 +42,7 @@ import {
   measureFanOut,
 } from './lib/realtime-load.mjs';
 import { measureScaleOut } from './lib/scale-out.mjs';
-import { benchAdmin, login, sampleRss, startServer } from './lib/server.mjs';
+import { benchAdmin, cpuSeconds, login, sampleRss, startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // BENCH_SERVER_ROOT: measure the server of another checkout (e.g. the commit before a change).
@@ -179,6 +179,11 @@ async function measure(database, server, generated) {
   if (database === 'pglite')
     figures.add('server RSS idle (after start, data loaded)', idle, 'MB', '< 200 MB', (v) => v < 200);
   else figures.add('server RSS idle (after start, data loaded)', idle, 'MB', '-');
+  // What the server costs while nobody uses it: its background work (job polling, timers).
+  const idleCpuBefore = cpuSeconds(server.pid);
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  const idleCpu = (100 * (cpuSeconds(server.pid) - idleCpuBefore)) / 10;
+  figures.add('server CPU idle (10 s, % of one core)', Number(idleCpu.toFixed(1)), '%', '-');
   const rss = sampleRss(server);
 
   // --- the ticket list: the web app's first page of open tickets, and its search tab ---

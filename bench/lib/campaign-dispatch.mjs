@@ -1,11 +1,4 @@
-import { readFileSync } from 'node:fs';
-
-/** CPU seconds (user + system) the process used so far, from /proc. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+import { cpuSeconds } from './server.mjs';
 
 async function call(base, token, method, url, body) {
   const response = await fetch(`${base}${url}`, {

@@ -98,6 +98,13 @@ export async function startServer({ root, dataDir, databaseUrl, log = () => unde
   };
 }
 
+/** CPU seconds (user + system, every thread) the process used so far, from /proc. */
+export function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Resident memory of a process in MB (Linux /proc). */
 export function readRssMb(pid) {
   try {
