@@ -95,7 +95,7 @@ export async function openPgliteThread(directory: string): Promise<PgliteThread>
 
     async transaction<T>(callback: (tx: Transaction) => Promise<T>) {
       const transaction = await request<number>({ kind: 'begin' });
-      // All drizzle's driver uses of a PGlite transaction is query (savepoints are queries too).
+      // Drizzle's driver uses only `query` on a PGlite transaction (savepoints are queries too).
       const tx = {
         query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
           request<Results<R>>({ kind: 'query', text, params, ...wireOptions(options), transaction }),

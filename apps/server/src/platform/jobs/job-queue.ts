@@ -53,8 +53,14 @@ export const fallbackPollingSeconds = 5;
  */
 const longestWakeTimerSeconds = 3600;
 
-/** pg-boss's retry delay with `retryBackoff` (delay 1 s): at most 2^(n+1) s before retry n+1. */
-const retryDelayBound = (retryCount: number) => 2 ** Math.min(16, retryCount + 1);
+/**
+ * The longest pg-boss waits before retrying a job that failed on its n-th retry (n = `retryCount`):
+ * with backoff, a random delay up to `retryDelay` × 2^(n+1) (pg-boss takes at least 1 s); without,
+ * exactly `retryDelay`.
+ */
+function retryDelayBound({ retryCount, retryDelay, retryBackoff }: PgBoss.JobWithMetadata<unknown>) {
+  return retryBackoff ? Math.max(retryDelay, 1) * 2 ** Math.min(16, retryCount + 1) : retryDelay;
+}
 
 /**
  * Durable background work on pg-boss, in the same database as everything else. The job's row is
@@ -140,7 +146,7 @@ export class JobQueue {
     } catch (error) {
       // pg-boss retries it (retryLimit) and keeps the error on the job; say so in the log.
       this.log.warn({ err: error, job: definition.name, jobId: job.id }, 'job failed');
-      if (job.retryCount < job.retryLimit) this.wakeLater(definition.name, retryDelayBound(job.retryCount));
+      if (job.retryCount < job.retryLimit) this.wakeLater(definition.name, retryDelayBound(job));
       throw error;
     }
   }
