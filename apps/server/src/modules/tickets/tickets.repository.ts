@@ -25,8 +25,12 @@ function listConditions(viewer: TicketViewer, query: TicketListQuery): SQL[] {
     );
   }
   // spec: without show-all a user sees their own tickets and the pending ones waiting for anyone.
+  // Written for the tab when there is one, so the planner sees the attendant's own tickets as one
+  // walk of (company, user, status, updated_at): pending alone needs no condition, open or
+  // closed alone is just "mine".
   if (!(query.showAll && mayShowAll(viewer))) {
-    where.push(or(eq(tickets.userId, userId), eq(tickets.status, 'pending'))!);
+    if (!query.status) where.push(or(eq(tickets.userId, userId), eq(tickets.status, 'pending'))!);
+    else if (query.status !== 'pending') where.push(eq(tickets.userId, userId));
   }
   if (query.status) where.push(eq(tickets.status, query.status));
   if (query.queueIds) {

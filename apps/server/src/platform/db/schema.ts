@@ -327,11 +327,18 @@ export const tickets = pgTable(
     index('tickets_company_status_updated_idx').on(table.companyId, table.status, table.updatedAt, table.id),
     // The search tab (every status): tickets newest first, each probed for a matching message.
     index('tickets_company_updated_idx').on(table.companyId, table.updatedAt, table.id),
+    // An attendant's own open or closed tickets (their list and its capped count walk only theirs,
+    // however many the company has). Migration 0024 adds INCLUDE (queue_id) by hand.
+    index('tickets_company_user_status_updated_idx').on(
+      table.companyId,
+      table.userId,
+      table.status,
+      table.updatedAt,
+      table.id,
+    ),
     index('tickets_contact_idx').on(table.contactId),
-    // Dashboard: tickets closed / created in a period.
-    index('tickets_company_closed_idx').on(table.companyId, table.closedAt),
+    // Dashboard: one day's tickets by hour (longer periods come from the day rollup).
     index('tickets_company_created_idx').on(table.companyId, table.createdAt),
-    index('tickets_company_accepted_idx').on(table.companyId, table.acceptedAt),
     // Timers: only the few tickets a sweep can act on are indexed.
     index('tickets_idle_open_idx')
       .on(table.lastMessageAt)
