@@ -354,9 +354,10 @@ export function createFlowRuntime(deps: FlowRuntimeDeps) {
       messageId?: number;
     }) {
       const { companyId, ticketId } = event;
-      // One read answers "is a flow running here", "did one ever run here", who holds the ticket
-      // and which integration its queue or connection names.
-      const state = await repository.messageState(companyId, ticketId);
+      // One read answers "is a flow running here", "did one ever run here", who holds the ticket,
+      // which integration its queue or connection names and which flow this phrase starts.
+      const phraseKey = normalizeFlowPhrase(event.body);
+      const state = await repository.messageState(companyId, ticketId, { whatsappId: event.whatsappId, phraseKey });
       const run = state?.runningRunId ? await repository.findRun(companyId, state.runningRunId) : null;
       if (run?.status === 'running') {
         if (!isFree(state)) {
@@ -377,9 +378,7 @@ export function createFlowRuntime(deps: FlowRuntimeDeps) {
         return true;
       }
       if (!isFree(state)) return false;
-      const phraseKey = normalizeFlowPhrase(event.body);
-      const campaignFlow = phraseKey ? await repository.matchCampaign(companyId, event.whatsappId, phraseKey) : null;
-      if (campaignFlow !== null) return start(companyId, ticketId, campaignFlow);
+      if (phraseKey && state.campaignFlowId !== null) return start(companyId, ticketId, state.campaignFlowId);
       const resolve = deps.integrationFlow?.();
       if (resolve && !state.hasRun) {
         const flowId = await resolve({ companyId, ticketId, integrationId: state.integrationId });

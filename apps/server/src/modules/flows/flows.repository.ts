@@ -36,9 +36,19 @@ export function createFlowsRepository(db: Database) {
     .where(and(eq(tickets.companyId, companyParam), eq(tickets.id, ticketParam)))
     .prepare('flow_ticket_state');
   // What a customer's message needs to know, in one read: the ticket, its running run (at most
-  // one), whether any run ever ran on it, and the integration its queue (or, without a queue, its
-  // connection) names. Queue and connection are the ticket's own, so of its company.
+  // one), whether any run ever ran on it, the integration its queue (or, without a queue, its
+  // connection) names, and the flow a phrase campaign starts for this message. Queue and
+  // connection are the ticket's own, so of its company.
   const runsOfTicket = and(eq(flowRuns.companyId, companyParam), eq(flowRuns.ticketId, tickets.id));
+  // The active campaign of an active flow whose phrase this message is, on the message's
+  // connection before one on any connection.
+  const campaignFlow = sql<number | null>`(
+    select ${flowCampaigns.flowId} from ${flowCampaigns}
+    join ${flows} on ${flows.id} = ${flowCampaigns.flowId} and ${flows.active}
+    where ${flowCampaigns.companyId} = ${companyParam} and ${flowCampaigns.phraseKey} = ${sql.placeholder('phraseKey')}
+      and ${flowCampaigns.status}
+      and (${flowCampaigns.whatsappId} = ${sql.placeholder('whatsappId')} or ${flowCampaigns.whatsappId} is null)
+    order by ${flowCampaigns.whatsappId} is null, ${flowCampaigns.id} limit 1)`;
   const messageState = db
     .select({
       ...ticketFields,
@@ -49,6 +59,7 @@ export function createFlowsRepository(db: Database) {
       integrationId: sql<
         number | null
       >`case when ${tickets.queueId} is null then ${whatsapps.integrationId} else ${queues.integrationId} end`,
+      campaignFlowId: campaignFlow,
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
@@ -133,26 +144,6 @@ export function createFlowsRepository(db: Database) {
       const rows = await db.delete(flowCampaigns).where(campaignOf(companyId, id)).returning({ id: flowCampaigns.id });
       return rows.length > 0;
     },
-    /** The active campaign of an active flow whose phrase this message is, on this connection (or on any). */
-    async matchCampaign(companyId: number, whatsappId: number, phraseKey: string) {
-      const [row] = await db
-        .select({ flowId: flowCampaigns.flowId })
-        .from(flowCampaigns)
-        .innerJoin(flows, eq(flows.id, flowCampaigns.flowId))
-        .where(
-          and(
-            eq(flowCampaigns.companyId, companyId),
-            eq(flowCampaigns.phraseKey, phraseKey),
-            eq(flowCampaigns.status, true),
-            eq(flows.active, true),
-            sql`(${flowCampaigns.whatsappId} = ${whatsappId} or ${flowCampaigns.whatsappId} is null)`,
-          ),
-        )
-        .orderBy(sql`${flowCampaigns.whatsappId} is null`, asc(flowCampaigns.id))
-        .limit(1);
-      return row?.flowId ?? null;
-    },
-
     connectionExists: async (companyId: number, id: number) =>
       (
         await db
@@ -217,10 +208,11 @@ export function createFlowsRepository(db: Database) {
     },
     /**
      * What a customer's message on the ticket needs: the ticket (as `ticketState`), the id of its
-     * running run, whether a run ever ran on it, and the integration of its queue or connection.
+     * running run, whether a run ever ran on it, the integration of its queue or connection, and
+     * the flow of the phrase campaign `phraseKey` on connection `whatsappId` (null when none).
      */
-    messageState: async (companyId: number, ticketId: number) =>
-      (await messageState.execute({ companyId, ticketId }))[0] ?? null,
+    messageState: async (companyId: number, ticketId: number, message: { whatsappId: number; phraseKey: string }) =>
+      (await messageState.execute({ companyId, ticketId, ...message }))[0] ?? null,
     findRun: async (companyId: number, id: number) =>
       (
         await db
