@@ -299,6 +299,15 @@ describe('visibility', () => {
     expect(await list(o.admin.token, `showAll=true&users=${o.userA.id}`)).toEqual([t5.id, t6.id]);
     expect(await list(o.userB.token, `showAll=true&users=[${o.userA.id}]`)).toEqual([t3.id]);
     expect(await list(o.admin.token, 'showAll=true&withUnreadMessages=true')).toEqual([]);
+    // One tab without show-all: pending shows every pending ticket they may see, open and closed
+    // only their own (the rule the attendant's index walks).
+    const t7 = await seedTicket(c, { queueId: o.queueA.id, status: 'closed', userId: o.userAll.id });
+    await seedTicket(c, { queueId: o.queueA.id, status: 'closed', userId: o.userA.id });
+    expect(await list(o.userAll.token, 'showAll=false&status=open')).toEqual([t2.id]);
+    expect(await list(o.userAll.token, 'showAll=false&status=closed')).toEqual([t7.id]);
+    expect(await list(o.userA.token, 'status=open')).toEqual([t5.id, t6.id]);
+    expect(await list(o.admin.token, 'showAll=false&status=pending')).toEqual([t1.id, t4.id]);
+    expect(await list(o.admin.token, 'showAll=false&status=open')).toEqual([]);
 
     // Opening: another queue's ticket is 403; own ticket in another queue opens; no-queue tickets with allTicket.
     expect((await t.as(o.userA.token).get(`/api/tickets/${t3.id}`)).body.error).toBe('ERR_NO_PERMISSION');
