@@ -17,6 +17,20 @@ type TicketPatch = BotPatch & {
   ratingDueAt?: Date | null;
 };
 
+/**
+ * What decides whether routing has anything to do with a ticket's new message: the ticket's
+ * routing and, of the connection the message came through, its greeting and whether it has queues.
+ */
+export interface RoutingState {
+  status: string;
+  isGroup: boolean;
+  queueId: number | null;
+  chatbot: boolean;
+  greetingSentAt: Date | null;
+  greetingMessage: string | null;
+  hasQueues: boolean;
+}
+
 /** The queries of routing automation; company id first, `tx` where the caller holds the ticket's lock. */
 export function createAutomationRepository(db: Database) {
   // Asked on every customer message of a pending ticket: a named prepared statement, built and
@@ -38,12 +52,8 @@ export function createAutomationRepository(db: Database) {
     .prepare('routing_state');
 
   return {
-    /**
-     * What decides whether the bot has anything to do with a ticket's new message, read without a
-     * lock: the ticket's routing and, of the connection the message came through, its greeting and
-     * whether it has queues.
-     */
-    async routingState(companyId: number, ticketId: number, whatsappId: number) {
+    /** The ticket's `RoutingState` for a message through connection `whatsappId`, read without a lock. */
+    async routingState(companyId: number, ticketId: number, whatsappId: number): Promise<RoutingState | null> {
       const [row] = await routingState.execute({ companyId, ticketId, whatsappId });
       return row ?? null;
     },

@@ -5,11 +5,10 @@ import type { tickets } from '../../platform/db/schema.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
 import type { TicketChangeKind } from '../tickets/ticket-transitions.ts';
 import { automaticTexts } from './automatic-texts.ts';
-import type { AutomationRepository } from './automation.repository.ts';
+import type { AutomationRepository, RoutingState } from './automation.repository.ts';
 import { decideBotReply } from './queue-chatbot.ts';
 
 type TicketRow = typeof tickets.$inferSelect;
-type RoutingState = NonNullable<Awaited<ReturnType<AutomationRepository['routingState']>>>;
 
 /** spec: at most one out-of-hours notice per ticket in this time. */
 const OUT_OF_HOURS_REPEAT_MS = 30 * 60_000;
@@ -103,19 +102,18 @@ export function createAutomationService(deps: AutomationDeps) {
      * A customer wrote on a ticket (intake, after the message is stored and announced). Pending
      * tickets only: once an attendant holds it, the bot keeps out. Groups and contacts excluded
      * from bots are never answered. Answers whether it moved the ticket (queue, chatbot or option),
-     * so a bot of the queue just entered can take the same message.
+     * so a bot of the queue just entered can take the same message. `known` is the ticket's
+     * routing state when the caller has just read it (the bots read it with their own), else it
+     * is read here.
      */
-    async onCustomerMessage(event: {
-      companyId: number;
-      ticketId: number;
-      whatsappId: number;
-      contactId: number;
-      body: string;
-    }): Promise<boolean> {
+    async onCustomerMessage(
+      event: { companyId: number; ticketId: number; whatsappId: number; contactId: number; body: string },
+      known?: RoutingState,
+    ): Promise<boolean> {
       const { companyId, ticketId } = event;
       const [settings, state] = await Promise.all([
         companySettings(companyId),
-        repository.routingState(companyId, ticketId, event.whatsappId),
+        known ?? repository.routingState(companyId, ticketId, event.whatsappId),
       ]);
       if (state?.status !== 'pending' || state.isGroup) return false;
       if (isQuiet(state, settings.scheduleType)) return false;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, messages, queues, tickets, whatsapps } from '../../platform/db/schema.ts';
+import { contacts, messages, queues, tickets, whatsappQueues, whatsapps } from '../../platform/db/schema.ts';
 import { botSessions, prompts, queueIntegrations } from './integrations.tables.ts';
 
 /** The reads and writes of the bot runtime; the company id is in every condition. */
@@ -16,6 +16,9 @@ export function createBotsRepository(db: Database) {
       connectionIntegrationId: whatsapps.integrationId,
       queuePromptId: queues.promptId,
       queueIntegrationId: queues.integrationId,
+      // What routing automation reads next when no bot takes the message (its `RoutingState`).
+      connectionGreeting: whatsapps.greetingMessage,
+      connectionHasQueues: sql<boolean>`exists (select 1 from ${whatsappQueues} where ${whatsappQueues.whatsappId} = ${whatsapps.id})`,
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))

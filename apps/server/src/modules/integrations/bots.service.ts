@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import { ticketNotes, type tickets } from '../../platform/db/schema.ts';
 import { assertOutboundUrlAllowed } from '../../platform/http/outbound-url.ts';
+import type { RoutingState } from '../automation/automation.repository.ts';
 import { mimetypeOf } from '../channels/media-files.ts';
 import type { UploadedMedia } from '../messages/messages.service.ts';
 import type { BotTurnPayload } from './bots.jobs.ts';
@@ -89,9 +90,8 @@ export function createBotsService(deps: {
     return null;
   }
 
-  async function claim(event: CustomerMessageEvent) {
-    if (!event.messageId) return false;
-    const state = await repository.ticketState(event.companyId, event.ticketId);
+  /** A bot takes the message when the ticket (`state`, just read) has one; answers whether it did. */
+  async function claim(event: CustomerMessageEvent & { messageId: number }, state: TicketState | null) {
     const bot = state && botOf(state);
     if (!state || !bot) return false;
     // A `flowbuilder` integration starts a flow (the flows module), it is no bot that answers.
@@ -111,7 +111,7 @@ export function createBotsService(deps: {
       });
       await deps.ticketChanged(event.companyId, event.ticketId, state.ticket);
     }
-    await deps.enqueue()({ ...event, messageId: event.messageId, ...bot, attempt: 0 });
+    await deps.enqueue()({ ...event, ...bot, attempt: 0 });
     return true;
   }
 
@@ -432,12 +432,37 @@ export function createBotsService(deps: {
      * ticket (a queue was just chosen), a bot of the new queue answers the same message; otherwise
      * the ticket's bot is the one the first claim already found absent.
      */
-    async onCustomerMessage(event: CustomerMessageEvent, routing: () => Promise<boolean>) {
-      if (await claim(event)) return;
-      if (await routing()) await claim(event);
+    async onCustomerMessage(event: CustomerMessageEvent, routing: (known?: RoutingState) => Promise<boolean>) {
+      const { messageId } = event;
+      // Without a stored message there is nothing for a bot to answer.
+      if (!messageId) return void (await routing());
+      const readState = () => repository.ticketState(event.companyId, event.ticketId);
+      const state = await readState();
+      if (await claim({ ...event, messageId }, state)) return;
+      // Routing reads nothing more when the bots' read already holds what it asks.
+      const known = state ? routingStateOf(state, event.whatsappId) : undefined;
+      if (await routing(known)) await claim({ ...event, messageId }, await readState());
     },
     runTurn,
     flowTurn,
+  };
+}
+
+/**
+ * Routing's view of the ticket the bots just read, when the message came through the ticket's own
+ * connection (always so for intake; otherwise routing reads it itself).
+ */
+export function routingStateOf(state: TicketState, whatsappId: number): RoutingState | undefined {
+  const { ticket } = state;
+  if (ticket.whatsappId !== whatsappId) return undefined;
+  return {
+    status: ticket.status,
+    isGroup: ticket.isGroup,
+    queueId: ticket.queueId,
+    chatbot: ticket.chatbot,
+    greetingSentAt: ticket.greetingSentAt,
+    greetingMessage: state.connectionGreeting,
+    hasQueues: state.connectionHasQueues,
   };
 }
 

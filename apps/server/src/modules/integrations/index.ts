@@ -2,6 +2,7 @@ import type { DialogflowTest } from '@wacrm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { RoutingState } from '../automation/automation.repository.ts';
 import type { IntakeAutomation } from '../channels/intake/intake.service.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
@@ -14,9 +15,15 @@ import { registerIntegrationsRoutes } from './integrations.routes.ts';
 import { createIntegrationsService } from './integrations.service.ts';
 import { createDialogflowClient } from './runtimes/dialogflow.ts';
 
-/** Routing automation as the bots see it: it answers whether it moved the ticket (a queue chosen). */
+/**
+ * Routing automation as the bots see it: it answers whether it moved the ticket (a queue chosen),
+ * and takes the ticket's routing state when the bots have just read it.
+ */
 type RoutingAutomation = Omit<IntakeAutomation, 'onCustomerMessage'> & {
-  onCustomerMessage(event: Parameters<IntakeAutomation['onCustomerMessage']>[0]): Promise<boolean>;
+  onCustomerMessage(
+    event: Parameters<IntakeAutomation['onCustomerMessage']>[0],
+    known?: RoutingState,
+  ): Promise<boolean>;
 };
 
 /**
@@ -113,7 +120,8 @@ export function createIntegrationsModule(
       return {
         onRated: (...args) => automation.onRated(...args),
         onCallDeclined: (...args) => automation.onCallDeclined(...args),
-        onCustomerMessage: (event) => bots.onCustomerMessage(event, () => automation.onCustomerMessage(event)),
+        onCustomerMessage: (event) =>
+          bots.onCustomerMessage(event, (known) => automation.onCustomerMessage(event, known)),
       };
     },
   };
