@@ -37,11 +37,10 @@ export function createFlowsRepository(db: Database) {
     .prepare('flow_ticket_state');
   // What a customer's message needs to know, in one read: the ticket, its running run (at most
   // one), whether any run ever ran on it, the integration its queue (or, without a queue, its
-  // connection) names, and the flow a phrase campaign starts for this message. Queue and
-  // connection are the ticket's own, so of its company.
+  // connection) names, and the flow a phrase campaign starts for this message: the active
+  // campaign of an active flow whose phrase it is, on the message's connection before one on any.
+  // Queue and connection are the ticket's own, so of its company.
   const runsOfTicket = and(eq(flowRuns.companyId, companyParam), eq(flowRuns.ticketId, tickets.id));
-  // The active campaign of an active flow whose phrase this message is, on the message's
-  // connection before one on any connection.
   const campaignFlow = sql<number | null>`(
     select ${flowCampaigns.flowId} from ${flowCampaigns}
     join ${flows} on ${flows.id} = ${flowCampaigns.flowId} and ${flows.active}

@@ -434,14 +434,18 @@ export function createBotsService(deps: {
      */
     async onCustomerMessage(event: CustomerMessageEvent, routing: (known?: RoutingState) => Promise<boolean>) {
       const { messageId } = event;
-      // Without a stored message there is nothing for a bot to answer.
-      if (!messageId) return void (await routing());
+      if (!messageId) {
+        // Without a stored message there is nothing for a bot to answer.
+        await routing();
+        return;
+      }
+      const message = { ...event, messageId };
       const readState = () => repository.ticketState(event.companyId, event.ticketId);
       const state = await readState();
-      if (await claim({ ...event, messageId }, state)) return;
+      if (await claim(message, state)) return;
       // Routing reads nothing more when the bots' read already holds what it asks.
       const known = state ? routingStateOf(state, event.whatsappId) : undefined;
-      if (await routing(known)) await claim({ ...event, messageId }, await readState());
+      if (await routing(known)) await claim(message, await readState());
     },
     runTurn,
     flowTurn,
