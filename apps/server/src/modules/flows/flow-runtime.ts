@@ -9,6 +9,7 @@ import {
   templateVariables,
 } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PendingTicket } from '../tickets/pending-ticket.sql.ts';
 import {
   contentBlocks,
   evaluateCondition,
@@ -320,10 +321,8 @@ export function createFlowRuntime(deps: FlowRuntimeDeps) {
     return indexFlowGraph(flow.nodes, flow.connections ?? []);
   }
 
-  type TicketState = Awaited<ReturnType<typeof repository.ticketState>>;
-
   /** Only a ticket nobody holds runs a flow (an attendant's accept stops it), and never a group's. */
-  function isFree(ticket: TicketState): ticket is NonNullable<TicketState> {
+  function isFree(ticket: { status: string; userId: number | null; isGroup: boolean } | null) {
     return ticket !== null && ticket.status === 'pending' && ticket.userId === null && !ticket.isGroup;
   }
 
@@ -340,11 +339,52 @@ export function createFlowRuntime(deps: FlowRuntimeDeps) {
     return true;
   }
 
+  type MessageState = NonNullable<Awaited<ReturnType<typeof repository.messageState>>>;
+
+  /** Whether a flow takes a customer's message on the ticket `state` describes (a flow changes no ticket field when it does not). */
+  async function takeMessage(
+    event: { companyId: number; ticketId: number; body: string; messageId?: number },
+    state: MessageState,
+    phraseKey: string,
+  ) {
+    const { companyId, ticketId } = event;
+    const run = state.runningRunId ? await repository.findRun(companyId, state.runningRunId) : null;
+    if (run?.status === 'running') {
+      if (!isFree(state.ticket)) {
+        await end(run, 'stopped');
+        return false;
+      }
+      // A typebot or OpenAI node: the bot answers the message (a durable job).
+      if (run.waitingFor === 'bot') {
+        if (event.messageId)
+          await deps.scheduleBotTurn({ companyId, runId: run.id, nodeId: run.nodeId, messageId: event.messageId });
+        return true;
+      }
+      // While an interval runs, what the customer writes is stored but does not move the flow.
+      if (run.waitingFor !== 'answer') return true;
+      const graph = await graphOf(companyId, run.flowId);
+      if (!graph) await end(run, 'failed');
+      else await answer(run, graph, event.body);
+      return true;
+    }
+    if (!isFree(state.ticket)) return false;
+    if (phraseKey && state.campaignFlowId !== null) return start(companyId, ticketId, state.campaignFlowId);
+    const resolve = deps.integrationFlow?.();
+    if (resolve && !state.hasRun) {
+      const { ticket } = state;
+      const integrationId = ticket.queueId === null ? state.connectionIntegrationId : state.queueIntegrationId;
+      const flowId = await resolve({ companyId, ticketId, integrationId });
+      if (flowId !== null) return start(companyId, ticketId, flowId);
+    }
+    return false;
+  }
+
   return {
     start,
     /**
-     * A customer wrote on a pending ticket. Answers true when a flow took the message (a running
-     * flow, or one a phrase or an integration started), so routing automation keeps out.
+     * A customer wrote on a pending ticket. Answers whether a flow took the message (a running
+     * flow, or one a phrase or an integration started), so routing automation keeps out; when none
+     * did, also the pending ticket as this read found it, for the bots and routing to decide from.
      */
     async onCustomerMessage(event: {
       companyId: number;
@@ -352,39 +392,15 @@ export function createFlowRuntime(deps: FlowRuntimeDeps) {
       whatsappId: number;
       body: string;
       messageId?: number;
-    }) {
+    }): Promise<{ taken: boolean; ticket?: PendingTicket }> {
       const { companyId, ticketId } = event;
       // One read answers "is a flow running here", "did one ever run here", who holds the ticket,
       // which integration its queue or connection names and which flow this phrase starts.
       const phraseKey = normalizeFlowPhrase(event.body);
       const state = await repository.messageState(companyId, ticketId, { whatsappId: event.whatsappId, phraseKey });
-      const run = state?.runningRunId ? await repository.findRun(companyId, state.runningRunId) : null;
-      if (run?.status === 'running') {
-        if (!isFree(state)) {
-          await end(run, 'stopped');
-          return false;
-        }
-        // A typebot or OpenAI node: the bot answers the message (a durable job).
-        if (run.waitingFor === 'bot') {
-          if (event.messageId)
-            await deps.scheduleBotTurn({ companyId, runId: run.id, nodeId: run.nodeId, messageId: event.messageId });
-          return true;
-        }
-        // While an interval runs, what the customer writes is stored but does not move the flow.
-        if (run.waitingFor !== 'answer') return true;
-        const graph = await graphOf(companyId, run.flowId);
-        if (!graph) await end(run, 'failed');
-        else await answer(run, graph, event.body);
-        return true;
-      }
-      if (!isFree(state)) return false;
-      if (phraseKey && state.campaignFlowId !== null) return start(companyId, ticketId, state.campaignFlowId);
-      const resolve = deps.integrationFlow?.();
-      if (resolve && !state.hasRun) {
-        const flowId = await resolve({ companyId, ticketId, integrationId: state.integrationId });
-        if (flowId !== null) return start(companyId, ticketId, flowId);
-      }
-      return false;
+      if (!state) return { taken: false };
+      const taken = await takeMessage(event, state, phraseKey);
+      return taken ? { taken } : { taken, ticket: state };
     },
 
     /** A durable interval ended (the resume job). */

@@ -2,6 +2,7 @@ import { FLOWS_PAGE_SIZE } from '@wacrm/shared';
 import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { contacts, queues, tickets, whatsapps } from '../../platform/db/schema.ts';
+import { joinPendingTicket, pendingTicketFields } from '../tickets/pending-ticket.sql.ts';
 import { flowCampaigns, flowRuns, flows } from './flows.tables.ts';
 
 export type FlowRow = typeof flows.$inferSelect;
@@ -35,11 +36,10 @@ export function createFlowsRepository(db: Database) {
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .where(and(eq(tickets.companyId, companyParam), eq(tickets.id, ticketParam)))
     .prepare('flow_ticket_state');
-  // What a customer's message needs to know, in one read: the ticket, its running run (at most
-  // one), whether any run ever ran on it, the integration its queue (or, without a queue, its
-  // connection) names, and the flow a phrase campaign starts for this message: the active
+  // What a customer's message needs to know, in one read: the pending ticket as the bots and
+  // routing automation ask for it (handed on to them), its running run (at most one), whether any
+  // run ever ran on it, and the flow a phrase campaign starts for this message: the active
   // campaign of an active flow whose phrase it is, on the message's connection before one on any.
-  // Queue and connection are the ticket's own, so of its company.
   const runsOfTicket = and(eq(flowRuns.companyId, companyParam), eq(flowRuns.ticketId, tickets.id));
   const campaignFlow = sql<number | null>`(
     select ${flowCampaigns.flowId} from ${flowCampaigns}
@@ -48,22 +48,19 @@ export function createFlowsRepository(db: Database) {
       and ${flowCampaigns.status}
       and (${flowCampaigns.whatsappId} = ${sql.placeholder('whatsappId')} or ${flowCampaigns.whatsappId} is null)
     order by ${flowCampaigns.whatsappId} is null, ${flowCampaigns.id} limit 1)`;
-  const messageState = db
-    .select({
-      ...ticketFields,
-      runningRunId: sql<
-        number | null
-      >`(select ${flowRuns.id} from ${flowRuns} where ${runsOfTicket} and ${flowRuns.status} = 'running' limit 1)`,
-      hasRun: sql<boolean>`exists (select 1 from ${flowRuns} where ${runsOfTicket})`,
-      integrationId: sql<
-        number | null
-      >`case when ${tickets.queueId} is null then ${whatsapps.integrationId} else ${queues.integrationId} end`,
-      campaignFlowId: campaignFlow,
-    })
-    .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+  const messageState = joinPendingTicket(
+    db
+      .select({
+        ...pendingTicketFields,
+        runningRunId: sql<
+          number | null
+        >`(select ${flowRuns.id} from ${flowRuns} where ${runsOfTicket} and ${flowRuns.status} = 'running' limit 1)`,
+        hasRun: sql<boolean>`exists (select 1 from ${flowRuns} where ${runsOfTicket})`,
+        campaignFlowId: campaignFlow,
+      })
+      .from(tickets)
+      .$dynamic(),
+  )
     .where(and(eq(tickets.companyId, companyParam), eq(tickets.id, ticketParam)))
     .prepare('flow_message_state');
 
@@ -206,9 +203,9 @@ export function createFlowsRepository(db: Database) {
       return { connection, ticketId: ticket?.id ?? null };
     },
     /**
-     * What a customer's message on the ticket needs: the ticket (as `ticketState`), the id of its
-     * running run, whether a run ever ran on it, the integration of its queue or connection, and
-     * the flow of the phrase campaign `phraseKey` on connection `whatsappId` (null when none).
+     * What a customer's message on the ticket needs: the pending ticket (`PendingTicket`), the id
+     * of its running run, whether a run ever ran on it, and the flow of the phrase campaign
+     * `phraseKey` on connection `whatsappId` (null when none).
      */
     messageState: async (companyId: number, ticketId: number, message: { whatsappId: number; phraseKey: string }) =>
       (await messageState.execute({ companyId, ticketId, ...message }))[0] ?? null,

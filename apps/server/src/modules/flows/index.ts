@@ -85,8 +85,9 @@ export function createFlowsModule(
         onRated: (...args) => routing.onRated(...args),
         onCallDeclined: (...args) => routing.onCallDeclined(...args),
         async onCustomerMessage(event) {
-          if (await runtime.onCustomerMessage(event)) return;
-          await routing.onCustomerMessage(event);
+          // The flows' read of the ticket is the one the bots and routing decide from.
+          const { taken, ticket } = await runtime.onCustomerMessage(event);
+          if (!taken) await routing.onCustomerMessage(event, ticket);
         },
       };
     },

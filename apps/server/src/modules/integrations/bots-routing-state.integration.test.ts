@@ -3,13 +3,16 @@ import { buildCompany } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { contacts, queues, tickets, whatsappQueues, whatsapps } from '../../platform/db/schema.ts';
 import { createAutomationRepository } from '../automation/automation.repository.ts';
+import { createFlowsRepository } from '../flows/flows.repository.ts';
 import { createBotsRepository } from './bots.repository.ts';
 import { routingStateOf } from './bots.service.ts';
+import { queueIntegrations } from './integrations.tables.ts';
 
 /**
- * On a pending ticket the bots read the ticket first, and when no bot takes the message routing
- * automation decides from that same read instead of its own. Both reads must say the same thing
- * for every shape of ticket and connection routing tells apart.
+ * On a pending ticket the flows read the ticket first and hand that read to the bots; when no bot
+ * takes the message routing automation decides from it too, instead of its own. The flows' read
+ * must hold what the bots read themselves, and routing's view of it what routing reads itself,
+ * for every shape of ticket and connection they tell apart.
  */
 let t: TestServer;
 
@@ -20,19 +23,26 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe("the bots' read as routing's state", () => {
+describe("the flows' read as the bots' and routing's", () => {
   it('equals what routing reads itself, for each kind of ticket and connection', async () => {
     const company = await buildCompany(t.db);
     const companyId = company.id;
+    const [integration] = await t.db
+      .insert(queueIntegrations)
+      .values({ companyId, type: 'webhook', name: 'hook' })
+      .returning();
     const [greeting, silent, withQueues] = await t.db
       .insert(whatsapps)
       .values([
-        { companyId, name: 'greets', greetingMessage: 'Hello!' },
+        { companyId, name: 'greets', greetingMessage: 'Hello!', integrationId: integration.id },
         { companyId, name: 'silent' },
         { companyId, name: 'with queues', greetingMessage: 'Pick a queue' },
       ])
       .returning();
-    const [queue] = await t.db.insert(queues).values({ companyId, name: 'Sales', color: '#123456' }).returning();
+    const [queue] = await t.db
+      .insert(queues)
+      .values({ companyId, name: 'Sales', color: '#123456', integrationId: integration.id })
+      .returning();
     await t.db.insert(whatsappQueues).values({ whatsappId: withQueues.id, queueId: queue.id });
     const newContact = async (number: string) =>
       (await t.db.insert(contacts).values({ companyId, name: number, number }).returning())[0];
@@ -48,6 +58,7 @@ describe("the bots' read as routing's state", () => {
     ];
     const bots = createBotsRepository(t.db);
     const routing = createAutomationRepository(t.db);
+    const flows = createFlowsRepository(t.db);
     for (const [index, shape] of shapes.entries()) {
       const contact = await newContact(`55119000000${index}`);
       const [ticket] = await t.db
@@ -56,6 +67,17 @@ describe("the bots' read as routing's state", () => {
         .returning();
       const read = await bots.ticketState(companyId, ticket.id);
       expect(read).not.toBeNull();
+      const flowRead = await flows.messageState(companyId, ticket.id, {
+        whatsappId: ticket.whatsappId!,
+        phraseKey: '',
+      });
+      const { runningRunId, hasRun, campaignFlowId, ...handedOn } = flowRead!;
+      expect({ runningRunId, hasRun, campaignFlowId }).toEqual({
+        runningRunId: null,
+        hasRun: false,
+        campaignFlowId: null,
+      });
+      expect(handedOn).toEqual(read);
       expect(routingStateOf(read!, ticket.whatsappId!)).toEqual(
         await routing.routingState(companyId, ticket.id, ticket.whatsappId!),
       );

@@ -1,29 +1,15 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, messages, queues, tickets, whatsappQueues, whatsapps } from '../../platform/db/schema.ts';
+import { messages, tickets } from '../../platform/db/schema.ts';
+import { joinPendingTicket, pendingTicketFields } from '../tickets/pending-ticket.sql.ts';
 import { botSessions, prompts, queueIntegrations } from './integrations.tables.ts';
 
 /** The reads and writes of the bot runtime; the company id is in every condition. */
 export function createBotsRepository(db: Database) {
-  // Asked on every customer message of a pending ticket: a named prepared statement, built and
+  // The pending ticket as the flows read it before the bots (`pendingTicketFields`), for when no
+  // flow read came first or the ticket changed since: a named prepared statement, built and
   // planned once (docs/performance.md, "The inbound path's reads, prepared").
-  const ticketState = db
-    .select({
-      ticket: tickets,
-      disableBot: contacts.disableBot,
-      contact: { id: contacts.id, name: contacts.name, number: contacts.number },
-      connectionPromptId: whatsapps.promptId,
-      connectionIntegrationId: whatsapps.integrationId,
-      queuePromptId: queues.promptId,
-      queueIntegrationId: queues.integrationId,
-      // What routing automation reads next when no bot takes the message (its `RoutingState`).
-      connectionGreeting: whatsapps.greetingMessage,
-      connectionHasQueues: sql<boolean>`exists (select 1 from ${whatsappQueues} where ${whatsappQueues.whatsappId} = ${whatsapps.id})`,
-    })
-    .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
+  const ticketState = joinPendingTicket(db.select(pendingTicketFields).from(tickets).$dynamic())
     .where(and(eq(tickets.companyId, sql.placeholder('companyId')), eq(tickets.id, sql.placeholder('ticketId'))))
     .prepare('bot_ticket_state');
 

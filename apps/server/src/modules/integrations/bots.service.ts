@@ -8,6 +8,7 @@ import { assertOutboundUrlAllowed } from '../../platform/http/outbound-url.ts';
 import type { RoutingState } from '../automation/automation.repository.ts';
 import { mimetypeOf } from '../channels/media-files.ts';
 import type { UploadedMedia } from '../messages/messages.service.ts';
+import type { PendingTicket } from '../tickets/pending-ticket.sql.ts';
 import type { BotTurnPayload } from './bots.jobs.ts';
 import type { BotsRepository } from './bots.repository.ts';
 import type { DialogflowClient } from './runtimes/dialogflow.ts';
@@ -28,7 +29,7 @@ export interface FlowBotTurn {
   node: { id: string; type: 'typebot' | 'openai'; settings: Record<string, unknown> };
   messageId: number | null;
 }
-type TicketState = NonNullable<Awaited<ReturnType<BotsRepository['ticketState']>>>;
+type TicketState = PendingTicket;
 
 /** Tries of one turn against a provider that may recover (timeouts, 429, 5xx) before humans take over. */
 export const BOT_MAX_ATTEMPTS = 4;
@@ -428,11 +429,16 @@ export function createBotsService(deps: {
 
   return {
     /**
-     * Intake's hook: a bot takes the message, or routing automation does. When routing moved the
-     * ticket (a queue was just chosen), a bot of the new queue answers the same message; otherwise
-     * the ticket's bot is the one the first claim already found absent.
+     * Intake's hook: a bot takes the message, or routing automation does. The ticket is the flows'
+     * read when they read it just before (`known`). When routing moved the ticket (a queue was
+     * just chosen), a bot of the new queue answers the same message; otherwise the ticket's bot is
+     * the one the first claim already found absent.
      */
-    async onCustomerMessage(event: CustomerMessageEvent, routing: (known?: RoutingState) => Promise<boolean>) {
+    async onCustomerMessage(
+      event: CustomerMessageEvent,
+      routing: (known?: RoutingState) => Promise<boolean>,
+      known?: TicketState,
+    ) {
       const { messageId } = event;
       if (!messageId) {
         // Without a stored message there is nothing for a bot to answer.
@@ -441,11 +447,11 @@ export function createBotsService(deps: {
       }
       const message = { ...event, messageId };
       const readState = () => repository.ticketState(event.companyId, event.ticketId);
-      const state = await readState();
+      const state = known ?? (await readState());
       if (await claim(message, state)) return;
-      // Routing reads nothing more when the bots' read already holds what it asks.
-      const known = state ? routingStateOf(state, event.whatsappId) : undefined;
-      if (await routing(known)) await claim(message, await readState());
+      // Routing reads nothing more when this read already holds what it asks.
+      const routingState = state ? routingStateOf(state, event.whatsappId) : undefined;
+      if (await routing(routingState)) await claim(message, await readState());
     },
     runTurn,
     flowTurn,

@@ -120,8 +120,8 @@ export function createIntegrationsModule(
       return {
         onRated: (...args) => automation.onRated(...args),
         onCallDeclined: (...args) => automation.onCallDeclined(...args),
-        onCustomerMessage: (event) =>
-          bots.onCustomerMessage(event, (known) => automation.onCustomerMessage(event, known)),
+        onCustomerMessage: (event, known) =>
+          bots.onCustomerMessage(event, (routingState) => automation.onCustomerMessage(event, routingState), known),
       };
     },
   };

@@ -6,6 +6,7 @@ import type { FileStorage } from '../../../platform/storage/local-storage.ts';
 import { automaticTexts } from '../../automation/automatic-texts.ts';
 import type { MessagesRealtime } from '../../messages/messages.realtime.ts';
 import { type MessagesRepository, toContactRecord } from '../../messages/messages.repository.ts';
+import type { PendingTicket } from '../../tickets/pending-ticket.sql.ts';
 import { createTicketRecordReader } from '../../tickets/ticket-record.sql.ts';
 import type { Ack, InboundCall, InboundMessage, InboundMessageUpdate } from '../channel-adapter.ts';
 import { displayName, isAcceptedMimetype, safeExtension } from '../media-files.ts';
@@ -27,15 +28,19 @@ export { lastMessageOf, ratingIn };
 
 /** What intake asks of routing automation once a message is stored. */
 export interface IntakeAutomation {
-  onCustomerMessage(event: {
-    companyId: number;
-    ticketId: number;
-    whatsappId: number;
-    contactId: number;
-    body: string;
-    /** The stored message (bots read its media and answer it by id). */
-    messageId?: number;
-  }): Promise<unknown>;
+  onCustomerMessage(
+    event: {
+      companyId: number;
+      ticketId: number;
+      whatsappId: number;
+      contactId: number;
+      body: string;
+      /** The stored message (bots read its media and answer it by id). */
+      messageId?: number;
+    },
+    /** The ticket as an automation before this one just read it (intake reads none). */
+    known?: PendingTicket,
+  ): Promise<unknown>;
   onRated(companyId: number, ticketId: number): Promise<void>;
   onCallDeclined(companyId: number, ticketId: number): Promise<void>;
 }
