@@ -341,7 +341,10 @@ export function createFlowRuntime(deps: FlowRuntimeDeps) {
 
   type MessageState = NonNullable<Awaited<ReturnType<typeof repository.messageState>>>;
 
-  /** Whether a flow takes a customer's message on the ticket `state` describes (a flow changes no ticket field when it does not). */
+  /**
+   * Whether a flow takes a customer's message on the ticket `state` describes. When none does, no
+   * field of the ticket was changed here, so `state` still holds for the automation after the flows.
+   */
   async function takeMessage(
     event: { companyId: number; ticketId: number; body: string; messageId?: number },
     state: MessageState,
