@@ -16,7 +16,16 @@ async function main() {
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword'],
   });
 
-  const database = await openDatabase(config);
+  // The embedded database's thread failing leaves a server that answers nothing: exit, and let the
+  // service manager start it again (docs/decisions/hardening.md, "When the embedded database stops").
+  let stop = async (_reason: string, code: number): Promise<void> => process.exit(code);
+  const database = await openDatabase({
+    ...config,
+    onLost: (error) => {
+      logger.fatal({ err: error }, 'the embedded database stopped: exiting');
+      void stop('database lost', 1);
+    },
+  });
   await database.migrate();
   const seed = await seedDatabase(database.db, config);
   const server = await buildServer(config, database, { loggerInstance: logger });
@@ -31,22 +40,22 @@ async function main() {
   }
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  stop = async (reason: string, code: number) => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal}: draining`);
+    logger.info(`${reason}: draining`);
     // A load balancer's patience is finite: whatever has not drained in 10 s is cut off.
     const deadline = setTimeout(() => {
       logger.warn('drain took longer than 10 s: exiting');
-      process.exit(0);
+      process.exit(code);
     }, DRAIN_LIMIT_MS);
     deadline.unref();
     await server.stop().catch((error) => logger.error({ err: error }, 'drain failed'));
     await database.close().catch(() => undefined);
-    process.exit(0);
+    process.exit(code);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT', 0));
+  process.on('SIGTERM', () => void stop('SIGTERM', 0));
 }
 
 main().catch((error) => {

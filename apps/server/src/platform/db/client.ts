@@ -33,14 +33,24 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(repositoryRoot, 'apps/server/drizzle');
 
-/** PostgreSQL server when a URL is given, else an embedded PGlite database in `dataDir/pgdata`. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pgdata'));
+/**
+ * PostgreSQL server when a URL is given, else an embedded PGlite database in `dataDir/pgdata`.
+ * `onLost` hears of an embedded database that stopped on its own (a PostgreSQL server's pool
+ * reconnects by itself, so it never calls it).
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  onLost?: (error: Error) => void;
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(path.join(options.dataDir, 'pgdata'), options.onLost);
 }
 
-export async function openPglite(directory: string): Promise<DatabaseHandle> {
+export async function openPglite(directory: string, onLost?: (error: Error) => void): Promise<DatabaseHandle> {
   // PGlite runs in a thread of its own, so that its work does not block the event loop.
-  const thread = await openPgliteThread(directory);
+  const thread = await openPgliteThread(directory, { onLost });
   const db = drizzlePglite({ client: thread as unknown as PGlite, schema }) as unknown as Database;
   return {
     kind: 'pglite',

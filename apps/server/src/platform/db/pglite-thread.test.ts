@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresErrorCode } from './errors.ts';
-import { openPgliteThread, type PgliteThread } from './pglite-thread.ts';
+import { openPgliteThread, type PgliteThread, startWorker } from './pglite-thread.ts';
 
 const directory = mkdtempSync(path.join(os.tmpdir(), 'wacrm-pglite-thread-'));
 let thread: PgliteThread;
@@ -79,10 +80,35 @@ describe('the embedded database in its own thread', () => {
   it('says clearly when it cannot open a database, and when it is closed', async () => {
     const notADirectory = path.join(directory, 'a-file');
     writeFileSync(notADirectory, 'not a database');
-    await expect(openPgliteThread(notADirectory)).rejects.toThrow();
+    const lostOnOpen: Error[] = [];
+    await expect(openPgliteThread(notADirectory, { onLost: (error) => lostOnOpen.push(error) })).rejects.toThrow();
 
-    const other = await openPgliteThread(path.join(directory, 'other'));
+    const lostOnClose: Error[] = [];
+    const other = await openPgliteThread(path.join(directory, 'other'), { onLost: (error) => lostOnClose.push(error) });
     await other.close();
     await expect(other.query('select $1::int as one', [1])).rejects.toThrow('the embedded database is closed');
+    // A failed open and a close are no loss: the server's exit is for a thread that stops on its own.
+    expect([...lostOnOpen, ...lostOnClose]).toEqual([]);
+  });
+
+  it('tells of a thread that stops on its own, once, and fails the queries waiting on it and after it', async () => {
+    let worker: Worker | undefined;
+    const lost: Error[] = [];
+    const doomed = await openPgliteThread(path.join(directory, 'doomed'), {
+      onLost: (error) => lost.push(error),
+      start: (where) => {
+        worker = startWorker(where);
+        return worker;
+      },
+    });
+    await doomed.exec('create table waits (id int)');
+    // A query is waiting on the thread when it ends (a WebAssembly abort ends it the same way).
+    const waiting = doomed.query('select pg_sleep(5)');
+    await worker!.terminate();
+    await expect(waiting).rejects.toThrow('the embedded database thread stopped');
+    await expect(doomed.query('select $1::int as one', [1])).rejects.toThrow('the embedded database thread stopped');
+    expect(lost.map((error) => error.message)).toEqual([expect.stringContaining('thread stopped')]);
+    await doomed.close();
+    expect(lost).toHaveLength(1);
   });
 });

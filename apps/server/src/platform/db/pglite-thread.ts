@@ -15,7 +15,7 @@ type Request = ThreadRequest extends infer R ? (R extends unknown ? Omit<R, 'id'
  * The worker's entry: the built bundle's `pglite-worker.js` (apps/server/scripts/build.mjs), or,
  * run from the TypeScript sources (tests, `npm run dev`), the sources through tsx.
  */
-function startWorker(directory: string) {
+export function startWorker(directory: string) {
   if (import.meta.url.endsWith('.ts')) {
     const entry = new URL('./pglite-worker.ts', import.meta.url).href;
     return new Worker(new URL('./pglite-worker-tsx.mjs', import.meta.url), { workerData: { directory, entry } });
@@ -40,10 +40,14 @@ function wireOptions(options?: QueryOptions) {
 /**
  * Opens the PGlite database in `directory` in a worker thread. Every query crosses to it and back
  * (a message each way), and the server's event loop parses, validates and answers requests while
- * the database works. See docs/performance.md, "PGlite in its own thread".
+ * the database works. See docs/performance.md, "PGlite in its own thread". `onLost` hears of the
+ * thread failing or stopping on its own (not through `close`); every query after that fails.
  */
-export async function openPgliteThread(directory: string): Promise<PgliteThread> {
-  const worker = startWorker(directory);
+export async function openPgliteThread(
+  directory: string,
+  options: { onLost?: (error: Error) => void; start?: typeof startWorker } = {},
+): Promise<PgliteThread> {
+  const worker = (options.start ?? startWorker)(directory);
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let lastId = 0;
   let stopped: Error | undefined;
@@ -55,10 +59,15 @@ export async function openPgliteThread(directory: string): Promise<PgliteThread>
     pending.set(0, { resolve: () => resolve(), reject });
   });
 
+  // Only a thread that opened and was not told to close is lost (a failed open rejects instead).
+  let watching = false;
+
   function stop(error: Error) {
-    stopped ??= error;
+    if (stopped) return;
+    stopped = error;
     for (const { reject } of pending.values()) reject(stopped);
     pending.clear();
+    if (watching) options.onLost?.(error);
   }
   worker.on('message', (reply: ThreadReply) => {
     const waiting = pending.get(reply.id);
@@ -86,6 +95,7 @@ export async function openPgliteThread(directory: string): Promise<PgliteThread>
   worker.ref();
   await opened;
   worker.unref();
+  watching = true;
 
   return {
     query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
@@ -113,6 +123,7 @@ export async function openPgliteThread(directory: string): Promise<PgliteThread>
 
     async close() {
       if (stopped) return;
+      watching = false;
       await request({ kind: 'close' });
       stop(new Error('the embedded database is closed'));
       await worker.terminate();
