@@ -6,6 +6,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { ticketNotes, type tickets } from '../../platform/db/schema.ts';
 import { assertOutboundUrlAllowed } from '../../platform/http/outbound-url.ts';
 import type { RoutingState } from '../automation/automation.repository.ts';
+import type { CustomerMessageEvent } from '../channels/intake/intake.service.ts';
 import { mimetypeOf } from '../channels/media-files.ts';
 import type { UploadedMedia } from '../messages/messages.service.ts';
 import type { PendingTicket } from '../tickets/pending-ticket.sql.ts';
@@ -29,21 +30,11 @@ export interface FlowBotTurn {
   node: { id: string; type: 'typebot' | 'openai'; settings: Record<string, unknown> };
   messageId: number | null;
 }
-type TicketState = PendingTicket;
 
 /** Tries of one turn against a provider that may recover (timeouts, 429, 5xx) before humans take over. */
 export const BOT_MAX_ATTEMPTS = 4;
 /** Seconds before the next try: 2, 4, 8… */
 export const retryDelaySeconds = (attempt: number) => 2 ** (attempt + 1);
-
-export interface CustomerMessageEvent {
-  companyId: number;
-  ticketId: number;
-  whatsappId: number;
-  contactId: number;
-  body: string;
-  messageId?: number;
-}
 
 /**
  * The bots that answer before a human does (docs/decisions/ai-and-integrations.md). A customer
@@ -73,7 +64,7 @@ export function createBotsService(deps: {
   const { repository, config, log } = deps;
 
   /** Which bot answers this ticket now, if any. */
-  function botOf(state: TicketState): { kind: 'prompt' | 'integration'; botId: number } | null {
+  function botOf(state: PendingTicket): { kind: 'prompt' | 'integration'; botId: number } | null {
     const { ticket } = state;
     if (ticket.status !== 'pending' || ticket.userId || ticket.isGroup || state.disableBot) return null;
     if (ticket.promptId || ticket.integrationId) {
@@ -92,7 +83,7 @@ export function createBotsService(deps: {
   }
 
   /** A bot takes the message when the ticket (`state`, just read) has one; answers whether it did. */
-  async function claim(event: CustomerMessageEvent & { messageId: number }, state: TicketState | null) {
+  async function claim(event: CustomerMessageEvent & { messageId: number }, state: PendingTicket | null) {
     const bot = state && botOf(state);
     if (!state || !bot) return false;
     // A `flowbuilder` integration starts a flow (the flows module), it is no bot that answers.
@@ -168,7 +159,7 @@ export function createBotsService(deps: {
     }
   }
 
-  async function answer(payload: BotTurnPayload, state: TicketState, turn: BotTurn): Promise<BotResult | null> {
+  async function answer(payload: BotTurnPayload, state: PendingTicket, turn: BotTurn): Promise<BotResult | null> {
     const { companyId, ticketId } = payload;
     const runtime = { allowPrivateUrls: config.allowPrivateUrls, timeoutMs: config.timeoutMs, clock: deps.clock };
     if (payload.kind === 'prompt') {
@@ -437,7 +428,7 @@ export function createBotsService(deps: {
     async onCustomerMessage(
       event: CustomerMessageEvent,
       routing: (known?: RoutingState) => Promise<boolean>,
-      known?: TicketState,
+      known?: PendingTicket,
     ) {
       const { messageId } = event;
       if (!messageId) {
@@ -462,7 +453,7 @@ export function createBotsService(deps: {
  * Routing's view of the ticket the bots just read, when the message came through the ticket's own
  * connection (always so for intake; otherwise routing reads it itself).
  */
-export function routingStateOf(state: TicketState, whatsappId: number): RoutingState | undefined {
+export function routingStateOf(state: PendingTicket, whatsappId: number): RoutingState | undefined {
   const { ticket } = state;
   if (ticket.whatsappId !== whatsappId) return undefined;
   return {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RoutingState } from '../automation/automation.repository.ts';
-import type { IntakeAutomation } from '../channels/intake/intake.service.ts';
+import type { CustomerMessageEvent, IntakeAutomation } from '../channels/intake/intake.service.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { TicketsModule } from '../tickets/index.ts';
@@ -20,10 +20,7 @@ import { createDialogflowClient } from './runtimes/dialogflow.ts';
  * and takes the ticket's routing state when the bots have just read it.
  */
 type RoutingAutomation = Omit<IntakeAutomation, 'onCustomerMessage'> & {
-  onCustomerMessage(
-    event: Parameters<IntakeAutomation['onCustomerMessage']>[0],
-    known?: RoutingState,
-  ): Promise<boolean>;
+  onCustomerMessage(event: CustomerMessageEvent, known?: RoutingState): Promise<boolean>;
 };
 
 /**

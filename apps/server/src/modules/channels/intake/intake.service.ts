@@ -26,18 +26,21 @@ import {
 // Kept here for the modules that import them from intake.
 export { lastMessageOf, ratingIn };
 
+/** A customer's message on a pending ticket, as intake hands it to automation. */
+export interface CustomerMessageEvent {
+  companyId: number;
+  ticketId: number;
+  whatsappId: number;
+  contactId: number;
+  body: string;
+  /** The stored message (bots read its media and answer it by id). */
+  messageId?: number;
+}
+
 /** What intake asks of routing automation once a message is stored. */
 export interface IntakeAutomation {
   onCustomerMessage(
-    event: {
-      companyId: number;
-      ticketId: number;
-      whatsappId: number;
-      contactId: number;
-      body: string;
-      /** The stored message (bots read its media and answer it by id). */
-      messageId?: number;
-    },
+    event: CustomerMessageEvent,
     /** The ticket as an automation before this one just read it (intake reads none). */
     known?: PendingTicket,
   ): Promise<unknown>;
