@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ScheduleRecord } from '@wacrm/shared/schedules/schedule.schema';
 import { wallClockOf } from '@wacrm/shared/schedules/wall-clock';
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { Calendar, type EventProps, type View, Views } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
@@ -88,6 +88,12 @@ function ScheduleEvent({ event }: EventProps<CalendarEvent>) {
   );
 }
 
+/** The calendar lays out local dates: a date whose local clock reads the company's at `moment`. */
+function onCompanyClock(moment: Date, timeZone: string) {
+  const clock = wallClockOf(moment, timeZone);
+  return new Date(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute);
+}
+
 /** Month, week, day and agenda of the scheduled messages; each shows the contact with edit and delete. */
 export function SchedulesCalendar({ schedules, timeZone, onEdit, onDelete }: SchedulesCalendarProps) {
   const { t, i18n } = useTranslation('schedules');
@@ -95,13 +101,15 @@ export function SchedulesCalendar({ schedules, timeZone, onEdit, onDelete }: Sch
   const [view, setView] = useState<View>(isPhone ? Views.AGENDA : Views.MONTH);
   // Crossing the phone width picks that width's view (the month is unreadable at 390 px).
   useEffect(() => setView(isPhone ? Views.AGENDA : Views.MONTH), [isPhone]);
-  const [date, setDate] = useState(() => new Date());
+  // "Today" is the company's too: between the browser's midnight and the company's, the browser's
+  // today would leave the company's today (and its schedules) out of the agenda.
+  const companyNow = useCallback(() => onCompanyClock(new Date(), timeZone), [timeZone]);
+  const [date, setDate] = useState(companyNow);
+  useEffect(() => setDate(companyNow()), [companyNow]);
   const events = useMemo<CalendarEvent[]>(
     () =>
       schedules.map((schedule) => {
-        // The calendar lays out local dates: a date whose local clock reads the company's.
-        const clock = wallClockOf(new Date(schedule.sendAt), timeZone);
-        const start = new Date(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute);
+        const start = onCompanyClock(new Date(schedule.sendAt), timeZone);
         return { title: schedule.contact.name, start, end: new Date(start.getTime() + 15 * 60_000), schedule };
       }),
     [schedules, timeZone],
@@ -136,6 +144,7 @@ export function SchedulesCalendar({ schedules, timeZone, onEdit, onDelete }: Sch
           view={view}
           onView={setView}
           date={date}
+          getNow={companyNow}
           onNavigate={setDate}
           views={[Views.MONTH, Views.WEEK, Views.DAY, Views.AGENDA]}
           messages={messages}
