@@ -4,8 +4,8 @@ import { clearSession } from '../../../lib/session-storage.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
-  keepSessionEndNotice,
   OPENED_ELSEWHERE,
+  reloadWithSessionEndNotice,
   type SessionEndNotice,
   sessionEndMessage,
 } from '../model/session-end-notice.ts';
@@ -33,9 +33,6 @@ export function useAuthEventNotices(): void {
     clearSession();
     // The login page after the reload keeps saying it until dismissed. Kept only now: a login page
     // shown in between (a request refused once the session is gone) must not consume it first.
-    setTimeout(() => {
-      keepSessionEndNotice(notice);
-      window.location.reload();
-    }, RELOAD_DELAY_MS);
+    setTimeout(() => reloadWithSessionEndNotice(notice), RELOAD_DELAY_MS);
   });
 }

@@ -44,7 +44,27 @@ export function readSessionEndNotice(storage: Storage = sessionStorage): Session
   }
 }
 
+// Set once this document has kept a notice and asked for the reload that shows it.
+let reloadingForNotice = false;
+
+/**
+ * Keeps the notice and reloads onto the login page. Until the new document replaces this one, the
+ * old one still runs: a request refused now can mount its login page, which must leave the notice
+ * to the page after the reload.
+ */
+export function reloadWithSessionEndNotice(
+  notice: SessionEndNotice,
+  storage: Storage = sessionStorage,
+  reload = () => window.location.reload(),
+): void {
+  keepSessionEndNotice(notice, storage);
+  reloadingForNotice = true;
+  reload();
+}
+
+/** Forgets the notice once a login page showed it, unless this document is about to be replaced. */
 export function forgetSessionEndNotice(storage: Storage = sessionStorage): void {
+  if (reloadingForNotice) return;
   storage.removeItem(STORAGE_KEY);
 }
 
