@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { endPool } from '../src/platform/db/end-pool.ts';
 import { endProcess, freePort, startMainProcess } from './real-process.ts';
 
 /**
@@ -64,7 +65,7 @@ export async function createCluster(env: Record<string, string> = {}) {
     },
     async close() {
       await Promise.all(nodes.map((node) => endProcess(node.child, 'SIGKILL')));
-      await db.end();
+      await endPool(db);
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${databaseName} with (force)`);

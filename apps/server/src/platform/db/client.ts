@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { repositoryRoot } from '../config.ts';
 import * as schema from './all-tables.ts';
+import { endPool } from './end-pool.ts';
 import { openPgliteThread } from './pglite-thread.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -81,6 +82,6 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     connectionString,
     executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
     migrate: () => migrateNodePg(db as never, { migrationsFolder }),
-    close: () => pool.end(),
+    close: () => endPool(pool),
   };
 }

@@ -2,6 +2,7 @@ import type { CompanyBlockReason } from '@wacrm/shared/realtime/events';
 import type { TFunction } from 'i18next';
 import type { ApiError } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/format.ts';
+import type { KeyValueStorage } from '../../../lib/session-storage.ts';
 
 /** The same user logged in on another device (spec "opened elsewhere"). */
 export const OPENED_ELSEWHERE = 'OPENED_ELSEWHERE';
@@ -26,11 +27,11 @@ export function noticeFromError(error: ApiError | undefined): SessionEndNotice |
   return { reason: error.code as CompanyBlockReason, dueDate: typeof dueDate === 'string' ? dueDate : null };
 }
 
-export function keepSessionEndNotice(notice: SessionEndNotice, storage: Storage = sessionStorage): void {
+export function keepSessionEndNotice(notice: SessionEndNotice, storage: KeyValueStorage = sessionStorage): void {
   storage.setItem(STORAGE_KEY, JSON.stringify(notice));
 }
 
-export function readSessionEndNotice(storage: Storage = sessionStorage): SessionEndNotice | null {
+export function readSessionEndNotice(storage: KeyValueStorage = sessionStorage): SessionEndNotice | null {
   const text = storage.getItem(STORAGE_KEY);
   if (!text) return null;
   try {
@@ -54,7 +55,7 @@ let reloadingForNotice = false;
  */
 export function reloadWithSessionEndNotice(
   notice: SessionEndNotice,
-  storage: Storage = sessionStorage,
+  storage: KeyValueStorage = sessionStorage,
   reload = () => window.location.reload(),
 ): void {
   keepSessionEndNotice(notice, storage);
@@ -63,7 +64,7 @@ export function reloadWithSessionEndNotice(
 }
 
 /** Forgets the notice once a login page showed it, unless this document is about to be replaced. */
-export function forgetSessionEndNotice(storage: Storage = sessionStorage): void {
+export function forgetSessionEndNotice(storage: KeyValueStorage = sessionStorage): void {
   if (reloadingForNotice) return;
   storage.removeItem(STORAGE_KEY);
 }
