@@ -24,6 +24,8 @@ export default defineConfig({
     locale: 'pt-BR',
     viewport: { width: 1366, height: 800 },
     trace: 'retain-on-failure',
+    // A navigation or load state that never comes fails its step, named, instead of the whole test.
+    navigationTimeout: 30_000,
     launchOptions: {
       executablePath: chromiumPath,
       args: [

@@ -23,12 +23,22 @@ export async function snapBothSizes(page: Page, name: string) {
   }
 }
 
+/**
+ * Gives a reloaded page a moment with no request in flight, so the picture shows its data. Only a
+ * picture depends on it: a page that keeps a request open (realtime falling back to long-polling on
+ * a loaded machine) is shot after the bound instead of holding the test until its timeout.
+ */
+async function settleForPicture(page: Page) {
+  await page.waitForLoadState('load');
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+}
+
 /** Shoots the page as it is now in light and dark, desktop and 390 px wide, then restores light desktop. */
 export async function snapAllThemes(page: Page, name: string) {
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((value) => localStorage.setItem('preferredTheme', value), theme);
     await page.reload();
-    await page.waitForLoadState('networkidle');
+    await settleForPicture(page);
     await snapBothSizes(page, `${name}-${theme}`);
   }
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
