@@ -18,8 +18,8 @@ const builtRoots = new Set();
 
 /**
  * What `npm start` runs: the server built to JavaScript (`apps/server/dist/main.js`), built once per
- * bench run. A checkout from before that build existed (`BENCH_SERVER_ROOT`), or
- * `BENCH_SERVER_LOADER=tsx`, runs the TypeScript sources through tsx instead.
+ * bench run, with the node flags of that start script. A checkout from before that build existed
+ * (`BENCH_SERVER_ROOT`), or `BENCH_SERVER_LOADER=tsx`, runs the TypeScript sources through tsx instead.
  */
 function serverCommand(root) {
   const buildScript = path.join(root, 'apps/server/scripts/build.mjs');
@@ -31,7 +31,14 @@ function serverCommand(root) {
     if (built.status !== 0) throw new Error(`server build failed:\n${built.stdout}\n${built.stderr}`);
     builtRoots.add(root);
   }
-  return ['apps/server/dist/main.js'];
+  return [...startFlags(root), 'apps/server/dist/main.js'];
+}
+
+/** The node flags of the checkout's `npm start` (its package.json), so the bench runs the same process. */
+function startFlags(root) {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const flags = /\bnode ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(scripts?.start ?? '')?.[1] ?? '';
+  return flags.split(' ').filter(Boolean);
 }
 
 /**

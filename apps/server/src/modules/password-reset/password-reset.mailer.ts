@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../platform/config.ts';
 
 export interface Mail {
@@ -12,19 +12,25 @@ export type Mailer = { send: (mail: Mail) => Promise<void> } | null;
 
 export function createMailer(smtp: Config['smtp']): Mailer {
   if (!smtp) return null;
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
-    // Fail fast: the person waits on the page for the answer.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  // Loaded by the first mail: a server at rest does not keep the mail client in memory.
+  let transport: Promise<Transporter> | undefined;
+  const connect = async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    return nodemailer.createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
+      // Fail fast: the person waits on the page for the answer.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+  };
   return {
     async send(mail) {
-      await transport.sendMail({ from: smtp.from, ...mail });
+      transport ??= connect();
+      await (await transport).sendMail({ from: smtp.from, ...mail });
     },
   };
 }

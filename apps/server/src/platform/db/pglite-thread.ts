@@ -18,10 +18,20 @@ type Request = ThreadRequest extends infer R ? (R extends unknown ? Omit<R, 'id'
 export function startWorker(directory: string) {
   if (import.meta.url.endsWith('.ts')) {
     const entry = new URL('./pglite-worker.ts', import.meta.url).href;
-    return new Worker(new URL('./pglite-worker-tsx.mjs', import.meta.url), { workerData: { directory, entry } });
+    return new Worker(new URL('./pglite-worker-tsx.mjs', import.meta.url), {
+      workerData: { directory, entry },
+      resourceLimits,
+    });
   }
-  return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: { directory } });
+  return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: { directory }, resourceLimits });
 }
+
+/**
+ * The thread's own objects are few and short-lived (a query's rows on their way across); V8's
+ * default young generation grew to ~12 MB of resident memory there for nothing
+ * (docs/performance.md, "The server's memory at rest").
+ */
+const resourceLimits = { maxYoungGenerationSizeMb: 4 };
 
 /**
  * A caller's parsers cannot cross threads. Drizzle's PGlite driver passes only parsers that keep

@@ -1,5 +1,5 @@
 import { PROMPT_TRANSFER_ACTION } from '@wacrm/shared';
-import OpenAI, { toFile } from 'openai';
+import type OpenAI from 'openai';
 import type { prompts } from '../integrations.tables.ts';
 import type { BotResult, BotTurn } from './types.ts';
 
@@ -12,6 +12,9 @@ export const VOICE_NOT_UNDERSTOOD = 'Desculpe, ainda não consigo ouvir áudios.
 const escaped = PROMPT_TRANSFER_ACTION.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const transferPattern = new RegExp(escaped, 'i');
 
+/** The client is loaded by the first AI turn: most servers never run one, and it costs memory at rest. */
+const loadOpenAi = () => import('openai');
+
 /**
  * One turn of an AI prompt through the official OpenAI client (any compatible server through
  * `baseURL`): the prompt as the system message, the ticket's last `maxMessages` messages as the
@@ -23,7 +26,8 @@ export async function runOpenAi(
   history: HistoryEntry[],
   options: { baseURL?: string; timeoutMs: number },
 ): Promise<BotResult> {
-  const client = new OpenAI({
+  const openai = await loadOpenAi();
+  const client = new openai.default({
     apiKey: prompt.apiKey ?? '',
     baseURL: options.baseURL,
     timeout: options.timeoutMs,
@@ -33,7 +37,7 @@ export async function runOpenAi(
 
   const conversation = history.map((entry) => ({ ...entry }));
   if (turn.audio) {
-    const heard = await transcribe(client, turn.audio);
+    const heard = await transcribe(openai, client, turn.audio);
     if (heard === null) return { replies: [{ kind: 'text', text: VOICE_NOT_UNDERSTOOD }] };
     // The voice note stands in the history as what was said.
     const last = conversation.at(-1);
@@ -64,14 +68,18 @@ export async function runOpenAi(
 }
 
 /** The text of a voice note, or null when the provider cannot transcribe it. */
-async function transcribe(client: OpenAI, audio: NonNullable<BotTurn['audio']>) {
+async function transcribe(
+  openai: Awaited<ReturnType<typeof loadOpenAi>>,
+  client: OpenAI,
+  audio: NonNullable<BotTurn['audio']>,
+) {
   try {
-    const file = await toFile(audio.data, audio.name, { type: audio.mimetype });
+    const file = await openai.toFile(audio.data, audio.name, { type: audio.mimetype });
     const result = await client.audio.transcriptions.create({ file, model: 'whisper-1' });
     return result.text?.trim() || null;
   } catch (error) {
     // No such endpoint (404/405/501): answer politely in text. Anything else is the provider's error.
-    if (error instanceof OpenAI.APIError && [404, 405, 501].includes(error.status ?? 0)) return null;
+    if (error instanceof openai.APIError && [404, 405, 501].includes(error.status ?? 0)) return null;
     throw error;
   }
 }
