@@ -423,7 +423,9 @@ describe('list', () => {
     const order = (body: { tickets: TicketRecord[] }) => body.tickets.map((ticket) => ticket.id);
     expect([...order(first), ...order(second)]).toEqual(expected);
     expect(order(byCursor)).toEqual(order(second));
-    expect(second).toMatchObject({ hasMore: false, nextCursor: null });
+    expect(second).toMatchObject({ count: 50, hasMore: false, nextCursor: null });
+    // The first page counts from its own walk, a later one beside it: the same number either way.
+    expect(byCursor).toMatchObject({ count: 50, countCapped: false });
   });
 
   it('counts up to the cap (a search to a smaller one) and says when there are more', async () => {
@@ -444,6 +446,14 @@ describe('list', () => {
     expect(searched.tickets).toHaveLength(40);
     const open = (await t.as(o.admin.token).get('/api/tickets?status=open&showAll=true')).body;
     expect(open).toMatchObject({ count: 0, countCapped: false, hasMore: false });
+    // Exactly the cap is a count, not "more".
+    await t.db.execute(
+      sql`delete from tickets where id in (select id from tickets where contact_id = ${contact.id} limit 5)`,
+    );
+    const atCap = (await t.as(o.admin.token).get('/api/tickets?status=closed&showAll=true')).body;
+    expect(atCap).toMatchObject({ count: ticketCountCap, countCapped: false, hasMore: true });
+    const later = (await t.as(o.admin.token).get(`/api/tickets?status=closed&showAll=true&pageNumber=3`)).body;
+    expect(later).toMatchObject({ count: ticketCountCap, countCapped: false, hasMore: true });
   });
 
   it('keyset pages stay stable while new messages move tickets to the top', async () => {

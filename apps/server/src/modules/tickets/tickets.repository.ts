@@ -6,10 +6,11 @@ import { containsText, likePattern, phoneDigits } from '../../platform/db/text-s
 import { createTicketPageReader, createTicketRecordReader } from './ticket-record.sql.ts';
 import { mayShowAll, type TicketViewer } from './tickets.policy.ts';
 
-/** `%text%` for LIKE, with the pattern characters of the text itself escaped. */
-
-/** The cursor is the last row's (updatedAt to the microsecond, id): `2026-01-02T03:04:05.123456Z_42`. */
-const cursorOf = sql<string>`to_char(${tickets.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${tickets.id}`;
+/**
+ * The cursor is the last row's (updatedAt to the microsecond, id): `2026-01-02T03:04:05.123456Z_42`,
+ * written for the page's rows only, from the `found` subquery of `list`.
+ */
+const foundCursor = sql<string>`to_char(found.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || found.id`;
 
 /** The list's filters except the search text (visibility, tab, queues, tags, dates). */
 function listConditions(viewer: TicketViewer, query: TicketListQuery): SQL[] {
@@ -104,31 +105,48 @@ export function createTicketsRepository(db: Database) {
         pageWhere.push(sql`(${tickets.updatedAt}, ${tickets.id}) < (${at}::timestamptz, ${Number(id)})`);
       }
       const newestFirst = sql`order by ${tickets.updatedAt} desc, ${tickets.id} desc`;
-      const matching = (conditions: SQL[]) => sql`select ${tickets.id} as id, ${tickets.updatedAt} as updated_at,
-        ${cursorOf} as cursor from ${tickets} where ${and(...conditions)}`;
-
+      const matching = (conditions: SQL[]) =>
+        sql`select ${tickets.id} as id, ${tickets.updatedAt} as updated_at from ${tickets} where ${and(...conditions)}`;
       // Without a search: one walk of the (company, status, updated_at, id) index. With one: each
-      // branch takes its newest `offset + page` matches and the union is sorted again.
-      const pageQuery = search
-        ? sql`select id, cursor from (
-            (${matching([...pageWhere, search[0]])} ${newestFirst} limit ${offset + size + 1})
-            union
-            (${matching([...pageWhere, search[1]])} ${newestFirst} limit ${offset + size + 1})
-          ) as found order by updated_at desc, id desc limit ${size + 1} offset ${offset}`
-        : sql`${matching(pageWhere)} ${newestFirst} limit ${size + 1} offset ${offset}`;
+      // branch takes its newest `limit` matches and the union is sorted again.
+      const newest = (conditions: SQL[], limit: number) =>
+        search
+          ? sql`(${matching([...conditions, search[0]])} ${newestFirst} limit ${limit})
+              union (${matching([...conditions, search[1]])} ${newestFirst} limit ${limit})`
+          : sql`${matching(conditions)} ${newestFirst} limit ${limit}`;
       // Counted up to the cap: past it the number only costs (every closed ticket, every match).
       const cap = search ? searchCountCap : ticketCountCap;
-      const capped = (conditions: SQL[]) =>
-        sql`(select ${tickets.id} from ${tickets} where ${and(...conditions)} limit ${cap + 1})`;
-      const countQuery = search
-        ? sql`select count(*)::int as count from (${capped([...where, search[0]])} union ${capped([...where, search[1]])}) as found`
-        : sql`select count(*)::int as count from ${capped(where)} as found`;
 
-      const [rows, counted] = await Promise.all([
-        queryRows<{ id: number; cursor: string }>(db, pageQuery),
-        queryRows<{ count: number }>(db, countQuery),
-      ]);
-      const total = counted[0]?.count ?? 0;
+      let rows: { id: number; cursor: string }[];
+      let total: number;
+      if (!query.before && offset === 0) {
+        // The first page (nearly every call) and its count from one walk: the newest `cap + 1`
+        // matches, counted before the page is cut from their top.
+        const found = await queryRows<{ id: number; cursor: string; total: number }>(
+          db,
+          sql`select id, ${foundCursor} as cursor, count(*) over ()::int as total
+              from (${newest(where, cap + 1)}) as found order by updated_at desc, id desc limit ${size + 1}`,
+        );
+        rows = found;
+        total = found[0]?.total ?? 0;
+      } else {
+        // A later page: its own walk (from the cursor, or past the offset) and the count beside it.
+        const capped = (conditions: SQL[]) =>
+          sql`(select ${tickets.id} from ${tickets} where ${and(...conditions)} limit ${cap + 1})`;
+        const countQuery = search
+          ? sql`select count(*)::int as count from (${capped([...where, search[0]])} union ${capped([...where, search[1]])}) as found`
+          : sql`select count(*)::int as count from ${capped(where)} as found`;
+        const [found, counted] = await Promise.all([
+          queryRows<{ id: number; cursor: string }>(
+            db,
+            sql`select id, ${foundCursor} as cursor from (${newest(pageWhere, offset + size + 1)}) as found
+                order by updated_at desc, id desc limit ${size + 1} offset ${offset}`,
+          ),
+          queryRows<{ count: number }>(db, countQuery),
+        ]);
+        rows = found;
+        total = counted[0]?.count ?? 0;
+      }
       const page = rows.slice(0, size);
       const hasMore = rows.length > size;
       const ticketsJson = await pageRecords(
