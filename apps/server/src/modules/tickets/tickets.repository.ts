@@ -119,9 +119,11 @@ export function createTicketsRepository(db: Database) {
 
       let rows: { id: number; cursor: string }[];
       let total: number;
-      if (!query.before && offset === 0) {
-        // The first page (nearly every call) and its count from one walk: the newest `cap + 1`
-        // matches, counted before the page is cut from their top.
+      if (!search && !query.before && offset === 0) {
+        // A tab's first page (nearly every call) and its count from one walk: the newest `cap + 1`
+        // tickets, counted before the page is cut from their top. Not for a search: a name found
+        // on fewer tickets than the cap would walk the whole company newest first, where the count
+        // alone finds them through the contact.
         const found = await queryRows<{ id: number; cursor: string; total: number }>(
           db,
           sql`select id, ${foundCursor} as cursor, count(*) over ()::int as total
@@ -130,7 +132,8 @@ export function createTicketsRepository(db: Database) {
         rows = found;
         total = found[0]?.total ?? 0;
       } else {
-        // A later page: its own walk (from the cursor, or past the offset) and the count beside it.
+        // A search, or a later page: the page's own walk (from the cursor, or past the offset) and the
+        // count beside it, each planned for itself.
         const capped = (conditions: SQL[]) =>
           sql`(select ${tickets.id} from ${tickets} where ${and(...conditions)} limit ${cap + 1})`;
         const countQuery = search
