@@ -167,16 +167,19 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     async listPage(companyId: number, ticketId: number, query: { pageNumber: number; before?: number }) {
       const where = and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId));
       const size = pageSizes.messages;
-      const [[{ count }], idRows] = await Promise.all([
-        db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where),
-        db
-          .select({ id: messages.id })
-          .from(messages)
-          .where(query.before ? and(where, lt(messages.id, query.before)) : where)
-          .orderBy(desc(messages.id))
-          .limit(size + 1)
-          .offset(query.before ? 0 : (query.pageNumber - 1) * size),
-      ]);
+      // The thread's count rides along with the page's ids (evaluated once, as an init plan); only
+      // a page past the end, which has no row to carry it, asks for it on its own.
+      const threadCount = sql<number>`(select count(*)::int from ${messages} where ${where})`;
+      const idRows = await db
+        .select({ id: messages.id, count: threadCount })
+        .from(messages)
+        .where(query.before ? and(where, lt(messages.id, query.before)) : where)
+        .orderBy(desc(messages.id))
+        .limit(size + 1)
+        .offset(query.before ? 0 : (query.pageNumber - 1) * size);
+      const count =
+        idRows[0]?.count ??
+        (await db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where))[0].count;
       const page = await findMessages(
         companyId,
         idRows.slice(0, size).map((row) => row.id),

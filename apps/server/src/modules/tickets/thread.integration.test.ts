@@ -60,10 +60,13 @@ describe('thread pages', () => {
       const byNumber = await get(`pageNumber=${page}`);
       expect(byCursor.messages.map((message) => message.id)).toEqual(byNumber.messages.map((message) => message.id));
       expect(byCursor.hasMore).toBe(page < 53);
+      expect([byCursor.count, byNumber.count]).toEqual([1_050, 1_050]);
       before = byCursor.messages[0]?.id ?? before;
     }
     const last = await get(`pageNumber=53`);
     expect(last.messages[0].body).toBe('message 0');
+    // A page past the end has no message to carry the count: it is still the thread's.
+    expect(await get('pageNumber=60')).toMatchObject({ messages: [], count: 1_050, hasMore: false });
 
     // What page 50 costs beside page 1 is measured by the benchmark (`npm run bench`), not here.
   }, 120_000);
