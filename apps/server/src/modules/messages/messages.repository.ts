@@ -2,7 +2,7 @@ import type { ContactRecord, MessageRecord, ThreadTicketRef, TicketRecord } from
 import { pageSizes } from '@wacrm/shared';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../platform/db/client.ts';
+import { type Database, queryRows } from '../../platform/db/client.ts';
 import { contacts, messages, queues, tickets, users } from '../../platform/db/schema.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
 import { createTicketRecordReader } from '../tickets/ticket-record.sql.ts';
@@ -178,8 +178,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
         .limit(size + 1)
         .offset(query.before ? 0 : (query.pageNumber - 1) * size);
       const count =
-        idRows[0]?.count ??
-        (await db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where))[0].count;
+        idRows[0]?.count ?? (await queryRows<{ count: number }>(db, sql`select ${threadCount} as count`))[0].count;
       const page = await findMessages(
         companyId,
         idRows.slice(0, size).map((row) => row.id),

@@ -12,6 +12,13 @@ export interface PgliteThread extends PgliteQueries {
 type Request = ThreadRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
 /**
+ * The thread's own objects are few and short-lived (a query's rows on their way across); V8's
+ * default young generation grew to ~12 MB of resident memory there for nothing
+ * (docs/performance.md, "The server's memory at rest").
+ */
+const resourceLimits = { maxYoungGenerationSizeMb: 4 };
+
+/**
  * The worker's entry: the built bundle's `pglite-worker.js` (apps/server/scripts/build.mjs), or,
  * run from the TypeScript sources (tests, `npm run dev`), the sources through tsx.
  */
@@ -25,13 +32,6 @@ export function startWorker(directory: string) {
   }
   return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: { directory }, resourceLimits });
 }
-
-/**
- * The thread's own objects are few and short-lived (a query's rows on their way across); V8's
- * default young generation grew to ~12 MB of resident memory there for nothing
- * (docs/performance.md, "The server's memory at rest").
- */
-const resourceLimits = { maxYoungGenerationSizeMb: 4 };
 
 /**
  * A caller's parsers cannot cross threads. Drizzle's PGlite driver passes only parsers that keep
