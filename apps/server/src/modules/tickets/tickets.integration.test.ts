@@ -456,6 +456,37 @@ describe('list', () => {
     expect(later).toMatchObject({ count: ticketCountCap, countCapped: false, hasMore: true });
   });
 
+  it("counts a search's name and text matches once each, exactly up to the cap", async () => {
+    const o = await office();
+    const c = o.company.id;
+    const [named, other] = await t.db
+      .insert(contacts)
+      .values([
+        { companyId: c, name: 'Quasar Lima', number: nextNumber() },
+        { companyId: c, name: 'Other', number: nextNumber() },
+      ])
+      .returning();
+    const closedTickets = async (contactId: number, howMany: number) =>
+      (
+        await t.db.execute<{ id: number }>(sql`insert into tickets (company_id, contact_id, status, user_id)
+          select ${c}, ${contactId}, 'closed', ${o.admin.id} from generate_series(1, ${howMany}) returning id`)
+      ).rows.map((row) => Number(row.id));
+    const mention = (ticketIds: number[]) =>
+      t.db.insert(messages).values(ticketIds.map((ticketId) => ({ companyId: c, ticketId, body: 'about QUASAR' })));
+    // 40 by name (10 of them by text too) and 60 by text alone: 100 tickets, the cap.
+    const byName = await closedTickets(named.id, 40);
+    await mention(byName.slice(0, 10));
+    await mention(await closedTickets(other.id, 60));
+    const search = async (page: number) =>
+      (await t.as(o.admin.token).get(`/api/tickets?showAll=true&searchParam=quasar&pageNumber=${page}`)).body;
+    expect(await search(1)).toMatchObject({ count: searchCountCap, countCapped: false, hasMore: true });
+    expect(await search(3)).toMatchObject({ count: searchCountCap, countCapped: false, hasMore: false });
+
+    await mention(await closedTickets(other.id, 1));
+    expect(await search(1)).toMatchObject({ count: searchCountCap, countCapped: true, hasMore: true });
+    expect(await search(2)).toMatchObject({ count: searchCountCap, countCapped: true, hasMore: true });
+  });
+
   it('keyset pages stay stable while new messages move tickets to the top', async () => {
     const o = await office();
     const c = o.company.id;

@@ -117,25 +117,39 @@ export function createTicketsRepository(db: Database) {
       // Counted up to the cap: past it the number only costs (every closed ticket, every match).
       const cap = search ? searchCountCap : ticketCountCap;
 
+      const capped = (conditions: SQL[]) =>
+        sql`(select ${tickets.id} from ${tickets} where ${and(...conditions)} limit ${cap + 1})`;
+      // A tab's first page: the newest `cap + 1` tickets, counted before the page is cut from their top.
+      const firstTabPage = () =>
+        sql`select id, ${foundCursor} as cursor, count(*) over ()::int as total
+            from (${newest(where, cap + 1)}) as found order by updated_at desc, id desc limit ${size + 1}`;
+      // A search's first page. The text branch's newest `cap + 1` serve the page and the count: for a
+      // frequent word one ordered walk is cheaper than a page's walk and a count apart. The name
+      // branch keeps its page and its count apart: a name's tickets are counted through its
+      // contacts, while its page walks the newest tickets (docs/performance.md, "One statement for
+      // a search's first page"). Any `cap + 1` names with the text's newest `cap + 1` count exactly
+      // up to the cap, and pass it whenever the matches do.
+      const firstSearchPage = ([byName, byText]: [SQL, SQL]) =>
+        sql`with texts as materialized (${matching([...where, byText])} ${newestFirst} limit ${cap + 1})
+            select id, ${foundCursor} as cursor,
+                   (select count(*)::int from (${capped([...where, byName])} union select id from texts) as counted) as total
+            from ((${matching([...where, byName])} ${newestFirst} limit ${size + 1})
+                  union (select id, updated_at from texts)) as found
+            order by updated_at desc, id desc limit ${size + 1}`;
+
       let rows: { id: number; cursor: string }[];
       let total: number;
-      if (!search && !query.before && offset === 0) {
-        // A tab's first page (nearly every call) and its count from one walk: the newest `cap + 1`
-        // tickets, counted before the page is cut from their top. Not for a search: a name found
-        // on fewer tickets than the cap would walk the whole company newest first, where the count
-        // alone finds them through the contact.
+      if (!query.before && offset === 0) {
+        // A first page (nearly every call) and its count in one statement.
         const found = await queryRows<{ id: number; cursor: string; total: number }>(
           db,
-          sql`select id, ${foundCursor} as cursor, count(*) over ()::int as total
-              from (${newest(where, cap + 1)}) as found order by updated_at desc, id desc limit ${size + 1}`,
+          search ? firstSearchPage(search) : firstTabPage(),
         );
         rows = found;
         total = found[0]?.total ?? 0;
       } else {
-        // A search, or a later page: the page's own walk (from the cursor, or past the offset) and the
-        // count beside it, each planned for itself.
-        const capped = (conditions: SQL[]) =>
-          sql`(select ${tickets.id} from ${tickets} where ${and(...conditions)} limit ${cap + 1})`;
+        // A later page: its own walk (from the cursor, or past the offset) and the count beside it,
+        // each planned for itself.
         const countQuery = search
           ? sql`select count(*)::int as count from (${capped([...where, search[0]])} union ${capped([...where, search[1]])}) as found`
           : sql`select count(*)::int as count from ${capped(where)} as found`;
