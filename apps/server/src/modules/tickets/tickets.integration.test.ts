@@ -5,6 +5,7 @@ import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { joinRoom } from '../../../test/eventually.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
+import { queryRows } from '../../platform/db/client.ts';
 import { contacts, messages, queues, tickets, userQueues, whatsapps } from '../../platform/db/schema.ts';
 
 let t: TestServer;
@@ -468,9 +469,12 @@ describe('list', () => {
       .returning();
     const closedTickets = async (contactId: number, howMany: number) =>
       (
-        await t.db.execute<{ id: number }>(sql`insert into tickets (company_id, contact_id, status, user_id)
-          select ${c}, ${contactId}, 'closed', ${o.admin.id} from generate_series(1, ${howMany}) returning id`)
-      ).rows.map((row) => Number(row.id));
+        await queryRows<{ id: number }>(
+          t.db,
+          sql`insert into tickets (company_id, contact_id, status, user_id)
+              select ${c}, ${contactId}, 'closed', ${o.admin.id} from generate_series(1, ${howMany}) returning id`,
+        )
+      ).map((row) => Number(row.id));
     const mention = (ticketIds: number[]) =>
       t.db.insert(messages).values(ticketIds.map((ticketId) => ({ companyId: c, ticketId, body: 'about QUASAR' })));
     // 40 by name (10 of them by text too) and 60 by text alone: 100 tickets, the cap.
