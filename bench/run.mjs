@@ -184,6 +184,9 @@ async function measure(database, server, generated) {
   await new Promise((resolve) => setTimeout(resolve, 10_000));
   const idleCpu = (100 * (cpuSeconds(server.pid) - idleCpuBefore)) / 10;
   figures.add('server CPU idle (10 s, % of one core)', Number(idleCpu.toFixed(1)), '%', '-');
+  // The same memory after those 10 s at rest: the start's garbage collected, the database's
+  // compiled code settled.
+  figures.add('server RSS at rest (12 s after start)', server.rssMb(), 'MB', '-');
   const rss = sampleRss(server);
 
   // --- the ticket list: the web app's first page of open tickets, and its search tab ---

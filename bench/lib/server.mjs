@@ -18,7 +18,7 @@ const builtRoots = new Set();
 
 /**
  * What `npm start` runs: the server built to JavaScript (`apps/server/dist/main.js`), built once per
- * bench run, with the node flags of that start script. A checkout from before that build existed
+ * bench run, with the node flags of that start script (and its variables, `startEnv`). A checkout from before that build existed
  * (`BENCH_SERVER_ROOT`), or `BENCH_SERVER_LOADER=tsx`, runs the TypeScript sources through tsx instead.
  */
 function serverCommand(root) {
@@ -31,15 +31,28 @@ function serverCommand(root) {
     if (built.status !== 0) throw new Error(`server build failed:\n${built.stdout}\n${built.stderr}`);
     builtRoots.add(root);
   }
-  return [...startFlags(root), 'apps/server/dist/main.js'];
+  return [...startCommand(root).flags, 'apps/server/dist/main.js'];
 }
 
-/** The node flags of the checkout's `npm start` (its package.json), so the bench runs the same process. */
-function startFlags(root) {
+/**
+ * The environment variables and node flags of the checkout's `npm start` (its package.json), e.g.
+ * `MALLOC_MMAP_THRESHOLD_=32768 node --v8-pool-size=2 apps/server/dist/main.js`, so the bench runs
+ * the same process.
+ */
+function startCommand(root) {
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const flags = /\bnode ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(scripts?.start ?? '')?.[1] ?? '';
-  return flags.split(' ').filter(Boolean);
+  const [, assignments = '', flags = ''] =
+    /((?:\b[A-Z_]+=\S+ )*)node ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(scripts?.start ?? '') ?? [];
+  const env = Object.fromEntries(
+    assignments
+      .split(' ')
+      .filter(Boolean)
+      .map((assignment) => assignment.split('=')),
+  );
+  return { env, flags: flags.split(' ').filter(Boolean) };
 }
+
+const startEnv = (root) => startCommand(root).env;
 
 /**
  * The server in production mode, API only, with login limits out of the way (the fan-out logs in
@@ -62,6 +75,7 @@ export async function startServer({ root, dataDir, databaseUrl, log = () => unde
     LOG_LEVEL: 'warn',
     LOGIN_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_EMAIL: '100000',
+    ...startEnv(root),
     ...extraEnv,
   };
   delete env.DATABASE_URL;
