@@ -38,6 +38,13 @@ function paths({ queueIds, longTicketId, before50 }) {
     ['GET /api/messages page 50 (before cursor)', 'thread', `${thread}?before=${before50}`, 'admin'],
     ['search by name (mariana)', 'search', `/api/tickets?searchParam=mariana&showAll=true&${queues}`, 'admin'],
     ['search message text (rastreio)', 'search', `/api/tickets?searchParam=rastreio&showAll=true&${queues}`, 'admin'],
+    // "#421": ~1 % of the tickets at every size (the generator's `#` and a number below 9973).
+    [
+      'search message text, middling word (#421)',
+      'search',
+      `/api/tickets?searchParam=%23421&showAll=true&${queues}`,
+      'admin',
+    ],
     ['search matching nothing (zqxjw)', 'search', `/api/tickets?searchParam=zqxjw&showAll=true&${queues}`, 'admin'],
     ['GET /api/dashboard?days=30', 'dashboard', '/api/dashboard?days=30', 'admin'],
     ['GET /api/dashboard?days=365', 'dashboard', '/api/dashboard?days=365', 'admin'],
