@@ -43,6 +43,7 @@ import { createNodeBus } from './platform/cluster/node-bus.ts';
 import type { Config } from './platform/config.ts';
 import type { Platform } from './platform/context.ts';
 import type { DatabaseHandle } from './platform/db/client.ts';
+import { createTableUpkeepJob, keepTablesUp } from './platform/db/table-upkeep.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { runGuardsFirst } from './platform/http/guards.ts';
 import { registerRequestLogging } from './platform/http/request-logging.ts';
@@ -139,6 +140,15 @@ export async function buildServer(
     log: app.log,
     clock: options.clock ?? (() => new Date()),
   };
+  // A PostgreSQL server has autovacuum; the embedded database has this job instead.
+  if (database.kind === 'pglite') {
+    platform.jobs.register(
+      createTableUpkeepJob(async () => {
+        const done = await keepTablesUp(database.executeSql);
+        if (done.length > 0) app.log.info({ done }, 'embedded database: tables vacuumed or analyzed');
+      }),
+    );
+  }
 
   const settings = createSettingsModule(platform);
   const plans = createPlansModule(platform, { settings: settings.reader });
