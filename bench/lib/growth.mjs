@@ -38,7 +38,8 @@ function paths({ queueIds, longTicketId, before50 }) {
     ['GET /api/messages page 50 (before cursor)', 'thread', `${thread}?before=${before50}`, 'admin'],
     ['search by name (mariana)', 'search', `/api/tickets?searchParam=mariana&showAll=true&${queues}`, 'admin'],
     ['search message text (rastreio)', 'search', `/api/tickets?searchParam=rastreio&showAll=true&${queues}`, 'admin'],
-    // "#421": ~1 % of the tickets at every size (the generator's `#` and a number below 9973).
+    // "#421": a few tickets in a thousand at every size (each generated message ends in `#` and a
+    // number below 9973), where a newest-first walk goes far.
     [
       'search message text, middling word (#421)',
       'search',

@@ -18,8 +18,9 @@ const builtRoots = new Set();
 
 /**
  * What `npm start` runs: the server built to JavaScript (`apps/server/dist/main.js`), built once per
- * bench run, with the node flags of that start script (and its variables, `startEnv`). A checkout from before that build existed
- * (`BENCH_SERVER_ROOT`), or `BENCH_SERVER_LOADER=tsx`, runs the TypeScript sources through tsx instead.
+ * bench run, with the node flags of that start script (its variables come with `startEnv`). A
+ * checkout from before that build existed (`BENCH_SERVER_ROOT`), or `BENCH_SERVER_LOADER=tsx`, runs
+ * the TypeScript sources through tsx instead.
  */
 function serverCommand(root) {
   const buildScript = path.join(root, 'apps/server/scripts/build.mjs');
