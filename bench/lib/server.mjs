@@ -18,7 +18,7 @@ const builtRoots = new Set();
 
 /**
  * What `npm start` runs: the server built to JavaScript (`apps/server/dist/main.js`), built once per
- * bench run, with the node flags of that start script (its variables come with `startEnv`). A
+ * bench run, with the node flags of that start script (its variables are set by `startServer`). A
  * checkout from before that build existed (`BENCH_SERVER_ROOT`), or `BENCH_SERVER_LOADER=tsx`, runs
  * the TypeScript sources through tsx instead.
  */
@@ -48,12 +48,11 @@ function startCommand(root) {
     assignments
       .split(' ')
       .filter(Boolean)
-      .map((assignment) => assignment.split('=')),
+      // Name and value split at the first `=` only.
+      .map((assignment) => assignment.split(/=(.*)/s, 2)),
   );
   return { env, flags: flags.split(' ').filter(Boolean) };
 }
-
-const startEnv = (root) => startCommand(root).env;
 
 /**
  * The server in production mode, API only, with login limits out of the way (the fan-out logs in
@@ -76,7 +75,7 @@ export async function startServer({ root, dataDir, databaseUrl, log = () => unde
     LOG_LEVEL: 'warn',
     LOGIN_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_EMAIL: '100000',
-    ...startEnv(root),
+    ...startCommand(root).env,
     ...extraEnv,
   };
   delete env.DATABASE_URL;

@@ -49,7 +49,6 @@ export async function keepTablesUp(executeSql: SqlExecutor) {
             pg_relation_size(s.relid) > 0 as stored
        from pg_stat_user_tables s join pg_class c on c.oid = s.relid
       order by s.relname`,
-    [],
   );
   const done: { table: string; upkeep: Upkeep }[] = [];
   for (const table of rows as TableActivity[]) {
@@ -63,7 +62,17 @@ export async function keepTablesUp(executeSql: SqlExecutor) {
   return done;
 }
 
-/** Every five minutes, like autovacuum's look at each database (its naptime is one minute per database). */
+/**
+ * Every five minutes, like autovacuum's look at each database (its naptime is one minute per
+ * database). A tick found up to a minute late is fine here, so its worker polls once a minute
+ * instead of every few seconds: each poll is a query on PGlite's one thread.
+ */
 export function createTableUpkeepJob(handler: () => Promise<void>) {
-  return defineJob({ name: 'database.upkeep', payload: z.object({}).passthrough(), handler, cron: '*/5 * * * *' });
+  return defineJob({
+    name: 'database.upkeep',
+    payload: z.object({}).passthrough(),
+    handler,
+    cron: '*/5 * * * *',
+    pollingIntervalSeconds: 60,
+  });
 }
