@@ -62,29 +62,60 @@ function listConditions(viewer: TicketViewer, query: TicketListQuery): SQL[] {
  * The search text as two separate conditions: the contact's name or number, and any message of the
  * ticket. They are never OR-ed in one query: each is planned on its own (see `list`), so a frequent
  * word walks the newest tickets and stops after a page, and a rare one is looked up in the trigram
- * index (docs/decisions/tickets.md, "Search").
+ * index (docs/decisions/tickets.md, "Search"). `inMessages` is the text among the company's
+ * messages, for the index's lookup and its guess.
  */
-function searchConditions(companyId: number, searchParam: string): [SQL, SQL] | null {
+function searchConditions(companyId: number, searchParam: string) {
   const search = searchParam.trim();
   if (!search) return null;
   const digits = phoneDigits(search);
-  return [
-    inArray(
+  const inMessages = and(eq(messages.companyId, companyId), containsText(messages.body, search))!;
+  return {
+    byName: inArray(
       tickets.contactId,
       sql`(select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId}
            and (${containsText(contacts.name, search)}${digits ? sql` or ${contacts.number} like ${likePattern(digits)}` : sql``}))`,
     ),
-    sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${containsText(messages.body, search)})`,
-  ];
+    byText: sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${containsText(messages.body, search)})`,
+    inMessages,
+  };
 }
+
+type Search = NonNullable<ReturnType<typeof searchConditions>>;
+
+/**
+ * How far the text branch may walk. The planner walks the newest tickets for a word it guesses
+ * frequent; guessed ten times too often (ANALYZE's sample can), a middling word made that walk
+ * go through most of the tickets. Past `guessedMessages`, the walk stops after `tickets` tickets
+ * and the rest is looked up in the index (docs/performance.md, "A bounded walk for the text").
+ */
+export interface TextWalkBounds {
+  /** From this many messages guessed to hold the text, the text branch walks with a bound. */
+  guessedMessages: number;
+  /** The newest tickets a bounded walk looks through before it asks the index. */
+  tickets: number;
+}
+
+export const textWalkBounds: TextWalkBounds = { guessedMessages: 1_000, tickets: 1_000 };
 
 /**
  * Every query of the tickets feature; company id first (through the viewer for the list).
  * `tx` arguments are the use case's transaction (PGlite has one connection: never mix handles).
  */
-export function createTicketsRepository(db: Database) {
+export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds = textWalkBounds) {
   const records = createTicketRecordReader(db);
   const pageRecords = createTicketPageReader(db);
+
+  /** The planner's guess of how many of the company's messages hold the text (a plan, not a scan). */
+  async function guessedMessages(search: Search) {
+    const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+      db,
+      sql`explain (format json) select 1 from ${messages} where ${search.inMessages}`,
+    );
+    const plan = row?.['QUERY PLAN'];
+    const [top] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
+    return top.Plan['Plan Rows'];
+  }
 
   return {
     records: (companyId: number, ids: number[]) => records(db, companyId, ids),
@@ -97,6 +128,7 @@ export function createTicketsRepository(db: Database) {
     async list(viewer: TicketViewer, query: TicketListQuery) {
       const where = listConditions(viewer, query);
       const search = searchConditions(viewer.companyId, query.searchParam);
+      const boundedWalk = search !== null && (await guessedMessages(search)) >= walkBounds.guessedMessages;
       const size = pageSizes.tickets;
       const offset = query.before ? 0 : (query.pageNumber - 1) * size;
       const pageWhere = [...where];
@@ -107,12 +139,30 @@ export function createTicketsRepository(db: Database) {
       const newestFirst = sql`order by ${tickets.updatedAt} desc, ${tickets.id} desc`;
       const matching = (conditions: SQL[]) =>
         sql`select ${tickets.id} as id, ${tickets.updatedAt} as updated_at from ${tickets} where ${and(...conditions)}`;
+      // The newest `limit` tickets with the text in a message. Left to the planner when it guesses
+      // the text rare (it looks the word up in the index). Guessed frequent, the walk of the newest
+      // tickets stops after `walkBounds.tickets` (aliased `tickets`, so the text's condition reads
+      // its rows); when that did not find `limit`, the index's matches are read whole and sorted.
+      const withText = ({ byText, inMessages }: Search, conditions: SQL[], limit: number) => {
+        if (!boundedWalk) return sql`${matching([...conditions, byText])} ${newestFirst} limit ${limit}`;
+        const walkFellShort = sql`(select count(*) from walked) < ${limit}`;
+        return sql`select id, updated_at from (
+            with walked as materialized (
+              select id, updated_at from (${matching(conditions)} ${newestFirst} limit ${walkBounds.tickets}) as ${tickets}
+              where ${byText} ${newestFirst} limit ${limit}),
+            found as materialized (select ${messages.ticketId} from ${messages} where ${inMessages})
+            select id, updated_at from walked where not ${walkFellShort}
+            union all
+            (${matching([...conditions, sql`${tickets.id} in (select ticket_id from found)`, walkFellShort])}
+             ${newestFirst} limit ${limit})
+          ) as bounded`;
+      };
       // Without a search: one walk of the (company, status, updated_at, id) index. With one: each
       // branch takes its newest `limit` matches and the union is sorted again.
       const newest = (conditions: SQL[], limit: number) =>
         search
-          ? sql`(${matching([...conditions, search[0]])} ${newestFirst} limit ${limit})
-              union (${matching([...conditions, search[1]])} ${newestFirst} limit ${limit})`
+          ? sql`(${matching([...conditions, search.byName])} ${newestFirst} limit ${limit})
+              union (${withText(search, conditions, limit)})`
           : sql`${matching(conditions)} ${newestFirst} limit ${limit}`;
       // Counted up to the cap: past it the number only costs (every closed ticket, every match).
       const cap = search ? searchCountCap : ticketCountCap;
@@ -129,11 +179,11 @@ export function createTicketsRepository(db: Database) {
       // contacts, while its page walks the newest tickets (docs/performance.md, "One statement for
       // a search's first page"). Any `cap + 1` names with the text's newest `cap + 1` count exactly
       // up to the cap, and pass it whenever the matches do.
-      const firstSearchPage = ([byName, byText]: [SQL, SQL]) =>
-        sql`with texts as materialized (${matching([...where, byText])} ${newestFirst} limit ${cap + 1})
+      const firstSearchPage = (found: Search) =>
+        sql`with texts as materialized (${withText(found, where, cap + 1)})
             select id, ${foundCursor} as cursor,
-                   (select count(*)::int from (${capped([...where, byName])} union select id from texts) as counted) as total
-            from ((${matching([...where, byName])} ${newestFirst} limit ${size + 1})
+                   (select count(*)::int from (${capped([...where, found.byName])} union select id from texts) as counted) as total
+            from ((${matching([...where, found.byName])} ${newestFirst} limit ${size + 1})
                   union (select id, updated_at from texts)) as found
             order by updated_at desc, id desc limit ${size + 1}`;
 
@@ -151,7 +201,8 @@ export function createTicketsRepository(db: Database) {
         // A later page: its own walk (from the cursor, or past the offset) and the count beside it,
         // each planned for itself.
         const countQuery = search
-          ? sql`select count(*)::int as count from (${capped([...where, search[0]])} union ${capped([...where, search[1]])}) as found`
+          ? sql`select count(*)::int as count from (${capped([...where, search.byName])}
+                union select id from (${withText(search, where, cap + 1)}) as texts) as found`
           : sql`select count(*)::int as count from ${capped(where)} as found`;
         const [found, counted] = await Promise.all([
           queryRows<{ id: number; cursor: string }>(

@@ -1,0 +1,111 @@
+import { type TicketListQuery, type TicketRecord, type TicketsPage, ticketListQuerySchema } from '@wacrm/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildUser } from '../../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { queryRows } from '../../platform/db/client.ts';
+import { contacts } from '../../platform/db/schema.ts';
+import type { TicketViewer } from './tickets.policy.ts';
+import { createTicketsRepository } from './tickets.repository.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+const walk = 150;
+/** Ticket n was last updated n minutes before this. */
+const base = '2026-06-01T12:00:00Z';
+const ticketNumber = `(extract(epoch from '${base}'::timestamptz - updated_at)::int / 60)`;
+
+/**
+ * 300 closed tickets, newest first by number (ticket 1 is the newest), two messages each, and
+ * words placed so the bounded walk of the newest 150 meets each of its cases.
+ */
+async function company() {
+  const company = await buildCompany(t.db);
+  const admin = await buildUser(t.db, { companyId: company.id, profile: 'admin' });
+  const [plain, spread] = await t.db
+    .insert(contacts)
+    .values([
+      { companyId: company.id, name: 'Plain Person', number: `5511${company.id}01` },
+      { companyId: company.id, name: 'Spread Silva', number: `5511${company.id}02` },
+    ])
+    .returning();
+  const rows = await queryRows<{ id: number; n: number }>(
+    t.db,
+    sql`insert into tickets (company_id, contact_id, status, user_id, updated_at)
+        select ${company.id}, case when n % 50 = 7 then ${spread.id}::int else ${plain.id}::int end, 'closed', ${admin.id},
+               ${base}::timestamptz - n * interval '1 minute'
+        from generate_series(1, 300) as n returning id, ${sql.raw(ticketNumber)} as n`,
+  );
+  const byNumber = new Map(rows.map((row) => [Number(row.n), Number(row.id)]));
+  // "often": all but every tenth ticket (the walk fills its page); "middling": the 30 oldest only
+  // (the walk finds none); "spread": every fifth (the walk finds some, the index the rest).
+  await t.db.execute(sql`insert into messages (company_id, ticket_id, body)
+    select ${company.id}, tickets.id, body from tickets,
+      lateral (values
+        ('hello, ' || case when ${sql.raw(ticketNumber)} % 10 <> 0 then 'OFTEN asked' else 'nothing' end),
+        ('order ' || case when ${sql.raw(ticketNumber)} > 270 then 'a middling word'
+                          when ${sql.raw(ticketNumber)} % 5 = 0 then 'spréad' else 'plain' end)
+      ) as texts(body)
+    where tickets.company_id = ${company.id}`);
+  const viewer: TicketViewer = {
+    companyId: company.id,
+    userId: admin.id,
+    isAdmin: true,
+    allTicket: false,
+    queueIds: [],
+  };
+  return { viewer, byNumber };
+}
+
+type Page = TicketsPage<TicketRecord>;
+const query = (values: Record<string, string>): TicketListQuery =>
+  ticketListQuerySchema.parse({ showAll: 'true', ...values });
+
+describe('the text branch walks with a bound', () => {
+  it('answers every page and count exactly as the unbounded walk, whichever way it found the matches', async () => {
+    const { viewer, byNumber } = await company();
+    const bounded = createTicketsRepository(t.db, { guessedMessages: 0, tickets: walk });
+    const unbounded = createTicketsRepository(t.db, { guessedMessages: Number.POSITIVE_INFINITY, tickets: walk });
+    const list = async (repository: typeof bounded, values: Record<string, string>) =>
+      JSON.parse(await repository.list(viewer, query(values))) as Page;
+    const ids = (page: Page) => page.tickets.map((ticket) => ticket.id);
+    const newest = (numbers: number[]) => numbers.sort((a, b) => a - b).map((number) => byNumber.get(number) as number);
+    const numbers = (keep: (number: number) => boolean) => [...byNumber.keys()].filter(keep);
+
+    const words = {
+      often: newest(numbers((n) => n % 10 !== 0)),
+      middling: newest(numbers((n) => n > 270)),
+      // The name branch ("Spread Silva") and the text branch together.
+      spread: newest(numbers((n) => (n % 5 === 0 && n <= 270) || n % 50 === 7)),
+      nowhere: [],
+    };
+    for (const [word, expected] of Object.entries(words)) {
+      const first = await list(bounded, { searchParam: word });
+      expect(first, word).toEqual(await list(unbounded, { searchParam: word }));
+      expect(ids(first), word).toEqual(expected.slice(0, 40));
+      expect(first.count, word).toBe(Math.min(expected.length, 100));
+      expect(first.countCapped, word).toBe(expected.length > 100);
+      if (!first.nextCursor) continue;
+      const byCursor = await list(bounded, { searchParam: word, before: first.nextCursor });
+      expect(byCursor, word).toEqual(await list(unbounded, { searchParam: word, before: first.nextCursor }));
+      expect(ids(byCursor), word).toEqual(expected.slice(40, 80));
+      const byOffset = await list(bounded, { searchParam: word, pageNumber: '3' });
+      expect(byOffset, word).toEqual(await list(unbounded, { searchParam: word, pageNumber: '3' }));
+      expect(ids(byOffset), word).toEqual(expected.slice(80, 120));
+    }
+  });
+
+  it("never finds another company's tickets through the index", async () => {
+    const mine = await company();
+    const theirs = await company();
+    const bounded = createTicketsRepository(t.db, { guessedMessages: 0, tickets: walk });
+    const found = JSON.parse(await bounded.list(mine.viewer, query({ searchParam: 'middling' }))) as Page;
+    const theirIds = new Set(theirs.byNumber.values());
+    expect(found.count).toBe(30);
+    expect(found.tickets.some((ticket) => theirIds.has(ticket.id))).toBe(false);
+  });
+});
