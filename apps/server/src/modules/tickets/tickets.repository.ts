@@ -1,5 +1,6 @@
 import { pageSizes, searchCountCap, type TicketListQuery, type TicketsPage, ticketCountCap } from '@wacrm/shared';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { BoundedCache } from '../../platform/cache/bounded-cache.ts';
 import { type Database, queryRows } from '../../platform/db/client.ts';
 import { contacts, messages, queues, tickets, ticketTags, users, whatsapps } from '../../platform/db/schema.ts';
 import { containsText, likePattern, phoneDigits } from '../../platform/db/text-search.ts';
@@ -71,6 +72,7 @@ function searchConditions(companyId: number, searchParam: string) {
   const digits = phoneDigits(search);
   const inMessages = and(eq(messages.companyId, companyId), containsText(messages.body, search))!;
   return {
+    key: `${companyId}:${search}`,
     byName: inArray(
       tickets.contactId,
       sql`(select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId}
@@ -106,15 +108,24 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
   const records = createTicketRecordReader(db);
   const pageRecords = createTicketPageReader(db);
 
+  // A guess changes only when ANALYZE runs, and a stale one can only choose the other plan, never
+  // another answer: kept a few minutes per company and text, so the next page, a refresh of the
+  // list or another attendant's same search do not plan it again. Nothing to tell other processes.
+  const guesses = new BoundedCache<number>({ maxEntries: 2_000, ttlMs: 5 * 60_000 });
+
   /** The planner's guess of how many of the company's messages hold the text (a plan, not a scan). */
   async function guessedMessages(search: Search) {
+    const kept = guesses.get(search.key);
+    if (kept !== undefined) return kept;
     const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
       db,
       sql`explain (format json) select 1 from ${messages} where ${search.inMessages}`,
     );
     const plan = row?.['QUERY PLAN'];
     const [top] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
-    return top.Plan['Plan Rows'];
+    const guess = top.Plan['Plan Rows'];
+    guesses.set(search.key, guess);
+    return guess;
   }
 
   return {

@@ -17,7 +17,7 @@ import type {
 } from '../../channel-adapter.ts';
 import type { DatabaseAuthState } from './auth-state.ts';
 import type { BaileysLogger, BaileysSocket, BaileysSocketFactory } from './baileys-socket.ts';
-import { BoundedCache } from './bounded-cache.ts';
+import { BoundedCache } from '../../../../platform/cache/bounded-cache.ts';
 import type { InboundJournal } from './inbound-journal.ts';
 import {
   isOwnMessage,

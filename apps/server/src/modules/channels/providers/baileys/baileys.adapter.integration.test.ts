@@ -15,7 +15,7 @@ import type {
   InboundMessage,
   InboundMessageUpdate,
 } from '../../channel-adapter.ts';
-import { BoundedCache } from './bounded-cache.ts';
+import { BoundedCache } from '../../../../platform/cache/bounded-cache.ts';
 import { fakeSocketFactory, silentLogger } from './fake-baileys-socket.test-helper.ts';
 import { createBaileysAdapter, createLazyBaileysAdapter } from './index.ts';
 

@@ -1,8 +1,9 @@
 /**
- * A small LRU map with a time to live. Every cache this provider hands to Baileys or keeps for
- * itself is one of these, so a busy session never grows memory without bound (the library's
- * defaults are time-bound only, and its examples keep an in-memory store of every message).
- * It also satisfies Baileys' `CacheStore` shape (get/set/del/flushAll).
+ * A small LRU map with a time to live, for values nothing needs to be told about when they change
+ * (each process keeps its own; `process-cache.ts` is the one whose entries are forgotten on change).
+ * Every cache the Baileys provider hands to the library or keeps for itself is one of these, so a
+ * busy session never grows memory without bound (the library's defaults are time-bound only); it
+ * satisfies Baileys' `CacheStore` shape (get/set/del/flushAll).
  */
 export class BoundedCache<V = unknown> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
