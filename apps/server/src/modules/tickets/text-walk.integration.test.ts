@@ -14,14 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const walk = 150;
+/** The walks' bounds here: the newest 120 tickets, then on to 240. */
+const walk = { firstTickets: 120, tickets: 240 };
 /** Ticket n was last updated n minutes before this. */
 const base = '2026-06-01T12:00:00Z';
 const ticketNumber = `(extract(epoch from '${base}'::timestamptz - updated_at)::int / 60)`;
 
 /**
- * 300 closed tickets, newest first by number (ticket 1 is the newest), two messages each, and
- * words placed so the bounded walk of the newest 150 meets each of its cases.
+ * 300 closed tickets, newest first by number (ticket 1 is the newest), three messages each, and
+ * words placed so the bounded walk meets each of its cases.
  */
 async function company() {
   const company = await buildCompany(t.db);
@@ -41,14 +42,19 @@ async function company() {
         from generate_series(1, 300) as n returning id, ${sql.raw(ticketNumber)} as n`,
   );
   const byNumber = new Map(rows.map((row) => [Number(row.n), Number(row.id)]));
-  // "often": all but every tenth ticket (the walk fills its page); "middling": the 30 oldest only
-  // (the walk finds none); "spread": every fifth (the walk finds some, the index the rest).
+  // "often": all but every tenth ticket (the first walk finds what the query needs); "half": every
+  // other (the walk goes on and finds it); "burst": every other of the newest 120, none of the next
+  // 120, the 60 oldest (the walk goes on and falls short); "middling": the 30 oldest only and
+  // "spread": every fifth (too few in the first walk to go on: the index).
   await t.db.execute(sql`insert into messages (company_id, ticket_id, body)
     select ${company.id}, tickets.id, body from tickets,
       lateral (values
         ('hello, ' || case when ${sql.raw(ticketNumber)} % 10 <> 0 then 'OFTEN asked' else 'nothing' end),
         ('order ' || case when ${sql.raw(ticketNumber)} > 270 then 'a middling word'
-                          when ${sql.raw(ticketNumber)} % 5 = 0 then 'spréad' else 'plain' end)
+                          when ${sql.raw(ticketNumber)} % 5 = 0 then 'spréad' else 'plain' end),
+        ('note' || case when ${sql.raw(ticketNumber)} % 2 = 0 then ' half' else '' end
+                || case when (${sql.raw(ticketNumber)} <= 120 and ${sql.raw(ticketNumber)} % 2 = 0)
+                          or ${sql.raw(ticketNumber)} > 240 then ' burst' else '' end)
       ) as texts(body)
     where tickets.company_id = ${company.id}`);
   const viewer: TicketViewer = {
@@ -68,8 +74,8 @@ const query = (values: Record<string, string>): TicketListQuery =>
 describe('the text branch walks with a bound', () => {
   it('answers every page and count exactly as the unbounded walk, whichever way it found the matches', async () => {
     const { viewer, byNumber } = await company();
-    const bounded = createTicketsRepository(t.db, { guessedMessages: 0, tickets: walk });
-    const unbounded = createTicketsRepository(t.db, { guessedMessages: Number.POSITIVE_INFINITY, tickets: walk });
+    const bounded = createTicketsRepository(t.db, { guessedMessages: 0, ...walk });
+    const unbounded = createTicketsRepository(t.db, { guessedMessages: Number.POSITIVE_INFINITY, ...walk });
     const list = async (repository: typeof bounded, values: Record<string, string>) =>
       JSON.parse(await repository.list(viewer, query(values))) as Page;
     const ids = (page: Page) => page.tickets.map((ticket) => ticket.id);
@@ -78,6 +84,8 @@ describe('the text branch walks with a bound', () => {
 
     const words = {
       often: newest(numbers((n) => n % 10 !== 0)),
+      half: newest(numbers((n) => n % 2 === 0)),
+      burst: newest(numbers((n) => (n <= 120 && n % 2 === 0) || n > 240)),
       middling: newest(numbers((n) => n > 270)),
       // The name branch ("Spread Silva") and the text branch together.
       spread: newest(numbers((n) => (n % 5 === 0 && n <= 270) || n % 50 === 7)),
@@ -102,7 +110,7 @@ describe('the text branch walks with a bound', () => {
   it("never finds another company's tickets through the index", async () => {
     const mine = await company();
     const theirs = await company();
-    const bounded = createTicketsRepository(t.db, { guessedMessages: 0, tickets: walk });
+    const bounded = createTicketsRepository(t.db, { guessedMessages: 0, ...walk });
     const found = JSON.parse(await bounded.list(mine.viewer, query({ searchParam: 'middling' }))) as Page;
     const theirIds = new Set(theirs.byNumber.values());
     expect(found.count).toBe(30);

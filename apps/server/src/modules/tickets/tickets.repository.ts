@@ -88,17 +88,21 @@ type Search = NonNullable<ReturnType<typeof searchConditions>>;
 /**
  * How far the text branch may walk. The planner walks the newest tickets for a word it guesses
  * frequent; guessed ten times too often (ANALYZE's sample can), a middling word made that walk
- * go through most of the tickets. Past `guessedMessages`, the walk stops after `tickets` tickets
- * and the rest is looked up in the index (docs/performance.md, "A bounded walk for the text").
+ * go through most of the tickets. Past `guessedMessages`, the walk looks through the newest
+ * `firstTickets`, and on to `tickets` only when what it found there promises the page within
+ * them; otherwise the matches are looked up in the index (docs/performance.md, "A bounded walk
+ * for the text").
  */
 export interface TextWalkBounds {
   /** From this many messages guessed to hold the text, the text branch walks with a bound. */
   guessedMessages: number;
-  /** The newest tickets a bounded walk looks through before it asks the index. */
+  /** The newest tickets the walk looks through first. */
+  firstTickets: number;
+  /** The most tickets it looks through before it asks the index. */
   tickets: number;
 }
 
-export const textWalkBounds: TextWalkBounds = { guessedMessages: 1_000, tickets: 1_000 };
+export const textWalkBounds: TextWalkBounds = { guessedMessages: 1_000, firstTickets: 250, tickets: 1_000 };
 
 /**
  * Every query of the tickets feature; company id first (through the viewer for the list).
@@ -151,20 +155,27 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
       const matching = (conditions: SQL[]) =>
         sql`select ${tickets.id} as id, ${tickets.updatedAt} as updated_at from ${tickets} where ${and(...conditions)}`;
       // The newest `limit` tickets with the text in a message. Left to the planner when it guesses
-      // the text rare (it looks the word up in the index). Guessed frequent, the walk of the newest
-      // tickets stops after `walkBounds.tickets` (aliased `tickets`, so the text's condition reads
-      // its rows); when that did not find `limit`, the index's matches are read whole and sorted.
+      // the text rare (it looks the word up in the index). Guessed frequent, the walk looks through
+      // the newest `firstTickets` (each walk aliased `tickets`, so the text's condition reads its
+      // rows), goes on to `tickets` only when the matches found so far promise `limit` within them,
+      // and when it still fell short the index's matches are read whole and sorted.
       const withText = ({ byText, inMessages }: Search, conditions: SQL[], limit: number) => {
         if (!boundedWalk) return sql`${matching([...conditions, byText])} ${newestFirst} limit ${limit}`;
-        const walkFellShort = sql`(select count(*) from walked) < ${limit}`;
+        const { firstTickets, tickets: mostTickets } = walkBounds;
+        const walk = (skip: number, take: number) =>
+          sql`select id, updated_at from (${matching(conditions)} ${newestFirst} limit ${take} offset ${skip}) as ${tickets}
+              where ${byText} ${newestFirst} limit ${limit}`;
+        const firstFound = sql`(select count(*) from first_walk)`;
+        const promising = sql`${firstFound} < ${limit} and ${firstFound} * ${mostTickets} >= ${limit * firstTickets}`;
+        const walked = sql`(${firstFound} + (select count(*) from further_walk))`;
         return sql`select id, updated_at from (
-            with walked as materialized (
-              select id, updated_at from (${matching(conditions)} ${newestFirst} limit ${walkBounds.tickets}) as ${tickets}
-              where ${byText} ${newestFirst} limit ${limit}),
+            with first_walk as materialized (${walk(0, firstTickets)}),
+            further_walk as materialized (select * from (${walk(firstTickets, mostTickets - firstTickets)}) as further where ${promising}),
             found as materialized (select ${messages.ticketId} from ${messages} where ${inMessages})
-            select id, updated_at from walked where not ${walkFellShort}
+            (select id, updated_at from (select * from first_walk union all select * from further_walk) as walked
+             where ${walked} >= ${limit} order by updated_at desc, id desc limit ${limit})
             union all
-            (${matching([...conditions, sql`${tickets.id} in (select ticket_id from found)`, walkFellShort])}
+            (${matching([...conditions, sql`${tickets.id} in (select ticket_id from found)`, sql`${walked} < ${limit}`])}
              ${newestFirst} limit ${limit})
           ) as bounded`;
       };
