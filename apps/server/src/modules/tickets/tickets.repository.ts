@@ -164,15 +164,15 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
       const withText = ({ byText, inMessages }: Search, conditions: SQL[], limit: number) => {
         if (!boundedWalk) return sql`${matching([...conditions, byText])} ${newestFirst} limit ${limit}`;
         const { firstTickets, tickets: mostTickets } = walkBounds;
-        const walk = (skip: number, take: number) =>
+        const walk = (skip: number, take: number, wanted: SQL) =>
           sql`select id, updated_at from (${matching(conditions)} ${newestFirst} limit ${take} offset ${skip}) as ${tickets}
-              where ${byText} ${newestFirst} limit ${limit}`;
+              where ${byText} ${newestFirst} limit ${wanted}`;
         const firstFound = sql`(select count(*) from first_walk)`;
         const promising = sql`${firstFound} < ${limit} and ${firstFound} * ${mostTickets} >= ${limit * firstTickets}`;
         const walked = sql`(${firstFound} + (select count(*) from further_walk))`;
         return sql`select id, updated_at from (
-            with first_walk as materialized (${walk(0, firstTickets)}),
-            further_walk as materialized (select * from (${walk(firstTickets, mostTickets - firstTickets)}) as further where ${promising}),
+            with first_walk as materialized (${walk(0, firstTickets, sql`${limit}`)}),
+            further_walk as materialized (select * from (${walk(firstTickets, mostTickets - firstTickets, sql`${limit} - ${firstFound}`)}) as further where ${promising}),
             found as materialized (select ${messages.ticketId} from ${messages} where ${inMessages})
             (select id, updated_at from (select * from first_walk union all select * from further_walk) as walked
              where ${walked} >= ${limit} order by updated_at desc, id desc limit ${limit})
