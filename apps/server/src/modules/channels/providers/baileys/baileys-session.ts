@@ -6,6 +6,7 @@ import {
   type WAMessage,
   type WAMessageKey,
 } from 'baileys';
+import { BoundedCache } from '../../../../platform/cache/bounded-cache.ts';
 import { AppError } from '../../../../platform/http/app-error.ts';
 import type {
   ChannelConnectionRef,
@@ -17,7 +18,6 @@ import type {
 } from '../../channel-adapter.ts';
 import type { DatabaseAuthState } from './auth-state.ts';
 import type { BaileysLogger, BaileysSocket, BaileysSocketFactory } from './baileys-socket.ts';
-import { BoundedCache } from '../../../../platform/cache/bounded-cache.ts';
 import type { InboundJournal } from './inbound-journal.ts';
 import {
   isOwnMessage,

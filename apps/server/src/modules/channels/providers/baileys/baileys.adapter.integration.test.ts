@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../../../../test/database-template.ts';
 import { expectEventually } from '../../../../../test/eventually.ts';
 import { buildCompany } from '../../../../../test/factories.ts';
+import { BoundedCache } from '../../../../platform/cache/bounded-cache.ts';
 import type { Database } from '../../../../platform/db/client.ts';
 import { baileysKeys, whatsapps } from '../../../../platform/db/schema.ts';
 import type {
@@ -15,7 +16,6 @@ import type {
   InboundMessage,
   InboundMessageUpdate,
 } from '../../channel-adapter.ts';
-import { BoundedCache } from '../../../../platform/cache/bounded-cache.ts';
 import { fakeSocketFactory, silentLogger } from './fake-baileys-socket.test-helper.ts';
 import { createBaileysAdapter, createLazyBaileysAdapter } from './index.ts';
 
