@@ -147,7 +147,8 @@ test('a second login elsewhere ends the first session with a notice', async ({ p
     logIn(secondPage, superAdmin),
   ]);
   await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
-  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  // The page may still be reloading after the URL changed: ask again until it answers.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token')).catch(() => 'reloading')).toBeNull();
   await expect(secondPage.getByTestId('side-menu')).toBeVisible();
   // The login page keeps saying why until the user closes it: not a flash before the reload.
   const notice = page.getByTestId('session-ended-notice');
