@@ -70,7 +70,7 @@ function searchConditions(companyId: number, searchParam: string) {
   const search = searchParam.trim();
   if (!search) return null;
   const digits = phoneDigits(search);
-  const inMessages = and(eq(messages.companyId, companyId), containsText(messages.body, search))!;
+  const inBody = containsText(messages.body, search);
   return {
     key: `${companyId}:${search}`,
     byName: inArray(
@@ -78,8 +78,8 @@ function searchConditions(companyId: number, searchParam: string) {
       sql`(select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId}
            and (${containsText(contacts.name, search)}${digits ? sql` or ${contacts.number} like ${likePattern(digits)}` : sql``}))`,
     ),
-    byText: sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${containsText(messages.body, search)})`,
-    inMessages,
+    byText: sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${inBody})`,
+    inMessages: and(eq(messages.companyId, companyId), inBody)!,
   };
 }
 
