@@ -74,8 +74,12 @@ const query = (values: Record<string, string>): TicketListQuery =>
 describe('the text branch walks with a bound', () => {
   it('answers every page and count exactly as the unbounded walk, whichever way it found the matches', async () => {
     const { viewer, byNumber } = await company();
-    const bounded = createTicketsRepository(t.db, { guessedMessages: 0, ...walk });
-    const unbounded = createTicketsRepository(t.db, { guessedMessages: Number.POSITIVE_INFINITY, ...walk });
+    const bounded = createTicketsRepository(t.db, { guessedMessages: 0, guessedShare: 0, ...walk });
+    const unbounded = createTicketsRepository(t.db, {
+      guessedMessages: Number.POSITIVE_INFINITY,
+      guessedShare: 0,
+      ...walk,
+    });
     const list = async (repository: typeof bounded, values: Record<string, string>) =>
       JSON.parse(await repository.list(viewer, query(values))) as Page;
     const ids = (page: Page) => page.tickets.map((ticket) => ticket.id);
@@ -110,7 +114,7 @@ describe('the text branch walks with a bound', () => {
   it("never finds another company's tickets through the index", async () => {
     const mine = await company();
     const theirs = await company();
-    const bounded = createTicketsRepository(t.db, { guessedMessages: 0, ...walk });
+    const bounded = createTicketsRepository(t.db, { guessedMessages: 0, guessedShare: 0, ...walk });
     const found = JSON.parse(await bounded.list(mine.viewer, query({ searchParam: 'middling' }))) as Page;
     const theirIds = new Set(theirs.byNumber.values());
     expect(found.count).toBe(30);

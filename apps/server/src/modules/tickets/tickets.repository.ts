@@ -94,15 +94,27 @@ type Search = NonNullable<ReturnType<typeof searchConditions>>;
  * for the text").
  */
 export interface TextWalkBounds {
-  /** From this many messages guessed to hold the text, the text branch walks with a bound. */
+  /** From this many messages guessed to hold the text, the text branch walks with a bound... */
   guessedMessages: number;
+  /**
+   * ...when they are also this share of the company's messages. A word in none of ANALYZE's
+   * sampled texts is guessed at PostgreSQL's floor, a ten-thousandth of the rows, which passes
+   * `guessedMessages` from 10M messages on; the planner looks such a word up in the index
+   * (docs/performance.md, "No JIT, and the guess's floor").
+   */
+  guessedShare: number;
   /** The newest tickets the walk looks through first. */
   firstTickets: number;
   /** The most tickets it looks through before it asks the index. */
   tickets: number;
 }
 
-export const textWalkBounds: TextWalkBounds = { guessedMessages: 1_000, firstTickets: 100, tickets: 1_000 };
+export const textWalkBounds: TextWalkBounds = {
+  guessedMessages: 1_000,
+  guessedShare: 0.001,
+  firstTickets: 100,
+  tickets: 1_000,
+};
 
 /**
  * Every query of the tickets feature; company id first (through the viewer for the list).
@@ -117,19 +129,29 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
   // list or another attendant's same search do not plan it again. Nothing to tell other processes.
   const guesses = new BoundedCache<number>({ maxEntries: 2_000, ttlMs: 5 * 60_000 });
 
-  /** The planner's guess of how many of the company's messages hold the text (a plan, not a scan). */
-  async function guessedMessages(search: Search) {
-    const kept = guesses.get(search.key);
+  /** The planner's guess of how many messages meet `condition` (a plan, not a scan), kept under `key`. */
+  async function guessedMessages(key: string, condition: SQL) {
+    const kept = guesses.get(key);
     if (kept !== undefined) return kept;
     const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
       db,
-      sql`explain (format json) select 1 from ${messages} where ${search.inMessages}`,
+      sql`explain (format json) select 1 from ${messages} where ${condition}`,
     );
     const plan = row?.['QUERY PLAN'];
     const [top] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
     const guess = top.Plan['Plan Rows'];
-    guesses.set(search.key, guess);
+    guesses.set(key, guess);
     return guess;
+  }
+
+  /** Whether the planner guesses the text frequent enough to walk for it (see `TextWalkBounds`). */
+  async function walksWithBound(companyId: number, search: Search) {
+    const [withText, all] = await Promise.all([
+      guessedMessages(search.key, search.inMessages),
+      // Keyed by the company alone: a text's key always has a colon.
+      guessedMessages(String(companyId), eq(messages.companyId, companyId)),
+    ]);
+    return withText >= walkBounds.guessedMessages && withText >= walkBounds.guessedShare * all;
   }
 
   return {
@@ -143,7 +165,7 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
     async list(viewer: TicketViewer, query: TicketListQuery) {
       const where = listConditions(viewer, query);
       const search = searchConditions(viewer.companyId, query.searchParam);
-      const boundedWalk = search !== null && (await guessedMessages(search)) >= walkBounds.guessedMessages;
+      const boundedWalk = search !== null && (await walksWithBound(viewer.companyId, search));
       const size = pageSizes.tickets;
       const offset = query.before ? 0 : (query.pageNumber - 1) * size;
       const pageWhere = [...where];
