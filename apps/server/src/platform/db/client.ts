@@ -78,7 +78,9 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   // `jit_above_cost` and spent ~750 ms compiling for a 10 ms run (docs/decisions/hardening.md,
   // "No JIT"). Queued on the new client before anything that asks for it.
   pool.on('connect', (client) => {
-    client.query('set jit = off').catch((error: Error) => console.warn('PostgreSQL: jit not turned off:', error.message));
+    client
+      .query('set jit = off')
+      .catch((error: Error) => console.warn('PostgreSQL: jit not turned off:', error.message));
   });
   // Surface a wrong URL at start rather than at the first request.
   await pool.query('select 1');
