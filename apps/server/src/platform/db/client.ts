@@ -69,19 +69,22 @@ export async function openPglite(directory: string, onLost?: (error: Error) => v
 }
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // No JIT compilation: our statements read a page through indexes, yet one whose estimate is
+    // large (a search's index fallback over millions of messages, planned but rarely run) crossed
+    // `jit_above_cost` and spent ~750 ms compiling for a 10 ms run (docs/decisions/hardening.md,
+    // "No JIT"). The pool waits for it before it hands the new connection out.
+    onConnect: async (client) => {
+      await client
+        .query('set jit = off')
+        .catch((error: Error) => console.warn('PostgreSQL: jit not turned off:', error.message));
+    },
+  });
   // An idle client whose connection the server ended (restart, failover, admin) emits 'error' on
   // the pool; unhandled, it would crash the process. The pool replaces the client on next use.
   pool.on('error', (error) => console.warn('PostgreSQL idle client error:', error.message));
-  // No JIT compilation: our statements read a page through indexes, yet one whose estimate is
-  // large (a search's index fallback over millions of messages, planned but rarely run) crossed
-  // `jit_above_cost` and spent ~750 ms compiling for a 10 ms run (docs/decisions/hardening.md,
-  // "No JIT"). Queued on the new client before anything that asks for it.
-  pool.on('connect', (client) => {
-    client
-      .query('set jit = off')
-      .catch((error: Error) => console.warn('PostgreSQL: jit not turned off:', error.message));
-  });
   // Surface a wrong URL at start rather than at the first request.
   await pool.query('select 1');
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
