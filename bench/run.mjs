@@ -6,7 +6,8 @@
 // `--figure=growth` measures the ticket lists, a thread's pages, the searches and the dashboard of
 // one company on the PostgreSQL server at 10k, 100k and 1M tickets (issue 22) and prints the ratio
 // of each figure at the largest size to the same figure at 10k; `--growth-max=100000` stops
-// earlier, `--growth-keep` leaves the database `wacrm_bench_growth` for EXPLAIN. Writes
+// earlier, `--growth-keep` leaves the database `wacrm_bench_growth` for EXPLAIN, and
+// `--growth-reuse` measures that kept database again at its size, generating nothing. Writes
 // bench/results/growth-latest.json.
 //
 // `--figure=chat` measures only the internal chat fan-out (no generated data, no bundle);
@@ -532,6 +533,7 @@ if (onlyFigure === 'growth') {
     maxTickets,
     rounds: quick ? 15 : 40,
     keep: args.includes('--growth-keep'),
+    reuse: args.includes('--growth-reuse'),
     log,
   });
   printGrowth(result);

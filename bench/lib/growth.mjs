@@ -109,15 +109,19 @@ export function printGrowth(result, log = console.log) {
 
 /**
  * Generates, measures, grows and measures again; answers every size's figures and the table.
- * `keep`: the database stays afterwards (for EXPLAIN); it is otherwise dropped.
+ * `keep`: the database stays afterwards (for EXPLAIN); it is otherwise dropped. `reuse`: the kept
+ * database is measured again at the size it has, with nothing generated (growing to 1M takes most
+ * of a run), and kept.
  */
-export async function measureGrowth({ root, adminUrl, maxTickets, rounds, keep, log }) {
+export async function measureGrowth({ root, adminUrl, maxTickets, rounds, keep, reuse, log }) {
   const databaseName = 'wacrm_bench_growth';
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.query(`create database ${databaseName}`);
-  await admin.end();
+  if (!reuse) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.query(`create database ${databaseName}`);
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${databaseName}`;
   const databaseUrl = url.toString();
@@ -128,17 +132,24 @@ export async function measureGrowth({ root, adminUrl, maxTickets, rounds, keep, 
   const query = (text, params) => pool.query(text, params);
   const sizes = [];
   try {
+    // Started once before anything is generated or measured: it migrates the database.
     const first = await startServer({ root, dataDir, databaseUrl, log });
     await first.stop();
-    log(`  generating ${firstSize.tickets} tickets`);
-    const generated = await generateData(query, { size: firstSize, log });
+    let steps = [];
+    if (!reuse) {
+      log(`  generating ${firstSize.tickets} tickets`);
+      steps = (await generateData(query, { size: firstSize, log })).steps;
+    }
     const { rows } = await query(
       `select ticket_id as id from messages where company_id = 1 group by ticket_id order by count(*) desc limit 1`,
     );
     const longTicketId = rows[0].id;
-    let steps = generated.steps;
-    for (const tickets of growthSizes.filter((size) => size <= maxTickets)) {
-      if (tickets > firstSize.tickets) {
+    const kept = reuse
+      ? (await query('select count(*)::int as tickets from tickets where company_id = 1')).rows[0]
+      : null;
+    const measuredSizes = kept ? [kept.tickets] : growthSizes.filter((size) => size <= maxTickets);
+    for (const tickets of measuredSizes) {
+      if (!reuse && tickets > firstSize.tickets) {
         log(`  growing to ${tickets} tickets`);
         steps = (await growCompany(query, { tickets, log })).steps;
       }
@@ -166,7 +177,7 @@ export async function measureGrowth({ root, adminUrl, maxTickets, rounds, keep, 
   } finally {
     await pool.end();
     rmSync(dataDir, { recursive: true, force: true });
-    if (!keep) {
+    if (!keep && !reuse) {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${databaseName} with (force)`);
