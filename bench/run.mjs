@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addClosedTickets, dataSizes, generateData } from './generate-data.mjs';
 import { addKanbanBoard, kanbanBench } from './kanban-data.mjs';
-import { ongoingNumbers, openBenchDatabase } from './lib/bench-database.mjs';
+import { ongoingNumbers, openBenchDatabase, textGuesses } from './lib/bench-database.mjs';
 import { measureBundles } from './lib/bundle-sizes.mjs';
 import { measureCampaignDispatch } from './lib/campaign-dispatch.mjs';
 import { measureChatFanOut } from './lib/chat-fanout.mjs';
@@ -244,7 +244,10 @@ async function measureLists(figures, base, admin, generated) {
       throw new Error(`${url}: ${sample.status} ${JSON.stringify(sample.body).slice(0, 300)}`);
     const result = await loadPath(base, token, url, { connections: 50, seconds: plan.listSeconds });
     await settle(base);
-    const note = `${sample.body.count} match, ${sample.body.tickets.length} shown; ${Math.round(result.requestsPerSecond)} req/s${result.failed ? `, ${result.failed} timed out (10 s) or failed` : ''}`;
+    // A text search says how the planner guessed the text (which plan the server took).
+    const guess = generated.guesses?.[new URL(url, base).searchParams.get('searchParam')];
+    const guessNote = guess ? `; ${guess.found} messages, guessed ${guess.guessed}` : '';
+    const note = `${sample.body.count} match, ${sample.body.tickets.length} shown; ${Math.round(result.requestsPerSecond)} req/s${guessNote}${result.failed ? `, ${result.failed} timed out (10 s) or failed` : ''}`;
     figures.add(`${name} p50 @50`, result.p50, 'ms', '-', null, note);
     figures.add(`${name} p99 @50`, result.p99, 'ms', '< 30 ms', ms(30), note);
   }
@@ -434,6 +437,7 @@ async function prepare(database) {
         and t.queue_id = (select min(id) from queues where company_id = 1) order by t.id desc limit 1`,
   );
   const numbers = await ongoingNumbers(query);
+  const guesses = await textGuesses(query, ['rastreio', '#421']);
   await close();
   return {
     dataDir,
@@ -444,6 +448,7 @@ async function prepare(database) {
       longTicketId: longRows[0].id,
       fanOutTicketId: fanRows[0].id,
       numbers,
+      guesses,
     },
     prepareSeconds: (Date.now() - started) / 1000,
   };

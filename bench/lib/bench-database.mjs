@@ -23,3 +23,22 @@ export async function ongoingNumbers(query) {
   );
   return rows.map((row) => row.number);
 }
+
+/**
+ * For each searched text, the planner's guess of the messages holding it and how many do. The
+ * server chooses the text branch's plan from the guess (docs/decisions/tickets.md, "Search"), and
+ * ANALYZE's sample, taken afresh with each run's data, can guess a middling word ten times too
+ * often: the figures of such a run measure the other plan.
+ */
+export async function textGuesses(query, texts) {
+  const guesses = {};
+  for (const text of texts) {
+    const condition = `company_id = 1 and search_fold(body) like search_fold('%' || $1 || '%')`;
+    const { rows: plan } = await query(`explain (format json) select 1 from messages where ${condition}`, [text]);
+    const json = plan[0]['QUERY PLAN'];
+    const guessed = (typeof json === 'string' ? JSON.parse(json) : json)[0].Plan['Plan Rows'];
+    const { rows } = await query(`select count(*)::int as found from messages where ${condition}`, [text]);
+    guesses[text] = { guessed, found: rows[0].found };
+  }
+  return guesses;
+}
