@@ -86,12 +86,14 @@ function searchConditions(companyId: number, searchParam: string) {
 type Search = NonNullable<ReturnType<typeof searchConditions>>;
 
 /**
- * How far the text branch may walk. The planner walks the newest tickets for a word it guesses
+ * How the text branch finds its matches. The planner walks the newest tickets for a word it guesses
  * frequent; guessed ten times too often (ANALYZE's sample can), a middling word made that walk
  * go through most of the tickets. Past `guessedMessages`, the walk looks through the newest
  * `firstTickets`, and on to `tickets` only when what it found there promises the page within
  * them; otherwise the matches are looked up in the index (docs/performance.md, "A bounded walk
- * for the text").
+ * for the text"). A guess under `sureShare` rests on one or two of ANALYZE's sampled texts, so the
+ * messages are counted first, up to `countedMessages`: fewer, and the matches are read from the
+ * index without a walk (docs/performance.md, "A middling word counted").
  */
 export interface TextWalkBounds {
   /** From this many messages guessed to hold the text, the text branch walks with a bound... */
@@ -103,6 +105,10 @@ export interface TextWalkBounds {
    * (docs/performance.md, "No JIT, and the guess's floor").
    */
   guessedShare: number;
+  /** From this share of the company's messages the guess is trusted as it is; under it... */
+  sureShare: number;
+  /** ...the walk is taken only when this many messages hold the text, counted. */
+  countedMessages: number;
   /** The newest tickets the walk looks through first. */
   firstTickets: number;
   /** The most tickets it looks through before it asks the index. */
@@ -112,9 +118,14 @@ export interface TextWalkBounds {
 export const textWalkBounds: TextWalkBounds = {
   guessedMessages: 1_000,
   guessedShare: 0.001,
+  sureShare: 0.03,
+  countedMessages: 2_000,
   firstTickets: 100,
   tickets: 1_000,
 };
+
+/** The planner's own plan, the index's matches read whole, or the bounded walk (see `TextWalkBounds`). */
+type TextPlan = 'planner' | 'index' | 'walk';
 
 /**
  * Every query of the tickets feature; company id first (through the viewer for the list).
@@ -144,14 +155,34 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
     return guess;
   }
 
-  /** Whether the planner guesses the text frequent enough to walk for it (see `TextWalkBounds`). */
-  async function walksWithBound(companyId: number, search: Search) {
+  // Counted only when the guess cannot tell a middling word from a frequent one, and kept like a
+  // guess: a stale count can only choose the other plan, never another answer.
+  const counts = new BoundedCache<number>({ maxEntries: 2_000, ttlMs: 5 * 60_000 });
+
+  /** How many messages meet `condition`, counted up to `cap`, kept under `key`. */
+  async function countMessages(key: string, condition: SQL, cap: number) {
+    const kept = counts.get(key);
+    if (kept !== undefined) return kept;
+    const [row] = await queryRows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from (select 1 from ${messages} where ${condition} limit ${cap}) as found`,
+    );
+    const count = Number(row?.count ?? 0);
+    counts.set(key, count);
+    return count;
+  }
+
+  /** How the text branch looks for `search` (see `TextWalkBounds`). */
+  async function textPlan(companyId: number, search: Search): Promise<TextPlan> {
     const [withText, all] = await Promise.all([
       guessedMessages(search.key, search.inMessages),
       // Keyed by the company alone: a text's key always has a colon.
       guessedMessages(String(companyId), eq(messages.companyId, companyId)),
     ]);
-    return withText >= walkBounds.guessedMessages && withText >= walkBounds.guessedShare * all;
+    if (withText < walkBounds.guessedMessages || withText < walkBounds.guessedShare * all) return 'planner';
+    if (withText >= walkBounds.sureShare * all) return 'walk';
+    const { countedMessages: enough } = walkBounds;
+    return (await countMessages(search.key, search.inMessages, enough)) >= enough ? 'walk' : 'index';
   }
 
   return {
@@ -165,7 +196,7 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
     async list(viewer: TicketViewer, query: TicketListQuery) {
       const where = listConditions(viewer, query);
       const search = searchConditions(viewer.companyId, query.searchParam);
-      const boundedWalk = search !== null && (await walksWithBound(viewer.companyId, search));
+      const plan = search ? await textPlan(viewer.companyId, search) : 'planner';
       const size = pageSizes.tickets;
       const offset = query.before ? 0 : (query.pageNumber - 1) * size;
       const pageWhere = [...where];
@@ -177,14 +208,21 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
       const matching = (conditions: SQL[]) =>
         sql`select ${tickets.id} as id, ${tickets.updatedAt} as updated_at from ${tickets} where ${and(...conditions)}`;
       // The newest `limit` tickets with the text in a message. Left to the planner when it guesses
-      // the text rare (it looks the word up in the index). Guessed frequent, the walk looks through
-      // the newest `firstTickets` (each walk aliased `tickets`, so the text's condition reads its
-      // rows), goes on to `tickets` only when the matches found so far promise `limit` within them,
-      // and when it still fell short the index's matches are read whole and sorted. They are
-      // fetched by primary key (`= any(array(...))`): joined as a set, a guess of thousands of
-      // matches made the planner read every ticket of the company for a few hundred.
+      // the text rare (it looks the word up in the index). Counted few, the index's matches are
+      // read whole (`byIndex`). Guessed frequent, the walk looks through the newest `firstTickets`
+      // (each walk aliased `tickets`, so the text's condition reads its rows), goes on to `tickets`
+      // only when the matches found so far promise `limit` within them, and when it still fell
+      // short reads the index's matches too. They are fetched by primary key (`= any(array(...))`):
+      // joined as a set, a guess of thousands of matches made the planner read every ticket of the
+      // company for a few hundred.
+      const byIndex = (conditions: SQL[], limit: number) =>
+        sql`(${matching([...conditions, sql`${tickets.id} = any(array(select ticket_id from found))`])}
+             ${newestFirst} limit ${limit})`;
       const withText = ({ byText, inMessages }: Search, conditions: SQL[], limit: number) => {
-        if (!boundedWalk) return sql`${matching([...conditions, byText])} ${newestFirst} limit ${limit}`;
+        if (plan === 'planner') return sql`${matching([...conditions, byText])} ${newestFirst} limit ${limit}`;
+        const found = sql`found as materialized (select ${messages.ticketId} from ${messages} where ${inMessages})`;
+        if (plan === 'index')
+          return sql`select id, updated_at from (with ${found} ${byIndex(conditions, limit)}) as indexed`;
         const { firstTickets, tickets: mostTickets } = walkBounds;
         const walk = (skip: number, take: number, wanted: SQL) =>
           sql`select id, updated_at from (${matching(conditions)} ${newestFirst} limit ${take} offset ${skip}) as ${tickets}
@@ -195,12 +233,11 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
         return sql`select id, updated_at from (
             with first_walk as materialized (${walk(0, firstTickets, sql`${limit}`)}),
             further_walk as materialized (select * from (${walk(firstTickets, mostTickets - firstTickets, sql`${limit} - ${firstFound}`)}) as further where ${promising}),
-            found as materialized (select ${messages.ticketId} from ${messages} where ${inMessages})
+            ${found}
             (select id, updated_at from (select * from first_walk union all select * from further_walk) as walked
              where ${walked} >= ${limit} order by updated_at desc, id desc limit ${limit})
             union all
-            (${matching([...conditions, sql`${tickets.id} = any(array(select ticket_id from found))`, sql`${walked} < ${limit}`])}
-             ${newestFirst} limit ${limit})
+            ${byIndex([...conditions, sql`${walked} < ${limit}`], limit)}
           ) as bounded`;
       };
       // Without a search: one walk of the (company, status, updated_at, id) index. With one: each
