@@ -20,11 +20,24 @@ function reportFiles(directory) {
   });
 }
 
-const firstLine = (text) =>
+const lines = (text) =>
   stripVTControlCharacters(text ?? '')
     .split('\n')
-    .find((line) => line.trim() !== '')
-    ?.trim() ?? '';
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+const firstLine = (text) => lines(text)[0] ?? '';
+
+// A Playwright failure's first line names only the matcher: the lines that say which locator, what
+// was expected and received, and where in the spec it stopped are what tell a race from a bug.
+function playwrightDetail(error) {
+  const wanted = /^(Locator|Expected|Received|Timeout|- )/;
+  const detail = lines(error?.message)
+    .slice(1)
+    .filter((line) => wanted.test(line))
+    .slice(0, 8);
+  const where = error?.location ? `${relative(process.cwd(), error.location.file)}:${error.location.line}` : '';
+  return [...(where ? [`at ${where}`] : []), ...detail].map((line) => `\n      ${line}`).join('');
+}
 
 // vitest's JSON report: one entry per file; a file that could not run has no assertions.
 function vitestFailures(report) {
@@ -46,7 +59,7 @@ function playwrightFailures(report) {
         const error = test.results.find((result) => result.error)?.error;
         const name = [...titles, spec.title].join(' > ');
         failures.push(
-          `${spec.file} > ${name}${test.status === 'flaky' ? ' (flaky)' : ''}: ${firstLine(error?.message)}`,
+          `${spec.file} > ${name}${test.status === 'flaky' ? ' (flaky)' : ''}: ${firstLine(error?.message)}${playwrightDetail(error)}`,
         );
       }
     }

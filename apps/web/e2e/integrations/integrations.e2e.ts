@@ -33,14 +33,17 @@ const test = base.extend<object, { openai: FakeOpenAi; server: RunningServer }>(
 const PROMPT = `Você é a atendente virtual da Padaria Sol. Responda com gentileza e em poucas palavras. Para falar com uma pessoa, responda "${PROMPT_TRANSFER_ACTION}".`;
 
 // A click on an option while the menu is still opening can miss it on a loaded machine (the menu
-// stays open, the old value stays): click again until the field shows the choice.
+// stays open, the old value stays): click again until the field shows the choice. Each try waits
+// for the option to be shown, and gives the field 2 s to repaint, as a loaded machine needs.
 async function pick(page: Page, label: string, option: string) {
   const field = page.getByRole('combobox', { name: label });
+  const choice = page.getByRole('option', { name: option, exact: true });
   await expect(async () => {
     if ((await field.getAttribute('aria-expanded')) !== 'true') await field.click();
-    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
-    await expect(field).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+    await expect(choice).toBeVisible({ timeout: 2_000 });
+    await choice.click({ timeout: 2_000 });
+    await expect(field).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 // Saved means the form closes and the row is listed (the 2-second toast can come and go unseen
