@@ -23,6 +23,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Three files at a time whatever the cores: most of the suite waits (on jobs, restarts,
+          // timers), not computes, and vitest's default of one fewer than the cores runs a
+          // two-core machine's suite one file at a time (README, "Tests").
+          maxWorkers: 3,
           // A worker evaluates the server's modules once, not once per file (~4 s each, a third of
           // the suite's time). Files stay apart all the same: each starts its own app on its own
           // copy of the database, and no server module keeps state of its own between apps.
