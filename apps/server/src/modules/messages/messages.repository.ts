@@ -170,9 +170,9 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       const size = pageSizes.messages;
       // The thread's count rides along with the page's ids (evaluated once, as an init plan); only
       // a page past the end, which has no row to carry it, asks for it on its own. It is counted
-      // by ticket alone, from the (ticket_id, id) index without reading a row: the caller checked
-      // the ticket is the company's, and a message always belongs to its ticket's company (the
-      // company's condition made a 2,500-message thread read 2,500 rows, docs/performance.md).
+      // by ticket alone, an index-only walk of (ticket_id, id): the caller checked the ticket is
+      // the company's, and a message always belongs to its ticket's company (the company's
+      // condition made a 2,500-message thread read its 2,500 rows, docs/performance.md).
       const threadCount = sql<number>`(select count(*)::int from ${messages} where ${eq(messages.ticketId, ticketId)})`;
       const idRows = await db
         .select({ id: messages.id, count: threadCount })
