@@ -4,6 +4,7 @@ import { apiOf } from '../support/api.ts';
 import { test as base, createCompanyAdmin, expect, logIn } from '../support/fixtures.ts';
 import { bearer, createSandboxConnection } from '../support/sandbox.ts';
 import { desktop, snap, snapAllThemes } from '../support/screens.ts';
+import { chooseOption } from '../support/select.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { fakeServiceAccountJson, startFakeOpenAi } from './fake-openai.ts';
 
@@ -32,18 +33,10 @@ const test = base.extend<object, { openai: FakeOpenAi; server: RunningServer }>(
 
 const PROMPT = `Você é a atendente virtual da Padaria Sol. Responda com gentileza e em poucas palavras. Para falar com uma pessoa, responda "${PROMPT_TRANSFER_ACTION}".`;
 
-// A click on an option while the menu is still opening can miss it on a loaded machine (the menu
-// stays open, the old value stays): click again until the field shows the choice. Each try waits
-// for the option to be shown, and gives the field 2 s to repaint, as a loaded machine needs.
+// Chooses an option of the form's select by the field's label (support/select.ts says why it retries).
 async function pick(page: Page, label: string, option: string) {
-  const field = page.getByRole('combobox', { name: label });
   const choice = page.getByRole('option', { name: option, exact: true });
-  await expect(async () => {
-    if ((await field.getAttribute('aria-expanded')) !== 'true') await field.click();
-    await expect(choice).toBeVisible({ timeout: 2_000 });
-    await choice.click({ timeout: 2_000 });
-    await expect(field).toContainText(option, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await chooseOption(page.getByRole('combobox', { name: label }), choice, option);
 }
 
 // Saved means the form closes and the row is listed (the 2-second toast can come and go unseen

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures.ts';
 import { desktop, snapAllThemes } from '../support/screens.ts';
+import { chooseOption } from '../support/select.ts';
 
 function dayFromToday(days: number) {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -44,8 +45,7 @@ test('signs up a company on a plan, logs in and sees the 3-day trial', async ({ 
   await expect(plan).toContainText('R$');
   await expect(plan).toContainText('100 usuários');
   await page.screenshot({ path: 'e2e/screenshots/signup-plan-menu-light-desktop.png' });
-  await plan.click();
-  await expect(page.getByTestId('signup-plan')).toContainText('Plano 1 · R$');
+  await chooseOption(page.getByTestId('signup-plan'), plan, 'Plano 1 · R$');
   await page.getByTestId('signup-submit').click();
 
   await expect(page).toHaveURL(/\/login$/);
@@ -57,8 +57,7 @@ test('signs up a company on a plan, logs in and sees the 3-day trial', async ({ 
   await page.getByTestId('signup-email').fill(account.email);
   await page.getByTestId('signup-password').fill(account.password);
   await page.getByTestId('signup-phone').fill('1187654321');
-  await page.getByTestId('signup-plan').click();
-  await page.getByTestId('signup-plan-1').click();
+  await chooseOption(page.getByTestId('signup-plan'), page.getByTestId('signup-plan-1'), 'Plano 1 · R$');
   await page.getByTestId('signup-submit').click();
   await expect(page.getByText('Este e-mail já está em uso')).toBeVisible();
 
