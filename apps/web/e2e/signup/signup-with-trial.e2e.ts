@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
-import { desktop, snapAllThemes } from '../support/screens.ts';
+import { desktop, snap, snapAllThemes } from '../support/screens.ts';
 import { chooseOption } from '../support/select.ts';
 
 function dayFromToday(days: number) {
@@ -44,7 +44,7 @@ test('signs up a company on a plan, logs in and sees the 3-day trial', async ({ 
   await expect(plan).toContainText('Plano 1');
   await expect(plan).toContainText('R$');
   await expect(plan).toContainText('100 usuários');
-  await page.screenshot({ path: 'e2e/screenshots/signup-plan-menu-light-desktop.png' });
+  await snap(page, 'signup-plan-menu-light-desktop');
   await chooseOption(page.getByTestId('signup-plan'), plan, 'Plano 1 · R$');
   await page.getByTestId('signup-submit').click();
 
