@@ -133,7 +133,7 @@ export async function buildServer(
     tokens,
     realtime,
     clientRooms: registerClientRooms(realtime),
-    jobs: new JobQueue(database, app.log),
+    jobs: new JobQueue(database, app.log, { maintenanceIntervalSeconds: config.jobs.maintenanceIntervalSeconds }),
     bus,
     sessions,
     storage,

@@ -1,10 +1,11 @@
 import type { Socket } from 'socket.io-client';
 import { vi } from 'vitest';
+import { paced, pastDeadline } from './machine-pace.ts';
 
 /**
- * How long a test waits for something that must happen. Generous on purpose: a slow or busy
- * machine takes longer, and the deadline only ends a wait whose condition would never come true.
- * Nothing in the tests measures speed (the benchmarks do).
+ * How long a test waits for something that must happen, on a quiet machine. Generous on purpose,
+ * and stretched by the machine's measured slowness (machine-pace.ts): the deadline only ends a
+ * wait whose condition would never come true. Nothing in the tests measures speed (the benchmarks do).
  */
 export const EVENTUALLY_MS = 20_000;
 
@@ -17,11 +18,12 @@ export async function waitUntil<T>(
   ms = EVENTUALLY_MS,
   what: string | (() => string) = 'condition',
 ): Promise<T> {
-  const deadline = Date.now() + ms;
+  const startedAt = Date.now();
   for (;;) {
     const value = await check();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
+    if (pastDeadline(startedAt, ms))
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -35,10 +37,10 @@ export function joinRoom(
   event: 'joinNotification' | 'joinTickets' | 'joinChatBox',
   ...args: unknown[]
 ): Promise<boolean> {
-  return socket.timeout(EVENTUALLY_MS).emitWithAck(event, ...args);
+  return socket.timeout(paced(EVENTUALLY_MS)).emitWithAck(event, ...args);
 }
 
-/** `vi.waitFor` with the suite's deadline instead of its one-second default. */
+/** `vi.waitFor` with the suite's deadline, paced, instead of its one-second default. */
 export function expectEventually<T>(assertion: () => T | Promise<T>): Promise<T> {
-  return vi.waitFor(assertion, { timeout: EVENTUALLY_MS, interval: 20 });
+  return vi.waitFor(assertion, { timeout: paced(EVENTUALLY_MS), interval: 20 });
 }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { EVENTUALLY_MS } from './eventually.ts';
+import { pastDeadline } from './machine-pace.ts';
 
 export interface CapturedMail {
   from: string;
@@ -44,11 +45,11 @@ export async function startFakeSmtpServer() {
     mails,
     /** The next mail sent to `to` after `since` mails had arrived, or a rejection after `ms`. */
     async waitForMail(to: string, since = 0, ms = EVENTUALLY_MS): Promise<CapturedMail> {
-      const deadline = Date.now() + ms;
+      const startedAt = Date.now();
       for (;;) {
         const found = mails.slice(since).find((mail) => mail.to.includes(to.toLowerCase()) || mail.to.includes(to));
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${ms} ms`);
+        if (pastDeadline(startedAt, ms)) throw new Error(`no mail to ${to} within ${ms} ms`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 100);

@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, type ClusterNode, call, createCluster, socketTo } from './cluster.ts';
 import { waitUntil } from './eventually.ts';
 import { startFakeS3 } from './fake-s3-server.ts';
+import { paced } from './machine-pace.ts';
+
+// Test timeouts, stretched while the machine is busy (machine-pace.ts).
+const THREE_MINUTES = paced(180_000);
 
 /**
  * Two processes without Redis (realtime through PostgreSQL NOTIFY) and with media in an
@@ -31,7 +35,7 @@ beforeAll(async () => {
   token = (await call(a, 'POST', '/api/auth/login', { body: { email: 'admin@admin.com', password: '123456' } })).body
     .token;
   socketB = await socketTo(b, token);
-}, 180_000);
+}, THREE_MINUTES);
 
 afterAll(async () => {
   socketB?.close();

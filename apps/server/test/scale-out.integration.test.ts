@@ -3,7 +3,11 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, type ClusterNode, call, createCluster, redisUrl, socketTo } from './cluster.ts';
 import { joinRoom, waitUntil } from './eventually.ts';
+import { paced } from './machine-pace.ts';
 import { endProcess } from './real-process.ts';
+
+// Test timeouts, stretched while the machine is busy (machine-pace.ts).
+const THREE_MINUTES = paced(180_000);
 
 /**
  * Two real server processes on two ports, one PostgreSQL database and Redis (issue 21): events,
@@ -72,7 +76,7 @@ beforeAll(async () => {
   socketB.on('company-1-whatsappSession', (payload: { session: { id: number; status: string } }) => {
     sessionEventsOnB.push({ id: payload.session.id, status: payload.session.status });
   });
-}, 180_000);
+}, THREE_MINUTES);
 
 afterAll(async () => {
   socketB?.close();

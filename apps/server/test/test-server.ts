@@ -4,6 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { buildServer } from '../src/app.ts';
 import { openTestDatabase, testConfig } from './database-template.ts';
 import { EVENTUALLY_MS } from './eventually.ts';
+import { paced } from './machine-pace.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -113,7 +114,7 @@ function readRefreshCookie(setCookie: string | string[] | undefined) {
 /** Resolves with the first payload of an event, or rejects after `ms`. */
 export function nextEvent<T>(socket: Socket, event: string, ms = EVENTUALLY_MS) {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), paced(ms));
     socket.once(event, (payload: T) => {
       clearTimeout(timer);
       resolve(payload);
@@ -127,7 +128,7 @@ export function nextMatching<T>(socket: Socket, event: string, matches: (payload
     const timer = setTimeout(() => {
       socket.off(event, listener);
       reject(new Error(`no matching ${event} within ${ms} ms`));
-    }, ms);
+    }, paced(ms));
     const listener = (payload: T) => {
       if (!matches(payload)) return;
       clearTimeout(timer);
@@ -140,7 +141,7 @@ export function nextMatching<T>(socket: Socket, event: string, matches: (payload
 
 export function waitFor(socket: Socket, event: 'connect' | 'connect_error', ms = EVENTUALLY_MS) {
   return new Promise<unknown>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), paced(ms));
     socket.once(event, (value?: unknown) => {
       clearTimeout(timer);
       resolve(value);

@@ -54,6 +54,13 @@ const envSchema = z.object({
   DIALOGFLOW_API_URL: z.url().default('https://dialogflow.googleapis.com'),
   /** Seconds a bot provider (OpenAI, Typebot, n8n, webhook, Dialogflow) has to answer one call. */
   BOT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  /**
+   * How often pg-boss's maintenance runs (among others, it fails the jobs of a killed process once
+   * they expire, so they are retried), and the margin a job gets past its longest expected run
+   * before it counts as stalled. Lower only in tests that kill a process and wait for its jobs.
+   */
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  JOBS_EXPIRY_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Lets integrations and webhooks call loopback and private addresses (tests, or a trusted internal network). */
   INTEGRATIONS_ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
   /** Where the built web app is; unset: `apps/web/dist` of the repository; empty disables serving it (API only). */
@@ -185,6 +192,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     openAiBaseUrl: vars.OPENAI_BASE_URL,
     dialogflowApiUrl: vars.DIALOGFLOW_API_URL,
     botTimeoutMs: vars.BOT_TIMEOUT_SECONDS * 1000,
+    jobs: {
+      maintenanceIntervalSeconds: vars.JOBS_MAINTENANCE_SECONDS,
+      expiryGraceSeconds: vars.JOBS_EXPIRY_GRACE_SECONDS,
+    },
     integrationsAllowPrivateUrls: vars.INTEGRATIONS_ALLOW_PRIVATE_URLS,
     webDistDir: vars.SERVE_WEB_DIST === '' ? null : resolveDirectory(env, vars.SERVE_WEB_DIST, 'apps/web/dist'),
     logLevel: vars.LOG_LEVEL,

@@ -19,7 +19,7 @@ test("campaigns: the dialog attaches the campaign's own file, the table marks it
   await logIn(page, await createCompanyAdmin(page, 'campaign-media'));
   const api = await apiOf(page);
   const connection = await api.post<{ id: number }>('/api/whatsapp', { name: 'Loja Arquivo', provider: 'sandbox' });
-  await expect.poll(() => api.status(`/api/sandbox/${connection.id}/scan`), { timeout: 20_000 }).toBe(200);
+  await api.pairSandbox(connection.id);
   await api.post('/api/campaign-settings', { settings: { messageInterval: 0, longerIntervalAfter: 0 } });
   const list = await api.post<{ id: number }>('/api/contact-lists', { name: 'Clientes Folheto' });
   await api.post(`/api/contact-lists/${list.id}/upload`, {

@@ -28,7 +28,7 @@ test('campaigns: a list imported from a spreadsheet, a campaign with two variant
   await logIn(page, await createCompanyAdmin(page, 'campaigns'));
   const api = await apiOf(page);
   const connection = await api.post<{ id: number }>('/api/whatsapp', { name: 'Loja Campanhas', provider: 'sandbox' });
-  await expect.poll(() => api.status(`/api/sandbox/${connection.id}/scan`), { timeout: 20_000 }).toBe(200);
+  await api.pairSandbox(connection.id);
 
   // Settings: a short pause so the report can be watched moving.
   await page.goto('/campaigns-config');

@@ -13,7 +13,7 @@ const rowOf = (page: Page, number: string) =>
 async function pairedConnection(page: Page, name: string) {
   const api = await apiOf(page);
   const connection = await api.post<{ id: number }>('/api/whatsapp', { name, provider: 'sandbox' });
-  await expect.poll(() => api.status(`/api/sandbox/${connection.id}/scan`), { timeout: 20_000 }).toBe(200);
+  await api.pairSandbox(connection.id);
   return connection;
 }
 

@@ -114,7 +114,7 @@ test('contacts: template import, edit, CSV export, delete; notes in the ticket d
   // Notes, in the ticket's contact drawer: Ana writes through the sandbox, the ticket opens.
   const api = await apiOf(page);
   const connection = await api.post<{ id: number }>('/api/whatsapp', { name: 'Loja Contatos', provider: 'sandbox' });
-  await expect.poll(() => api.status(`/api/sandbox/${connection.id}/scan`), { timeout: 15_000 }).toBe(200);
+  await api.pairSandbox(connection.id);
   await api.post(`/api/sandbox/${connection.id}/inbound`, { from: ANA, name: 'Ana', body: 'Oi!' });
   const pending = await api.get<{ tickets: { uuid: string; contact: { number: string } }[] }>(
     '/api/tickets?status=pending&showAll=true',

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
 import { screenshotsDir } from '../support/paths.ts';
 
@@ -39,7 +40,8 @@ async function seed(page: Page) {
   });
   await call('put', '/api/settings/userRating', { value: 'enabled' });
   const connection = await call<{ id: number }>('post', '/api/whatsapp', { name: 'Loja', provider: 'sandbox' });
-  await call('post', `/api/sandbox/${connection.id}/scan`);
+  // Its session shows the QR code first: a scan before that would be refused.
+  await (await apiOf(page)).pairSandbox(connection.id);
 
   const customers = [
     { from: '5511911110001', name: 'Carla', attendant: ana.id, close: true, rate: '3' },

@@ -38,7 +38,7 @@ test('flows: build five kinds of nodes by dragging and connecting, save, reload,
   await logIn(page, await createCompanyAdmin(page, 'flows'));
   const api = await apiOf(page);
   const connection = await api.post<{ id: number }>('/api/whatsapp', { name: 'Loja Fluxos', provider: 'sandbox' });
-  await expect.poll(() => api.status(`/api/sandbox/${connection.id}/scan`), { timeout: 20_000 }).toBe(200);
+  await api.pairSandbox(connection.id);
   await api.post('/api/queue', { name: 'Vendas', color: '#1976d2' });
 
   // The list: add a flow; its row opens the editor.

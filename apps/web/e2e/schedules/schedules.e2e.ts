@@ -34,7 +34,7 @@ test('schedules: create, edit and delete from the calendar, a ticket and a conta
   await logIn(page, await createCompanyAdmin(page, 'schedules'));
   const api = await apiOf(page);
   const connection = await api.post<{ id: number }>('/api/whatsapp', { name: 'Loja Agenda', provider: 'sandbox' });
-  await expect.poll(() => api.status(`/api/sandbox/${connection.id}/scan`), { timeout: 20_000 }).toBe(200);
+  await api.pairSandbox(connection.id);
   await api.post(`/api/sandbox/${connection.id}/inbound`, { from: CARLA, name: 'Carla', body: 'Oi!' });
 
   // The calendar, empty; the dialog validates (body min 5) before anything is sent.

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { hasChromium } from './chromium.ts';
+import { paced } from './machine-pace.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 export const superAdmin = { email: 'admin@admin.com', password: '123456' };
@@ -10,6 +11,7 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   skipWithoutChromium: undefined;
+  pacedTimeout: undefined;
 }
 
 /** Tests get a real server per worker; baseURL points at it. */
@@ -23,6 +25,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
+  // Each test's time limit stretched by how busy the machine is as it starts (machine-pace.ts):
+  // a loaded machine makes a test slower, not wrong.
+  pacedTimeout: [
+    // biome-ignore lint/correctness/noEmptyPattern: see above.
+    async ({}, use, testInfo) => {
+      testInfo.setTimeout(paced(testInfo.timeout));
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: see above.
     async ({}, use) => {
@@ -30,7 +42,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: paced(120_000) },
   ],
   baseURL: async ({ server }, use) => use(server.url),
 });
@@ -55,7 +67,7 @@ export async function logIn(page: Page, account = superAdmin): Promise<void> {
  */
 export async function realtimeConnected(page: Page): Promise<void> {
   await expect(page.locator('html[data-realtime="connected"]:not([data-realtime-joining])')).toBeAttached({
-    timeout: 20_000,
+    timeout: paced(20_000),
   });
 }
 

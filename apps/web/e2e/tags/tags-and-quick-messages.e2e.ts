@@ -89,7 +89,7 @@ test('tags and quick messages are made on their pages, tag a ticket, filter the 
   // A sandbox customer writes; the ticket is tagged from its header.
   const api = await apiOf(page);
   const connection = await api.post<{ id: number }>('/api/whatsapp', { name: 'Loja Tags', provider: 'sandbox' });
-  await expect.poll(() => api.status(`/api/sandbox/${connection.id}/scan`), { timeout: 30_000 }).toBe(200);
+  await api.pairSandbox(connection.id);
   await api.post(`/api/sandbox/${connection.id}/inbound`, {
     from: CUSTOMER,
     name: 'Carla Souza',

@@ -34,7 +34,7 @@ test('a customer writes, the attendant answers, transfers; a second attendant cl
   await logIn(page, await createCompanyAdmin(page, 'journey'));
   const api = await apiOf(page);
   const connection = await api.post<{ id: number }>('/api/whatsapp', { name: 'Loja Conversa', provider: 'sandbox' });
-  await expect.poll(() => api.status(`/api/sandbox/${connection.id}/scan`), { timeout: 30_000 }).toBe(200);
+  await api.pairSandbox(connection.id);
   await api.post('/api/queue', { name: 'Vendas', color: '#0f766e' });
   const support = await api.post<{ id: number }>('/api/queue', { name: 'Suporte', color: '#7c3aed' });
   // Bia works in Suporte, without allTicket: she sees only what reaches her queue.

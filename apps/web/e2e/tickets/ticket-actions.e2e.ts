@@ -17,7 +17,7 @@ test('ticket actions: peek, delete a message, notes, edit the contact, return, r
   await logIn(page, await createCompanyAdmin(page, 'ticket-actions'));
   const api = await apiOf(page);
   const connection = await api.post<{ id: number }>('/api/whatsapp', { name: 'Loja Ações', provider: 'sandbox' });
-  await expect.poll(() => api.status(`/api/sandbox/${connection.id}/scan`), { timeout: 20_000 }).toBe(200);
+  await api.pairSandbox(connection.id);
   await api.post('/api/queue', { name: 'Vendas', color: '#0f766e' });
   const support = await api.post<{ id: number }>('/api/queue', { name: 'Suporte', color: '#7c3aed' });
   const duda = { email: `duda-${Date.now()}@example.com`, password: 'secret1' };

@@ -10,9 +10,16 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { paced } from '../../../test/machine-pace.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { contacts, messages, settings, tags, tickets, ticketTags } from '../../platform/db/schema.ts';
 import { campaignShippings, campaigns } from './campaigns.tables.ts';
+
+// Test timeouts, stretched while the machine is busy (machine-pace.ts).
+const ONE_MINUTE = paced(60_000);
+const NINETY_SECONDS = paced(90_000);
+const TWO_MINUTES = paced(120_000);
+const FIVE_MINUTES = paced(300_000);
 
 let t: TestServer;
 beforeAll(async () => {
@@ -85,7 +92,9 @@ async function sentMessages(companyId: number, whatsappId: number) {
 }
 
 describe('contact lists', () => {
-  it('creates, searches, renames, imports with a row report, edits items, deletes; told live', async () => {
+  it('creates, searches, renames, imports with a row report, edits items, deletes; told live', {
+    timeout: TWO_MINUTES,
+  }, async () => {
     const { api, token, company } = await setup();
     const socket = t.connectSocket(token);
     await waitFor(socket, 'connect');
@@ -155,7 +164,7 @@ describe('contact lists', () => {
     await waitUntil(async () => itemEvents.some((event) => event.action === 'delete'));
     expect((await api.delete(`/api/contact-lists/${list.id}`)).status).toBe(204);
     expect((await api.get(`/api/contact-lists/${list.id}`)).status).toBe(404);
-  }, 120_000);
+  });
 
   it('tells list events to the company admins only: not to its attendants, not to another company', async () => {
     const mine = await setup();
@@ -259,7 +268,9 @@ describe('campaigns', () => {
     expect((await api.delete(`/api/campaigns/${inactive.id}`)).status).toBe(204);
   });
 
-  it('sends 1,000 contacts once each, a variant with its variables filled, and ends FINALIZADA', async () => {
+  it('sends 1,000 contacts once each, a variant with its variables filled, and ends FINALIZADA', {
+    timeout: FIVE_MINUTES,
+  }, async () => {
     const { api, token, company } = await setup();
     const connection = await pairedSandbox(t, token);
     await api.post('/api/campaign-settings', { settings: { variables: [{ key: 'shop', value: 'Loja Azul' }] } });
@@ -297,9 +308,9 @@ describe('campaigns', () => {
     const csv = await api.get(`/api/campaigns/${id}/shippings.csv`);
     expect(csv.status).toBe(200);
     expect(String(csv.body).trim().split('\n')).toHaveLength(1001);
-  }, 300_000);
+  });
 
-  it('skips and counts invalid numbers, honours opt-outs, and sends to a tag', async () => {
+  it('skips and counts invalid numbers, honours opt-outs, and sends to a tag', { timeout: ONE_MINUTE }, async () => {
     const { api, token, company } = await setup();
     const connection = await pairedSandbox(t, token);
     // A customer who answered STOP earlier is left out of later campaigns.
@@ -368,7 +379,7 @@ describe('campaigns', () => {
       })
     ).body as CampaignRecord;
     expect(await finished(api, byList.id)).toMatchObject({ total: 3, sent: 2, invalid: 1 });
-  }, 60_000);
+  });
 
   it('refuses a new ticket to a number that is not on WhatsApp (ERR_WAPP_INVALID_CONTACT)', async () => {
     const { api, token, company } = await setup();
@@ -392,7 +403,7 @@ describe('campaigns', () => {
     expect(opened.status).toBeLessThan(300);
   });
 
-  it('pauses while the connection is down and resumes when it is back', async () => {
+  it('pauses while the connection is down and resumes when it is back', { timeout: NINETY_SECONDS }, async () => {
     const { api, token, company } = await setup();
     const connection = await pairedSandbox(t, token);
     expect((await api.post(`/api/sandbox/${connection.id}/disconnect`)).status).toBe(200);
@@ -423,9 +434,9 @@ describe('campaigns', () => {
     );
     await api.post(`/api/sandbox/${connection.id}/scan`);
     expect(await finished(api, campaign.id, 60_000)).toMatchObject({ sent: 5 });
-  }, 90_000);
+  });
 
-  it('cancel then restart continues with the contacts not sent, none twice', async () => {
+  it('cancel then restart continues with the contacts not sent, none twice', { timeout: TWO_MINUTES }, async () => {
     const { api, token, company } = await setup();
     const connection = await pairedSandbox(t, token);
     const list = await listWith(api, 300, '5511977');
@@ -454,9 +465,11 @@ describe('campaigns', () => {
     expect(new Set(sent.map((row) => row.number)).size).toBe(300);
     const records = await t.db.select().from(campaignShippings).where(eq(campaignShippings.campaignId, campaign.id));
     expect(records.every((record) => record.status === 'sent')).toBe(true);
-  }, 120_000);
+  });
 
-  it('a customer reply opens a normal ticket; the campaign message stays in the closed one before it', async () => {
+  it('a customer reply opens a normal ticket; the campaign message stays in the closed one before it', {
+    timeout: ONE_MINUTE,
+  }, async () => {
     const { api, token, company } = await setup();
     const connection = await pairedSandbox(t, token);
     const list = await listWith(api, 1, '5511988');
@@ -482,11 +495,13 @@ describe('campaigns', () => {
     });
     const page = (await api.get(`/api/messages/${reply.id}`)).body as { previousTicket: { id: number } | null };
     expect(page.previousTicket?.id).toBe(first.id);
-  }, 60_000);
+  });
 });
 
 describe('campaign tenancy and gating', () => {
-  it('answers 404 for another company, 403 without the plan flag, and refuses attendants', async () => {
+  it('answers 404 for another company, 403 without the plan flag, and refuses attendants', {
+    timeout: ONE_MINUTE,
+  }, async () => {
     const mine = await setup();
     const theirs = await setup();
     const connection = await pairedSandbox(t, mine.token);
@@ -581,5 +596,5 @@ describe('campaign tenancy and gating', () => {
       });
       expect(refused.status, `attendant: ${method} ${path}`).toBe(403);
     }
-  }, 60_000);
+  });
 });

@@ -4,7 +4,11 @@ import type { CampaignRecord, ContactListRecord, FileListRecord, SandboxOutboxEn
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { paced } from '../../../test/machine-pace.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+
+// Test timeouts, stretched while the machine is busy (machine-pace.ts).
+const ONE_MINUTE = paced(60_000);
 
 let t: TestServer;
 beforeAll(async () => {
@@ -37,7 +41,9 @@ async function upload(token: string, id: number, fields: Record<string, string>,
 }
 
 describe('file lists', () => {
-  it('creates, uploads with the type read from the content, and sends the files after the campaign text', async () => {
+  it('creates, uploads with the type read from the content, and sends the files after the campaign text', {
+    timeout: ONE_MINUTE,
+  }, async () => {
     const { api, token } = await admin();
     expect((await api.post('/api/files', { name: 'ab', message: 'x' })).status).toBe(400);
     const created = await api.post('/api/files', { name: 'Catálogo', message: 'Nosso catálogo', options: [] });
@@ -93,7 +99,7 @@ describe('file lists', () => {
       expect(mine.map((entry) => Boolean(entry.media))).toEqual([false, true]);
     }
     expect((await api.delete(`/api/files/${list.id}`)).status).toBe(204);
-  }, 60_000);
+  });
 
   it("sends the campaign's own file with the text as its caption", async () => {
     const { api, token } = await admin();

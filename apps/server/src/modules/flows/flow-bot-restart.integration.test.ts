@@ -5,8 +5,12 @@ import path from 'node:path';
 import type { SandboxOutboxEntry } from '@wacrm/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
+import { paced } from '../../../test/machine-pace.ts';
 import { adminCaller, endProcess, freePort, pairedSandbox, startMainProcess } from '../../../test/real-process.ts';
 import { sendJson, startHttpFake } from '../integrations/fakes/http-fake.ts';
+
+// Test timeouts, stretched while the machine is busy (machine-pace.ts).
+const FOUR_MINUTES = paced(240_000);
 
 /**
  * The real entry point on an embedded database: two customers reach a flow's OpenAI node. The
@@ -32,7 +36,7 @@ const completion = (text: string) => ({
 });
 
 describe("a flow's bot turn across a hard kill", () => {
-  it('runs the queued and the interrupted turn once each after the restart', async () => {
+  it('runs the queued and the interrupted turn once each after the restart', { timeout: FOUR_MINUTES }, async () => {
     // Until the kill, the provider takes the call and never answers (the turn stays in flight).
     let answering = false;
     const provider = await startHttpFake((_request, response) => {
@@ -47,8 +51,11 @@ describe("a flow's bot turn across a hard kill", () => {
       INTEGRATIONS_ALLOW_PRIVATE_URLS: 'true',
       OPENAI_BASE_URL: `${provider.url}/v1`,
       // Longer than the hold before the kill (a timeout would hand the first customer over);
-      // a turn expires 3 × the bot timeout + 30 s after it started: 54 s here.
+      // a turn expires 3 × the bot timeout + the grace after it started: 27 s here, and
+      // maintenance looks for expired jobs every 2 s (production: 30 s and 30 s).
       BOT_TIMEOUT_SECONDS: '8',
+      JOBS_EXPIRY_GRACE_SECONDS: '3',
+      JOBS_MAINTENANCE_SECONDS: '2',
     };
     const first = await startMainProcess(port, dataDir, env);
     children.push(first);
@@ -92,7 +99,7 @@ describe("a flow's bot turn across a hard kill", () => {
       const startedAt = Date.now();
       await waitUntil(async () => (await outbox(queued)).length >= 1, 20_000, 'the queued turn');
       const queuedAfter = Date.now() - startedAt;
-      // pg-boss expires the killed turn (54 s) at its next maintenance (every 30 s) and retries it.
+      // pg-boss expires the killed turn (27 s) at its next maintenance (every 2 s) and retries it.
       await waitUntil(async () => (await outbox(running)).length >= 1, 150_000, 'the interrupted turn');
       const runningAfter = Date.now() - startedAt;
       console.info(`queued turn answered ${queuedAfter} ms, interrupted turn ${runningAfter} ms after the restart`);
@@ -106,5 +113,5 @@ describe("a flow's bot turn across a hard kill", () => {
       await endProcess(second, 'SIGKILL');
       await provider.close();
     }
-  }, 240_000);
+  });
 });

@@ -5,7 +5,11 @@ import path from 'node:path';
 import type { SandboxOutboxEntry } from '@wacrm/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
+import { paced } from '../../../test/machine-pace.ts';
 import { adminCaller, endProcess, freePort, pairedSandbox, startMainProcess } from '../../../test/real-process.ts';
+
+// Test timeouts, stretched while the machine is busy (machine-pace.ts).
+const THREE_MINUTES = paced(180_000);
 
 /**
  * The real entry point on an embedded database: a flow waits in a 3 s interval, the server is
@@ -26,7 +30,9 @@ async function startMain(port: number) {
 }
 
 describe('a flow interval across a hard kill', () => {
-  it('continues after the restart and sends the next message exactly once, after the interval', async () => {
+  it('continues after the restart and sends the next message exactly once, after the interval', {
+    timeout: THREE_MINUTES,
+  }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const first = await startMain(port);
@@ -82,5 +88,5 @@ describe('a flow interval across a hard kill', () => {
     } finally {
       await endProcess(second, 'SIGKILL');
     }
-  }, 180_000);
+  });
 });

@@ -57,7 +57,8 @@ export function createFlowsModule(
     },
     scheduleBotTurn: async (payload) => {
       // A turn is a few provider calls at most: one killed mid-call runs again soon after.
-      const expireInSeconds = Math.ceil((platform.config.botTimeoutMs * 3) / 1000) + 30;
+      const expireInSeconds =
+        Math.ceil((platform.config.botTimeoutMs * 3) / 1000) + platform.config.jobs.expiryGraceSeconds;
       await platform.jobs.send(botTurnJob, payload, { retryLimit: 2, expireInSeconds });
     },
     bots: () => bots,

@@ -5,8 +5,12 @@ import path from 'node:path';
 import type { SandboxOutboxEntry } from '@wacrm/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
+import { paced } from '../../../test/machine-pace.ts';
 import { adminCaller, endProcess, freePort, pairedSandbox, startMainProcess } from '../../../test/real-process.ts';
 import { sendJson, startHttpFake } from './fakes/http-fake.ts';
+
+// Test timeouts, stretched while the machine is busy (machine-pace.ts).
+const FOUR_MINUTES = paced(240_000);
 
 /**
  * A bot's turn is a durable job: the server is killed (SIGKILL) while the integration is failing
@@ -20,7 +24,7 @@ afterAll(() => {
 });
 
 describe('bot turns across a hard kill', () => {
-  it('answers the customer after a restart', async () => {
+  it('answers the customer after a restart', { timeout: FOUR_MINUTES }, async () => {
     let accepting = false;
     const receiver = await startHttpFake((request, response) =>
       accepting
@@ -29,7 +33,14 @@ describe('bot turns across a hard kill', () => {
     );
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = { SANDBOX_ENABLED: 'true', INTEGRATIONS_ALLOW_PRIVATE_URLS: 'true', BOT_TIMEOUT_SECONDS: '2' };
+    const env = {
+      SANDBOX_ENABLED: 'true',
+      INTEGRATIONS_ALLOW_PRIVATE_URLS: 'true',
+      BOT_TIMEOUT_SECONDS: '2',
+      // A killed run expires 3 × 2 s + 3 s after it started; maintenance looks every 2 s.
+      JOBS_EXPIRY_GRACE_SECONDS: '3',
+      JOBS_MAINTENANCE_SECONDS: '2',
+    };
     const first = await startMainProcess(port, dataDir, env);
     children.push(first);
     const call = await adminCaller(base);
@@ -58,7 +69,7 @@ describe('bot turns across a hard kill', () => {
             .body as SandboxOutboxEntry[];
           return entries.length >= 1 ? entries : null;
         },
-        // pg-boss expires the killed run (36 s) at its next maintenance (every 30 s) and retries it.
+        // pg-boss expires the killed run (9 s) at its next maintenance (every 2 s) and retries it.
         120_000,
         'the answer',
       );
@@ -67,5 +78,5 @@ describe('bot turns across a hard kill', () => {
       await endProcess(second, 'SIGKILL');
       await receiver.close();
     }
-  }, 240_000);
+  });
 });

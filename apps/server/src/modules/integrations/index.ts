@@ -49,7 +49,7 @@ export function createIntegrationsModule(
     sendAutomatic: (...args) => deps.messages.service.sendAutomatic(...args),
     enqueue: () => async (payload, startAfterSeconds) => {
       // A turn is a few provider calls at most: one killed mid-call is retried soon after.
-      const expireInSeconds = Math.ceil((config.botTimeoutMs * 3) / 1000) + 30;
+      const expireInSeconds = Math.ceil((config.botTimeoutMs * 3) / 1000) + config.jobs.expiryGraceSeconds;
       await platform.jobs.send(turnJob, payload, { startAfterSeconds, retryLimit: 3, expireInSeconds });
     },
     planAllows: (companyId, flag) => deps.planRules.allows(companyId, flag),

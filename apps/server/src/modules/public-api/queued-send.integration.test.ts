@@ -3,10 +3,14 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { paced } from '../../../test/machine-pace.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { messages } from '../../platform/db/schema.ts';
 import { verifyWebhook } from '../webhooks/webhook-signature.ts';
+
+// Test timeouts, stretched while the machine is busy (machine-pace.ts).
+const NINETY_SECONDS = paced(90_000);
 
 /**
  * The external API's sends on a connection that is down: the send-retry series is shortened to
@@ -63,7 +67,9 @@ async function retrySeriesOver(ids: number[]) {
 }
 
 describe('external API sends while the connection is down', () => {
-  it('keeps them queued past the retry series and sends them once, in order, when the connection is back', async () => {
+  it('keeps them queued past the retry series and sends them once, in order, when the connection is back', {
+    timeout: NINETY_SECONDS,
+  }, async () => {
     const ctx = await companyWithDownConnection();
     const number = '5511999991001';
     const ids: number[] = [];
@@ -97,9 +103,11 @@ describe('external API sends while the connection is down', () => {
     const outbox = (await ctx.api.get(`/api/sandbox/${ctx.connection.id}/outbox?to=${number}`))
       .body as SandboxOutboxEntry[];
     expect(outbox.map((entry) => entry.body)).toEqual(['first', 'second', 'third']);
-  }, 90_000);
+  });
 
-  it('marks a message failed past the bound, which the poll and the message.ack webhook say', async () => {
+  it('marks a message failed past the bound, which the poll and the message.ack webhook say', {
+    timeout: NINETY_SECONDS,
+  }, async () => {
     const ctx = await companyWithDownConnection();
     const sent = await external(ctx.apiToken, 'POST', '/api/messages/send', { number: '5511999991002', body: 'late' });
     expect(sent.body).toMatchObject({ status: 'queued' });
@@ -147,5 +155,5 @@ describe('external API sends while the connection is down', () => {
     await waitUntil(async () => (await ctx.api.get(`/api/whatsapp/${ctx.connection.id}`)).body.status === 'CONNECTED');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect((await ctx.api.get(`/api/sandbox/${ctx.connection.id}/outbox`)).body).toEqual([]);
-  }, 90_000);
+  });
 });

@@ -3,9 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { paced } from '../../../test/machine-pace.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { contacts, messages, queues, tickets, userQueues } from '../../platform/db/schema.ts';
 import { schedules } from './schedules.tables.ts';
+
+// Test timeouts, stretched while the machine is busy (machine-pace.ts).
+const ONE_MINUTE = paced(60_000);
 
 /** The clock the server's rules read; tests move it forward to reach a recurrence's next days. */
 let offsetMs = 0;
@@ -254,7 +258,9 @@ describe('schedules API', () => {
 });
 
 describe('sending', () => {
-  it('sends at its time, not before, on a new open ticket of the author; then refuses edits', async () => {
+  it('sends at its time, not before, on a new open ticket of the author; then refuses edits', {
+    timeout: ONE_MINUTE,
+  }, async () => {
     const { api, contact, token, admin } = await setup();
     const connection = await pairedSandbox(t, token);
     const sendAt = new Date(Date.now() + offsetMs + 2_000).toISOString();
@@ -289,9 +295,9 @@ describe('sending', () => {
     expect((await api.delete(`/api/schedules/${schedule.id}/media-upload`)).body.error).toBe(
       'ERR_SCHEDULE_ALREADY_SENT',
     );
-  }, 60_000);
+  });
 
-  it('waits for a disconnected connection and sends when it is back', async () => {
+  it('waits for a disconnected connection and sends when it is back', { timeout: ONE_MINUTE }, async () => {
     const { api, contact, token } = await setup();
     const connection = await pairedSandbox(t, token);
     await api.post(`/api/sandbox/${connection.id}/disconnect`);
@@ -317,9 +323,9 @@ describe('sending', () => {
       return entries.length > 0 ? entries : null;
     }, 30_000);
     expect(outbox.map((entry) => entry.body)).toEqual(['Are you back?']);
-  }, 60_000);
+  });
 
-  it('a repeating schedule sends one message per occurrence until its end', async () => {
+  it('a repeating schedule sends one message per occurrence until its end', { timeout: ONE_MINUTE }, async () => {
     const { api, contact, token, company } = await setup();
     const connection = await pairedSandbox(t, token);
     const first = new Date(Date.now() + offsetMs + 3_600_000);
@@ -358,7 +364,7 @@ describe('sending', () => {
     } finally {
       offsetMs = base;
     }
-  }, 60_000);
+  });
 });
 
 describe('a connection that stays down', () => {
@@ -374,7 +380,9 @@ describe('a connection that stays down', () => {
     await t2.close();
   });
 
-  it('marks the schedule in error with the code when the connection stays down past the wait', async () => {
+  it('marks the schedule in error with the code when the connection stays down past the wait', {
+    timeout: ONE_MINUTE,
+  }, async () => {
     const { api, contact, token } = await setup({}, t2);
     const connection = await pairedSandbox(t2, token);
     await api.post(`/api/sandbox/${connection.id}/disconnect`);
@@ -396,5 +404,5 @@ describe('a connection that stays down', () => {
     );
     expect(failed.errorCode).toBe('ERR_WAPP_NOT_INITIALIZED');
     expect(failed.sentAt).not.toBeNull();
-  }, 60_000);
+  });
 });

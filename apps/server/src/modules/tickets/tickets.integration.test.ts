@@ -4,9 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { joinRoom } from '../../../test/eventually.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { paced } from '../../../test/machine-pace.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { queryRows } from '../../platform/db/client.ts';
 import { contacts, messages, queues, tickets, userQueues, whatsapps } from '../../platform/db/schema.ts';
+
+// Test timeouts, stretched while the machine is busy (machine-pace.ts).
+const HALF_A_MINUTE = paced(30_000);
+const ONE_MINUTE = paced(60_000);
 
 let t: TestServer;
 beforeAll(async () => {
@@ -91,7 +96,9 @@ async function seedTicket(
 const ids = (body: { tickets: TicketRecord[] }) => body.tickets.map((ticket) => ticket.id).sort((a, b) => a - b);
 
 describe('transitions', () => {
-  it('accept, return, transfer, close, reopen: each with its state, events and automatic messages', async () => {
+  it('accept, return, transfer, close, reopen: each with its state, events and automatic messages', {
+    timeout: ONE_MINUTE,
+  }, async () => {
     const o = await office();
     const connection = await pairedSandbox(t, o.admin.token);
     await t.db
@@ -195,9 +202,9 @@ describe('transitions', () => {
       error: 'ERR_OTHER_OPEN_TICKET',
       details: { ticket: { id: active.id, uuid: active.uuid, status: 'pending', userId: null, userName: null } },
     });
-  }, 60_000);
+  });
 
-  it('opening a ticket marks it read and tells the bell', async () => {
+  it('opening a ticket marks it read and tells the bell', { timeout: HALF_A_MINUTE }, async () => {
     const o = await office();
     const connection = await pairedSandbox(t, o.admin.token);
     for (const body of ['one', 'two']) {
@@ -213,11 +220,13 @@ describe('transitions', () => {
     const stored = await t.db.select().from(messages).where(eq(messages.ticketId, row.id));
     expect(stored.every((message) => message.read)).toBe(true);
     expect((await t.as(o.userAll.token).get(`/api/tickets/${row.id}`)).body.unreadMessages).toBe(0);
-  }, 30_000);
+  });
 });
 
 describe('POST /api/tickets', () => {
-  it('starts open on the default connection; a second one is ERR_OTHER_OPEN_TICKET with the ticket in the way', async () => {
+  it('starts open on the default connection; a second one is ERR_OTHER_OPEN_TICKET with the ticket in the way', {
+    timeout: HALF_A_MINUTE,
+  }, async () => {
     const o = await office();
     const connection = await pairedSandbox(t, o.admin.token);
     const [contact] = await t.db
@@ -260,7 +269,7 @@ describe('POST /api/tickets', () => {
     expect((await t.as(o.userA.token).post('/api/tickets', { contactId: 999_999 })).body.error).toBe(
       'ERR_NO_CONTACT_FOUND',
     );
-  }, 30_000);
+  });
 
   it('needs a connection: none at all is ERR_NO_DEF_WAPP_FOUND', async () => {
     const o = await office();
@@ -320,7 +329,7 @@ describe('visibility', () => {
     expect((await t.as(o.userA.token).put(`/api/tickets/${t3.id}`, { status: 'closed' })).status).toBe(403);
   });
 
-  it('list and bell events reach only users who may see the ticket', async () => {
+  it('list and bell events reach only users who may see the ticket', { timeout: HALF_A_MINUTE }, async () => {
     const o = await office();
     const connection = await pairedSandbox(t, o.admin.token);
     await t.as(o.admin.token).post(`/api/sandbox/${connection.id}/inbound`, { from: '5511912340003', body: 'hello' });
@@ -334,7 +343,7 @@ describe('visibility', () => {
     await waitUntil(async () => a.heard.includes(`company-${o.company.id}-appMessage`), undefined, 'message event');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(b.heard.filter((event) => event.startsWith(`company-${o.company.id}-`))).toEqual([]);
-  }, 30_000);
+  });
   it("a user's list rooms follow their queues when an admin changes them", async () => {
     const o = await office();
     const row = await seedTicket(o.company.id, { queueId: o.queueB.id, status: 'pending' });
@@ -589,7 +598,7 @@ describe('tenancy and delete', () => {
 });
 
 describe('creation and transfer events, connection moves, other companies', () => {
-  it('POST /tickets announces the new ticket to the lists that may show it', async () => {
+  it('POST /tickets announces the new ticket to the lists that may show it', { timeout: HALF_A_MINUTE }, async () => {
     const o = await office();
     await pairedSandbox(t, o.admin.token);
     const [contact] = await t.db
@@ -607,9 +616,11 @@ describe('creation and transfer events, connection moves, other companies', () =
     await eventFor(admin.events, isNew, 'admin hears the new ticket');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(b.events.some(isNew)).toBe(false);
-  }, 30_000);
+  });
 
-  it('a transfer to a user reaches that user (their room), and the lists it leaves', async () => {
+  it('a transfer to a user reaches that user (their room), and the lists it leaves', {
+    timeout: HALF_A_MINUTE,
+  }, async () => {
     const o = await office();
     const row = await seedTicket(o.company.id, { status: 'open', userId: o.userA.id, queueId: o.queueA.id });
     const a = await listener(o.userA.token, o.company.id);
@@ -621,9 +632,11 @@ describe('creation and transfer events, connection moves, other companies', () =
     await eventFor(b.events, toB, 'the new assignee hears it');
     await eventFor(a.events, toB, 'the queue it stays in hears it');
     expect((await t.as(o.userB.token).get(`/api/tickets/${row.id}`)).status).toBe(200);
-  }, 30_000);
+  });
 
-  it('moving a ticket to a connection where the contact already has one is ERR_OTHER_OPEN_TICKET', async () => {
+  it('moving a ticket to a connection where the contact already has one is ERR_OTHER_OPEN_TICKET', {
+    timeout: HALF_A_MINUTE,
+  }, async () => {
     const o = await office();
     const first = await pairedSandbox(t, o.admin.token);
     const second = await pairedSandbox(t, o.admin.token);
@@ -648,9 +661,11 @@ describe('creation and transfer events, connection moves, other companies', () =
     await t.as(o.admin.token).put(`/api/tickets/${there.id}`, { status: 'closed' });
     const retried = await t.as(o.admin.token).put(`/api/tickets/${here.id}`, { whatsappId: second.id });
     expect(retried).toMatchObject({ status: 200, body: { whatsappId: second.id } });
-  }, 30_000);
+  });
 
-  it("another company's contact, queue, connection and user are refused on create and transfer", async () => {
+  it("another company's contact, queue, connection and user are refused on create and transfer", {
+    timeout: ONE_MINUTE,
+  }, async () => {
     const one = await office();
     const two = await office();
     const mine = await pairedSandbox(t, one.admin.token);
@@ -699,5 +714,5 @@ describe('creation and transfer events, connection moves, other companies', () =
       userId: one.admin.id,
       whatsappId: mine.id,
     });
-  }, 60_000);
+  });
 });

@@ -5,9 +5,13 @@ import path from 'node:path';
 import type { WebhookCreated, WebhookEnvelope } from '@wacrm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
+import { paced } from '../../../test/machine-pace.ts';
 import { adminCaller, endProcess, freePort, startMainProcess } from '../../../test/real-process.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { verifyWebhook } from './webhook-signature.ts';
+
+// Test timeouts, stretched while the machine is busy (machine-pace.ts).
+const FIVE_MINUTES = paced(300_000);
 
 /**
  * The real entry point on an embedded database, SIGKILLed (no shutdown at all) right after it
@@ -33,7 +37,7 @@ async function startMain(port: number) {
 }
 
 describe('webhooks across a hard kill', () => {
-  it('delivers the events of every write answered before the kill', async () => {
+  it('delivers the events of every write answered before the kill', { timeout: FIVE_MINUTES }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const first = await startMain(port);
@@ -82,5 +86,5 @@ describe('webhooks across a hard kill', () => {
     } finally {
       await endProcess(second, 'SIGKILL');
     }
-  }, 300_000);
+  });
 });

@@ -4,8 +4,12 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paced } from '../../../test/machine-pace.ts';
 import { postgresErrorCode } from './errors.ts';
 import { openPgliteThread, type PgliteThread, startWorker } from './pglite-thread.ts';
+
+// Test timeouts, stretched while the machine is busy (machine-pace.ts).
+const ONE_MINUTE = paced(60_000);
 
 const directory = mkdtempSync(path.join(os.tmpdir(), 'wacrm-pglite-thread-'));
 let thread: PgliteThread;
@@ -13,7 +17,7 @@ let thread: PgliteThread;
 beforeAll(async () => {
   thread = await openPgliteThread(path.join(directory, 'pgdata'));
   await thread.exec('create table notes (id int primary key, body text not null, at timestamptz default now())');
-}, 60_000);
+}, ONE_MINUTE);
 
 afterAll(async () => {
   await thread.close();

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openTestDatabase } from '../../../test/database-template.ts';
 import { waitUntil } from '../../../test/eventually.ts';
+import { paced } from '../../../test/machine-pace.ts';
 import { defineJob, JobQueue } from './job-queue.ts';
+
+// Test timeouts, stretched while the machine is busy (machine-pace.ts).
+const ONE_MINUTE = paced(60_000);
 
 // Polls far apart: within a test's wait, only a wake-up can start a job.
 const RARELY = 600;
@@ -53,7 +57,7 @@ beforeAll(async () => {
   await jobs.start();
   otherProcess = new JobQueue(testDatabase.database, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
   await otherProcess.start();
-}, 60_000);
+}, ONE_MINUTE);
 
 afterAll(async () => {
   await otherProcess.stop();

@@ -79,11 +79,13 @@ export class JobQueue {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
+    // Maintenance (expiring the jobs of a killed process among others) every 30 s rather than
+    // pg-boss's 2 min; tests that wait for a killed process's jobs set it lower (JOBS_MAINTENANCE_SECONDS).
+    { maintenanceIntervalSeconds = 30 }: { maintenanceIntervalSeconds?: number } = {},
   ) {
     // pg-boss runs its SQL through our connection (PGlite) or pool (server), so closing the
     // database closes everything and no second pool competes for connections.
-    // Maintenance (expiring the jobs of a killed process among others) every 30 s rather than 2 min.
-    this.boss = new PgBoss({ db: { executeSql: database.executeSql }, maintenanceIntervalSeconds: 30 });
+    this.boss = new PgBoss({ db: { executeSql: database.executeSql }, maintenanceIntervalSeconds });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
   }
 

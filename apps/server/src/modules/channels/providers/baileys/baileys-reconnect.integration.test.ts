@@ -4,11 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../../test/database-template.ts';
 import { expectEventually } from '../../../../../test/eventually.ts';
 import { buildCompany } from '../../../../../test/factories.ts';
+import { paced } from '../../../../../test/machine-pace.ts';
 import type { Database } from '../../../../platform/db/client.ts';
 import { whatsapps } from '../../../../platform/db/schema.ts';
 import { createSessionManager, type SessionRef, type SessionStatusChange } from '../../session-manager.ts';
 import { fakeSocketFactory, silentLogger } from './fake-baileys-socket.test-helper.ts';
 import { createBaileysAdapter } from './index.ts';
+
+// Test timeouts, stretched while the machine is busy (machine-pace.ts).
+const TWENTY_SECONDS = paced(20_000);
 
 /**
  * The real Baileys adapter on fake sockets, run by the real session manager: a link that keeps
@@ -75,7 +79,9 @@ function wire(connection: SessionRef) {
 }
 
 describe('baileys adapter under the session manager: reconnect backoff', () => {
-  it('reconnects a link that keeps dropping after doubling waits, capped, and starts over once open', async () => {
+  it('reconnects a link that keeps dropping after doubling waits, capped, and starts over once open', {
+    timeout: TWENTY_SECONDS,
+  }, async () => {
     const company = await buildCompany(db);
     const [row] = await db.insert(whatsapps).values({ companyId: company.id, name: 'Flaky link' }).returning();
     const ref: SessionRef = { id: row.id, companyId: company.id, name: row.name, provider: 'baileys' };
@@ -118,5 +124,5 @@ describe('baileys adapter under the session manager: reconnect backoff', () => {
     expect(sockets).toHaveLength(8);
     await manager.stopAll();
     expect(sockets[7].logout).not.toHaveBeenCalled();
-  }, 20_000);
+  });
 });
