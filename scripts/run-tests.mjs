@@ -1,25 +1,88 @@
 #!/usr/bin/env node
-// `npm test`: runs every suite, even after one fails, so a single run shows the whole picture;
-// exits non-zero when any suite failed. Each stage is one of the package.json scripts.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every suite, even after one fails, so a single run shows the whole picture; exits
+// non-zero when any failed. The stages run in two lanes at once: the server suite spends most of
+// its time waiting (jobs, timers, restarted processes) and the browser suite waits on the browser,
+// so together they use the two cores that either alone leaves half idle (docs/architecture.md,
+// "How the test suites are split").
+//
+// `node scripts/run-tests.mjs --postgres <url>` (CI) adds the server suite on a PostgreSQL server
+// after the one on PGlite, in the same lane.
+//
+// Each stage's output lines carry its name. Every stage writes a JSON report (into TEST_REPORT_DIR
+// when set, else a temporary folder), from which the run ends with the slowest files and specs.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 
-const stages = [
-  { name: 'unit (shared and web)', script: 'test:unit' },
-  { name: 'server', script: 'test:server' },
-  { name: 'browser', script: 'test:e2e' },
+const root = path.resolve(import.meta.dirname, '..');
+const postgresAt = process.argv.indexOf('--postgres');
+const postgresUrl = postgresAt > 0 ? process.argv[postgresAt + 1] : undefined;
+if (postgresAt > 0 && !postgresUrl) {
+  console.error('usage: node scripts/run-tests.mjs [--postgres <url>]');
+  process.exit(2);
+}
+const reportDir = process.env.TEST_REPORT_DIR || mkdtempSync(path.join(os.tmpdir(), 'wacrm-test-reports-'));
+
+// Pictures are for a person to look at (apps/web/e2e/support/screens.ts): the gate takes none.
+const browserEnv = { E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? 'off' };
+const lanes = [
+  [
+    { id: 'unit', name: 'unit (shared and web)', script: 'test:unit' },
+    { id: 'server-pglite', name: 'server on PGlite', script: 'test:server', env: { TEST_DATABASE_URL: '' } },
+    ...(postgresUrl
+      ? [
+          {
+            id: 'server-postgres',
+            name: 'server on PostgreSQL',
+            script: 'test:server',
+            env: { TEST_DATABASE_URL: postgresUrl },
+          },
+        ]
+      : []),
+  ],
+  [{ id: 'browser', name: 'browser', script: 'test:e2e', env: browserEnv }],
 ];
 
-const results = [];
-for (const stage of stages) {
-  console.log(`\n==> npm test: ${stage.name} (npm run ${stage.script})\n`);
+const began = Date.now();
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+const width = Math.max(...lanes.flat().map((stage) => stage.id.length));
+
+function runStage(stage) {
+  const label = `${stage.id.padEnd(width)} │ `;
+  console.log(`\n${label}==> npm test: ${stage.name} (npm run ${stage.script}) at ${seconds(began)} s\n`);
   const started = Date.now();
-  const run = spawnSync('npm', ['run', stage.script], { stdio: 'inherit', shell: process.platform === 'win32' });
-  const ok = run.status === 0;
-  results.push({ ...stage, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  const child = spawn('npm', ['run', stage.script], {
+    cwd: root,
+    env: { ...process.env, ...stage.env, TEST_REPORT_DIR: path.join(reportDir, stage.id) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    shell: process.platform === 'win32',
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => console.log(label + line));
+  }
+  return new Promise((resolve) => {
+    child.on('close', (code) => resolve({ ...stage, ok: code === 0, seconds: seconds(started) }));
+  });
 }
 
-console.log('\n==> npm test: summary');
-for (const { name, ok, seconds } of results) console.log(`  ${ok ? 'ok    ' : 'FAILED'}  ${name} (${seconds} s)`);
+async function runLane(stages) {
+  const results = [];
+  for (const stage of stages) results.push(await runStage(stage));
+  return results;
+}
+
+const results = (await Promise.all(lanes.map(runLane))).flat();
+
+console.log('\n==> npm test: where the time went');
+const durations = spawn(process.execPath, [path.join(root, 'scripts/test-durations.mjs'), reportDir], {
+  stdio: 'inherit',
+});
+await new Promise((resolve) => durations.on('close', resolve));
+
+console.log(`\n==> npm test: summary (${seconds(began)} s in all, two lanes at once)`);
+for (const { name, ok, seconds: took } of results) console.log(`  ${ok ? 'ok    ' : 'FAILED'}  ${name} (${took} s)`);
 const failed = results.filter((result) => !result.ok).length;
 console.log(`stages: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
