@@ -1,12 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
+import { snap } from '../support/screens.ts';
 
-async function snap(page: Page, name: string) {
-  await page.mouse.move(1, 400);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
+// Pictures with the mouse away from the top bar, so no tooltip is left open in them.
+const pictureOptions = { mouseAt: { x: 1, y: 400 } };
 
 const optionOf = (scope: Page | Locator, title: string) =>
   scope.locator(`[data-testid="queue-option"][data-title="${title}"]`).first();
@@ -59,7 +56,7 @@ test('an admin sets up a two-queue menu and a sandbox customer walks through it 
   await saveOption(page, { number: '2', title: 'Financeiro', message: 'O financeiro vai responder.' });
   await expect(optionOf(optionOf(page, 'Internet'), 'Lenta').getByTestId('queue-option-path')).toHaveText('1.1');
   await page.getByTestId('queue-options').scrollIntoViewIfNeeded();
-  await snap(page, 'routing-queue-menu-light-desktop');
+  await snap(page, 'routing-queue-menu-light-desktop', pictureOptions);
   await page.getByTestId('queue-close').click();
   await expect(page.locator('[data-testid="queue-row"][data-name="Suporte"]')).toBeVisible();
 
@@ -110,7 +107,7 @@ test('an admin sets up a two-queue menu and a sandbox customer walks through it 
   await expect(botSaid('Internet: o que acontece?')).toHaveCount(2, { timeout: 15_000 });
   await say('1');
   await expect(botSaid('Reinicie o roteador.')).toBeVisible({ timeout: 15_000 });
-  await snap(page, 'routing-sandbox-menu-light-desktop');
+  await snap(page, 'routing-sandbox-menu-light-desktop', pictureOptions);
 
   // The inbox: the ticket waits in Suporte; its thread marks the bot's messages as automatic.
   await page.goto('/tickets');
@@ -121,11 +118,11 @@ test('an admin sets up a two-queue menu and a sandbox customer walks through it 
   await expect(page.getByTestId('ticket-conversation')).toBeVisible();
   await expect(page.getByTestId('message-system').first()).toBeVisible();
   await expect(page.getByTestId('message').filter({ hasText: 'Reinicie o roteador.' })).toBeVisible();
-  await snap(page, 'routing-thread-light-desktop');
+  await snap(page, 'routing-thread-light-desktop', pictureOptions);
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'dark'));
   await page.reload();
   await expect(page.getByTestId('message-system').first()).toBeVisible();
-  await snap(page, 'routing-thread-dark-desktop');
+  await snap(page, 'routing-thread-dark-desktop', pictureOptions);
   await page.setViewportSize({ width: 390, height: 844 });
-  await snap(page, 'routing-thread-dark-phone');
+  await snap(page, 'routing-thread-dark-phone', pictureOptions);
 });

@@ -1,14 +1,11 @@
 import type { Page } from '@playwright/test';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
+import { snap } from '../support/screens.ts';
 
 const phone = { width: 390, height: 844 };
 
-async function snap(page: Page, name: string) {
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
+// Pictures with the mouse out of the way and a longer settle for dialogs, toasts and the theme.
+const pictureOptions = { mouseAt: { x: 0, y: 0 }, settleMs: 500 };
 
 /** Opens the companies tab, finds the company by its email and opens its form on a tab. */
 async function openCompanyTab(page: Page, email: string, tab: 'details' | 'schedules' | 'settings') {
@@ -35,7 +32,7 @@ test("the super user edits a company's weekly hours and settings; its admin sees
   await expect(editor.getByTestId('schedule-monday-startTime')).toHaveValue('09:00');
   await editor.getByTestId('schedules-save').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Horários salvos' })).toBeVisible();
-  await snap(page, 'company-hours-light-desktop');
+  await snap(page, 'company-hours-light-desktop', pictureOptions);
 
   // Settings: the company's hours take effect; the campaigns switch stays on the details tab.
   await page.getByTestId('company-tab-settings').click();
@@ -44,7 +41,7 @@ test("the super user edits a company's weekly hours and settings; its admin sees
   await page.getByTestId('setting-scheduleType').click();
   await page.getByTestId('setting-scheduleType-company').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Configuração salva' })).toBeVisible();
-  await snap(page, 'company-settings-light-desktop');
+  await snap(page, 'company-settings-light-desktop', pictureOptions);
 
   // The details tab kept its fields; closing and reopening shows what was saved.
   await page.getByTestId('company-tab-details').click();
@@ -72,20 +69,20 @@ test("the super user edits a company's weekly hours and settings; its admin sees
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'dark'));
   await openCompanyTab(page, account.email, 'schedules');
   await expect(page.getByTestId('schedule-monday-startTime')).toHaveValue('09:00');
-  await snap(page, 'company-hours-dark-desktop');
+  await snap(page, 'company-hours-dark-desktop', pictureOptions);
   await page.getByTestId('company-tab-settings').click();
   await expect(page.getByTestId('settings-options')).toBeVisible();
-  await snap(page, 'company-settings-dark-desktop');
+  await snap(page, 'company-settings-dark-desktop', pictureOptions);
   await page.keyboard.press('Escape');
   await page.setViewportSize(phone);
   await openCompanyTab(page, account.email, 'schedules');
   await expect(page.getByTestId('schedule-monday-startTime')).toHaveValue('09:00');
-  await snap(page, 'company-hours-dark-phone');
+  await snap(page, 'company-hours-dark-phone', pictureOptions);
   await page.getByTestId('company-tab-settings').click();
   await expect(page.getByTestId('settings-options')).toBeVisible();
-  await snap(page, 'company-settings-dark-phone');
+  await snap(page, 'company-settings-dark-phone', pictureOptions);
   await page.getByTestId('company-dialog-close').click();
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
   await openCompanyTab(page, account.email, 'details');
-  await snap(page, 'company-details-light-phone');
+  await snap(page, 'company-details-light-phone', pictureOptions);
 });

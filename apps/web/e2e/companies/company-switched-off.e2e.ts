@@ -1,5 +1,5 @@
 import { createCompanyAdmin, expect, logIn, superAdmin, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
+import { snap } from '../support/screens.ts';
 
 test('switching a company off sends its open pages to login with the reason', async ({ page }) => {
   const account = await createCompanyAdmin(page, 'suspensa');
@@ -20,7 +20,7 @@ test('switching a company off sends its open pages to login with the reason', as
   await expect(page.getByTestId('session-ended-notice')).toHaveText(message);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}login-company-switched-off-light-desktop.png` });
+  await snap(page, 'login-company-switched-off-light-desktop', { settleMs: 0 });
 
   // The notice is said once: a reload shows the plain login page, and the login itself is refused.
   // (The page may still be leaving the closed socket behind: a reload it aborts is tried again.)

@@ -1,16 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
+import { snap } from '../support/screens.ts';
 
 const desktop = { width: 1366, height: 800 };
 const phone = { width: 390, height: 844 };
 
-async function snap(page: Page, name: string) {
-  // Let dialogs, toasts and the theme settle so the picture shows the resting state.
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
+// Pictures with the mouse out of the way and a longer settle for dialogs, toasts and the theme.
+const pictureOptions = { mouseAt: { x: 0, y: 0 }, settleMs: 500 };
 
 function isoDay(offsetDays: number) {
   const day = new Date(Date.now() + offsetDays * 86_400_000);
@@ -71,13 +67,13 @@ test('the super user creates a plan and a company with it; the new admin logs in
   await page.getByTestId('plan-connections').fill('2');
   await page.getByTestId('plan-queues').fill('3');
   await page.getByTestId('plan-useKanban').uncheck();
-  await snap(page, 'plans-form-light-desktop');
+  await snap(page, 'plans-form-light-desktop', pictureOptions);
   await page.getByTestId('plan-save').click();
   const planRow = page.getByTestId('plan-row').filter({ hasText: planName });
   await expect(planRow).toContainText('R$ 149,90/mês');
   await expect(planRow).toContainText('6 de 7');
   await expect(page.getByTestId('plan-form')).toBeHidden();
-  await snap(page, 'plans-light-desktop');
+  await snap(page, 'plans-light-desktop', pictureOptions);
 
   // The same name again is refused with the spec's hint.
   await page.getByTestId('plan-add').click();
@@ -98,7 +94,7 @@ test('the super user creates a plan and a company with it; the new admin logs in
   await page.getByRole('option', { name: planName }).click();
   await page.getByTestId('company-dueDate').fill(isoDay(40));
   await page.getByTestId('company-password').fill('padaria123');
-  await snap(page, 'companies-form-light-desktop');
+  await snap(page, 'companies-form-light-desktop', pictureOptions);
   await page.getByTestId('company-save').click();
   await expect(page.getByTestId('company-form')).toBeHidden();
 
@@ -127,7 +123,7 @@ test('the super user creates a plan and a company with it; the new admin logs in
   await expect(band('Borealis')).toHaveAttribute('data-highlight', 'due');
   await expect(band('Cometa')).toHaveAttribute('data-highlight', 'overdue');
   await expect(page.getByTestId('due-date-legend')).toBeVisible();
-  await snap(page, 'companies-light-desktop');
+  await snap(page, 'companies-light-desktop', pictureOptions);
 
   // The new company's admin logs in elsewhere and lands in the shell, without the plan's missing Kanban.
   const other = await browser.newContext();
@@ -150,26 +146,26 @@ test('the super user creates a plan and a company with it; the new admin logs in
   await page.getByTestId('settings-tab-companies').click();
   await page.getByTestId('companies-search').fill(suffix);
   await expect(page.getByTestId('company-row')).toHaveCount(3);
-  await snap(page, 'companies-dark-desktop');
+  await snap(page, 'companies-dark-desktop', pictureOptions);
   await page.getByTestId('settings-tab-plans').click();
   await expect(page.getByTestId('plan-row').first()).toBeVisible();
-  await snap(page, 'plans-dark-desktop');
+  await snap(page, 'plans-dark-desktop', pictureOptions);
 
   await page.setViewportSize(phone);
-  await snap(page, 'plans-dark-phone');
+  await snap(page, 'plans-dark-phone', pictureOptions);
   await page.getByTestId('settings-tab-companies').click();
   await page.getByTestId('companies-search').fill(suffix);
   await expect(page.getByTestId('company-row')).toHaveCount(3);
-  await snap(page, 'companies-dark-phone');
+  await snap(page, 'companies-dark-phone', pictureOptions);
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
   await page.reload();
   await page.getByTestId('settings-tab-plans').click();
   await expect(page.getByTestId('plan-row').first()).toBeVisible();
-  await snap(page, 'plans-light-phone');
+  await snap(page, 'plans-light-phone', pictureOptions);
   await page.getByTestId('settings-tab-companies').click();
   await page.getByTestId('companies-search').fill(suffix);
   await expect(page.getByTestId('company-row')).toHaveCount(3);
-  await snap(page, 'companies-light-phone');
+  await snap(page, 'companies-light-phone', pictureOptions);
   await page.getByTestId('company-add').click();
-  await snap(page, 'companies-form-light-phone');
+  await snap(page, 'companies-form-light-phone', pictureOptions);
 });

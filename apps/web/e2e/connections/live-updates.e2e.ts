@@ -1,12 +1,6 @@
-import type { Page } from '@playwright/test';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
 import { bearer, createSandboxConnection } from '../support/sandbox.ts';
-
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
+import { snap } from '../support/screens.ts';
 
 test('the QR modal closes when the phone pairs, the menu badge follows live, and delete asks first', async ({
   page,

@@ -2,13 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
-import { repoRoot, screenshotsDir } from '../support/paths.ts';
+import { repoRoot } from '../support/paths.ts';
 import { bearer, createSandboxConnection, ticketIdOf } from '../support/sandbox.ts';
-
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
+import { snap } from '../support/screens.ts';
 
 const ana = { number: '5511970000001', name: 'Ana Cliente' };
 const bruno = { number: '5511970000002', name: 'Bruno Cliente' };

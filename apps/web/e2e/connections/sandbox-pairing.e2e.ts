@@ -1,12 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
 import { bearer, ticketIdOf } from '../support/sandbox.ts';
-
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
+import { snap } from '../support/screens.ts';
 
 test('an admin creates a sandbox connection, pairs it from the sandbox page and chats as a customer', async ({
   page,

@@ -2,16 +2,13 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
+import { snap } from '../support/screens.ts';
 
 const desktop = { width: 1366, height: 900 };
 const phone = { width: 390, height: 844 };
 
-async function snap(page: Page, name: string) {
-  await page.mouse.move(1, 1);
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png`, fullPage: true });
-}
+// Pictures with the mouse out of the way and a longer settle for dialogs, toasts and the theme.
+const pictureOptions = { fullPage: true, mouseAt: { x: 1, y: 1 }, settleMs: 600 };
 
 /**
  * Seeds through the API as an admin would live it: a sandbox connection, customers writing,
@@ -111,7 +108,7 @@ test('dashboard: counters, attendants, charts and exports with seeded data, live
   await expect(brunoRow.getByTestId('attendant-online')).toHaveText('Offline');
   await expect(page.getByTestId('chart-by-user').locator('.recharts-bar-rectangle')).toHaveCount(2);
   await expect(page.getByTestId('chart-by-day').locator('.recharts-bar-rectangle').first()).toBeVisible();
-  await snap(page, 'dashboard-light-desktop');
+  await snap(page, 'dashboard-light-desktop', pictureOptions);
 
   // Live: a new customer is counted as waiting without reloading.
   await realtimeConnected(page);
@@ -167,13 +164,13 @@ test('dashboard: counters, attendants, charts and exports with seeded data, live
   await page.reload();
   await expect(page.getByTestId('counter-supportPending-value')).toHaveText('2');
   await expect(page.getByTestId('chart-by-user').locator('.recharts-bar-rectangle')).toHaveCount(2);
-  await snap(page, 'dashboard-dark-desktop');
+  await snap(page, 'dashboard-dark-desktop', pictureOptions);
   await page.setViewportSize(phone);
-  await snap(page, 'dashboard-dark-phone');
+  await snap(page, 'dashboard-dark-phone', pictureOptions);
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
   await page.reload();
   await expect(page.getByTestId('counter-supportPending-value')).toHaveText('2');
   await expect(page.getByTestId('chart-by-day').locator('.recharts-bar-rectangle').first()).toBeVisible();
-  await snap(page, 'dashboard-light-phone');
+  await snap(page, 'dashboard-light-phone', pictureOptions);
   await anaContext.close();
 });

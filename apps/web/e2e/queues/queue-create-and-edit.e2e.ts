@@ -1,16 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
+import { snap } from '../support/screens.ts';
 
 const desktop = { width: 1366, height: 800 };
 const phone = { width: 390, height: 844 };
 
-async function snap(page: Page, name: string) {
-  // Away from the top bar, so no tooltip is left open in the picture.
-  await page.mouse.move(1, 400);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
+// Pictures with the mouse away from the top bar, so no tooltip is left open in them.
+const pictureOptions = { mouseAt: { x: 1, y: 400 } };
 
 const rowOf = (page: Page, name: string) => page.locator(`[data-testid="queue-row"][data-name="${name}"]`);
 const optionOf = (scope: Page | Locator, title: string) =>
@@ -31,7 +27,8 @@ test('an admin creates a queue with hours and a nested menu, edits it, and delet
   await logIn(page);
   await page.goto('/queues');
   await expect(page.getByTestId('queues-title')).toHaveText('Filas & Chatbot');
-  if (await page.getByTestId('queues-empty').isVisible()) await snap(page, 'queues-empty-light-desktop');
+  if (await page.getByTestId('queues-empty').isVisible())
+    await snap(page, 'queues-empty-light-desktop', pictureOptions);
 
   // Add: the spec's validation first, then a valid queue.
   await page.getByTestId('queue-add').click();
@@ -50,7 +47,7 @@ test('an admin creates a queue with hours and a nested menu, edits it, and delet
   await page.getByTestId('queue-order').fill('1');
   await page.getByTestId('queue-greetingMessage').fill('Olá! Bem-vindo ao time de vendas.');
   await page.getByTestId('queue-outOfHoursMessage').fill('Estamos fora do horário.');
-  await snap(page, 'queue-modal-data-light-desktop');
+  await snap(page, 'queue-modal-data-light-desktop', pictureOptions);
 
   // Hours: the default week is prefilled; Saturday closes at 13:00 instead of 12:00.
   await page.getByTestId('queue-tab-hours').click();
@@ -64,7 +61,7 @@ test('an admin creates a queue with hours and a nested menu, edits it, and delet
   await page.getByTestId('queue-save').click();
   await expect(saturday).toContainText('Use o formato HH:MM');
   await saturday.getByTestId('queue-hours-saturday-endTime').fill('13:00');
-  await snap(page, 'queue-modal-hours-light-desktop');
+  await snap(page, 'queue-modal-hours-light-desktop', pictureOptions);
   await page.getByTestId('queue-save').click();
   await expect(page.getByText('Fila criada.', { exact: false })).toBeVisible();
 
@@ -90,7 +87,7 @@ test('an admin creates a queue with hours and a nested menu, edits it, and delet
   await expect(optionOf(page, 'Segunda via')).toBeVisible();
   await expect(page.getByTestId('queue-form')).toBeVisible();
   await page.getByTestId('queue-options').scrollIntoViewIfNeeded();
-  await snap(page, 'queue-modal-options-light-desktop');
+  await snap(page, 'queue-modal-options-light-desktop', pictureOptions);
   await page.getByTestId('queue-close').click();
 
   const vendas = rowOf(page, 'Vendas');
@@ -122,7 +119,7 @@ test('an admin creates a queue with hours and a nested menu, edits it, and delet
   await expect(page.getByTestId('queue-options')).toContainText('Nenhuma opção');
   await page.getByTestId('queue-close').click();
   await expect(rowOf(page, 'Temporária')).toBeVisible();
-  await snap(page, 'queues-light-desktop');
+  await snap(page, 'queues-light-desktop', pictureOptions);
 
   // Delete asks first; cancelling keeps the queue.
   await rowOf(page, 'Temporária').getByTestId('queue-delete').click();
@@ -136,17 +133,17 @@ test('an admin creates a queue with hours and a nested menu, edits it, and delet
 
   // Dark theme and a phone-width screen.
   await page.getByTestId('theme-toggle').click();
-  await snap(page, 'queues-dark-desktop');
+  await snap(page, 'queues-dark-desktop', pictureOptions);
   await page.setViewportSize(phone);
-  await snap(page, 'queues-dark-phone');
+  await snap(page, 'queues-dark-phone', pictureOptions);
   await rowOf(page, 'Vendas Online').getByTestId('queue-edit').click();
   await expect(optionOf(page, 'Comprar')).toBeVisible();
-  await snap(page, 'queue-modal-dark-phone');
+  await snap(page, 'queue-modal-dark-phone', pictureOptions);
   await page.getByTestId('queue-options').scrollIntoViewIfNeeded();
-  await snap(page, 'queue-modal-options-dark-phone');
+  await snap(page, 'queue-modal-options-dark-phone', pictureOptions);
   await page.getByTestId('queue-tab-hours').click();
-  await snap(page, 'queue-modal-hours-dark-phone');
+  await snap(page, 'queue-modal-hours-dark-phone', pictureOptions);
   await page.keyboard.press('Escape');
   await page.getByTestId('theme-toggle').click();
-  await snap(page, 'queues-light-phone');
+  await snap(page, 'queues-light-phone', pictureOptions);
 });

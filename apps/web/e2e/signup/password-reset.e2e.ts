@@ -1,5 +1,5 @@
 import { test as base, expect } from '../support/fixtures.ts';
-import { desktop, snapAllThemes, snapBothSizes } from '../support/screens.ts';
+import { desktop, snap, snapAllThemes, snapBothSizes } from '../support/screens.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { type FakeSmtpServer, startFakeSmtpServer } from './fake-smtp.ts';
 
@@ -61,7 +61,7 @@ test('resets a forgotten password with the code from the email', async ({ page, 
   await expect(page.getByText('As senhas não coincidem')).toBeVisible();
   await page.getByTestId('reset-password-toggle').click();
   await expect(page.getByTestId('reset-password')).toHaveAttribute('type', 'text');
-  await page.screenshot({ path: 'e2e/screenshots/forgetpsw-code-errors-light-desktop.png', fullPage: true });
+  await snap(page, 'forgetpsw-code-errors-light-desktop', { fullPage: true, settleMs: 0 });
 
   // A wrong code is refused under its field.
   await page.getByTestId('reset-code').fill(code === '000000' ? '111111' : '000000');
@@ -109,7 +109,7 @@ test('says so when the server cannot send email', async ({ page }) => {
     await expect(
       page.getByTestId('email-not-configured').getByRole('link', { name: 'Voltar para o login' }),
     ).toBeVisible();
-    await page.screenshot({ path: 'e2e/screenshots/forgetpsw-no-smtp-light-desktop.png', fullPage: true });
+    await snap(page, 'forgetpsw-no-smtp-light-desktop', { fullPage: true, settleMs: 0 });
   } finally {
     await plain.stop();
   }

@@ -71,5 +71,5 @@ test('signs up a company on a plan, logs in and sees the 3-day trial', async ({ 
   await expect(page.getByTestId('toast')).toHaveCount(0);
   await expect(page.getByTestId('greeting')).toContainText('Rita Souza');
   await expect(page.getByTestId('greeting')).toContainText(`seu período de teste termina em ${dayFromToday(3)}`);
-  await page.screenshot({ path: 'e2e/screenshots/signup-trial-shell-light-desktop.png' });
+  await snap(page, 'signup-trial-shell-light-desktop', { settleMs: 0 });
 });

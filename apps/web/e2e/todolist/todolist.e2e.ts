@@ -1,11 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures.ts';
-import { screenshotsDir } from '../support/paths.ts';
-
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${screenshotsDir}${name}.png` });
-}
+import { snap } from '../support/screens.ts';
 
 test('to-do list: Enter adds, blank is ignored, edit, done, delete, kept after reload', async ({ page }) => {
   await logIn(page);
