@@ -1,5 +1,6 @@
 import type { ChatEvent, ChatMessageRecord, ChatRecord } from '@wacrm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { contacts, queues, tickets } from '../../platform/db/schema.ts';
@@ -56,14 +57,8 @@ async function listener(who: Person) {
   return { socket, received };
 }
 
-/** Polls until `check` passes (events travel asynchronously), failing after a generous deadline. */
-async function eventually(check: () => boolean, what: string) {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Polls until `check` passes (events travel asynchronously), failing after the suite's paced deadline. */
+const eventually = (check: () => boolean, what: string) => waitUntil(check, undefined, what);
 
 beforeAll(async () => {
   t = await startTestServer({}, { clock: clock.now });

@@ -1,5 +1,6 @@
 import { KANBAN_LANE_PAGE_SIZE, type KanbanBoard, rooms, type TagRecord, type TicketRecord } from '@wacrm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { contacts, queues, tickets, ticketTags, userQueues } from '../../platform/db/schema.ts';
@@ -56,14 +57,8 @@ async function board(token: string, query = '') {
 const laneOf = (answer: KanbanBoard, tagId: number) => answer.lanes.find((lane) => lane.tagId === tagId);
 const idsIn = (answer: KanbanBoard, tagId: number) => laneOf(answer, tagId)?.tickets.map((ticket) => ticket.id) ?? [];
 
-/** Polls a live condition until it holds (generous deadline; no fixed sleeps). */
-async function until(condition: () => Promise<boolean> | boolean, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** Polls a live condition until it holds (the suite's paced deadline; no fixed sleeps). */
+const until = (condition: () => Promise<boolean> | boolean) => waitUntil(condition);
 
 /** A second user's board: a socket that joined the open and pending lists, as the page does. */
 async function boardSocket(token: string, room: string) {
