@@ -134,12 +134,14 @@ export const flowNodeDataSchemas = {
   img: z.object({ url: mediaPath }),
   audio: z.object({ url: mediaPath, record: z.boolean().optional() }),
   video: z.object({ url: mediaPath }),
+  // The first branch's share: the slider offers 0 to 100 in steps of 10 and the save refuses 0,
+  // as the interval's does (spec); 100 always takes the first branch.
   randomizer: z.object({
     percent: z.coerce
       .number({ error: 'Required' })
       .int()
-      .min(10, 'Choose 10 to 90')
-      .max(90, 'Choose 10 to 90')
+      .min(10, 'Choose 10 to 100')
+      .max(100, 'Choose 10 to 100')
       .refine((value) => value % 10 === 0, 'Steps of 10'),
   }),
   content: contentData,

@@ -227,6 +227,38 @@ describe('flow runtime through the sandbox', () => {
     expect(['A', 'B']).toContain(got[0]);
   });
 
+  it('randomizer: 100 always takes the first branch; 0 is refused at save, naming the field', async () => {
+    const ctx = await flowCompany(t);
+    const s = start();
+    const always = node('randomizer', { percent: 100 });
+    const a = node('message', { label: 'A' });
+    const b = node('message', { label: 'B' });
+    await savedFlow(
+      ctx.api,
+      ctx.connection.id,
+      'sempre',
+      [s, always, a, b],
+      [edge(s, always), edge(always, a, 'a'), edge(always, b, 'b')],
+    );
+    for (const number of ['5511900000101', '5511900000102', '5511900000103', '5511900000104']) {
+      const them = customer(ctx.api, ctx.connection.id, number);
+      await them.say('sempre');
+      expect(await them.received()).toEqual(['A']);
+    }
+
+    const never = node('randomizer', { percent: 0 });
+    const flow = (await ctx.api.post('/api/flowbuilder', { name: 'Nunca' })).body as { id: number };
+    const refused = await ctx.api.post('/api/flowbuilder/flow', {
+      idFlow: flow.id,
+      nodes: [s, never, a, b],
+      connections: [edge(s, never), edge(never, a, 'a'), edge(never, b, 'b')],
+    });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { details: { errors: { nodeId?: string; field?: string }[] } }).details.errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ nodeId: never.id, field: 'percent' })]),
+    );
+  });
+
   it('image, audio and video: uploaded, type-checked from the bytes, and sent as media', async () => {
     const ctx = await flowCompany(t);
     const img = await upload(t, ctx.token, 'img', sampleFiles.png, 'photo.png');

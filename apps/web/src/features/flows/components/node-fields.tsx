@@ -74,8 +74,8 @@ export function NodeFields({ type, data, onChange, errors, variables, queues }: 
           <Typography>{t('nodes.randomizer.split', { a: percent, b: 100 - percent })}</Typography>
           <Slider
             value={percent}
-            min={10}
-            max={90}
+            min={0}
+            max={100}
             step={10}
             marks
             onChange={(_, value) => set({ percent: value as number })}
