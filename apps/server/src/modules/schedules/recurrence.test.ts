@@ -33,6 +33,21 @@ describe('nextOccurrence', () => {
     );
   });
 
+  it('a monthly series keeps its first day: 31 Jan, 28 Feb, 31 Mar, 30 Apr, 31 May; 29 Feb in a leap year', () => {
+    const first = new Date('2027-01-31T15:00:00Z');
+    const seen = [first];
+    for (let i = 0; i < 4; i++) seen.push(nextOccurrence(seen[i], { frequency: 'monthly' }, tz, first)!);
+    expect(seen.map((date) => wallClockOf(date, tz).day)).toEqual([31, 28, 31, 30, 31]);
+    expect(seen.every((date) => wallClockOf(date, tz).hour === 12)).toBe(true);
+    const leap = new Date('2028-01-31T15:00:00Z');
+    const february = nextOccurrence(leap, { frequency: 'monthly' }, tz, leap)!;
+    expect(wallClockOf(february, tz)).toMatchObject({ month: 2, day: 29 });
+    expect(wallClockOf(nextOccurrence(february, { frequency: 'monthly' }, tz, leap)!, tz)).toMatchObject({
+      month: 3,
+      day: 31,
+    });
+  });
+
   it('stops after until', () => {
     const until = '2026-03-06T12:00:00.000Z';
     expect(nextOccurrence(new Date('2026-03-05T12:00:00Z'), { frequency: 'daily', until }, tz)).not.toBeNull();

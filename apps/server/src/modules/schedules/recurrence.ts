@@ -12,9 +12,15 @@ const weekdayOf = (clock: WallClock) => new Date(Date.UTC(clock.year, clock.mont
 /**
  * The occurrence after `previous`, on the company's wall clock (a daily 09:00 stays 09:00 across
  * a daylight saving change), or null once it would fall after `until`. Monthly keeps the day of
- * the month, moved to the month's last day when the month is shorter.
+ * the month of the series' first send (`seriesStart`), moved to the month's last day when the month
+ * is shorter: a series begun on 31 January goes 28 February, 31 March, 30 April, 31 May.
  */
-export function nextOccurrence(previous: Date, recurrence: ScheduleRecurrence, timeZone: string): Date | null {
+export function nextOccurrence(
+  previous: Date,
+  recurrence: ScheduleRecurrence,
+  timeZone: string,
+  seriesStart: Date = previous,
+): Date | null {
   const clock = wallClockOf(previous, timeZone);
   let next: WallClock;
   if (recurrence.frequency === 'daily') {
@@ -28,7 +34,7 @@ export function nextOccurrence(previous: Date, recurrence: ScheduleRecurrence, t
     const year = clock.year + Math.floor(monthIndex / 12);
     const month = (monthIndex % 12) + 1;
     const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-    next = { ...clock, year, month, day: Math.min(clock.day, lastDay) };
+    next = { ...clock, year, month, day: Math.min(wallClockOf(seriesStart, timeZone).day, lastDay) };
   }
   const instant = instantOf(next, timeZone);
   if (recurrence.until && instant.getTime() > new Date(recurrence.until).getTime()) return null;

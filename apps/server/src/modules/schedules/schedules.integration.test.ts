@@ -1,4 +1,5 @@
 import type { SandboxOutboxEntry, ScheduleEvent, ScheduleRecord, SchedulesPage } from '@wacrm/shared';
+import { wallClockOf } from '@wacrm/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
@@ -361,6 +362,51 @@ describe('sending', () => {
         return entries.length === 3 ? entries : null;
       });
       expect(outbox.every((entry) => entry.body === 'Daily reminder')).toBe(true);
+    } finally {
+      offsetMs = base;
+    }
+  });
+
+  it('a monthly series begun on the 31st goes 28 February, then back to the 31st', {
+    timeout: ONE_MINUTE,
+  }, async () => {
+    const { api, contact, token, company } = await setup();
+    await pairedSandbox(t, token);
+    const timeZone = 'America/Sao_Paulo';
+    // 31 January next year, 12:00 in the company's zone (São Paulo has no daylight saving time).
+    const year = new Date().getUTCFullYear() + 1;
+    const first = new Date(`${year}-01-31T15:00:00Z`);
+    const created = await api.post('/api/schedules', {
+      body: 'Monthly reminder',
+      contactId: contact.id,
+      sendAt: first.toISOString(),
+      recurrence: { frequency: 'monthly' },
+    });
+    expect(created.status).toBe(201);
+    const base = offsetMs;
+    const seriesRows = () =>
+      t.db
+        .select()
+        .from(schedules)
+        .where(and(eq(schedules.companyId, company.id), eq(schedules.contactId, contact.id)))
+        .orderBy(schedules.sendAt);
+    try {
+      // Each sweep at an occurrence's time sends it and plans the next.
+      for (let sent = 0; sent < 3; sent++) {
+        const rows = await seriesRows();
+        offsetMs = rows[rows.length - 1].sendAt.getTime() - Date.now() + 1_000;
+        await t.server.schedules.sweep();
+      }
+      const rows = await seriesRows();
+      expect(
+        rows.map((row) => wallClockOf(row.sendAt, timeZone)).map(({ month, day, hour }) => [month, day, hour]),
+      ).toEqual([
+        [1, 31, 12],
+        [2, year % 4 === 0 ? 29 : 28, 12],
+        [3, 31, 12],
+        [4, 30, 12],
+      ]);
+      expect(rows.slice(0, 3).every((row) => row.status === 'sent')).toBe(true);
     } finally {
       offsetMs = base;
     }

@@ -204,7 +204,13 @@ export function createSchedulesService(deps: {
         });
         await repository.update(companyId, scheduleId, { ticketId, messageId, whatsappId }, tx);
         let next: { id: number; sendAt: Date } | null = null;
-        const nextAt = claimed.recurrence ? nextOccurrence(claimed.sendAt, claimed.recurrence, timeZone) : null;
+        // A monthly series keeps its first send's day of the month (the 31st after a short month).
+        const seriesStart = claimed.seriesId
+          ? ((await repository.find(companyId, claimed.seriesId, tx))?.sendAt ?? claimed.sendAt)
+          : claimed.sendAt;
+        const nextAt = claimed.recurrence
+          ? nextOccurrence(claimed.sendAt, claimed.recurrence, timeZone, seriesStart)
+          : null;
         if (claimed.recurrence && nextAt) {
           const row = await repository.insert(
             companyId,
