@@ -1,5 +1,8 @@
 // The internal chat's limits, apart from its schemas so the web reads them without zod.
 
+/** Chats per page of `GET /chats` (the most recently active first). */
+export const CHATS_PAGE_SIZE = 40;
+
 /** Messages per page of `GET /chats/{id}/messages` (page 1 is the newest). */
 export const CHAT_MESSAGES_PAGE_SIZE = 20;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumberSchema } from '../common/pagination.ts';
+import { listQuerySchema, pageNumberSchema } from '../common/pagination.ts';
 import { CHAT_MAX_PARTICIPANTS, CHAT_MESSAGE_MAX_LENGTH, CHAT_TITLE_MAX_LENGTH } from './chat-limits.ts';
 
 export * from './chat-limits.ts';
@@ -42,6 +42,13 @@ export type ChatMessageFields = z.infer<typeof chatMessageFieldsSchema>;
 
 export const chatIdParamsSchema = z.object({ id: idSchema });
 export const chatMessageParamsSchema = z.object({ id: idSchema, messageId: idSchema });
+
+/**
+ * `GET /chats`: `searchParam` finds a chat by its title or a participant's name (accents and case
+ * ignored); `pageNumber` from 1, `CHATS_PAGE_SIZE` a page, the most recently active first.
+ */
+export const chatListQuerySchema = listQuerySchema;
+export type ChatListQuery = z.infer<typeof chatListQuerySchema>;
 
 /** `GET /chats/{id}/messages`: `pageNumber` from 1 (the newest messages). */
 export const chatMessagesQuerySchema = z.object({ pageNumber: pageNumberSchema });

@@ -1,4 +1,10 @@
-import type { ChatEvent, ChatMessageRecord, ChatRecord } from '@wacrm/shared';
+import {
+  CHATS_PAGE_SIZE,
+  type ChatEvent,
+  type ChatMessageRecord,
+  type ChatRecord,
+  type ChatsList,
+} from '@wacrm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
@@ -198,6 +204,41 @@ describe('privacy', () => {
     expect(watcher.received).toEqual([{ action: 'delete', id: chat.id }]);
     expect((await t.as(third.token).get(`/api/chats/${chat.id}/messages`)).status).toBe(404);
     watcher.socket.disconnect();
+  });
+});
+
+describe('GET /api/chats', () => {
+  it('pages by pageNumber with a truthful hasMore, and searchParam finds titles and participants', async () => {
+    const planner = await person(companyId, 'user', 'Paula Pages');
+    const partner = await person(companyId, 'user', 'Zélia Parceira');
+    const colleague = await person(companyId, 'user', 'Otto Outro');
+    for (let i = 1; i <= CHATS_PAGE_SIZE + 5; i++) await createChat(planner, [partner.id], `Projeto ${i}`);
+    const holidays = await createChat(planner, [colleague.id], 'Férias de julho');
+    const list = async (query: string) => (await t.as(planner.token).get(`/api/chats?${query}`)).body as ChatsList;
+
+    const first = await list('pageNumber=1');
+    expect(first).toMatchObject({ count: CHATS_PAGE_SIZE + 6, hasMore: true });
+    expect(first.records).toHaveLength(CHATS_PAGE_SIZE);
+    // The most recently active first: the last one created leads.
+    expect(first.records[0].id).toBe(holidays.id);
+    const second = await list('pageNumber=2');
+    expect(second).toMatchObject({ hasMore: false });
+    expect(second.records).toHaveLength(6);
+    const ids = [...first.records, ...second.records].map((chat) => chat.id);
+    expect(new Set(ids).size).toBe(CHATS_PAGE_SIZE + 6);
+
+    // By title, accents and case ignored; by a participant's name.
+    expect((await list('searchParam=FERIAS')).records.map((chat) => chat.id)).toEqual([holidays.id]);
+    expect((await list('searchParam=otto')).records.map((chat) => chat.id)).toEqual([holidays.id]);
+    const byPartner = await list('searchParam=zelia');
+    expect(byPartner).toMatchObject({ count: CHATS_PAGE_SIZE + 5, hasMore: true });
+    expect((await list('searchParam=zelia&pageNumber=2')).records).toHaveLength(5);
+    expect(await list('searchParam=nothing-like-this')).toEqual({ records: [], count: 0, hasMore: false });
+    expect((await t.as(planner.token).get('/api/chats?pageNumber=0')).status).toBe(400);
+
+    // Another company's user finds none of these, whatever the search.
+    const foreign = await person(stranger.companyId, 'user', 'Zélia Estrangeira');
+    expect((await t.as(foreign.token).get('/api/chats?searchParam=Projeto')).body).toMatchObject({ count: 0 });
   });
 });
 

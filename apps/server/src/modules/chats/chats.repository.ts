@@ -1,7 +1,8 @@
-import type { ChatParticipant, ChatRecord } from '@wacrm/shared';
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { ChatListQuery, ChatParticipant, ChatRecord } from '@wacrm/shared';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { contacts, tickets, users } from '../../platform/db/schema.ts';
+import { containsText } from '../../platform/db/text-search.ts';
 import { chatMessages, chats, chatUsers } from './chats.tables.ts';
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -67,18 +68,38 @@ export function createChatsRepository(db: Database) {
   return {
     toRecords,
 
-    /** The chats `userId` takes part in, the most recently active first. */
-    async listOf(companyId: number, userId: number) {
+    /**
+     * A page of the chats `userId` takes part in, the most recently active first; `searchParam`
+     * matches the title or any participant's name. One row more than the page tells `hasMore`.
+     */
+    async pageOf(companyId: number, userId: number, query: ChatListQuery, pageSize: number) {
+      const term = query.searchParam;
+      const matches = term
+        ? or(
+            containsText(chats.title, term),
+            sql`exists (select 1 from ${chatUsers} as other join ${users} on ${users.id} = other.user_id
+              where other.chat_id = ${chats.id} and ${containsText(users.name, term)})`,
+          )
+        : undefined;
+      const mine = and(eq(chatUsers.companyId, companyId), eq(chatUsers.userId, userId), matches);
       const rows = await db
         .select({ chat: chats })
         .from(chatUsers)
         .innerJoin(chats, eq(chats.id, chatUsers.chatId))
-        .where(and(eq(chatUsers.companyId, companyId), eq(chatUsers.userId, userId)))
-        .orderBy(desc(chats.updatedAt), desc(chats.id));
-      return toRecords(
+        .where(mine)
+        .orderBy(desc(chats.updatedAt), desc(chats.id))
+        .limit(pageSize + 1)
+        .offset((query.pageNumber - 1) * pageSize);
+      const [{ count }] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(chatUsers)
+        .innerJoin(chats, eq(chats.id, chatUsers.chatId))
+        .where(mine);
+      const records = await toRecords(
         companyId,
-        rows.map((row) => row.chat),
+        rows.slice(0, pageSize).map((row) => row.chat),
       );
+      return { records, count, hasMore: rows.length > pageSize };
     },
 
     /** The chat when `userId` takes part in it (anyone else, admins included, gets null). */

@@ -1,6 +1,7 @@
 import {
   chatFieldsSchema,
   chatIdParamsSchema,
+  chatListQuerySchema,
   chatMessageFieldsSchema,
   chatMessageParamsSchema,
   chatMessagesQuerySchema,
@@ -19,7 +20,9 @@ export function registerChatsRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = guards.requireInternalChat;
 
-  api.get('/api/chats', { preHandler }, (request) => service.list(request.session));
+  api.get('/api/chats', { preHandler, schema: { querystring: chatListQuerySchema } }, (request) =>
+    service.list(request.session, request.query),
+  );
 
   api.get('/api/chats/:id', { preHandler, schema: { params: chatIdParamsSchema } }, (request) =>
     service.show(request.session, request.params.id),

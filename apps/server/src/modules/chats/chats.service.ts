@@ -1,9 +1,12 @@
 import {
   CHAT_MESSAGE_EDIT_WINDOW_MS,
   CHAT_MESSAGES_PAGE_SIZE,
+  CHATS_PAGE_SIZE,
   type ChatFieldsParsed,
+  type ChatListQuery,
   type ChatMessageRecord,
   type ChatRecord,
+  type ChatsList,
   hasPermission,
   ticketLinksOf,
 } from '@wacrm/shared';
@@ -134,9 +137,8 @@ export function createChatsService(deps: {
   }
 
   return {
-    async list(caller: ChatCaller) {
-      const records = await repository.listOf(caller.companyId, caller.userId);
-      return { records, count: records.length, hasMore: false };
+    async list(caller: ChatCaller, query: ChatListQuery): Promise<ChatsList> {
+      return repository.pageOf(caller.companyId, caller.userId, query, CHATS_PAGE_SIZE);
     },
 
     async show(caller: ChatCaller, chatId: number): Promise<ChatRecord> {

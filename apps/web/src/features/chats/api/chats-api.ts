@@ -14,7 +14,16 @@ export const chatsKeys = {
 
 /** spec: internal chat failures are silent, except the dialog's own messages. */
 export const chatsApi = {
-  list: () => http.get<ChatsList>('/api/chats', { silent: true }),
+  list: (pageNumber = 1) => http.get<ChatsList>('/api/chats', { query: { pageNumber }, silent: true }),
+  /** Every chat of mine, page after page: the top bar's unread total and the realtime updates need all. */
+  listAll: async (): Promise<ChatRecord[]> => {
+    const records: ChatRecord[] = [];
+    for (let pageNumber = 1; ; pageNumber++) {
+      const page = await chatsApi.list(pageNumber);
+      records.push(...page.records);
+      if (!page.hasMore) return records;
+    }
+  },
   create: (body: ChatFields) => http.post<ChatRecord>('/api/chats', body, { silent: true }),
   update: (id: number, body: ChatFields) => http.put<ChatRecord>(`/api/chats/${id}`, body, { silent: true }),
   remove: (id: number) => http.delete<null>(`/api/chats/${id}`, { silent: true }),

@@ -18,7 +18,7 @@ export function useChats() {
   const { isEnabled, isPlanLoading } = useInternalChatEnabled();
   const query = useQuery({
     queryKey: chatsKeys.list(user.companyId),
-    queryFn: async (): Promise<ChatRecord[]> => (await chatsApi.list()).records,
+    queryFn: (): Promise<ChatRecord[]> => chatsApi.listAll(),
     enabled: isEnabled,
   });
   const chats = query.data ?? [];
