@@ -136,7 +136,9 @@ export function parseFlowGraph(rawNodes: unknown[], rawConnections: unknown[]): 
       });
       continue;
     }
-    connections.push(handles.length === 1 && handles[0] === null ? { ...connection, sourceHandle: null } : connection);
+    // Kept as the editor sent it (its single-output nodes name their handle `a`), so that an export
+    // imported again is the same flow; the runtime reads a single-output node's edge by node alone.
+    connections.push(connection);
   }
 
   const answerKeys = new Set<string>(FLOW_BUILT_IN_VARIABLES);
@@ -146,8 +148,9 @@ export function parseFlowGraph(rawNodes: unknown[], rawConnections: unknown[]): 
   for (const node of nodes) {
     const leaving = connections.filter((connection) => connection.source === node.id);
     const handles = outgoingHandlesOf(node);
+    const hasSingleOutput = handles.length === 1 && handles[0] === null;
     for (const handle of handles) {
-      const count = leaving.filter((connection) => connection.sourceHandle === handle).length;
+      const count = leaving.filter((connection) => hasSingleOutput || connection.sourceHandle === handle).length;
       if (count > 1)
         errors.push({ nodeId: node.id, code: 'tooManyEdges', message: 'Only one connection may leave here' });
       if (count === 0 && needsEdges[node.type] && (node.type !== 'start' || nodes.length > 1)) {

@@ -4,6 +4,7 @@ import {
   type FlowContentBlock,
   type FlowNodeShape,
   normalizeFlowPhrase,
+  outgoingHandlesOf,
 } from '@wacrm/shared';
 
 /** A saved flow indexed for the runtime: nodes by id, and the target of each (node, handle). */
@@ -15,8 +16,15 @@ export interface FlowGraph {
 
 export function indexFlowGraph(nodes: FlowNodeShape[], connections: FlowConnection[]): FlowGraph {
   const byId = new Map(nodes.map((node) => [node.id, node]));
+  // A single-output node's edge is found by the node alone, whatever its handle is named (the
+  // editor names it `a`; flows saved before that was kept have none).
+  const handleOf = ({ source, sourceHandle }: FlowConnection) => {
+    const node = byId.get(source);
+    const hasSingleOutput = node && outgoingHandlesOf(node).length === 1 && outgoingHandlesOf(node)[0] === null;
+    return hasSingleOutput ? '' : (sourceHandle ?? '');
+  };
   const edges = new Map(
-    connections.map((connection) => [`${connection.source}|${connection.sourceHandle ?? ''}`, connection.target]),
+    connections.map((connection) => [`${connection.source}|${handleOf(connection)}`, connection.target]),
   );
   return {
     nodes: byId,

@@ -1,5 +1,6 @@
 import { FLOW_MAX_NODES } from '@wacrm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../test/eventually.ts';
 import { buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { customer } from '../automation/automation.test-helpers.ts';
@@ -132,6 +133,66 @@ describe('flow builder API', () => {
     for (let i = 0; i < 400; i += 1) huge.push(node('message', { label: 'z'.repeat(4000) }));
     const tooBig = await api.post('/api/flowbuilder/flow', { idFlow: id, nodes: huge, connections: [] });
     expect(tooBig.status).toBe(413);
+  });
+
+  it('an export imported again is the same flow: every edge keeps its source handle, and it still runs', async () => {
+    const ctx = await flowCompany(t);
+    const s = start();
+    const hello = node('message', { label: 'Oi!' });
+    const pause = node('interval', { sec: 1 });
+    const menu = node('menu', {
+      message: 'Escolha',
+      arrayOption: [
+        { number: 1, value: 'Pedidos' },
+        { number: 2, value: 'Outros' },
+      ],
+    });
+    const orders = node('message', { label: 'Pedidos' });
+    const split = node('randomizer', { percent: 100 });
+    const other = node('message', { label: 'Outros' });
+    // As the editor sends them: its single-output nodes name their one handle `a`.
+    const connections = [
+      edge(s, hello, 'a'),
+      edge(hello, pause, 'a'),
+      edge(pause, menu, 'a'),
+      edge(menu, orders, 'a1'),
+      edge(menu, split, 'a2'),
+      edge(split, other, 'a'),
+      edge(split, orders, 'b'),
+    ];
+    const flowId = await savedFlow(
+      ctx.api,
+      ctx.connection.id,
+      'roundtrip',
+      [s, hello, pause, menu, orders, split, other],
+      connections,
+    );
+    const shapeOf = (list: { source: string; sourceHandle?: string | null; target: string }[]) =>
+      list.map((connection) => `${connection.source}:${connection.sourceHandle ?? ''}>${connection.target}`).sort();
+    const file = (await ctx.api.get(`/api/flowbuilder/${flowId}/export`)).body as {
+      nodes: unknown[];
+      connections: { source: string; sourceHandle?: string | null; target: string }[];
+    };
+    expect(shapeOf(file.connections)).toEqual(shapeOf(connections));
+
+    const imported = await ctx.api.post('/api/flowbuilder/import', file);
+    expect(imported.status).toBe(201);
+    const copyId = (imported.body as { flow: { id: number } }).flow.id;
+    const again = (await ctx.api.get(`/api/flowbuilder/${copyId}/export`)).body as typeof file;
+    expect(shapeOf(again.connections)).toEqual(shapeOf(connections));
+    expect(again.nodes).toEqual(file.nodes);
+
+    // The named single handles route as before.
+    const me = customer(ctx.api, ctx.connection.id);
+    await me.say('roundtrip');
+    await waitUntil(async () => (await outbox(ctx.api, ctx.connection.id, me.number)).length >= 2);
+    await me.say('2');
+    await waitUntil(async () => (await outbox(ctx.api, ctx.connection.id, me.number)).length >= 3);
+    expect((await outbox(ctx.api, ctx.connection.id, me.number)).map((entry) => entry.body)).toEqual([
+      'Oi!',
+      expect.stringContaining('Escolha'),
+      'Outros',
+    ]);
   });
 
   it('exports a flow with its media and imports it into another company (media copied)', async () => {
