@@ -18,6 +18,7 @@ export function createPublicApiModule(
     repository: createPublicApiRepository(platform.db),
     messages: deps.messages.service,
     tickets: deps.tickets.repository,
+    assertOnWhatsApp: deps.tickets.service.assertOnWhatsApp,
     contactsRealtime: createContactsRealtime(platform.realtime),
     planRules: deps.planRules,
     storage: platform.storage,

@@ -135,6 +135,30 @@ describe('external messages API: send', () => {
   });
 });
 
+describe('external messages API: a number that is not on WhatsApp', () => {
+  it('answers ERR_WAPP_INVALID_CONTACT and creates no contact, ticket, message or file', async () => {
+    const ctx = await companyWithConnection();
+    // The sandbox reports numbers ending in 99999 as not on WhatsApp (docs/sandbox.md).
+    const number = '5511912399999';
+    const text = await external(ctx.apiToken, 'POST', '/api/messages/send', { number, body: 'Olá!' });
+    expect(text.status).toBe(400);
+    expect(text.body.error).toBe('ERR_WAPP_INVALID_CONTACT');
+    const withMedia = new FormData();
+    withMedia.set('number', number);
+    withMedia.append('medias', new Blob([Buffer.from('%PDF-1.4 test')], { type: 'application/pdf' }), 'a.pdf');
+    expect((await external(ctx.apiToken, 'POST', '/api/messages/send', withMedia)).body.error).toBe(
+      'ERR_WAPP_INVALID_CONTACT',
+    );
+    expect(await t.db.select().from(contacts).where(eq(contacts.companyId, ctx.company.id))).toHaveLength(0);
+    expect(await t.db.select().from(tickets).where(eq(tickets.companyId, ctx.company.id))).toHaveLength(0);
+    expect(await t.db.select().from(messages).where(eq(messages.companyId, ctx.company.id))).toHaveLength(0);
+    expect(entriesOf(await outbox(ctx))).toHaveLength(0);
+    // A number on WhatsApp still goes through.
+    const fine = await external(ctx.apiToken, 'POST', '/api/messages/send', { number: '5511912300001', body: 'Olá!' });
+    expect(fine.status).toBe(201);
+  });
+});
+
 describe('external messages API: who may call', () => {
   it('refuses a missing, wrong or deleted token, and another company’s message ids', async () => {
     const one = await companyWithConnection();

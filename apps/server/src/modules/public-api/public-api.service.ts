@@ -15,6 +15,7 @@ import { toContactRecord } from '../messages/messages.repository.ts';
 import type { MessagesService, UploadedMedia } from '../messages/messages.service.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { TicketsRepository } from '../tickets/tickets.repository.ts';
+import type { TicketsService } from '../tickets/tickets.service.ts';
 import type { ContactRow, PublicApiRepository, TokenConnection } from './public-api.repository.ts';
 
 export interface ExternalSend {
@@ -37,6 +38,8 @@ export function createPublicApiService(deps: {
   repository: PublicApiRepository;
   messages: Pick<MessagesService, 'stageOutbound' | 'publish'>;
   tickets: Pick<TicketsRepository, 'lockContact' | 'findActive' | 'insert'>;
+  /** Refuses a number the connection's session says is not on WhatsApp (ERR_WAPP_INVALID_CONTACT). */
+  assertOnWhatsApp: TicketsService['assertOnWhatsApp'];
   contactsRealtime: Pick<ContactsRealtime, 'contactChanged'>;
   planRules: Pick<PlanRules, 'allows'>;
   storage: FileStorage;
@@ -120,6 +123,10 @@ export function createPublicApiService(deps: {
         const earlier = await replay();
         if (earlier) return earlier;
       }
+
+      // As the new-ticket dialog does: a number the session says is not on WhatsApp is refused
+      // before anything is stored. A connection that cannot tell now (down) queues the message.
+      await deps.assertOnWhatsApp(connection.id, { number: input.number, isGroup: false });
 
       const files: { path: string; name: string; mimetype: string }[] = [];
       for (const media of input.medias) {

@@ -103,6 +103,8 @@ export function createTicketsService(deps: {
   }
 
   return {
+    assertOnWhatsApp,
+
     async list(session: Session, query: TicketListQuery) {
       return repository.list(await viewer(session), query);
     },
