@@ -8,9 +8,13 @@ const keysByMessage: Record<string, string> = {
   'Too Long!': 'auth:validation.tooLong',
 };
 
-/** Translates a validation message of a shared schema; unknown messages pass through. */
+/**
+ * Translates a validation message of a shared schema, or an error code the server put on a field
+ * (`ERR_URL_UNRESOLVABLE`…) through the errors catalogue; unknown messages pass through.
+ */
 export function translateValidation(message: string | undefined): string | undefined {
   if (!message) return undefined;
+  if (/^ERR_[A-Z0-9_]+$/.test(message) && i18n.exists(`errors:${message}`)) return i18n.t(`errors:${message}`);
   const key = keysByMessage[message];
   return key ? i18n.t(key) : message;
 }

@@ -108,6 +108,8 @@ export const errorCatalogue = {
     status: 400,
     message: 'This address points to a private or local network and cannot be called',
   },
+  ERR_URL_UNRESOLVABLE: { status: 400, message: 'The host name of this address could not be found' },
+  ERR_URL_INVALID: { status: 400, message: 'This is not an http or https address' },
   // external messages API and webhooks
   ERR_INVALID_API_TOKEN: { status: 401, message: 'The connection token is missing, wrong or no longer valid' },
   ERR_IDEMPOTENCY_KEY_MISMATCH: {

@@ -190,6 +190,18 @@ describe('/queueIntegration', () => {
     const loopback = await api.post('/api/queueIntegration', webhookBody({ urlN8N: 'http://127.0.0.1:9/x' }));
     expect(loopback.status).toBe(400);
     expect(loopback.body).toMatchObject({ error: 'ERR_URL_NOT_ALLOWED', fields: { urlN8N: 'ERR_URL_NOT_ALLOWED' } });
+    // A public-looking name that does not resolve is not called private: it is not found.
+    const unknownHost = await api.post(
+      '/api/queueIntegration',
+      webhookBody({ urlN8N: 'https://n8n.no-such-host.invalid/webhook' }),
+    );
+    expect(unknownHost.status).toBe(400);
+    expect(unknownHost.body).toMatchObject({
+      error: 'ERR_URL_UNRESOLVABLE',
+      fields: { urlN8N: 'ERR_URL_UNRESOLVABLE' },
+    });
+    const notHttp = await api.post('/api/queueIntegration', webhookBody({ urlN8N: 'ftp://files.example.com/x' }));
+    expect(notHttp.body).toMatchObject({ error: 'ERR_URL_INVALID', fields: { urlN8N: 'ERR_URL_INVALID' } });
     const noUrl = await api.post('/api/queueIntegration', { type: 'typebot', name: 'Typebot' });
     expect(noUrl.status).toBe(400);
     expect(Object.keys(noUrl.body.fields)).toEqual(expect.arrayContaining(['urlN8N', 'typebotSlug']));

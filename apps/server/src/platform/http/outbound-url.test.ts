@@ -20,19 +20,22 @@ describe('outbound URL guard', () => {
     }
   });
 
-  it('refuses loopback, private and non-http URLs with a field error', async () => {
-    for (const url of [
-      'http://127.0.0.1:5678/hook',
-      'http://localhost/x',
-      'http://[::1]/',
-      'http://10.0.0.8/',
-      'file:///etc/passwd',
-      'not a url',
-    ]) {
+  it('refuses loopback, private, unresolvable and non-http URLs, each with its own code as a field error', async () => {
+    const refusals = {
+      'http://127.0.0.1:5678/hook': 'ERR_URL_NOT_ALLOWED',
+      'http://localhost/x': 'ERR_URL_NOT_ALLOWED',
+      'http://[::1]/': 'ERR_URL_NOT_ALLOWED',
+      'http://10.0.0.8/': 'ERR_URL_NOT_ALLOWED',
+      // `.invalid` is reserved never to resolve (RFC 2606).
+      'https://n8n.no-such-host.invalid/webhook': 'ERR_URL_UNRESOLVABLE',
+      'file:///etc/passwd': 'ERR_URL_INVALID',
+      'not a url': 'ERR_URL_INVALID',
+    };
+    for (const [url, code] of Object.entries(refusals)) {
       await expect(assertOutboundUrlAllowed(url, { allowPrivate: false, field: 'urlN8N' }), url).rejects.toMatchObject({
-        code: 'ERR_URL_NOT_ALLOWED',
+        code,
         status: 400,
-        extra: { fields: { urlN8N: 'ERR_URL_NOT_ALLOWED' } },
+        extra: { fields: { urlN8N: code } },
       });
     }
   });
@@ -45,7 +48,7 @@ describe('outbound URL guard', () => {
       assertOutboundUrlAllowed('http://127.0.0.1:5678/hook', { allowPrivate: true }),
     ).resolves.toBeInstanceOf(URL);
     await expect(assertOutboundUrlAllowed('ftp://127.0.0.1/', { allowPrivate: true })).rejects.toMatchObject({
-      code: 'ERR_URL_NOT_ALLOWED',
+      code: 'ERR_URL_INVALID',
     });
   });
 });

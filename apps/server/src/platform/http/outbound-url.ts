@@ -49,22 +49,26 @@ export function isInternalAddress(address: string): boolean {
 }
 
 /**
- * Throws `ERR_URL_NOT_ALLOWED` (400) unless `rawUrl` is an http(s) URL whose host resolves only to
- * public addresses. `field` names the form field in the error so the screen can mark it.
+ * Answers `rawUrl` when it is an http(s) URL whose host resolves only to public addresses; else
+ * throws (400) why not: `ERR_URL_INVALID` (not an http or https address), `ERR_URL_UNRESOLVABLE`
+ * (its host name is not found: there is nothing to call), `ERR_URL_NOT_ALLOWED` (it points to a
+ * loopback, private or link-local address). `field` names the form field in the error, with the
+ * code as its message, so the screen can mark the field and translate it.
  */
 export async function assertOutboundUrlAllowed(
   rawUrl: string,
   options: { allowPrivate: boolean; field?: string },
 ): Promise<URL> {
   const field = options.field ?? 'url';
-  const refuse = () => new AppError('ERR_URL_NOT_ALLOWED', { fields: { [field]: 'ERR_URL_NOT_ALLOWED' } });
+  const refuse = (code: 'ERR_URL_INVALID' | 'ERR_URL_UNRESOLVABLE' | 'ERR_URL_NOT_ALLOWED') =>
+    new AppError(code, { fields: { [field]: code } });
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
-    throw refuse();
+    throw refuse('ERR_URL_INVALID');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse();
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse('ERR_URL_INVALID');
   if (options.allowPrivate) return url;
 
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -74,7 +78,7 @@ export async function assertOutboundUrlAllowed(
         (found) => found.map((entry) => entry.address),
         () => [] as string[],
       );
-  // A name that does not resolve is refused too: there is nothing public to call.
-  if (addresses.length === 0 || addresses.some(isInternalAddress)) throw refuse();
+  if (addresses.length === 0) throw refuse('ERR_URL_UNRESOLVABLE');
+  if (addresses.some(isInternalAddress)) throw refuse('ERR_URL_NOT_ALLOWED');
   return url;
 }
