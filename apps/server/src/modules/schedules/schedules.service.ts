@@ -206,7 +206,7 @@ export function createSchedulesService(deps: {
         let next: { id: number; sendAt: Date } | null = null;
         // A monthly series keeps its first send's day of the month (the 31st after a short month).
         const seriesStart = claimed.seriesId
-          ? ((await repository.find(companyId, claimed.seriesId, tx))?.sendAt ?? claimed.sendAt)
+          ? ((await repository.find(companyId, claimed.seriesId, tx))?.schedule.sendAt ?? claimed.sendAt)
           : claimed.sendAt;
         const nextAt = claimed.recurrence
           ? nextOccurrence(claimed.sendAt, claimed.recurrence, timeZone, seriesStart)
