@@ -249,7 +249,12 @@ export async function buildServer(
   const billing = createBillingModule(platform);
   billing.register(app);
   registerApiDocsRoutes(app, routes, '1.0.0');
-  const campaigns = createCampaignsModule(platform, { messages, tickets, sessions: channels.manager });
+  const campaigns = createCampaignsModule(platform, {
+    messages,
+    tickets,
+    sessions: channels.manager,
+    settings: settings.reader,
+  });
   campaigns.register(app);
   // Flow texts fill the company's custom variables kept in the campaign settings.
   flows.useCompanyVariables(async (companyId) => (await campaigns.service.settings(companyId)).variables);

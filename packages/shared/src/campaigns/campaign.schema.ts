@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyTimeSchema } from '../common/company-time.ts';
 import { listQuerySchema } from '../common/pagination.ts';
 
 export const CAMPAIGNS_PAGE_SIZE = 20;
@@ -29,8 +30,8 @@ export const campaignFieldsSchema = z
     message3: variant,
     message4: variant,
     message5: variant,
-    /** An instant (ISO with offset); null keeps the campaign INATIVA. */
-    scheduledAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    /** 'YYYY-MM-DD HH:mm:ss' on the company's clock, or ISO with an offset; null keeps the campaign INATIVA. */
+    scheduledAt: companyTimeSchema.nullable().optional(),
   })
   .refine((value) => Boolean(value.contactListId) !== Boolean(value.tagId), {
     message: 'Choose a contact list or a tag',

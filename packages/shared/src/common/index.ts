@@ -1,3 +1,4 @@
+export * from './company-time.ts';
 export * from './constants.ts';
 export * from './db-values.ts';
 export * from './pagination.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyTimeSchema } from '../common/company-time.ts';
 import { pageNumberSchema } from '../common/pagination.ts';
 
 /** Schedules per page of `GET /schedules`. */
@@ -30,13 +31,14 @@ export type ScheduleRecurrence = z.infer<typeof scheduleRecurrenceSchema>;
 
 /**
  * The schedule dialog's fields (spec: body min 5, body, contact and send time required).
- * `sendAt` is an instant (ISO with offset); the form turns the company-time wall clock into it.
+ * `sendAt` is 'YYYY-MM-DD HH:mm:ss' on the company's clock (the spec's form) or an instant (ISO with
+ * offset, what the form sends: it turns the company-time wall clock into it).
  * `whatsappId` left out: the contact's last ticket's connection, else the company default.
  */
 export const scheduleFieldsSchema = z.object({
   body: z.string({ error: 'Required' }).trim().min(5, 'Message too short').max(4096, 'Too Long!'),
   contactId: z.number({ error: 'Required' }).int().positive(),
-  sendAt: z.iso.datetime({ offset: true, error: 'Required' }),
+  sendAt: companyTimeSchema,
   whatsappId: z.number().int().positive().nullable().optional(),
   recurrence: scheduleRecurrenceSchema.nullable().optional(),
 });

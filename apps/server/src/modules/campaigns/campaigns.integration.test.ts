@@ -268,6 +268,25 @@ describe('campaigns', () => {
     expect((await api.delete(`/api/campaigns/${inactive.id}`)).status).toBe(204);
   });
 
+  it("takes scheduledAt as the spec writes it, 'YYYY-MM-DD HH:mm:ss' on the company's clock, or ISO", async () => {
+    const { api, token } = await setup();
+    const connection = await pairedSandbox(t, token);
+    const list = await listWith(api, 1);
+    const fields = { name: 'Agenda', whatsappId: connection.id, contactListId: list.id, message1: 'Oi' };
+    const year = new Date().getUTCFullYear() + 1;
+    // The company's zone is America/Sao_Paulo (UTC-3): 09:30 there is 12:30 UTC.
+    const written = await api.post('/api/campaigns', { ...fields, scheduledAt: `${year}-03-10 09:30:00` });
+    expect(written.status).toBe(201);
+    expect(written.body).toMatchObject({ status: 'PROGRAMADA', scheduledAt: `${year}-03-10T12:30:00.000Z` });
+    const iso = await api.post('/api/campaigns', { ...fields, scheduledAt: `${year}-03-10T09:30:00+01:00` });
+    expect(iso.body).toMatchObject({ scheduledAt: `${year}-03-10T08:30:00.000Z` });
+    for (const scheduledAt of ['10/03/2027 09:30', `${year}-02-30 09:30:00`, `${year}-03-10T09:30:00`, 'amanhã']) {
+      const refused = await api.post('/api/campaigns', { ...fields, scheduledAt });
+      expect(refused.status, scheduledAt).toBe(400);
+      expect(refused.body.fields.scheduledAt, scheduledAt).toBeTruthy();
+    }
+  });
+
   it('sends 1,000 contacts once each, a variant with its variables filled, and ends FINALIZADA', {
     timeout: FIVE_MINUTES,
   }, async () => {

@@ -7,6 +7,7 @@ import {
   type CampaignSettings,
   type CampaignStatus,
   type campaignFieldsSchema,
+  instantOfCompanyTime,
 } from '@wacrm/shared';
 import type { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -37,6 +38,8 @@ export function createCampaignsService(deps: {
   clock: () => Date;
   fileListExists: (companyId: number, id: number) => Promise<boolean>;
   storage: FileStorage;
+  /** The company's clock, on which a time written 'YYYY-MM-DD HH:mm:ss' is read. */
+  timeZoneOf: (companyId: number) => Promise<string>;
 }) {
   const { repository, realtime } = deps;
 
@@ -99,8 +102,11 @@ export function createCampaignsService(deps: {
 
   const blankToNull = (text: string | null | undefined) => (text?.trim() ? text : null);
 
-  function columns(fields: Fields) {
-    const scheduledAt = fields.scheduledAt ? new Date(fields.scheduledAt) : null;
+  async function columns(companyId: number, fields: Fields) {
+    // 'YYYY-MM-DD HH:mm:ss' is read on the company's clock, as the schedules read theirs.
+    const scheduledAt = fields.scheduledAt
+      ? instantOfCompanyTime(fields.scheduledAt, await deps.timeZoneOf(companyId))
+      : null;
     return {
       name: fields.name,
       whatsappId: fields.whatsappId,
@@ -143,7 +149,7 @@ export function createCampaignsService(deps: {
 
     async create(companyId: number, fields: Fields) {
       await checkReferences(companyId, fields);
-      const values = columns(fields);
+      const values = await columns(companyId, fields);
       const id = await repository.insert(companyId, values);
       const record = await announce(companyId, id, 'create');
       await startIfDue(companyId, id, values.scheduledAt);
@@ -154,7 +160,7 @@ export function createCampaignsService(deps: {
       const before = (await load(companyId, id)).campaign;
       if (!isEditable(before, deps.clock())) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
       await checkReferences(companyId, fields);
-      const values = columns(fields);
+      const values = await columns(companyId, fields);
       if (before.status === 'CANCELADA') {
         // A canceled campaign keeps its audience and status; its texts apply to who is still waiting.
         await repository.update(companyId, id, {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { ChannelSession } from '../channels/channel-adapter.ts';
 import type { MessagesModule } from '../messages/index.ts';
+import type { SettingsReader } from '../settings/settings-reader.ts';
 import type { TicketsModule } from '../tickets/index.ts';
 import { createCampaignDispatch } from './campaign-dispatch.ts';
 import { createCampaignDispatchJob, createCampaignStartJob, createCampaignSweepJob } from './campaigns.jobs.ts';
@@ -27,6 +28,7 @@ export function createCampaignsModule(
     messages: MessagesModule;
     tickets: TicketsModule;
     sessions: { connectedSession(whatsappId: number): ChannelSession | null };
+    settings: Pick<SettingsReader, 'locale'>;
   },
 ) {
   const repository = createCampaignsRepository(platform.db);
@@ -59,6 +61,7 @@ export function createCampaignsModule(
     clock: platform.clock,
     fileListExists: files.exists,
     storage: platform.storage,
+    timeZoneOf: async (companyId) => (await deps.settings.locale(companyId)).timeZone,
   });
 
   // The report's progress is a view, not state: throttled in memory, the last one always sent.

@@ -140,6 +140,37 @@ describe('schedules API', () => {
     expect(noContact.status).toBe(404);
   });
 
+  it("takes sendAt as the spec writes it, 'YYYY-MM-DD HH:mm:ss' on the company's clock, or ISO", async () => {
+    const { api, contact, token } = await setup();
+    await pairedSandbox(t, token);
+    const year = new Date().getUTCFullYear() + 1;
+    // The company's zone is America/Sao_Paulo (UTC-3): 09:30 there is 12:30 UTC.
+    const written = await api.post('/api/schedules', {
+      body: 'Hello there',
+      contactId: contact.id,
+      sendAt: `${year}-03-10 09:30:00`,
+    });
+    expect(written.status).toBe(201);
+    expect(written.body.sendAt).toBe(`${year}-03-10T12:30:00.000Z`);
+    const iso = await api.post('/api/schedules', {
+      body: 'Hello there',
+      contactId: contact.id,
+      sendAt: `${year}-03-10T09:30:00-05:00`,
+    });
+    expect(iso.body.sendAt).toBe(`${year}-03-10T14:30:00.000Z`);
+    const moved = await api.put(`/api/schedules/${written.body.id}`, {
+      body: 'Hello there',
+      contactId: contact.id,
+      sendAt: `${year}-03-11 08:00:00`,
+    });
+    expect(moved.body.sendAt).toBe(`${year}-03-11T11:00:00.000Z`);
+    for (const sendAt of ['10/03/2027 09:30', `${year}-13-10 09:30:00`, `${year}-03-10T09:30:00`, '']) {
+      const refused = await api.post('/api/schedules', { body: 'Hello there', contactId: contact.id, sendAt });
+      expect(refused.status, sendAt).toBe(400);
+      expect(refused.body.fields.sendAt, sendAt).toBeTruthy();
+    }
+  });
+
   it('another company: every route answers 404, changes nothing, and its events never arrive', async () => {
     const owner = await setup();
     await pairedSandbox(t, owner.token);

@@ -1,4 +1,5 @@
 import {
+  instantOfCompanyTime,
   SCHEDULE_MEDIA_MAX_BYTES,
   SCHEDULE_MEDIA_MIMETYPES,
   type ScheduleFields,
@@ -124,8 +125,12 @@ export function createSchedulesService(deps: {
     if (hidden) throw new AppError('ERR_NO_PERMISSION');
   }
 
-  function checkTimes(fields: Pick<ScheduleFields, 'sendAt' | 'recurrence'>) {
-    const sendAt = new Date(fields.sendAt);
+  /** The send time as an instant ('YYYY-MM-DD HH:mm:ss' is read on the company's clock). */
+  async function sendAtOf(companyId: number, fields: Pick<ScheduleFields, 'sendAt'>) {
+    return instantOfCompanyTime(fields.sendAt, await deps.timeZoneOf(companyId));
+  }
+
+  function checkTimes(sendAt: Date, fields: Pick<ScheduleFields, 'recurrence'>) {
     if (sendAt.getTime() <= deps.clock().getTime()) {
       throw new AppError('ERR_SCHEDULE_IN_PAST', { fields: { sendAt: 'ERR_SCHEDULE_IN_PAST' } });
     }
@@ -266,7 +271,7 @@ export function createSchedulesService(deps: {
     async create(session: Session, fields: ScheduleFields) {
       const { companyId } = session;
       await checkContact(session, fields.contactId);
-      const sendAt = checkTimes(fields);
+      const sendAt = checkTimes(await sendAtOf(companyId, fields), fields);
       const whatsappId = await connectionFor(companyId, fields.contactId, fields.whatsappId);
       const row = await repository.insert(companyId, {
         body: fields.body,
@@ -286,8 +291,9 @@ export function createSchedulesService(deps: {
       const before = (await visible(session, id)).schedule;
       if (before.sentAt) throw new AppError('ERR_SCHEDULE_ALREADY_SENT');
       if (fields.contactId !== before.contactId) await checkContact(session, fields.contactId);
-      const moved = new Date(fields.sendAt).getTime() !== before.sendAt.getTime();
-      const sendAt = moved || before.status === 'error' ? checkTimes(fields) : before.sendAt;
+      const asked = await sendAtOf(companyId, fields);
+      const moved = asked.getTime() !== before.sendAt.getTime();
+      const sendAt = moved || before.status === 'error' ? checkTimes(asked, fields) : before.sendAt;
       const whatsappId =
         fields.whatsappId !== undefined || fields.contactId !== before.contactId
           ? await connectionFor(companyId, fields.contactId, fields.whatsappId)
