@@ -229,16 +229,31 @@ export function createMessagesService(deps: {
     }
   }
 
-  async function fillVariables(companyId: number, ticket: TicketRecord, text: string) {
+  /**
+   * Fills the message variables ({{name}}, {{firstName}}, {{ms}}, {{protocol}}, {{date}}, {{hour}})
+   * of a text about to be sent on a ticket, on the company's clock and in its messages language.
+   */
+  async function fillTemplate(
+    companyId: number,
+    ticket: { id: number; createdAt: Date; contactName: string },
+    text: string,
+  ) {
     if (!text.includes('{{')) return text;
     return renderVariables(text, {
-      contactName: ticket.contact.name,
+      contactName: ticket.contactName,
       ticketId: ticket.id,
-      ticketCreatedAt: new Date(ticket.createdAt),
+      ticketCreatedAt: ticket.createdAt,
       now: deps.clock(),
       ...(await deps.companyLocale(companyId)),
     });
   }
+
+  const fillVariables = (companyId: number, ticket: TicketRecord, text: string) =>
+    fillTemplate(
+      companyId,
+      { id: ticket.id, createdAt: new Date(ticket.createdAt), contactName: ticket.contact.name },
+      text,
+    );
 
   /** Stores the message(s) of a send (one per file, the text as the first caption), announces, delivers. */
   async function store(
@@ -446,6 +461,8 @@ export function createMessagesService(deps: {
     },
 
     publish,
+
+    fillTemplate,
 
     /** The retry job: one more attempt for a message still waiting. */
     retrySend: (payload: { companyId: number; messageId: number; attempt: number }) =>

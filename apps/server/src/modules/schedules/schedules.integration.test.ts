@@ -1,5 +1,5 @@
 import type { SandboxOutboxEntry, ScheduleEvent, ScheduleRecord, SchedulesPage } from '@wacrm/shared';
-import { wallClockOf } from '@wacrm/shared';
+import { renderVariables, wallClockOf } from '@wacrm/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
@@ -327,6 +327,37 @@ describe('sending', () => {
     expect((await api.delete(`/api/schedules/${schedule.id}/media-upload`)).body.error).toBe(
       'ERR_SCHEDULE_ALREADY_SENT',
     );
+  });
+
+  it("fills the body's variables as quick messages do: name, first name, greeting, protocol, date", {
+    timeout: ONE_MINUTE,
+  }, async () => {
+    const { api, contact, token } = await setup();
+    const connection = await pairedSandbox(t, token);
+    const sendAt = new Date(Date.now() + offsetMs + 1_000).toISOString();
+    const body = '{{ms}}, {{firstName}}! ({{name}}) Protocolo {{protocol}} em {{date}} às {{hour}}. {{desconhecida}}';
+    const schedule = (await api.post('/api/schedules', { body, contactId: contact.id, sendAt })).body as ScheduleRecord;
+    const [entry] = await waitUntil(async () => {
+      const outbox = await outboxTo(api, connection.id, contact.number);
+      return outbox.length > 0 ? outbox : null;
+    }, 30_000);
+    const sent = await waitUntil(async () => {
+      const found = (await api.get(`/api/schedules/${schedule.id}`)).body as ScheduleRecord;
+      return found.status === 'sent' && found.ticketId ? found : null;
+    });
+    // The same shared code renders the expected text, on the company's clock and language.
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, sent.ticketId!));
+    const expected = renderVariables(body, {
+      contactName: contact.name,
+      ticketId: ticket.id,
+      ticketCreatedAt: ticket.createdAt,
+      now: new Date(entry.time),
+      timeZone: 'America/Sao_Paulo',
+      language: 'pt',
+    });
+    expect(entry.body).not.toContain('{{ms}}');
+    expect(entry.body).toContain(`, ${contact.name.split(' ')[0]}! (${contact.name}) Protocolo `);
+    expect(entry.body.replace(/\d{2}:\d{2}/, 'HH:MM')).toBe(expected.replace(/\d{2}:\d{2}/, 'HH:MM'));
   });
 
   it('waits for a disconnected connection and sends when it is back', { timeout: ONE_MINUTE }, async () => {

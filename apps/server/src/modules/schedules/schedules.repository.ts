@@ -141,7 +141,7 @@ export function createSchedulesRepository(db: Database) {
 
     async contact(companyId: number, contactId: number, handle: Database = db) {
       const [row] = await handle
-        .select({ id: contacts.id, isGroup: contacts.isGroup })
+        .select({ id: contacts.id, name: contacts.name, isGroup: contacts.isGroup })
         .from(contacts)
         .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
       return row ?? null;

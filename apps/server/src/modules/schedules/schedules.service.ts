@@ -49,7 +49,7 @@ export function createSchedulesService(deps: {
   repository: SchedulesRepository;
   tickets: Pick<TicketsRepository, 'lockContact' | 'findActive' | 'insert'>;
   policy: Pick<TicketPolicy, 'viewerOf'>;
-  messages: Pick<MessagesService, 'stageOutbound' | 'publish'>;
+  messages: Pick<MessagesService, 'stageOutbound' | 'publish' | 'fillTemplate'>;
   realtime: SchedulesRealtime;
   storage: FileStorage;
   enqueue: () => EnqueueSend;
@@ -180,19 +180,18 @@ export function createSchedulesService(deps: {
         // as it is; otherwise a new one, open and assigned to the author (pending without one).
         await deps.tickets.lockContact(tx, companyId, contact.id);
         const active = await deps.tickets.findActive(tx, companyId, contact.id, whatsappId);
-        const ticketId =
-          active?.id ??
-          (
-            await deps.tickets.insert(tx, {
-              companyId,
-              contactId: contact.id,
-              whatsappId,
-              userId: claimed.userId,
-              status: claimed.userId ? 'open' : 'pending',
-              isGroup: contact.isGroup,
-              acceptedAt: claimed.userId ? now : null,
-            })
-          ).id;
+        const ticket =
+          active ??
+          (await deps.tickets.insert(tx, {
+            companyId,
+            contactId: contact.id,
+            whatsappId,
+            userId: claimed.userId,
+            status: claimed.userId ? 'open' : 'pending',
+            isGroup: contact.isGroup,
+            acceptedAt: claimed.userId ? now : null,
+          }));
+        const ticketId = ticket.id;
         const media = claimed.mediaPath
           ? {
               path: claimed.mediaPath,
@@ -200,8 +199,14 @@ export function createSchedulesService(deps: {
               mimetype: mimetypeOf(claimed.mediaName ?? claimed.mediaPath, null),
             }
           : null;
+        // The body's variables ({{firstName}}, {{ms}}, {{protocol}}…) as quick messages fill them.
+        const body = await deps.messages.fillTemplate(
+          companyId,
+          { id: ticketId, createdAt: ticket.createdAt, contactName: contact.name },
+          claimed.body,
+        );
         const messageId = await deps.messages.stageOutbound(tx, companyId, ticketId, {
-          body: claimed.body,
+          body,
           contactId: contact.id,
           whatsappId,
           userId: claimed.userId,

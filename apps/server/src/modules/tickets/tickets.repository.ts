@@ -360,6 +360,7 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
           userId: tickets.userId,
           userName: users.name,
           queueName: queues.name,
+          createdAt: tickets.createdAt,
         })
         .from(tickets)
         .leftJoin(users, eq(users.id, tickets.userId))
