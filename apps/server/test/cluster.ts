@@ -53,12 +53,19 @@ export async function createCluster(env: Record<string, string> = {}) {
     databaseUrl,
     db,
     nodes,
-    /** Starts one more process (the first one also migrates and seeds the new database). */
-    async start(name: string, extra: Record<string, string> = {}) {
+    /**
+     * Starts one more process (the first one also migrates and seeds the new database), named
+     * `name` (NODE_ID), or with the default `host:pid:random` id when `defaultNodeId` is set.
+     */
+    async start(name: string, extra: Record<string, string> = {}, { defaultNodeId = false } = {}) {
       const port = await freePort();
       const dataDir = mkdtempSync(path.join(os.tmpdir(), `wacrm-${name}-`));
       dirs.push(dataDir);
-      const child = await startMainProcess(port, dataDir, { ...shared, NODE_ID: name, ...extra });
+      const child = await startMainProcess(port, dataDir, {
+        ...shared,
+        ...(defaultNodeId ? {} : { NODE_ID: name }),
+        ...extra,
+      });
       const node = { name, port, url: `http://127.0.0.1:${port}`, child };
       nodes.push(node);
       return node;

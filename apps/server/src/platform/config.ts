@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultNodeId } from './cluster/node-id.ts';
 
 /**
  * The repository's root folder: the defaults below are relative to it, whichever folder starts the
@@ -172,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisPrefix: vars.REDIS_PREFIX,
     s3: readS3(vars),
     sessionLeaseSeconds: vars.SESSION_LEASE_SECONDS,
-    nodeId: vars.NODE_ID ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+    nodeId: vars.NODE_ID ?? defaultNodeId(),
     jwtSecret: vars.JWT_SECRET ?? secrets!.jwtSecret,
     jwtRefreshSecret: vars.JWT_REFRESH_SECRET ?? secrets!.jwtRefreshSecret,
     frontendUrl: vars.FRONTEND_URL,

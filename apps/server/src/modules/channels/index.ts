@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { isDeadLocalNode } from '../../platform/cluster/node-id.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { ConnectionsModule } from '../connections/index.ts';
 import type { DeadLettersRepository } from '../dead-letters/dead-letters.repository.ts';
@@ -88,6 +89,8 @@ export function createChannelsModule(
       releaseLease: (id, owner) => connections.repository.releaseLease(id, owner),
       listClaimable: () => connections.repository.listClaimable(),
       clearLeases: () => connections.repository.clearLeases(),
+      leaseOwners: () => connections.repository.leaseOwners(),
+      releaseLeasesOf: (owner) => connections.repository.releaseLeasesOf(owner),
     },
     inbound: {
       ...intake,
@@ -106,6 +109,7 @@ export function createChannelsModule(
       ...options.sessions,
       clustered: platform.bus.clustered,
       processId: platform.bus.nodeId,
+      isDeadHolder: isDeadLocalNode,
     },
   });
   const router = createSessionRouter({

@@ -54,6 +54,8 @@ function setup(refs: SessionRef[] = [], options: { leaseMs?: number; clustered?:
     releaseLease: vi.fn(async () => undefined),
     listClaimable: vi.fn(async () => [] as SessionRef[]),
     clearLeases: vi.fn(async () => undefined),
+    leaseOwners: vi.fn(async () => [] as string[]),
+    releaseLeasesOf: vi.fn(async () => undefined),
   };
   const manager = createSessionManager({
     adapters: [fake.adapter],

@@ -43,6 +43,10 @@ export interface SessionStore {
   listClaimable(): Promise<SessionRef[]>;
   /** Single-process (embedded database): leases left by an earlier run of this server are void. */
   clearLeases(): Promise<void>;
+  /** The processes holding leases that have not run out. */
+  leaseOwners(): Promise<string[]>;
+  /** Frees every lease of a process known to be gone. */
+  releaseLeasesOf(owner: string): Promise<void>;
 }
 
 /** Intake: what happens to what sessions receive. */
@@ -64,6 +68,8 @@ export interface SessionManagerOptions {
   clustered: boolean;
   /** The process id written in the lease rows. */
   processId?: string;
+  /** Whether a lease holder is known to be gone (a crashed earlier process of this host). */
+  isDeadHolder?: (owner: string) => boolean;
 }
 
 const defaultOptions: SessionManagerOptions = {
@@ -361,6 +367,20 @@ export function createSessionManager(deps: {
     takeoverTimer.unref();
   }
 
+  /**
+   * A process that crashed on this host left its leases behind: its sessions are taken back at
+   * start rather than after the lease runs out (a restarted single process on a PostgreSQL server
+   * would otherwise wait a whole lease). A holder that may still run keeps its lease.
+   */
+  async function releaseDeadHolders() {
+    if (!options.isDeadHolder) return;
+    for (const owner of await store.leaseOwners()) {
+      if (owner === processId || !options.isDeadHolder(owner)) continue;
+      log.info({ owner }, 'releasing the sessions of a process of this host that is gone');
+      await store.releaseLeasesOf(owner);
+    }
+  }
+
   return {
     processId,
 
@@ -381,6 +401,7 @@ export function createSessionManager(deps: {
     async startAll() {
       stopped = false;
       if (!options.clustered) await store.clearLeases();
+      else await releaseDeadHolders();
       leaseTimer ??= setInterval(() => void renew(), Math.max(500, Math.floor(options.leaseMs / 3)));
       leaseTimer.unref();
       await startEach(await store.listStartable());

@@ -253,6 +253,23 @@ export function createConnectionsRepository(db: Database) {
         .orderBy(asc(whatsapps.id))
         .limit(500),
 
+    /** The processes holding a lease that has not run out. */
+    async leaseOwners() {
+      const rows = await db
+        .selectDistinct({ owner: whatsapps.sessionOwner })
+        .from(whatsapps)
+        .where(and(isNotNull(whatsapps.sessionOwner), gt(whatsapps.sessionLeaseUntil, sql`now()`)));
+      return rows.map((row) => row.owner!);
+    },
+
+    /** Frees every lease of a process known to be gone. */
+    async releaseLeasesOf(owner: string) {
+      await db
+        .update(whatsapps)
+        .set({ sessionOwner: null, sessionLeaseUntil: null })
+        .where(eq(whatsapps.sessionOwner, owner));
+    },
+
     /** One process on an embedded database: whoever held a lease before is this server's earlier run. */
     async clearLeases() {
       await db
