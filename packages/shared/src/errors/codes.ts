@@ -108,6 +108,10 @@ export const errorCatalogue = {
     status: 400,
     message: 'This address points to a private or local network and cannot be called',
   },
+  ERR_SECRET_MASKED: {
+    status: 400,
+    message: 'This is a masked key: type the whole key, or send it back unchanged to keep the stored one',
+  },
   ERR_URL_UNRESOLVABLE: { status: 400, message: 'The host name of this address could not be found' },
   ERR_URL_INVALID: { status: 400, message: 'This is not an http or https address' },
   // external messages API and webhooks

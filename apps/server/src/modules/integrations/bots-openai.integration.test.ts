@@ -80,6 +80,21 @@ describe('OpenAI prompt bot', () => {
     expect((await ctx.notesOf(handed.id)).length).toBe(1);
   });
 
+  it("a provider failure on a ticket without a queue hands it to the prompt's queue, with a note", async () => {
+    // The prompt answers on the connection, before any queue: the ticket has none.
+    const ctx = await promptSandbox();
+    const customer = nextNumber();
+    openai.fail(500);
+    await ctx.say(ctx.connection.id, customer, 'Oi?');
+    const handed = await waitUntil(async () => {
+      const row = await ctx.ticketOf(ctx.connection.id);
+      return row && !row.useIntegration ? row : null;
+    });
+    // Attendants who do not see tickets without a queue still get it.
+    expect(handed).toMatchObject({ status: 'pending', queueId: ctx.queue.id, userId: null });
+    expect((await ctx.notesOf(handed.id))[0].note).toMatch(/could not answer/);
+  });
+
   it("answers the message that chose its queue from the menu, and only a bot's queue gets one", async () => {
     const ctx = await botCompany(t);
     const prompt = await createPrompt(ctx);

@@ -107,6 +107,15 @@ export function createBotsService(deps: {
     return true;
   }
 
+  /**
+   * Where a failed bot's ticket goes when it has no queue: the prompt's queue, so that attendants
+   * who do not see tickets without a queue still get it (a queue integration has no queue of its own).
+   */
+  async function fallbackQueueOf(payload: BotTurnPayload, ticketQueueId: number | null) {
+    if (ticketQueueId || payload.kind !== 'prompt') return null;
+    return (await repository.prompt(payload.companyId, payload.botId))?.queueId ?? null;
+  }
+
   async function handOver(companyId: number, ticketId: number, queueId: number | null, note: string) {
     const state = await repository.ticketState(companyId, ticketId);
     if (!state) return;
@@ -252,7 +261,7 @@ export function createBotsService(deps: {
       await handOver(
         companyId,
         ticketId,
-        null,
+        await fallbackQueueOf(payload, state.ticket.queueId),
         `The bot could not answer (${describe(error)}); an attendant takes over`,
       );
       return;

@@ -1,10 +1,12 @@
 import type { PromptEvent, PromptRecord, QueueIntegrationRecord, QueueIntegrationsPage } from '@wacrm/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { nextEvent, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { queues } from '../../platform/db/schema.ts';
 import { fakeServiceAccount } from './fakes/service-account.ts';
+import { prompts, queueIntegrations } from './integrations.tables.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -256,6 +258,66 @@ describe('/queueIntegration', () => {
         .status,
     ).toBe(404);
     expect((await b.api.get('/api/queueIntegration')).body.count).toBe(0);
+  });
+});
+
+describe('write-only secrets read back masked and saved back unchanged', () => {
+  it('keep the stored secret for every one; a different masked text is refused', async () => {
+    const { api, queue, company } = await setup();
+    const stored = async () => {
+      const [promptRow] = await t.db.select().from(prompts).where(eq(prompts.companyId, company.id));
+      const integrationRows = await t.db
+        .select()
+        .from(queueIntegrations)
+        .where(eq(queueIntegrations.companyId, company.id));
+      return { promptRow, integrationRows: integrationRows.sort((a, b) => a.id - b.id) };
+    };
+    const VOICE_KEY = 'azure-voice-0123456789-KEY';
+    const prompt = (await api.post('/api/prompt', promptBody(queue.id, { voiceKey: VOICE_KEY }))).body as PromptRecord;
+    const webhook = (await api.post('/api/queueIntegration', webhookBody())).body as QueueIntegrationRecord;
+    const account = fakeServiceAccount('https://93.184.215.14/token');
+    const dialogflow = (
+      await api.post('/api/queueIntegration', {
+        type: 'dialogflow',
+        name: 'Dialogflow',
+        projectName: 'test-project',
+        language: 'pt-BR',
+        jsonContent: account.json,
+      })
+    ).body as QueueIntegrationRecord;
+    const before = await stored();
+
+    // Read with GET and PUT back as they are, the way an API client edits a record.
+    const promptRead = (await api.get(`/api/prompt/${prompt.id}`)).body as PromptRecord & Record<string, unknown>;
+    expect(promptRead.apiKey).toMatch(/…/);
+    expect(promptRead.voiceKey).toMatch(/…/);
+    expect((await api.put(`/api/prompt/${prompt.id}`, { ...promptRead, queueId: queue.id })).status).toBe(200);
+    for (const integration of [webhook, dialogflow]) {
+      const read = (await api.get(`/api/queueIntegration/${integration.id}`)).body as QueueIntegrationRecord;
+      const saved = await api.put(`/api/queueIntegration/${integration.id}`, read);
+      expect(saved.status, integration.type).toBe(200);
+    }
+    expect(await stored()).toEqual({
+      promptRow: { ...before.promptRow, updatedAt: expect.any(Date) },
+      integrationRows: before.integrationRows.map((row) => ({ ...row, updatedAt: expect.any(Date) })),
+    });
+    expect((await stored()).promptRow).toMatchObject({ apiKey: API_KEY, voiceKey: VOICE_KEY });
+
+    // A masked text that is not this key's mask is no key at all: refused, nothing changes.
+    const wrongMask = await api.put(`/api/prompt/${prompt.id}`, {
+      ...promptRead,
+      queueId: queue.id,
+      apiKey: 'sk-…abcd',
+    });
+    expect(wrongMask.status).toBe(400);
+    expect(wrongMask.body).toMatchObject({ error: 'ERR_SECRET_MASKED', fields: { apiKey: 'ERR_SECRET_MASKED' } });
+    const wrongSecret = await api.put(
+      `/api/queueIntegration/${webhook.id}`,
+      webhookBody({ webhookSecret: 'whs…XXXX' }),
+    );
+    expect(wrongSecret.body).toMatchObject({ error: 'ERR_SECRET_MASKED' });
+    expect((await stored()).promptRow.apiKey).toBe(API_KEY);
+    expect((await stored()).integrationRows[0].webhookSecret).toBe(WEBHOOK_SECRET);
   });
 });
 

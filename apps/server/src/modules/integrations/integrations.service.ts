@@ -24,6 +24,26 @@ type IntegrationRow = typeof queueIntegrations.$inferSelect;
 const required = (field: string) => new AppError('ERR_VALIDATION', { fields: { [field]: 'Required' } });
 /** A blank secret in a form means "keep the stored one". */
 const typed = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+/**
+ * A write-only secret as a form or an API client sends it back: blank, or exactly the mask it was
+ * answered with (a record read and saved back unchanged), means "keep the stored one"; another
+ * text with a mask's marks is refused, since a mask is never a usable key (its `…` cannot even be
+ * sent in an HTTP header). Answers the new secret, or undefined to keep the stored one.
+ */
+function secretInput(
+  value: string | undefined,
+  stored: string | null | undefined,
+  maskOf: (secret: string) => string | null,
+  field: string,
+) {
+  const text = typed(value);
+  if (!text || (stored && maskOf(stored) === text)) return undefined;
+  if (text.includes('…') || text.includes('••••')) {
+    throw new AppError('ERR_SECRET_MASKED', { fields: { [field]: 'ERR_SECRET_MASKED' } });
+  }
+  return text;
+}
 const textOrNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
 export function toPromptRecord(row: PromptRow, queue: PromptRecord['queue']): PromptRecord {
@@ -128,7 +148,7 @@ export function createIntegrationsService(deps: {
     if (!(await queueOf(companyId, fields.queueId))) {
       throw new AppError('ERR_NOT_FOUND', { fields: { queueId: 'ERR_NOT_FOUND' } });
     }
-    const apiKey = typed(fields.apiKey) ?? current?.apiKey;
+    const apiKey = secretInput(fields.apiKey, current?.apiKey, maskSecret, 'apiKey') ?? current?.apiKey;
     if (!apiKey) throw required('apiKey');
     return {
       name: fields.name,
@@ -140,7 +160,7 @@ export function createIntegrationsService(deps: {
       queueId: fields.queueId,
       maxMessages: fields.maxMessages,
       voice: fields.voice,
-      voiceKey: typed(fields.voiceKey) ?? current?.voiceKey ?? null,
+      voiceKey: secretInput(fields.voiceKey, current?.voiceKey, maskSecret, 'voiceKey') ?? current?.voiceKey ?? null,
       voiceRegion: textOrNull(fields.voiceRegion),
     };
   }
@@ -178,14 +198,17 @@ export function createIntegrationsService(deps: {
       await assertOutboundUrlAllowed(write.urlN8N, { allowPrivate: deps.allowPrivateUrls, field: 'urlN8N' });
     }
     if (fields.type === 'dialogflow') {
-      const json = typed(fields.jsonContent) ?? current?.jsonContent;
+      const json =
+        secretInput(fields.jsonContent, current?.jsonContent, maskCredentials, 'jsonContent') ?? current?.jsonContent;
       if (!json) throw required('jsonContent');
       const account = parseServiceAccount(json);
       await assertOutboundUrlAllowed(account.token_uri, { allowPrivate: deps.allowPrivateUrls, field: 'jsonContent' });
       write.jsonContent = json;
     }
     if (fields.type === 'n8n' || fields.type === 'webhook') {
-      const secret = typed(fields.webhookSecret) ?? current?.webhookSecret;
+      const secret =
+        secretInput(fields.webhookSecret, current?.webhookSecret, maskSecret, 'webhookSecret') ??
+        current?.webhookSecret;
       if (!secret) throw required('webhookSecret');
       write.webhookSecret = secret;
     }
