@@ -22,7 +22,8 @@ export const flowUpdateSchema = z.object({
   active: z.boolean().optional(),
 });
 export type FlowUpdate = z.infer<typeof flowUpdateSchema>;
-export const flowDuplicateSchema = z.object({ flowId: dbIdSchema });
+/** `name` is the copy's name, in the caller's language (the web sends "… (cópia)"); default `… (copy)`. */
+export const flowDuplicateSchema = z.object({ flowId: dbIdSchema, name: flowNameSchema.optional() });
 export const flowIdParamsSchema = z.object({ id: dbIdSchema });
 export const flowListQuerySchema = z.object({
   searchParam: z.string().trim().max(100).optional(),

@@ -46,6 +46,11 @@ describe('flow builder API', () => {
       flow: { flow: { nodes: unknown[] } };
     };
     expect(copied.flow.flow.nodes).toHaveLength(2);
+    expect(copy.body).toMatchObject({ name: expect.stringMatching(/ \(copy\)$/) });
+    // The web names the copy in the user's language.
+    const named = await api.post('/api/flowbuilder/duplicate', { flowId: id, name: 'Atendimento (cópia)' });
+    expect(named.body).toMatchObject({ name: 'Atendimento (cópia)' });
+    expect((await api.post('/api/flowbuilder/duplicate', { flowId: id, name: 'x' })).status).toBe(400);
     expect((await api.delete(`/api/flowbuilder/${id}`)).status).toBe(204);
     expect((await api.get(`/api/flowbuilder/flow/${id}`)).status).toBe(404);
   });

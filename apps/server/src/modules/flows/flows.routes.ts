@@ -46,7 +46,7 @@ export function registerFlowsRoutes(app: FastifyInstance, service: FlowsService)
     return reply.status(204).send();
   });
   api.post('/api/flowbuilder/duplicate', { ...admin, schema: { body: flowDuplicateSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.duplicate(request.session, request.body.flowId)),
+    reply.status(201).send(await service.duplicate(request.session, request.body.flowId, request.body.name)),
   );
 
   api.get('/api/flowbuilder/flow/:id', byId, (request) => service.content(request.session, request.params.id));

@@ -203,9 +203,9 @@ export function createFlowsService(deps: {
     async remove(session: Session, id: number) {
       if (!(await repository.deleteFlow(session.companyId, id))) throw notFound();
     },
-    async duplicate(session: Session, id: number) {
+    async duplicate(session: Session, id: number, copyName?: string) {
       const flow = await requireFlow(session.companyId, id);
-      const name = `${flow.name.slice(0, 42)} (copy)`;
+      const name = copyName ?? `${flow.name.slice(0, 42)} (copy)`;
       return toFlowRecord(
         await repository.insertFlow(session.companyId, {
           name,

@@ -30,7 +30,7 @@ export const flowsApi = {
   update: (flowId: number, patch: { name?: string; active?: boolean }) =>
     http.put<FlowRecord>('/api/flowbuilder', { flowId, ...patch }, { silent: true }),
   remove: (id: number) => http.delete<null>(`/api/flowbuilder/${id}`),
-  duplicate: (flowId: number) => http.post<FlowRecord>('/api/flowbuilder/duplicate', { flowId }),
+  duplicate: (flowId: number, name: string) => http.post<FlowRecord>('/api/flowbuilder/duplicate', { flowId, name }),
   content: (id: number) => http.get<FlowContentAnswer>(`/api/flowbuilder/flow/${id}`),
   /** Silent: the editor shows the field-level errors on the nodes. */
   save: (idFlow: number, nodes: FlowNodeShape[], connections: FlowConnection[]) =>

@@ -37,7 +37,9 @@ export function FlowsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: flowsKeys.all });
 
   const handleDuplicate = async (flow: FlowRecord) => {
-    await flowsApi.duplicate(flow.id);
+    // The copy's name in the user's language, within the 50 characters a flow name may have.
+    const suffix = t('list.copySuffix');
+    await flowsApi.duplicate(flow.id, `${flow.name.slice(0, 50 - suffix.length - 1)} ${suffix}`);
     toast.success(t('toasts.duplicated'));
     refresh();
   };
