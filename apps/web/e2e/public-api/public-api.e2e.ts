@@ -83,6 +83,8 @@ test('messages API page: the test form sends a sandbox message; webhooks setting
   await page.getByTestId('messages-api-body').fill('Pedido 42 enviado');
   await page.getByTestId('messages-api-send').click();
   await expect(page.getByTestId('messages-api-result')).toContainText('"status": "sent"');
+  // The status in words of the interface's language, not the API's code.
+  await expect(page.getByTestId('messages-api-result')).toContainText('Mensagem enviada');
   const outbox = async () =>
     JSON.stringify(await api.get<unknown>(`/api/sandbox/${connection.id}/outbox`)).includes('Pedido 42 enviado');
   await expect.poll(outbox, { timeout: 20_000 }).toBe(true);

@@ -206,7 +206,9 @@ export function MessagesApiPage() {
             <Alert severity={failed ? 'error' : 'success'} data-testid="messages-api-result">
               {failed
                 ? `${result.status} · ${errorCode ? t(`errors:${errorCode}`, { defaultValue: errorCode }) : ''}`
-                : t('sent', { status: 'status' in result.body ? result.body.status : '' })}
+                : t('sent', {
+                    status: 'status' in result.body ? t(`statuses.${result.body.status}`) : '',
+                  })}
               <Box component="pre" sx={{ m: 0, mt: 1, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {JSON.stringify(result.body, null, 2)}
               </Box>
