@@ -30,6 +30,18 @@ export const backoffSeconds = (options: WebhookRetryOptions, attemptsMade: numbe
  * stored body is POSTed with a fresh timestamp and signature, redirects are not followed. A 2xx
  * succeeds; anything else schedules the next attempt or, after the last, marks it failed.
  */
+/**
+ * Why an attempt got no answer, as a code the delivery log translates: our own refusal
+ * (`ERR_URL_NOT_ALLOWED`…), `TIMEOUT` (no answer within the attempt's time), `CONNECTION_FAILED`
+ * (refused, reset or not found: fetch's TypeError), else `ERROR`.
+ */
+export function deliveryErrorOf(caught: unknown) {
+  if (caught instanceof AppError) return caught.code;
+  if (caught instanceof Error && (caught.name === 'TimeoutError' || caught.name === 'AbortError')) return 'TIMEOUT';
+  if (caught instanceof TypeError) return 'CONNECTION_FAILED';
+  return 'ERROR';
+}
+
 export function createWebhookDelivery(deps: {
   repository: WebhooksRepository;
   allowPrivate: boolean;
@@ -73,7 +85,7 @@ export function createWebhookDelivery(deps: {
         await response.body?.cancel().catch(() => undefined);
         if (response.status < 200 || response.status >= 300) error = `HTTP_${response.status}`;
       } catch (caught) {
-        error = caught instanceof AppError ? caught.code : caught instanceof Error ? caught.name : 'ERROR';
+        error = deliveryErrorOf(caught);
       }
     }
     const durationMs = Date.now() - started;

@@ -70,8 +70,14 @@ export function WebhookDeliveriesDialog({ endpoint, onClose }: { endpoint: Webho
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 160 }}>
                 {formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)} ·{' '}
-                {t('log.code', { code: delivery.responseStatus ?? delivery.error ?? '–' })} ·{' '}
-                {t('log.attempts', { count: delivery.attempts })}
+                {delivery.responseStatus !== null
+                  ? t('log.code', { code: delivery.responseStatus })
+                  : delivery.error
+                    ? t(`log.errors.${delivery.error}`, {
+                        defaultValue: t(`errors:${delivery.error}`, { defaultValue: delivery.error }),
+                      })
+                    : '–'}{' '}
+                · {t('log.attempts', { count: delivery.attempts })}
                 {delivery.durationMs !== null && ` · ${delivery.durationMs} ms`}
               </Typography>
               <Tooltip title={t('log.sendAgain')}>
