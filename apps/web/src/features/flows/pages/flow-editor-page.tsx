@@ -50,6 +50,7 @@ import {
   toStoredFlow,
   updateNodeData,
 } from '../model/flow-editor.ts';
+import { issueFieldLabel } from '../model/issue-field.ts';
 import { type AddableNodeKind, emptyNodeData, nodeColors } from '../model/node-kinds.ts';
 
 const nodeTypes = Object.fromEntries(
@@ -245,13 +246,16 @@ export function FlowEditorPage() {
           data-testid="flow-issues"
           sx={{ maxHeight: 120, overflow: 'auto' }}
         >
-          {[...errors, ...warnings].slice(0, 8).map((issue) => (
-            <div key={`${issue.code}-${issue.nodeId ?? ''}-${issue.connectionId ?? ''}-${issue.field ?? ''}`}>
-              {issue.nodeId ? `${nodeName(issue.nodeId)}: ` : ''}
-              {t(`issues.${issue.code}`)}
-              {issue.field ? ` (${issue.field})` : ''}
-            </div>
-          ))}
+          {[...errors, ...warnings].slice(0, 8).map((issue) => {
+            const field = issueFieldLabel(t, issue.field);
+            return (
+              <div key={`${issue.code}-${issue.nodeId ?? ''}-${issue.connectionId ?? ''}-${issue.field ?? ''}`}>
+                {issue.nodeId ? `${nodeName(issue.nodeId)}: ` : ''}
+                {t(`issues.${issue.code}`)}
+                {field ? ` (${field})` : ''}
+              </div>
+            );
+          })}
         </Alert>
       )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ flex: 1, minHeight: 0 }}>
