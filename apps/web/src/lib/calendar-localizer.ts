@@ -19,3 +19,8 @@ export const calendarCulture = (language: string) =>
 export function formatCalendarDate(date: Date, pattern: string, culture?: string) {
   return format(date, pattern, { locale: locales[(culture ?? 'en') as keyof typeof locales] });
 }
+
+/** An agenda's range with dates in numbers, day first in every language (docs/decisions/dates-and-times.md). */
+export function dayFirstRange({ start, end }: { start: Date; end: Date }, culture?: string) {
+  return `${formatCalendarDate(start, 'dd/MM/yyyy', culture)} – ${formatCalendarDate(end, 'dd/MM/yyyy', culture)}`;
+}

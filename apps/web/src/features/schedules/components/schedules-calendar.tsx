@@ -11,12 +11,21 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import { Calendar, type EventProps, type View, Views } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
-import { calendarCulture, calendarLocalizer, formatCalendarDate } from '../../../lib/calendar-localizer.ts';
+import {
+  calendarCulture,
+  calendarLocalizer,
+  dayFirstRange,
+  formatCalendarDate,
+} from '../../../lib/calendar-localizer.ts';
 import { calendarSx } from './calendar-style.ts';
 
 /** A schedule is an instant: its time, not the block drawn for it. */
 const startOnly = ({ start }: { start: Date }, culture?: string) => formatCalendarDate(start, 'HH:mm', culture);
-const desktopFormats = { agendaTimeRangeFormat: startOnly, eventTimeRangeFormat: startOnly };
+const desktopFormats = {
+  agendaTimeRangeFormat: startOnly,
+  eventTimeRangeFormat: startOnly,
+  agendaHeaderFormat: dayFirstRange,
+};
 
 /** Narrow columns: weekday initials in the month, short dates in the agenda. */
 const phoneFormats = {
