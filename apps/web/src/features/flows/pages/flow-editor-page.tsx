@@ -24,7 +24,7 @@ import {
   useEdgesState,
   useNodesState,
 } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { useColorMode } from '../../../app/color-mode.tsx';
@@ -121,9 +121,15 @@ export function FlowEditorPage() {
     setEdges(loadedEdges as Edge[]);
     setSavedSnapshot(flowSnapshot(loadedNodes as EditorNode[], loadedEdges));
   }, [content.data, setNodes, setEdges]);
-  useEffect(showStored, [showStored]);
+  // A refetch of the stored flow (a realtime reconnection reloads every query) never replaces
+  // changes the admin has not saved: it is shown only while the canvas has none.
+  const hasUnsavedChanges = useRef(false);
+  useEffect(() => {
+    if (!hasUnsavedChanges.current) showStored();
+  }, [showStored]);
 
   const isDirty = savedSnapshot !== null && savedSnapshot !== flowSnapshot(nodes as EditorNode[], edges);
+  hasUnsavedChanges.current = isDirty;
   const leaving = useUnsavedWarning(isDirty);
 
   const variables = useMemo(() => {
