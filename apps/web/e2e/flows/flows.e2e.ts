@@ -39,7 +39,7 @@ test('flows: build five kinds of nodes by dragging and connecting, save, reload,
   const api = await apiOf(page);
   const connection = await api.post<{ id: number }>('/api/whatsapp', { name: 'Loja Fluxos', provider: 'sandbox' });
   await api.pairSandbox(connection.id);
-  await api.post('/api/queue', { name: 'Vendas', color: '#1976d2' });
+  const sales = await api.post<{ id: number }>('/api/queue', { name: 'Vendas', color: '#1976d2' });
 
   // The list: add a flow; its row opens the editor.
   await page.goto('/flowbuilders');
@@ -98,6 +98,16 @@ test('flows: build five kinds of nodes by dragging and connecting, save, reload,
   await page.getByTestId('flow-test-input').press('Enter');
   await expect(flowLines.filter({ hasText: 'Obrigado, Maria!' })).toHaveCount(1, { timeout: 20_000 });
   await snap(page, 'flow-editor-test-panel-light-desktop');
+  // The run ends at the ticket node (queue Vendas): the canvas is edited once it has, so that the
+  // run's last events (the ticket moving, the bell) are not landing while a button is clicked.
+  await expect
+    .poll(async () => {
+      const { tickets } = await api.get<{ tickets: { queueId: number | null }[] }>(
+        '/api/tickets?status=pending&showAll=true',
+      );
+      return tickets.some((ticket) => ticket.queueId === sales.id);
+    })
+    .toBe(true);
 
   // A node without its branch: the save answers with the node highlighted and named.
   await nodeOf(page, 'message').locator('[data-testid="node-delete"]').click();
