@@ -1,12 +1,17 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en/flows.json';
+
 import { issueFieldLabel } from './issue-field.ts';
+
+type Flows = { issues: { fields: Record<string, string> } };
+const en = Object.values(
+  import.meta.glob<Flows>('../../../locales/en/flows.json', { eager: true, import: 'default' }),
+)[0];
 
 // The English catalogue's issue fields, read as i18next would (interpolation and defaultValue).
 const t = ((key: string, options: { number?: number; defaultValue?: string } = {}) => {
   const name = key.replace('issues.fields.', '');
-  const text = (en.issues.fields as Record<string, string>)[name];
+  const text = en.issues.fields[name];
   return text === undefined ? (options.defaultValue ?? key) : text.replace('{{number}}', String(options.number));
 }) as unknown as TFunction;
 

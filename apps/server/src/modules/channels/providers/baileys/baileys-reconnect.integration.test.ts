@@ -57,6 +57,8 @@ function wire(connection: SessionRef) {
       releaseLease: async () => undefined,
       listClaimable: async () => [],
       clearLeases: async () => undefined,
+      leaseOwners: async () => [],
+      releaseLeasesOf: async () => undefined,
     },
     inbound: {
       onMessage: async () => undefined,
