@@ -18,19 +18,19 @@ const optionalText = (max: number) => z.string().trim().max(max, 'Too Long!').nu
 /**
  * The integration dialog. Which fields are required follows the type (spec: dialogflow language;
  * n8n/webhook URL; typebot URL and slug). Secrets (`jsonContent`, `webhookSecret`) are
- * write-only: left out or blank on edit keeps the stored value.
+ * write-only: left out, null, blank or sent back masked as answered, on edit, keeps the stored value.
  */
 export const queueIntegrationFieldsSchema = z
   .object({
     type: z.enum(QUEUE_INTEGRATION_TYPES, { error: 'Required' }),
     name: z.string({ error: 'Required' }).trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
     projectName: optionalText(200),
-    jsonContent: z.string().trim().max(20_000, 'Too Long!').optional(),
+    jsonContent: z.string().trim().max(20_000, 'Too Long!').nullable().optional(),
     language: z.enum(DIALOGFLOW_LANGUAGES).nullable().optional(),
     /** Dialogflow: the intent (display name) that hands the customer to a human, besides end-of-conversation. */
     handoverIntent: optionalText(200),
     urlN8N: optionalText(2000),
-    webhookSecret: z.string().trim().max(200, 'Too Long!').optional(),
+    webhookSecret: z.string().trim().max(200, 'Too Long!').nullable().optional(),
     typebotSlug: optionalText(200),
     typebotDelayMessage: z.number().int().min(0).max(60_000).default(TYPEBOT_DEFAULTS.delayMessage),
     typebotExpires: z.number().int().min(0).max(10_080).default(TYPEBOT_DEFAULTS.expires),
@@ -54,7 +54,8 @@ export const queueIntegrationFieldsSchema = z
     if (value.type === 'n8n' || value.type === 'webhook' || value.type === 'typebot') required('urlN8N', value.urlN8N);
     if (value.type === 'typebot') required('typebotSlug', value.typebotSlug);
     if (value.type === 'flowbuilder') required('flowId', value.flowId);
-    if (value.webhookSecret && value.webhookSecret.length < WEBHOOK_SECRET_MIN) {
+    // A masked secret sent back (`whs…CRET`) stands for the stored one; the server checks it.
+    if (value.webhookSecret && !value.webhookSecret.includes('…') && value.webhookSecret.length < WEBHOOK_SECRET_MIN) {
       context.addIssue({ code: 'custom', message: 'Too Short!', path: ['webhookSecret'] });
     }
   });

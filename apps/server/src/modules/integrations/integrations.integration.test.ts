@@ -295,7 +295,7 @@ describe('write-only secrets read back masked and saved back unchanged', () => {
     for (const integration of [webhook, dialogflow]) {
       const read = (await api.get(`/api/queueIntegration/${integration.id}`)).body as QueueIntegrationRecord;
       const saved = await api.put(`/api/queueIntegration/${integration.id}`, read);
-      expect(saved.status, integration.type).toBe(200);
+      expect(saved.status, `${integration.type}: ${JSON.stringify(saved.body)}`).toBe(200);
     }
     expect(await stored()).toEqual({
       promptRow: { ...before.promptRow, updatedAt: expect.any(Date) },

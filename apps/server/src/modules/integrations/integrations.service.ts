@@ -23,7 +23,7 @@ type IntegrationRow = typeof queueIntegrations.$inferSelect;
 
 const required = (field: string) => new AppError('ERR_VALIDATION', { fields: { [field]: 'Required' } });
 /** A blank secret in a form means "keep the stored one". */
-const typed = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+const typed = (value: string | null | undefined) => (value?.trim() ? value.trim() : undefined);
 
 /**
  * A write-only secret as a form or an API client sends it back: blank, or exactly the mask it was
@@ -32,7 +32,7 @@ const typed = (value: string | undefined) => (value?.trim() ? value.trim() : und
  * sent in an HTTP header). Answers the new secret, or undefined to keep the stored one.
  */
 function secretInput(
-  value: string | undefined,
+  value: string | null | undefined,
   stored: string | null | undefined,
   maskOf: (secret: string) => string | null,
   field: string,
