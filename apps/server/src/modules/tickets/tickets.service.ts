@@ -66,7 +66,16 @@ export function createTicketsService(deps: {
   ) {
     const other = await repository.findActive(handle, companyId, contactId, whatsappId, exceptId);
     if (!other) return null;
-    const ticket: OtherOpenTicket = { ...other, status: other.status as OtherOpenTicket['status'] };
+    // The details name the ticket in the way, as the contract says: not every column found.
+    const { id, uuid, status, userId, userName, queueName } = other;
+    const ticket: OtherOpenTicket = {
+      id,
+      uuid,
+      userId,
+      userName,
+      queueName,
+      status: status as OtherOpenTicket['status'],
+    };
     return new AppError('ERR_OTHER_OPEN_TICKET', { details: { ticket } });
   }
 
