@@ -3,7 +3,7 @@
 // non-zero when any failed. The stages run in two lanes at once: the server suite spends most of
 // its time waiting (jobs, timers, restarted processes) and the browser suite waits on the browser,
 // so together they use the two cores that either alone leaves half idle (docs/architecture.md,
-// "How the test suites are split").
+// "Testing: how the suites are split").
 //
 // `node scripts/run-tests.mjs --postgres <url>` (CI) adds the server suite on a PostgreSQL server
 // after the one on PGlite, in the same lane.

@@ -6,11 +6,11 @@ import os from 'node:os';
  * core, so a test process waits that much longer for the same work. Capped, so that a test whose
  * condition never comes true still fails within a bounded time.
  */
-const MOST_SLOWNESS = 8;
+const MAX_SLOWNESS = 8;
 
 export function machineSlowness(): number {
   const perCore = os.loadavg()[0] / os.availableParallelism();
-  return Math.min(MOST_SLOWNESS, Math.max(1, perCore));
+  return Math.min(MAX_SLOWNESS, Math.max(1, perCore));
 }
 
 /**
