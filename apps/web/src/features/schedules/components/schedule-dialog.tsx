@@ -14,6 +14,7 @@ import {
   SCHEDULE_MEDIA_MIMETYPES,
   type ScheduleRecord,
 } from '@wacrm/shared/schedules/schedule.schema';
+import { fromWallClockInput, toWallClockInput } from '@wacrm/shared/schedules/wall-clock';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -65,9 +66,13 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
   initial.current = { contact: initialContact, connectionId: initialConnectionId };
   const initialContactId = initialContact?.id ?? null;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form resets when the initial contact changes, read through the ref
+  // The zone the send time is shown in; the company's may arrive after the dialog opened.
+  const shownZone = useRef(timeZone);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form resets when the dialog opens or its schedule or initial contact changes (read through the ref); a later zone only moves the time (below)
   useEffect(() => {
     if (!open) return;
+    shownZone.current = timeZone;
     setErrors({});
     setFormError(null);
     setPendingFile(null);
@@ -79,7 +84,19 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
         ? scheduleToForm(schedule, timeZone)
         : emptyScheduleForm(timeZone, new Date(), contact ?? null, connectionId ?? null),
     );
-  }, [open, schedule, initialContactId, timeZone]);
+  }, [open, schedule, initialContactId]);
+
+  // A late answer for the company's zone (a slow network) moves only the send time into it:
+  // nothing the user typed meanwhile is lost.
+  useEffect(() => {
+    if (!open || shownZone.current === timeZone) return;
+    const before = shownZone.current;
+    shownZone.current = timeZone;
+    setValues((current) => {
+      const instant = fromWallClockInput(current.sendAt, before);
+      return instant ? { ...current, sendAt: toWallClockInput(instant, timeZone) } : current;
+    });
+  }, [open, timeZone]);
 
   const change = (patch: Partial<ScheduleFormValues>) => setValues((current) => ({ ...current, ...patch }));
   const shownName = pendingFile ? pendingFile.name : isMediaRemoved ? null : (schedule?.mediaName ?? null);
