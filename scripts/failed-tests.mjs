@@ -2,22 +2,15 @@
 // Names the tests that failed, from the JSON reports that vitest and Playwright write when
 // TEST_REPORT_DIR is set: `node scripts/failed-tests.mjs <dir>`. CI prints this last, so a test
 // that failed once can still be named from the end of a long log.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { reportFiles } from './test-reports.mjs';
 
 const root = process.argv[2];
 if (!root) {
   console.error('usage: node scripts/failed-tests.mjs <report directory>');
   process.exit(2);
-}
-
-function reportFiles(directory) {
-  return readdirSync(directory).flatMap((name) => {
-    const path = join(directory, name);
-    if (statSync(path).isDirectory()) return reportFiles(path);
-    return name.endsWith('.json') ? [path] : [];
-  });
 }
 
 const lines = (text) =>

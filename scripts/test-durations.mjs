@@ -3,22 +3,15 @@
 // reports that vitest and Playwright write when TEST_REPORT_DIR is set.
 // `node scripts/test-durations.mjs <report directory> [count]` (default: the 15 slowest of each).
 // CI prints it after every run, so the next person to speed CI up starts from figures.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, relative } from 'node:path';
+import { reportFiles } from './test-reports.mjs';
 
 const root = process.argv[2];
 const count = Number(process.argv[3] ?? 15);
 if (!root) {
   console.error('usage: node scripts/test-durations.mjs <report directory> [count]');
   process.exit(2);
-}
-
-function reportFiles(directory) {
-  return readdirSync(directory).flatMap((name) => {
-    const path = join(directory, name);
-    if (statSync(path).isDirectory()) return reportFiles(path);
-    return name.endsWith('.json') ? [path] : [];
-  });
 }
 
 // vitest: one entry per file, with its start and end (a file's own wall time, workers overlap).
