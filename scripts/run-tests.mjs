@@ -15,6 +15,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { cpuCounters, describeCpuBetween, hashCheckMs } from './machine-speed.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const postgresAt = process.argv.indexOf('--postgres');
@@ -45,6 +46,9 @@ const lanes = [
   [{ id: 'browser', name: 'browser', script: 'test:e2e', env: browserEnv }],
 ];
 
+// Measured before any stage starts, so that it reads the machine and not the suites.
+console.log(`==> npm test: this machine hashes 128 MB in ${hashCheckMs()} ms on one thread`);
+const cpuAtStart = cpuCounters();
 const began = Date.now();
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
 const width = Math.max(...lanes.flat().map((stage) => stage.id.length));
@@ -84,5 +88,6 @@ await new Promise((resolve) => durations.on('close', resolve));
 console.log(`\n==> npm test: summary (${seconds(began)} s in all, two lanes at once)`);
 for (const { name, ok, seconds: took } of results) console.log(`  ${ok ? 'ok    ' : 'FAILED'}  ${name} (${took} s)`);
 const failed = results.filter((result) => !result.ok).length;
+console.log(`CPU during the run: ${describeCpuBetween(cpuAtStart, cpuCounters())}`);
 console.log(`stages: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
