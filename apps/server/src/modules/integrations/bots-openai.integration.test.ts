@@ -202,7 +202,7 @@ describe('spoken replies (Azure Speech)', () => {
     return Buffer.from(await response.arrayBuffer());
   }
 
-  it("a prompt with a voice answers with a voice note in that voice, the text kept in the thread", async () => {
+  it('a prompt with a voice answers with a voice note in that voice, the text kept in the thread', async () => {
     const ctx = await promptSandbox(FRANCISCA);
     expect(ctx.prompt.voiceKey).not.toBe(AZURE_KEY);
     const customer = nextNumber();
@@ -278,7 +278,11 @@ describe('spoken replies (Azure Speech)', () => {
 
   it("each company's replies are spoken with its own voice key and region", async () => {
     const bakery = await promptSandbox(FRANCISCA);
-    const florist = await promptSandbox({ voice: 'pt-BR-AntonioNeural', voiceKey: OTHER_AZURE_KEY, voiceRegion: 'eastus' });
+    const florist = await promptSandbox({
+      voice: 'pt-BR-AntonioNeural',
+      voiceKey: OTHER_AZURE_KEY,
+      voiceRegion: 'eastus',
+    });
     const bakeryCustomer = nextNumber();
     const floristCustomer = nextNumber();
     const before = azure.spoken.length;

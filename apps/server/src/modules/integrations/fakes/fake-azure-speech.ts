@@ -15,7 +15,11 @@ type Scripted = { status: number } | { hang: true } | { garbage: true };
 
 /** The opus frame of 20 ms of silence (CELT, full band, mono): what Azure sends between words. */
 const SILENT_FRAME = Uint8Array.from([0xf8, 0xff, 0xfe]);
-const OGG_OPUS_FORMATS = new Set(['ogg-16khz-16bit-mono-opus', 'ogg-24khz-16bit-mono-opus', 'ogg-48khz-16bit-mono-opus']);
+const OGG_OPUS_FORMATS = new Set([
+  'ogg-16khz-16bit-mono-opus',
+  'ogg-24khz-16bit-mono-opus',
+  'ogg-48khz-16bit-mono-opus',
+]);
 const SSML =
   /^<speak version='1\.0' xmlns='http:\/\/www\.w3\.org\/2001\/10\/synthesis' xml:lang='pt-BR'><voice name='([^'<>&]+)'>([^<>]*)<\/voice><\/speak>$/;
 
