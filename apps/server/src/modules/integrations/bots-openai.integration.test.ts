@@ -250,11 +250,12 @@ describe('spoken replies (Azure Speech)', () => {
     expect(azure.requests.length).toBe(spoken);
   });
 
-  it.each([
-    ['Azure refuses the key (401)', { voiceKey: 'azure-key-revoked-9999' }, () => undefined, 'HTTP 401'],
+  const nothing = () => undefined;
+  it.each<[string, Record<string, string>, () => unknown, string]>([
+    ['Azure refuses the key (401)', { voiceKey: 'azure-key-revoked-9999' }, nothing, 'HTTP 401'],
     ['Azure fails (500)', {}, () => azure.fail(500), 'HTTP 500'],
     ['Azure answers no audio', {}, () => azure.garbage(), 'the answer was not Ogg/Opus audio'],
-    ['the prompt has no region', { voiceRegion: '' }, () => undefined, 'no valid voice region'],
+    ['the prompt has no region', { voiceRegion: '' }, nothing, 'no valid voice region'],
   ])('when %s the text reply goes instead, with a ticket note', async (_name, voice, script, reason) => {
     const ctx = await promptSandbox({ ...FRANCISCA, ...voice });
     const customer = nextNumber();
