@@ -65,4 +65,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' })).toThrowError(/TRUST_PROXY/);
     expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/33' })).toThrowError(/TRUST_PROXY/);
   });
+
+  it("reads AZURE_SPEECH_URL as an http(s) template, Azure's by default", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).azureSpeechUrl).toBe(
+      'https://{region}.tts.speech.microsoft.com/cognitiveservices/v1',
+    );
+    const local = 'http://127.0.0.1:9000/{region}/cognitiveservices/v1';
+    expect(loadConfig({ DATA_DIR: dir, AZURE_SPEECH_URL: local }).azureSpeechUrl).toBe(local);
+    expect(() => loadConfig({ DATA_DIR: dir, AZURE_SPEECH_URL: 'ftp://{region}.example.com' })).toThrowError(
+      /AZURE_SPEECH_URL/,
+    );
+  });
 });

@@ -52,7 +52,17 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   /** Dialogflow ES REST API (tests point it at a local fake). */
   DIALOGFLOW_API_URL: z.url().default('https://dialogflow.googleapis.com'),
-  /** Seconds a bot provider (OpenAI, Typebot, n8n, webhook, Dialogflow) has to answer one call. */
+  /**
+   * Azure Speech's text-to-speech endpoint for the AI prompts' spoken replies; `{region}` becomes the
+   * prompt's voice region (tests point it at a local fake).
+   */
+  AZURE_SPEECH_URL: z
+    .string()
+    .default('https://{region}.tts.speech.microsoft.com/cognitiveservices/v1')
+    .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value.replaceAll('{region}', 'region')), {
+      message: 'must be an http(s) URL, with {region} where the region goes',
+    }),
+  /** Seconds a bot provider (OpenAI, Typebot, n8n, webhook, Dialogflow, Azure Speech) has to answer one call. */
   BOT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   /**
    * How often pg-boss's maintenance runs (among others, it fails the jobs of a killed process once
@@ -191,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : null,
     openAiBaseUrl: vars.OPENAI_BASE_URL,
     dialogflowApiUrl: vars.DIALOGFLOW_API_URL,
+    azureSpeechUrl: vars.AZURE_SPEECH_URL,
     botTimeoutMs: vars.BOT_TIMEOUT_SECONDS * 1000,
     jobs: {
       maintenanceIntervalSeconds: vars.JOBS_MAINTENANCE_SECONDS,

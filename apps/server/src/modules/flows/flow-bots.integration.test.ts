@@ -1,4 +1,4 @@
-import { PROMPT_TRANSFER_ACTION, type QueueIntegrationRecord } from '@wacrm/shared';
+import { PROMPT_TRANSFER_ACTION, type QueueIntegrationRecord, type SandboxOutboxEntry } from '@wacrm/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { companies, plans, ticketNotes } from '../../platform/db/schema.ts';
 import { customer, ticketOf } from '../automation/automation.test-helpers.ts';
 import { botCompany } from '../integrations/bots.test-helpers.ts';
+import { spokenAudio, startFakeAzureSpeech } from '../integrations/fakes/fake-azure-speech.ts';
 import { startFakeOpenAi } from '../integrations/fakes/fake-openai.ts';
 import { startFakeTypebot } from '../integrations/fakes/fake-typebot.ts';
 import { flowRuns, flows } from './flows.tables.ts';
@@ -18,13 +19,17 @@ import { edge, node, savedFlow, start } from './flows.test-helpers.ts';
 let t: TestServer;
 let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
 let typebot: Awaited<ReturnType<typeof startFakeTypebot>>;
+let azure: Awaited<ReturnType<typeof startFakeAzureSpeech>>;
+const AZURE_KEY = 'azure-flow-node-key-4321';
 beforeAll(async () => {
   openai = await startFakeOpenAi();
+  azure = await startFakeAzureSpeech({ keys: [AZURE_KEY] });
   typebot = await startFakeTypebot('padaria', (base) => `${base}/image.png`, { endOn: 'Pães' });
   t = await startTestServer({
     SANDBOX_ENABLED: 'true',
     INTEGRATIONS_ALLOW_PRIVATE_URLS: 'true',
     OPENAI_BASE_URL: openai.baseUrl,
+    AZURE_SPEECH_URL: azure.urlTemplate,
     BOT_TIMEOUT_SECONDS: '3',
   });
 });
@@ -32,6 +37,7 @@ afterAll(async () => {
   await t.close();
   await openai.close();
   await typebot.close();
+  await azure.close();
 });
 
 const KEY = 'sk-flow-node-key-9876';
@@ -239,6 +245,31 @@ describe('OpenAI node', () => {
     expect((imported.body as { warnings: { code: string; nodeId: string }[] }).warnings).toEqual([
       expect.objectContaining({ code: 'missingApiKey', nodeId: ai.id }),
     ]);
+  });
+
+  it("with a voice, answers with a voice note spoken by Azure in the node's voice, the text kept", async () => {
+    const ctx = await botCompany(t);
+    const connection = await ctx.connection({});
+    const s = start();
+    const ai = openAiNode({ voice: 'pt-BR-ElzaNeural', voiceKey: AZURE_KEY, voiceRegion: 'brazilsouth' });
+    await savedFlow(ctx.api, connection.id, 'fala', [s, ai], [edge(s, ai)]);
+    const me = customer(ctx.api, connection.id);
+    openai.reply('Olá, como posso ajudar?');
+    await me.say('fala');
+    expect(await receive(me, 1)).toEqual(['Olá, como posso ajudar?']);
+    const entries = (await ctx.api.get(`/api/sandbox/${connection.id}/outbox?to=${me.number}`))
+      .body as SandboxOutboxEntry[];
+    expect(entries.at(-1)).toMatchObject({ media: { mimetype: 'audio/ogg; codecs=opus', voiceNote: true } });
+    const audio = await fetch(new URL(entries.at(-1)!.media!.url!, t.url));
+    expect(Buffer.from(await audio.arrayBuffer())).toEqual(spokenAudio('Olá, como posso ajudar?'));
+    expect(azure.spoken.at(-1)).toMatchObject({
+      key: AZURE_KEY,
+      region: 'brazilsouth',
+      voice: 'pt-BR-ElzaNeural',
+      text: 'Olá, como posso ajudar?',
+    });
+    const ticket = await ticketOf(t, ctx.company.id, me.number);
+    expect(await t.db.select().from(ticketNotes).where(eq(ticketNotes.ticketId, ticket.id))).toEqual([]);
   });
 
   it('plan without useOpenAi: a save is refused (403) naming the node; a stored node hands over at run time', async () => {

@@ -1,22 +1,34 @@
-import { PROMPT_TRANSFER_ACTION, type PromptRecord } from '@wacrm/shared';
+import { PROMPT_TRANSFER_ACTION, type PromptRecord, type SandboxOutboxEntry } from '@wacrm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { queues } from '../../platform/db/schema.ts';
 import { botCompany, receivedAtLeast } from './bots.test-helpers.ts';
+import { spokenAudio, startFakeAzureSpeech } from './fakes/fake-azure-speech.ts';
 import { startFakeOpenAi } from './fakes/fake-openai.ts';
 import { VOICE_NOT_UNDERSTOOD } from './runtimes/openai.ts';
 
 let t: TestServer;
 let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
+let azure: Awaited<ReturnType<typeof startFakeAzureSpeech>>;
+const AZURE_KEY = 'azure-speech-key-bakery-0001';
+const OTHER_AZURE_KEY = 'azure-speech-key-florist-0002';
 beforeAll(async () => {
   openai = await startFakeOpenAi();
-  t = await startTestServer({ OPENAI_BASE_URL: openai.baseUrl, BOT_TIMEOUT_SECONDS: '2' });
+  azure = await startFakeAzureSpeech({ keys: [AZURE_KEY, OTHER_AZURE_KEY] });
+  t = await startTestServer({
+    OPENAI_BASE_URL: openai.baseUrl,
+    AZURE_SPEECH_URL: azure.urlTemplate,
+    // The fake Azure listens on loopback.
+    INTEGRATIONS_ALLOW_PRIVATE_URLS: 'true',
+    BOT_TIMEOUT_SECONDS: '2',
+  });
 });
 afterAll(async () => {
   await t.close();
   await openai.close();
+  await azure.close();
 });
 
 const PROMPT = `You are the bakery's assistant. When the customer asks for a person, answer "${PROMPT_TRANSFER_ACTION}".`;
@@ -169,5 +181,123 @@ describe('OpenAI prompt bot', () => {
     expect(note.note).not.toContain('sk-fake');
     const messages = (await ctx.api.get(`/api/messages/${handed.id}`)).body;
     expect(JSON.stringify(messages)).toContain('Vocês abrem domingo?');
+  });
+});
+
+describe('spoken replies (Azure Speech)', () => {
+  const FRANCISCA = { voice: 'pt-BR-FranciscaNeural', voiceKey: AZURE_KEY, voiceRegion: 'brazilsouth' };
+
+  /** Everything the customer received, with media. */
+  async function outboxOf(ctx: Awaited<ReturnType<typeof promptSandbox>>, customer: string, count: number) {
+    return waitUntil(async () => {
+      const entries = (await ctx.api.get(`/api/sandbox/${ctx.connection.id}/outbox?to=${customer}`))
+        .body as SandboxOutboxEntry[];
+      return entries.length >= count ? entries : null;
+    });
+  }
+
+  async function downloaded(url: string) {
+    const response = await fetch(new URL(url, t.url));
+    expect(response.status).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  }
+
+  it('a prompt with a voice answers with a voice note in that voice, the text kept in the thread', async () => {
+    const ctx = await promptSandbox(FRANCISCA);
+    expect(ctx.prompt.voiceKey).not.toBe(AZURE_KEY);
+    const customer = nextNumber();
+    const answer = 'Temos pão & bolo <fresquinhos> hoje!';
+    openai.reply(answer);
+    await ctx.say(ctx.connection.id, customer, 'O que tem hoje?');
+    const [sent] = await outboxOf(ctx, customer, 1);
+    expect(sent).toMatchObject({ body: answer, media: { mimetype: 'audio/ogg; codecs=opus', voiceNote: true } });
+    expect(await downloaded(sent.media!.url!)).toEqual(spokenAudio(answer));
+    expect(azure.spoken.at(-1)).toMatchObject({
+      region: 'brazilsouth',
+      key: AZURE_KEY,
+      voice: 'pt-BR-FranciscaNeural',
+      text: answer,
+    });
+
+    // Attendants read what was said: the voice note's body, also the ticket's last message.
+    const ticket = (await ctx.ticketOf(ctx.connection.id))!;
+    expect(ticket.lastMessage).toBe(answer);
+    const thread = (await ctx.api.get(`/api/messages/${ticket.id}`)).body as {
+      messages: { body: string; fromMe: boolean; mediaType: string | null }[];
+    };
+    expect(thread.messages.filter((message) => message.fromMe)).toEqual([
+      expect.objectContaining({ body: answer, mediaType: 'audio' }),
+    ]);
+    expect(await ctx.notesOf(ticket.id)).toEqual([]);
+    // The next turn's history holds the spoken reply as the assistant's text.
+    openai.reply('De nada!');
+    await ctx.say(ctx.connection.id, customer, 'Obrigado');
+    await outboxOf(ctx, customer, 2);
+    expect(openai.chats.at(-1)!.body.messages.slice(-2)).toEqual([
+      { role: 'assistant', content: answer },
+      { role: 'user', content: 'Obrigado' },
+    ]);
+  });
+
+  it('the text-only voice (texto) answers in text and never calls Azure', async () => {
+    const ctx = await promptSandbox({ voice: 'texto', voiceKey: AZURE_KEY, voiceRegion: 'brazilsouth' });
+    const customer = nextNumber();
+    const spoken = azure.requests.length;
+    openai.reply('Só texto por aqui.');
+    await ctx.say(ctx.connection.id, customer, 'Oi');
+    const [sent] = await outboxOf(ctx, customer, 1);
+    expect(sent).toMatchObject({ body: 'Só texto por aqui.', media: null });
+    expect(azure.requests.length).toBe(spoken);
+  });
+
+  const nothing = () => undefined;
+  it.each<[string, Record<string, string>, () => unknown, string]>([
+    ['Azure refuses the key (401)', { voiceKey: 'azure-key-revoked-9999' }, nothing, 'HTTP 401'],
+    ['Azure fails (500)', {}, () => azure.fail(500), 'HTTP 500'],
+    ['Azure answers no audio', {}, () => azure.garbage(), 'the answer was not Ogg/Opus audio'],
+    ['the prompt has no region', { voiceRegion: '' }, nothing, 'no valid voice region'],
+  ])('when %s the text reply goes instead, with a ticket note', async (_name, voice, script, reason) => {
+    const ctx = await promptSandbox({ ...FRANCISCA, ...voice });
+    const customer = nextNumber();
+    script();
+    openai.reply('Abrimos às 8h.');
+    await ctx.say(ctx.connection.id, customer, 'Que horas abrem?');
+    const [sent] = await outboxOf(ctx, customer, 1);
+    expect(sent).toMatchObject({ body: 'Abrimos às 8h.', media: null });
+    const ticket = (await ctx.ticketOf(ctx.connection.id))!;
+    const notes = await waitUntil(async () => {
+      const rows = await ctx.notesOf(ticket.id);
+      return rows.length ? rows : null;
+    });
+    expect(notes.map((note) => note.note)).toEqual([
+      `The bot's reply could not be spoken (${reason}); it was sent as text`,
+    ]);
+    expect(JSON.stringify(notes)).not.toContain('azure-key');
+    // The bot goes on answering: a speech failure is no reason to hand over.
+    expect(ticket).toMatchObject({ status: 'pending', useIntegration: true, promptId: ctx.prompt.id });
+  });
+
+  it("each company's replies are spoken with its own voice key and region", async () => {
+    const bakery = await promptSandbox(FRANCISCA);
+    const florist = await promptSandbox({
+      voice: 'pt-BR-AntonioNeural',
+      voiceKey: OTHER_AZURE_KEY,
+      voiceRegion: 'eastus',
+    });
+    const bakeryCustomer = nextNumber();
+    const floristCustomer = nextNumber();
+    const before = azure.spoken.length;
+    openai.reply('Pão quentinho.');
+    await bakery.say(bakery.connection.id, bakeryCustomer, 'Oi padaria');
+    await outboxOf(bakery, bakeryCustomer, 1);
+    openai.reply('Rosas vermelhas.');
+    await florist.say(florist.connection.id, floristCustomer, 'Oi floricultura');
+    await outboxOf(florist, floristCustomer, 1);
+    expect(azure.spoken.slice(before).map(({ key, region, voice, text }) => ({ key, region, voice, text }))).toEqual([
+      { key: AZURE_KEY, region: 'brazilsouth', voice: 'pt-BR-FranciscaNeural', text: 'Pão quentinho.' },
+      { key: OTHER_AZURE_KEY, region: 'eastus', voice: 'pt-BR-AntonioNeural', text: 'Rosas vermelhas.' },
+    ]);
+    // Neither company reads the other's prompt, key or not.
+    expect((await florist.api.get(`/api/prompt/${bakery.prompt.id}`)).status).toBe(404);
   });
 });

@@ -12,6 +12,7 @@ import type { UploadedMedia } from '../messages/messages.service.ts';
 import type { PendingTicket } from '../tickets/pending-ticket.sql.ts';
 import type { BotTurnPayload } from './bots.jobs.ts';
 import type { BotsRepository } from './bots.repository.ts';
+import { SpeechError, synthesizeSpeech } from './runtimes/azure-speech.ts';
 import type { DialogflowClient } from './runtimes/dialogflow.ts';
 import { runOpenAi } from './runtimes/openai.ts';
 import { runTypebot, type TypebotState } from './runtimes/typebot.ts';
@@ -50,13 +51,19 @@ export function createBotsService(deps: {
     ticketId: number,
     body: string,
     userId: number | null,
-    media?: { medias: UploadedMedia[] },
+    media?: { medias: UploadedMedia[]; isVoiceNote?: boolean },
   ) => Promise<unknown>;
   enqueue: () => (payload: BotTurnPayload, startAfterSeconds?: number) => Promise<void>;
   planAllows: (companyId: number, flag: PlanFeatureFlag) => Promise<boolean>;
   ticketChanged: (companyId: number, ticketId: number, previous: TicketRow) => Promise<void>;
   dialogflow: DialogflowClient;
-  config: { openAiBaseUrl?: string; allowPrivateUrls: boolean; timeoutMs: number; publicDir: string };
+  config: {
+    openAiBaseUrl?: string;
+    azureSpeechUrl: string;
+    allowPrivateUrls: boolean;
+    timeoutMs: number;
+    publicDir: string;
+  };
   clock: () => Date;
   sleep: (ms: number) => Promise<void>;
   log: FastifyBaseLogger;
@@ -132,6 +139,36 @@ export function createBotsService(deps: {
     await deps.ticketChanged(companyId, ticketId, state.ticket);
   }
 
+  /** A note on the ticket from the system (no author), for the attendants who read it later. */
+  async function writeNote(companyId: number, ticketId: number, note: string) {
+    const state = await repository.ticketState(companyId, ticketId);
+    if (!state) return;
+    await deps.db.insert(ticketNotes).values({ companyId, ticketId, contactId: state.ticket.contactId, note });
+  }
+
+  /**
+   * A reply spoken as a voice note whose body keeps the text, so attendants read in the thread what
+   * the customer heard. When it cannot be spoken the text goes instead, and a note says why.
+   */
+  async function sendVoice(companyId: number, ticketId: number, reply: Extract<BotReply, { kind: 'voice' }>) {
+    let audio: Buffer;
+    try {
+      audio = await synthesizeSpeech(reply.text, reply.voice, {
+        urlTemplate: config.azureSpeechUrl,
+        allowPrivateUrls: config.allowPrivateUrls,
+        timeoutMs: config.timeoutMs,
+      });
+    } catch (error) {
+      const reason = error instanceof SpeechError ? error.reason : 'unexpected error';
+      log.warn({ err: error, companyId, ticketId }, 'speech synthesis failed: sending the text reply');
+      await deps.sendAutomatic(companyId, ticketId, reply.text, null);
+      await writeNote(companyId, ticketId, `The bot's reply could not be spoken (${reason}); it was sent as text`);
+      return;
+    }
+    const voiceNote = { filename: 'reply.ogg', mimetype: 'audio/ogg', data: audio };
+    await deps.sendAutomatic(companyId, ticketId, reply.text, null, { medias: [voiceNote], isVoiceNote: true });
+  }
+
   async function audioOf(message: { mediaType: string | null; mediaPath: string | null; mediaName: string | null }) {
     if (message.mediaType !== 'audio' || !message.mediaPath) return null;
     const root = path.resolve(config.publicDir);
@@ -159,6 +196,10 @@ export function createBotsService(deps: {
       if (index > 0 && delayMs > 0) await deps.sleep(delayMs);
       if (reply.kind === 'text') {
         await deps.sendAutomatic(companyId, ticketId, reply.text, null);
+        continue;
+      }
+      if (reply.kind === 'voice') {
+        await sendVoice(companyId, ticketId, reply);
         continue;
       }
       const image = await imageOf(reply.url);

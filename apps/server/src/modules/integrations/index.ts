@@ -60,6 +60,7 @@ export function createIntegrationsModule(
     dialogflow,
     config: {
       openAiBaseUrl: config.openAiBaseUrl,
+      azureSpeechUrl: config.azureSpeechUrl,
       allowPrivateUrls: config.integrationsAllowPrivateUrls,
       timeoutMs: config.botTimeoutMs,
       publicDir: config.publicDir,

@@ -1,7 +1,8 @@
 import { PROMPT_TRANSFER_ACTION } from '@wacrm/shared';
 import type OpenAI from 'openai';
 import type { prompts } from '../integrations.tables.ts';
-import type { BotResult, BotTurn } from './types.ts';
+import { isSpokenVoice } from './azure-speech.ts';
+import type { BotReply, BotResult, BotTurn } from './types.ts';
 
 type PromptRow = typeof prompts.$inferSelect;
 export type HistoryEntry = { fromMe: boolean; body: string };
@@ -60,11 +61,17 @@ export async function runOpenAi(
   if (transferPattern.test(answer)) {
     const rest = answer.replace(transferPattern, '').trim();
     return {
-      replies: rest ? [{ kind: 'text', text: rest }] : [],
+      replies: rest ? [replyOf(prompt, rest)] : [],
       handover: { queueId: prompt.queueId, note: 'AI prompt handed the conversation to the queue' },
     };
   }
-  return { replies: answer ? [{ kind: 'text', text: answer }] : [] };
+  return { replies: answer ? [replyOf(prompt, answer)] : [] };
+}
+
+/** The model's answer: spoken in the prompt's voice, or text when the voice is `texto`. */
+function replyOf(prompt: PromptRow, text: string): BotReply {
+  if (!isSpokenVoice(prompt.voice)) return { kind: 'text', text };
+  return { kind: 'voice', text, voice: { name: prompt.voice, key: prompt.voiceKey, region: prompt.voiceRegion } };
 }
 
 /** The text of a voice note, or null when the provider cannot transcribe it. */

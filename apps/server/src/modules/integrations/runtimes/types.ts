@@ -1,3 +1,5 @@
+import type { SpeechVoice } from './azure-speech.ts';
+
 /** One customer message a bot answers, with what it may need to read. */
 export interface BotTurn {
   companyId: number;
@@ -8,7 +10,11 @@ export interface BotTurn {
   audio: { data: Buffer; name: string; mimetype: string } | null;
 }
 
-export type BotReply = { kind: 'text'; text: string } | { kind: 'image'; url: string; caption?: string };
+export type BotReply =
+  | { kind: 'text'; text: string }
+  | { kind: 'image'; url: string; caption?: string }
+  /** A text to speak as a voice note; sent as text when it cannot be spoken. */
+  | { kind: 'voice'; text: string; voice: SpeechVoice };
 
 /** What a bot answered: replies to send (in order, `delayMs` apart) and whether humans take over. */
 export interface BotResult {
