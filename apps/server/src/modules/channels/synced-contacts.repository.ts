@@ -78,7 +78,11 @@ export function createSyncedContactsRepository(db: Database) {
     },
 
     list: (whatsappId: number) =>
-      db.select().from(syncedContacts).where(eq(syncedContacts.whatsappId, whatsappId)).orderBy(asc(syncedContacts.jid)),
+      db
+        .select()
+        .from(syncedContacts)
+        .where(eq(syncedContacts.whatsappId, whatsappId))
+        .orderBy(asc(syncedContacts.jid)),
 
     /** The pairing is gone: the next phone paired here may be another one. */
     async clear(whatsappId: number) {

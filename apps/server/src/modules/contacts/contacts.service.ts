@@ -40,7 +40,11 @@ export const UPLOAD_BATCH_SIZE = 1_000;
 
 /** Room for the name within `contactNameSchema` (a lone half of an emoji is not left behind). */
 function importName(name: string, number: string) {
-  const cut = name.trim().slice(0, 50).replace(/[\uD800-\uDBFF]$/, '').trim();
+  const cut = name
+    .trim()
+    .slice(0, 50)
+    .replace(/[\uD800-\uDBFF]$/, '')
+    .trim();
   return cut.length >= 2 ? cut : number;
 }
 

@@ -158,7 +158,7 @@ describe('importing the contacts WhatsApp synced to the device', () => {
     ]);
   });
 
-  it("another company cannot import from this connection: 404, and nothing is written", async () => {
+  it('another company cannot import from this connection: 404, and nothing is written', async () => {
     const owner = await companyAdmin();
     const intruder = await companyAdmin();
     const { connection, socket } = await connectedPhone(owner.token);

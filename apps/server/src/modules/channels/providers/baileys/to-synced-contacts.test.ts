@@ -13,7 +13,11 @@ describe('toSyncedContacts', () => {
   it.each([
     ['a person', { id: '5511977770001@s.whatsapp.net', name: 'Ana' }, '5511977770001@s.whatsapp.net'],
     ['a person on a device', { id: '5511977770001:12@s.whatsapp.net', notify: 'Ana' }, '5511977770001@s.whatsapp.net'],
-    ['a LID with its number', { id: '1122@lid', phoneNumber: '5511977770005:3@s.whatsapp.net' }, '5511977770005@s.whatsapp.net'],
+    [
+      'a LID with its number',
+      { id: '1122@lid', phoneNumber: '5511977770005:3@s.whatsapp.net' },
+      '5511977770005@s.whatsapp.net',
+    ],
   ])('keeps %s by its phone-number jid', (_what, contact, jid) => {
     expect(toSyncedContacts([contact], none).map((write) => write.jid)).toEqual([jid]);
   });
@@ -31,13 +35,21 @@ describe('toSyncedContacts', () => {
 
   it('resolves a LID through the known mapping, else keeps it keyed by the LID alone', () => {
     const phoneOfLid = new Map([['1122@lid', '5511977770006@s.whatsapp.net']]);
-    expect(toSyncedContacts([{ id: '1122@lid', name: 'Fábio' }, { id: '3344@lid', notify: 'Ghost' }], { phoneOfLid })).toEqual([
+    expect(
+      toSyncedContacts(
+        [
+          { id: '1122@lid', name: 'Fábio' },
+          { id: '3344@lid', notify: 'Ghost' },
+        ],
+        { phoneOfLid },
+      ),
+    ).toEqual([
       { jid: '5511977770006@s.whatsapp.net', lid: '1122@lid', ...only({ name: 'Fábio' }) },
       { jid: null, lid: '3344@lid', ...only({ notify: 'Ghost' }) },
     ]);
-    expect(lidsWithoutPhone([{ id: '1122@lid' }, { id: '3344@lid', phoneNumber: '5511977770001@s.whatsapp.net' }])).toEqual([
-      '1122@lid',
-    ]);
+    expect(
+      lidsWithoutPhone([{ id: '1122@lid' }, { id: '3344@lid', phoneNumber: '5511977770001@s.whatsapp.net' }]),
+    ).toEqual(['1122@lid']);
   });
 
   it('merges repeats of one person, the later field winning, and leaves out our own number', () => {
@@ -55,7 +67,10 @@ describe('toSyncedContacts', () => {
   });
 
   it('trims names, drops empty ones and cuts long ones', () => {
-    const [write] = toSyncedContacts([{ id: '5511977770001@s.whatsapp.net', name: '  ', notify: `  ${'x'.repeat(300)} ` }], none);
+    const [write] = toSyncedContacts(
+      [{ id: '5511977770001@s.whatsapp.net', name: '  ', notify: `  ${'x'.repeat(300)} ` }],
+      none,
+    );
     expect(write.name).toBeNull();
     expect(write.notify).toHaveLength(200);
   });

@@ -6,7 +6,10 @@ import { jidUser } from './to-inbound-message.ts';
 const NAME_MAX = 200;
 
 function nameOf(value: string | null | undefined) {
-  const name = value?.trim().slice(0, NAME_MAX).replace(/[\uD800-\uDBFF]$/, '');
+  const name = value
+    ?.trim()
+    .slice(0, NAME_MAX)
+    .replace(/[\uD800-\uDBFF]$/, '');
   return name ? name : null;
 }
 
