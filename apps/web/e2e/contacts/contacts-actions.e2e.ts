@@ -49,14 +49,14 @@ test('contacts: import the phone book, start tickets through the new-ticket moda
   );
   await page.getByTestId('contacts-phone-import-submit').click();
   expect((await imported).postDataJSON()).toEqual({ whatsappId: second.id });
-  await expect(page.getByText('3 contatos importados, 0 já existiam.')).toBeVisible();
+  await expect(page.getByText('3 contatos adicionados, 0 atualizados, 0 sem alteração.')).toBeVisible();
   await expect(importDialog).toBeHidden();
   await expect(page.getByTestId('contact-row')).toHaveCount(3);
   await expect(page.getByTestId('contacts-count')).toHaveText('(3)');
-  // Again: nothing new, all reported as existing.
+  // Again: nothing new, all reported unchanged.
   await page.getByTestId('contacts-phone-import').click();
   await page.getByTestId('contacts-phone-import-submit').click();
-  await expect(page.getByText('0 contatos importados, 3 já existiam.')).toBeVisible();
+  await expect(page.getByText('0 contatos adicionados, 0 atualizados, 3 sem alteração.')).toBeVisible();
 
   // Start ticket: the new-ticket modal opens with the contact chosen; the admin may leave the queue empty.
   await rowOf(page, ANA.number).getByTestId('contact-start-ticket').click();

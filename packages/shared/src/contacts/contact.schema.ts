@@ -119,9 +119,17 @@ export interface ContactUploadAnswer {
   errorBag: { row: number; name: string; number: string; error: ContactUploadError; message: string }[];
 }
 
+/**
+ * `POST /contacts/import`: what the phone's contacts did to the company's, one count per distinct
+ * number. `updated`: contacts whose name was only their number and now carry the phone's name;
+ * `unchanged`: contacts the company already had, left as they were; `skipped`: entries whose number
+ * is not a valid phone number.
+ */
 export interface ContactImportAnswer {
-  newContacts: number;
-  existing: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
 }
 
 /** `company-{id}-contact` as the contacts feature emits it: the channel events plus "all deleted". */

@@ -113,8 +113,9 @@ export interface ChannelSession {
   /** The customer's profile picture URL, or null; callers cache it (at most once a day per contact). */
   fetchProfilePicture(chatId: string, isGroup: boolean): Promise<string | null>;
   /**
-   * The phone's address book, for providers that can read it (`POST /contacts/import`).
-   * Left out by providers that cannot (Baileys: WhatsApp Web does not expose the address book).
+   * The phone's contacts, for providers that can read them (`POST /contacts/import`): the number
+   * in international digits (country code first) and the best name the provider knows, or `''`.
+   * The sandbox answers its fixed book; Baileys the contacts WhatsApp synced to the device.
    */
   listContacts?(): Promise<{ name: string; number: string }[]>;
   /**

@@ -290,16 +290,18 @@ describe('CSV export', () => {
 });
 
 describe('import from the phone', () => {
-  it('reads the sandbox address book once; a second import finds them all existing', async () => {
+  it('reads the sandbox address book once; a second import finds them all unchanged', async () => {
     const { company, adminToken } = await companyWithUsers();
     expect((await t.as(adminToken).post('/api/contacts/import')).body.error).toBe('ERR_NO_DEF_WAPP_FOUND');
     await pairedSandbox(t, adminToken);
     const first = await t.as(adminToken).post('/api/contacts/import');
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ newContacts: sandboxAddressBook.length, existing: 0 });
+    expect(first.body).toEqual({ added: sandboxAddressBook.length, updated: 0, unchanged: 0, skipped: 0 });
     expect((await t.as(adminToken).post('/api/contacts/import', {})).body).toEqual({
-      newContacts: 0,
-      existing: sandboxAddressBook.length,
+      added: 0,
+      updated: 0,
+      unchanged: sandboxAddressBook.length,
+      skipped: 0,
     });
     const stored = await t.db.select().from(contacts).where(eq(contacts.companyId, company.id));
     expect(stored.map((row) => row.name).sort()).toEqual(sandboxAddressBook.map((entry) => entry.name).sort());

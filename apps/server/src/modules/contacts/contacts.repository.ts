@@ -125,6 +125,32 @@ export function createContactsRepository(db: Database) {
         .orderBy(asc(contacts.id));
     },
 
+    /**
+     * Gives these numbers' contacts their name where it is still only the number (nobody named
+     * them: intake met them without a push name). The condition sits in the statement, so a name
+     * typed meanwhile is never overwritten. Groups keep theirs. Answers the contacts renamed.
+     */
+    async nameUnnamed(companyId: number, values: Pick<ContactWrite, 'name' | 'number'>[]) {
+      const named = values.filter((value) => value.name !== value.number);
+      if (named.length === 0) return [] as ContactRow[];
+      const result = await db.execute(sql`
+        update contacts set name = entry.name, updated_at = now()
+        from unnest(
+          ${sql.param(named.map((value) => value.number))}::text[],
+          ${sql.param(named.map((value) => value.name))}::text[]
+        ) as entry(number, name)
+        where contacts.company_id = ${companyId} and contacts.number = entry.number
+          and contacts.name = contacts.number and not contacts.is_group
+        returning contacts.id`);
+      const ids = (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+      if (ids.length === 0) return [] as ContactRow[];
+      return db
+        .select()
+        .from(contacts)
+        .where(and(ofCompany(companyId), sql`${contacts.id} = any(${sql.param(ids)}::int[])`))
+        .orderBy(asc(contacts.id));
+    },
+
     /** Numbers of this list the company already has. */
     async existingNumbers(companyId: number, numbers: string[]) {
       if (numbers.length === 0) return new Set<string>();

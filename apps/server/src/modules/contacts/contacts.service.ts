@@ -8,6 +8,7 @@ import {
   type ContactUploadAnswer,
   type ContactUploadRow,
   checkUploadRow,
+  contactNumberSchema,
 } from '@wacrm/shared';
 import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
@@ -36,6 +37,38 @@ export function toContactRecord(row: ContactRow): ContactRecord {
 
 /** Measured: batches of 1,000 rows insert 9–16k rows/s on both databases. */
 export const UPLOAD_BATCH_SIZE = 1_000;
+
+/** Room for the name within `contactNameSchema` (a lone half of an emoji is not left behind). */
+function importName(name: string, number: string) {
+  const cut = name
+    .trim()
+    .slice(0, 50)
+    .replace(/[\uD800-\uDBFF]$/, '')
+    .trim();
+  return cut.length >= 2 ? cut : number;
+}
+
+/**
+ * The phone's entries as contact writes, one per number. Numbers come from WhatsApp with their
+ * country code, so they are read as international (no Brazilian guess); the first entry of a
+ * number wins.
+ */
+export function toImportWrites(book: { name: string; number: string }[]) {
+  const writes: ContactWrite[] = [];
+  const seen = new Set<string>();
+  let skipped = 0;
+  for (const entry of book) {
+    const number = contactNumberSchema.safeParse(`+${entry.number.replace(/\D/g, '')}`);
+    if (!number.success) {
+      skipped += 1;
+      continue;
+    }
+    if (seen.has(number.data)) continue;
+    seen.add(number.data);
+    writes.push({ name: importName(entry.name, number.data), number: number.data, email: '', extraInfo: [] });
+  }
+  return { writes, skipped };
+}
 
 const notFound = () => new AppError('ERR_NO_CONTACT_FOUND');
 const duplicated = () => new AppError('ERR_DUPLICATED_CONTACT', { fields: { number: 'In use' } });
@@ -169,8 +202,10 @@ export function createContactsService({ db, events, reachSession }: ContactsServ
     },
 
     /**
-     * `POST /contacts/import`: the phone's address book, through a live session whose provider
-     * can read it (the sandbox can; Baileys cannot — WhatsApp Web does not expose it).
+     * `POST /contacts/import`: the phone's contacts, through a live session whose provider can
+     * read them (the sandbox's fixed book; Baileys' contacts synced to the device). New numbers
+     * are added; a contact whose name is still only its number takes the phone's name; every
+     * other contact stays as the company left it (docs/decisions/contacts.md).
      */
     async importFromPhone(companyId: number, whatsappId: number | undefined): Promise<ContactImportAnswer> {
       const connection = await repository.findConnection(companyId, whatsappId);
@@ -178,18 +213,19 @@ export function createContactsService({ db, events, reachSession }: ContactsServ
       const session = await reachSession(connection.id);
       if (!session) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
       if (!session.listContacts) throw new AppError('ERR_CONTACT_IMPORT_UNSUPPORTED');
-      const book = await session.listContacts();
-      const writes: ContactWrite[] = [];
-      const seen = new Set<string>();
-      for (const entry of book) {
-        const check = checkUploadRow({ name: entry.name || entry.number, number: entry.number });
-        if (check.ok && !seen.has(check.values.number)) {
-          seen.add(check.values.number);
-          writes.push(check.values);
-        }
+      const { writes, skipped } = toImportWrites(await session.listContacts());
+      const { created, duplicates } = await insertBatches(companyId, writes);
+      const renamed: ContactRow[] = [];
+      for (let start = 0; start < duplicates.length; start += UPLOAD_BATCH_SIZE) {
+        renamed.push(...(await repository.nameUnnamed(companyId, duplicates.slice(start, start + UPLOAD_BATCH_SIZE))));
       }
-      const { created } = await insertBatches(companyId, writes);
-      return { newContacts: created.length, existing: book.length - created.length };
+      for (const row of renamed) events.contactChanged(companyId, 'update', toContactRecord(row));
+      return {
+        added: created.length,
+        updated: renamed.length,
+        unchanged: duplicates.length - renamed.length,
+        skipped,
+      };
     },
   };
 }

@@ -7,6 +7,7 @@
 
 export * from '../../modules/billing/billing.tables.ts';
 export * from '../../modules/campaigns/campaigns.tables.ts';
+export * from '../../modules/channels/channels.tables.ts';
 export * from '../../modules/chats/chats.tables.ts';
 export * from '../../modules/dashboard/dashboard.tables.ts';
 export * from '../../modules/dead-letters/dead-letters.tables.ts';

@@ -21,8 +21,9 @@ interface PhoneImportDialogProps {
 }
 
 /**
- * `POST /contacts/import`: copies a connected phone's address book into the contacts. Only a
- * connected session can read it, so only those are offered; with several, the user picks one.
+ * `POST /contacts/import`: copies a connected phone's contacts into the company's and says how
+ * many were added and updated. Only a connected session can read them, so only those are offered;
+ * with several, the user picks one.
  */
 export function PhoneImportDialog({ open, onClose, onImported }: PhoneImportDialogProps) {
   const { t } = useTranslation(['contacts', 'common']);
@@ -53,7 +54,7 @@ export function PhoneImportDialog({ open, onClose, onImported }: PhoneImportDial
     setBusy(true);
     try {
       const answer = await contactsApi.importFromPhone(whatsappId);
-      toast.success(t('phoneImport.result', { created: answer.newContacts, existing: answer.existing }));
+      toast.success(t(answer.skipped > 0 ? 'phoneImport.resultWithSkipped' : 'phoneImport.result', answer));
       onImported();
       setWhatsappId('');
       onClose();

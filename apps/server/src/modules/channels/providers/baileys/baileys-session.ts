@@ -18,6 +18,7 @@ import type {
 } from '../../channel-adapter.ts';
 import type { DatabaseAuthState } from './auth-state.ts';
 import type { BaileysLogger, BaileysSocket, BaileysSocketFactory } from './baileys-socket.ts';
+import { ContactSync, type SyncedContactsStore } from './contact-sync.ts';
 import type { InboundJournal } from './inbound-journal.ts';
 import {
   isOwnMessage,
@@ -44,6 +45,7 @@ export interface SessionContext {
   connection: ChannelConnectionRef;
   events: ChannelSessionEvents;
   auth: DatabaseAuthState;
+  contacts: SyncedContactsStore;
   logger: BaileysLogger;
   createSocket: BaileysSocketFactory;
   socketConfig: (session: { auth: DatabaseAuthState; msgRetryCounterCache: BoundedCache }) => UserFacingSocketConfig;
@@ -92,10 +94,12 @@ export class BaileysSession implements ChannelSession {
   private outbox: Promise<void> = Promise.resolve();
   private readonly msgRetryCounterCache = new BoundedCache({ maxEntries: 1_000, ttlMs: 60 * 60_000 });
   private readonly groupNames: BoundedCache<string>;
+  private readonly contacts: ContactSync;
   private replayed = false;
 
   constructor(private readonly ctx: SessionContext) {
     this.groupNames = new BoundedCache<string>({ maxEntries: 500, ttlMs: ctx.policy.groupNameTtlMs });
+    this.contacts = new ContactSync(ctx.contacts, ctx.logger);
   }
 
   /** Opens the socket; statuses follow through `onStatus`. Throws if the socket cannot be made. */
@@ -158,6 +162,12 @@ export class BaileysSession implements ChannelSession {
     on('groups.update', (groups) => {
       for (const group of groups) if (group.id && group.subject) this.groupNames.set(group.id, group.subject);
     });
+    // The contacts WhatsApp syncs to the device, kept for `POST /contacts/import`.
+    on('contacts.upsert', (contacts) => this.contacts.take(socket, 'store', contacts));
+    on('messaging-history.set', ({ contacts, lidPnMappings }) =>
+      this.contacts.take(socket, 'store', contacts, lidPnMappings),
+    );
+    on('contacts.update', (changes) => this.contacts.take(socket, 'update', changes));
     return () => {
       for (const [event, listener] of attached) socket.ev.off(event, listener as never);
     };
@@ -193,6 +203,7 @@ export class BaileysSession implements ChannelSession {
     this.ended = true;
     if (code !== undefined && PAIRING_GONE.has(code)) {
       this.enqueue(() => this.ctx.auth.clear());
+      this.enqueue(() => this.contacts.clear());
       this.report({ status: 'DISCONNECTED', qrcode: '' });
       return;
     }
@@ -353,6 +364,11 @@ export class BaileysSession implements ChannelSession {
     }
   }
 
+  /** The contacts WhatsApp synced to the device so far (docs/baileys.md, "Synced contacts"). */
+  listContacts() {
+    return this.contacts.list();
+  }
+
   /**
    * Ends the socket without logging out. Waits until what was already taken from WhatsApp has
    * been handed over (so do not await it from inside an event handler of this session).
@@ -365,6 +381,7 @@ export class BaileysSession implements ChannelSession {
       socket.end(undefined);
     }
     await this.outbox;
+    await this.contacts.settled();
   }
 
   async logout() {
@@ -381,5 +398,6 @@ export class BaileysSession implements ChannelSession {
     }
     await this.outbox;
     await this.ctx.auth.clear();
+    await this.contacts.clear();
   }
 }

@@ -34,7 +34,12 @@ export interface BaileysSocket {
   /** Asks the phone to upload expired media again (used by the media download). */
   updateMediaMessage?(message: WAMessage): Promise<WAMessage>;
   /** Baileys 7 keeps the LID → phone number mapping here. */
-  signalRepository?: { lidMapping?: { getPNForLID(lid: string): Promise<string | null> } };
+  signalRepository?: {
+    lidMapping?: {
+      getPNForLID(lid: string): Promise<string | null>;
+      getPNsForLIDs(lids: string[]): Promise<{ lid: string; pn: string }[] | null>;
+    };
+  };
 }
 
 export type BaileysSocketFactory = (config: UserFacingSocketConfig) => BaileysSocket;

@@ -1,9 +1,11 @@
 import { downloadMediaMessage, isJidBroadcast, isJidNewsletter, type UserFacingSocketConfig } from 'baileys';
 import type { Database } from '../../../../platform/db/client.ts';
 import type { ChannelAdapter, ChannelConnectionRef, ChannelSessionEvents } from '../../channel-adapter.ts';
+import { createSyncedContactsRepository, type SyncedContactsRepository } from '../../synced-contacts.repository.ts';
 import { useDatabaseAuthState } from './auth-state.ts';
 import { type BaileysFaults, BaileysSession, type MediaDownloader, type SessionPolicy } from './baileys-session.ts';
 import { type BaileysLogger, type BaileysSocketFactory, createRealSocket } from './baileys-socket.ts';
+import type { SyncedContactsStore } from './contact-sync.ts';
 import { InboundJournal } from './inbound-journal.ts';
 
 export interface BaileysAdapterDeps {
@@ -34,6 +36,16 @@ const downloadWithBaileys: MediaDownloader = (message, socket, logger) => {
   return downloadMediaMessage(message, 'buffer', {}, reuploadRequest ? { logger, reuploadRequest } : undefined);
 };
 
+function syncedContactsOf(repository: SyncedContactsRepository, connection: ChannelConnectionRef): SyncedContactsStore {
+  const ref = { whatsappId: connection.id, companyId: connection.companyId };
+  return {
+    store: (writes) => repository.store(ref, writes),
+    update: (writes) => repository.update(connection.id, writes),
+    list: () => repository.list(connection.id),
+    clear: () => repository.clear(connection.id),
+  };
+}
+
 /**
  * Real WhatsApp through Baileys (multi-device, QR pairing). Register it with the session
  * manager beside the sandbox: `createBaileysAdapter({ db: platform.db, logger: platform.log })`.
@@ -43,6 +55,7 @@ export function createBaileysAdapter(deps: BaileysAdapterDeps): ChannelAdapter {
   const createSocket = deps.createSocket ?? createRealSocket;
   const downloadMedia = deps.downloadMedia ?? downloadWithBaileys;
   const browserName = deps.browserName ?? 'WACRM';
+  const syncedContacts = createSyncedContactsRepository(deps.db);
   // One journal per connection for the life of the process, shared by its successive sessions.
   const journals = new Map<number, InboundJournal>();
   const journalOf = (id: number) => {
@@ -70,6 +83,7 @@ export function createBaileysAdapter(deps: BaileysAdapterDeps): ChannelAdapter {
         connection,
         events,
         auth,
+        contacts: syncedContactsOf(syncedContacts, connection),
         logger,
         createSocket,
         downloadMedia,

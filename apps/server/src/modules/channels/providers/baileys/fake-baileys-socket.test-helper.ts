@@ -36,7 +36,11 @@ export class FakeBaileysSocket implements BaileysSocket {
   end = vi.fn();
   lidToPhone = new Map<string, string>();
   signalRepository = {
-    lidMapping: { getPNForLID: async (lid: string) => this.lidToPhone.get(lid) ?? null },
+    lidMapping: {
+      getPNForLID: async (lid: string) => this.lidToPhone.get(lid) ?? null,
+      getPNsForLIDs: async (lids: string[]) =>
+        lids.flatMap((lid) => (this.lidToPhone.has(lid) ? [{ lid, pn: this.lidToPhone.get(lid)! }] : [])),
+    },
   };
 
   constructor(readonly config: UserFacingSocketConfig) {}

@@ -1,0 +1,35 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { companies, whatsapps } from '../../platform/db/schema.ts';
+
+/**
+ * The contacts WhatsApp syncs to a paired device (Baileys' `contacts.upsert`, `contacts.update`
+ * and `messaging-history.set`), kept per connection as they arrive so that `POST /contacts/import`
+ * can read them later (docs/decisions/contacts.md, "Import from the phone"). People only, keyed by
+ * their phone-number jid; they go with their connection, and a logout clears them.
+ */
+export const syncedContacts = pgTable(
+  'synced_contacts',
+  {
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** `<digits>@s.whatsapp.net`, without device. */
+    jid: varchar('jid', { length: 100 }).notNull(),
+    /** The person's LID (`…@lid`), when WhatsApp told it: later updates may name only that. */
+    lid: varchar('lid', { length: 100 }),
+    /** The name saved in the phone's address book. */
+    name: text('name'),
+    /** The name the person set on WhatsApp (push name). */
+    notify: text('notify'),
+    /** A business account's verified name. */
+    verifiedName: text('verified_name'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.whatsappId, table.jid] }),
+    index('synced_contacts_lid_idx').on(table.whatsappId, table.lid),
+  ],
+);
