@@ -252,7 +252,19 @@ describe('OpenAI node', () => {
     const connection = await ctx.connection({});
     const s = start();
     const ai = openAiNode({ voice: 'pt-BR-ElzaNeural', voiceKey: AZURE_KEY, voiceRegion: 'brazilsouth' });
-    await savedFlow(ctx.api, connection.id, 'fala', [s, ai], [edge(s, ai)]);
+    const flowId = await savedFlow(ctx.api, connection.id, 'fala', [s, ai], [edge(s, ai)]);
+    // The voice key is write-only like the API key: masked when read, kept when saved back masked,
+    // left out of exports.
+    const read = (await ctx.api.get(`/api/flowbuilder/flow/${flowId}`)).body as {
+      flow: { flow: { nodes: { id: string; data: { typebotIntegration: { voiceKey: string } } }[] } };
+    };
+    expect(JSON.stringify(read)).not.toContain(AZURE_KEY);
+    const masked = read.flow.flow.nodes.find((item) => item.id === ai.id)!.data.typebotIntegration.voiceKey;
+    expect(masked).toContain('…');
+    expect((await ctx.api.post('/api/flowbuilder/flow', { idFlow: flowId, ...read.flow.flow })).status).toBe(200);
+    const exported = await ctx.api.get(`/api/flowbuilder/${flowId}/export`);
+    expect(JSON.stringify(exported.body)).not.toContain(AZURE_KEY);
+
     const me = customer(ctx.api, connection.id);
     openai.reply('Olá, como posso ajudar?');
     await me.say('fala');

@@ -52,20 +52,26 @@ const toCampaignRecord = (row: FlowCampaignRow): FlowCampaignRecord => ({
 
 const notFound = () => new AppError('ERR_NOT_FOUND');
 
-type OpenAiData = { typebotIntegration: { apiKey?: string } };
+/** An OpenAI node's write-only secrets: answered masked, exported blank, kept when sent back masked. */
+const OPENAI_NODE_SECRETS = ['apiKey', 'voiceKey'] as const;
+type OpenAiSecret = (typeof OPENAI_NODE_SECRETS)[number];
+type OpenAiData = { typebotIntegration: Partial<Record<OpenAiSecret, string>> };
 
-/** OpenAI nodes with their key masked (`sk-…wxyz`) or left out: the key is write-only. */
+/** OpenAI nodes with their keys masked (`sk-…wxyz`) or left out. */
 function hideApiKeys(nodes: FlowNodeShape[], mode: 'mask' | 'drop'): FlowNodeShape[] {
   return nodes.map((node) => {
     if (node.type !== 'openai') return node;
-    const settings = (node.data as OpenAiData).typebotIntegration ?? {};
-    const apiKey = mode === 'mask' ? (maskSecret(settings.apiKey) ?? '') : '';
-    return { ...node, data: { ...node.data, typebotIntegration: { ...settings, apiKey } } };
+    const settings = { ...((node.data as OpenAiData).typebotIntegration ?? {}) };
+    for (const secret of OPENAI_NODE_SECRETS) {
+      if (settings[secret] === undefined) continue;
+      settings[secret] = mode === 'mask' ? (maskSecret(settings[secret]) ?? '') : '';
+    }
+    return { ...node, data: { ...node.data, typebotIntegration: settings } };
   });
 }
 
-const keyOf = (node: FlowNodeShape | undefined) =>
-  node?.type === 'openai' ? ((node.data as OpenAiData).typebotIntegration?.apiKey ?? '') : '';
+const keyOf = (node: FlowNodeShape | undefined, secret: OpenAiSecret = 'apiKey') =>
+  node?.type === 'openai' ? ((node.data as OpenAiData).typebotIntegration?.[secret] ?? '') : '';
 
 /** A key as answered (masked) or blank means "keep the stored one". */
 const isKeptKey = (key: string | undefined) => !key || key.includes('…') || key === '••••';
@@ -147,13 +153,18 @@ export function createFlowsService(deps: {
     for (const node of result.nodes) {
       if (node.type !== 'openai') continue;
       const settings = (node.data as OpenAiData).typebotIntegration;
-      if (isKeptKey(settings.apiKey)) {
+      for (const secret of OPENAI_NODE_SECRETS) {
+        if (!isKeptKey(settings[secret])) continue;
         // The same node keeps its key; a node duplicated in the editor carries the masked key of its original.
-        const masked = settings.apiKey;
+        const masked = settings[secret];
         const original = masked
-          ? (options.previous ?? []).find((stored) => keyOf(stored) && maskSecret(keyOf(stored)) === masked)
+          ? (options.previous ?? []).find(
+              (stored) => keyOf(stored, secret) && maskSecret(keyOf(stored, secret)) === masked,
+            )
           : undefined;
-        settings.apiKey = keyOf(before.get(node.id)) || keyOf(original);
+        const kept = keyOf(before.get(node.id), secret) || keyOf(original, secret);
+        if (kept || secret === 'apiKey') settings[secret] = kept;
+        else delete settings[secret];
       }
       if (!settings.apiKey)
         keyIssues.push({
