@@ -16,16 +16,20 @@ import { startTestServer, type TestServer } from './test-server.ts';
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
+  // One function per table: PL/pgSQL cannot name a column the row does not have, even in a branch not taken.
   await t.db.execute(
-    sql.raw(`create function test_delete_meanwhile() returns trigger language plpgsql as $$
+    sql.raw(`create function test_delete_ticket_of_message() returns trigger language plpgsql as $$
 begin
-  if tg_table_name = 'messages' and new.body = 'deleted before the write' then
-    delete from tickets where id = new.ticket_id;
-  elsif tg_table_name = 'messages' and new.body = 'deleted after the write' then
-    delete from tickets where id = new.ticket_id;
-  elsif tg_table_name = 'tickets' and tg_when = 'BEFORE' then
+  delete from tickets where id = new.ticket_id;
+  return new;
+end $$`),
+  );
+  await t.db.execute(
+    sql.raw(`create function test_delete_owner_of_ticket() returns trigger language plpgsql as $$
+begin
+  if tg_when = 'BEFORE' then
     delete from contacts where id = new.contact_id and name = 'Deleted before the write';
-  elsif tg_table_name = 'tickets' then
+  else
     delete from tickets where id = new.id
       and exists (select 1 from contacts where id = new.contact_id and name = 'Deleted after the write');
   end if;
@@ -34,18 +38,18 @@ end $$`),
   );
   await t.db.execute(
     sql.raw(`create trigger test_before_message before insert on messages for each row
-      when (new.body = 'deleted before the write') execute function test_delete_meanwhile()`),
+      when (new.body = 'deleted before the write') execute function test_delete_ticket_of_message()`),
   );
   await t.db.execute(
     sql.raw(`create trigger test_after_message after insert on messages for each row
-      when (new.body = 'deleted after the write') execute function test_delete_meanwhile()`),
+      when (new.body = 'deleted after the write') execute function test_delete_ticket_of_message()`),
   );
-  await t.db.execute(
-    sql.raw('create trigger test_before_ticket before insert on tickets for each row execute function test_delete_meanwhile()'),
-  );
-  await t.db.execute(
-    sql.raw('create trigger test_after_ticket after insert on tickets for each row execute function test_delete_meanwhile()'),
-  );
+  for (const moment of ['before', 'after']) {
+    await t.db.execute(
+      sql.raw(`create trigger test_${moment}_ticket ${moment} insert on tickets for each row
+        execute function test_delete_owner_of_ticket()`),
+    );
+  }
 });
 afterAll(() => t.close());
 
