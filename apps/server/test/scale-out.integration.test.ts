@@ -174,6 +174,19 @@ describe('two server processes on one database', () => {
     expect(entry.deleted).toBe(true);
   });
 
+  it('checks a new ticket’s number through A when asked on B', async () => {
+    // docs/sandbox.md: a number ending in 99999 is not on WhatsApp.
+    const { rows } = await cluster.db.query(
+      "insert into contacts (company_id, name, number) values (1, 'Nobody', '5511988899999') returning id",
+    );
+    const contact = rows[0].id as number;
+    const refused = await call(b, 'POST', '/api/tickets', { token, body: { contactId: contact, whatsappId } });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { error: string }).error).toBe('ERR_WAPP_INVALID_CONTACT');
+    const tickets = await cluster.db.query('select id from tickets where contact_id = $1', [contact]);
+    expect(tickets.rows).toEqual([]);
+  });
+
   it(
     'moves the connection to B within the lease when A is killed, still connected, sending what waited once',
     async () => {

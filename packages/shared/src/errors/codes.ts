@@ -31,8 +31,9 @@ export const errorCatalogue = {
   ERR_NO_CONTACT_FOUND: { status: 404, message: 'Contact not found' },
   ERR_NO_SETTING_FOUND: { status: 404, message: 'Setting not found' },
   ERR_NO_TICKET_FOUND: { status: 404, message: 'Ticket not found' },
-  ERR_CREATING_MESSAGE: { status: 400, message: 'Could not create the message' },
-  ERR_CREATING_TICKET: { status: 400, message: 'Could not create the ticket' },
+  // A concurrent change (what the record belongs to was deleted meanwhile): 409, try again.
+  ERR_CREATING_MESSAGE: { status: 409, message: 'Could not create the message' },
+  ERR_CREATING_TICKET: { status: 409, message: 'Could not create the ticket' },
   ERR_QUEUE_COLOR_ALREADY_EXISTS: { status: 409, message: 'This queue color is already in use' },
 
   // ours

@@ -6,7 +6,14 @@ import type { ChannelSession } from './channel-adapter.ts';
 export type SessionCommands = Record<string, (args: never) => Promise<unknown>>;
 
 /** Session methods another process may call through the owner (never stop/logout: those are commands). */
-const remoteMethods = ['send', 'deleteForEveryone', 'markRead', 'fetchProfilePicture', 'listContacts'] as const;
+const remoteMethods = [
+  'send',
+  'deleteForEveryone',
+  'markRead',
+  'fetchProfilePicture',
+  'listContacts',
+  'isOnWhatsApp',
+] as const;
 type RemoteMethod = (typeof remoteMethods)[number];
 
 /**
@@ -58,6 +65,7 @@ export function createSessionRouter(deps: {
       markRead: call('markRead'),
       fetchProfilePicture: call('fetchProfilePicture'),
       listContacts: call('listContacts'),
+      isOnWhatsApp: call('isOnWhatsApp'),
       stop: elsewhere,
       logout: elsewhere,
     };

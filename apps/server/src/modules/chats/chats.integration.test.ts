@@ -104,6 +104,10 @@ describe('chats', () => {
     expect(onlyMe.body.fields).toMatchObject({ users: 'Pick at least one user' });
     const foreign = await t.as(owner.token).post('/api/chats', { title: 'Mixed', users: [member.id, stranger.id] });
     expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ error: 'ERR_USER_DONT_EXISTS', fields: { users: 'Unknown user' } });
+    const ghost = await t.as(owner.token).post('/api/chats', { title: 'Ghost', users: [2_000_000_000] });
+    expect(ghost.status).toBe(404);
+    expect(ghost.body.error).toBe('ERR_USER_DONT_EXISTS');
   });
 
   it('lets only the owner edit and delete the chat', async () => {

@@ -88,7 +88,7 @@ export function createChatsService(deps: {
     }
     const found = await createChatsRepository(tx).existingUserIds(caller.companyId, others);
     if (found.length !== others.length) {
-      throw new AppError('ERR_NOT_FOUND', { fields: { users: 'Unknown user' } });
+      throw new AppError('ERR_USER_DONT_EXISTS', { fields: { users: 'Unknown user' } });
     }
     return [caller.userId, ...others];
   }

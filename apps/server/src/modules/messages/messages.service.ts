@@ -8,6 +8,7 @@ import {
 } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
+import { isForeignKeyViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
@@ -311,19 +312,34 @@ export function createMessagesService(deps: {
     }
     if (rows.length === 0) rows.push({ ...common, body });
     const last = rows[rows.length - 1];
-    const ids = await repository.insertOutbound(
-      companyId,
-      ticketId,
-      rows,
-      lastMessageOf({
-        body: rows[0].body ?? '',
-        mediaName: last.mediaName,
-        mediaType: last.mediaType,
-      }),
-      deps.clock(),
-    );
+    let ids: number[];
+    try {
+      ids = await repository.insertOutbound(
+        companyId,
+        ticketId,
+        rows,
+        lastMessageOf({
+          body: rows[0].body ?? '',
+          mediaName: last.mediaName,
+          mediaType: last.mediaType,
+        }),
+        deps.clock(),
+      );
+    } catch (error) {
+      // Nothing half-written: the files saved for rows that were not stored go too.
+      await removeFiles(rows.flatMap((row) => (row.mediaPath ? [row.mediaPath] : [])));
+      // The ticket (or its connection) was deleted by someone else between the checks and the write.
+      if (isForeignKeyViolation(error)) throw new AppError('ERR_CREATING_MESSAGE');
+      throw error;
+    }
 
     return publish(companyId, ticketId, ids);
+  }
+
+  async function removeFiles(paths: string[]) {
+    for (const file of paths) {
+      await storage.remove(file).catch((error) => log.warn({ err: error, file }, 'unstored message file not removed'));
+    }
   }
 
   /** Announces stored outbound messages and sends them; answers the first as it is now. */
@@ -374,7 +390,10 @@ export function createMessagesService(deps: {
       // spec: a pending ticket is answered only after Accept, a closed one after Reopen. The
       // product's own messages (sendAutomatic) are not bound by this: the bot talks on pending tickets.
       if (ticket.status !== 'open') throw new AppError('ERR_TICKET_NOT_OPEN');
-      return store(session.companyId, ticket, input, { userId: session.userId, isSystem: false });
+      const sent = await store(session.companyId, ticket, input, { userId: session.userId, isSystem: false });
+      // Stored, then gone with its ticket (deleted meanwhile): the sender is told, not answered with nothing.
+      if (!sent) throw new AppError('ERR_CREATING_MESSAGE');
+      return sent;
     },
 
     /**

@@ -10,6 +10,7 @@ export function createSignupModule(platform: Platform) {
     db: platform.db,
     repository: createSignupRepository(),
     limits: platform.config.signupLimits,
+    isEnabled: platform.config.signupEnabled,
     log: platform.log,
   });
   return { service, register: (app: FastifyInstance) => registerSignupRoutes(app, service) };

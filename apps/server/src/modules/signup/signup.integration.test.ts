@@ -221,3 +221,24 @@ describe('signup rate limit', () => {
     expect((await from('10.7.0.2')).statusCode).toBe(201);
   });
 });
+
+describe('signup turned off (SIGNUP_ENABLED=false)', () => {
+  let closed: TestServer;
+  beforeAll(async () => {
+    closed = await startTestServer({ SIGNUP_ENABLED: 'false' });
+  });
+  afterAll(() => closed.close());
+
+  it('answers 403 ERR_USER_CREATION_DISABLED, even before reading the body, and creates nothing', async () => {
+    const body = signupBody();
+    const refused = await signup(body, closed);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('ERR_USER_CREATION_DISABLED');
+    expect(await closed.db.select().from(users).where(eq(users.email, body.email))).toEqual([]);
+    expect(await closed.db.select().from(companies).where(eq(companies.name, body.name))).toEqual([]);
+
+    const malformed = await signup({ name: '' }, closed);
+    expect(malformed.statusCode).toBe(403);
+    expect(malformed.json().error).toBe('ERR_USER_CREATION_DISABLED');
+  });
+});

@@ -12,6 +12,7 @@ export function registerSignupRoutes(app: FastifyInstance, service: SignupServic
       schema: { body: signupBodySchema, querystring: signupQuerySchema },
       config: { public: true },
       bodyLimit: 16 * 1024,
+      onRequest: async () => service.assertEnabled(),
     },
     async (request, reply) => {
       const answer = await service.signup(request.body, {

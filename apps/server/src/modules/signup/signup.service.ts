@@ -16,12 +16,19 @@ export function createSignupService(deps: {
   db: Database;
   repository: SignupRepository;
   limits: { perIp: number; windowMs: number };
+  /** `SIGNUP_ENABLED`: a server whose owner creates every company turns public signup off. */
+  isEnabled: boolean;
   log: FastifyBaseLogger;
 }) {
   const { db, repository, log } = deps;
   const attemptsByIp = new RateLimiter(deps.db, 'signup-ip', deps.limits.perIp, deps.limits.windowMs);
 
   return {
+    /** Refuses every signup while it is turned off, before the body is read (docs/decisions/error-codes.md). */
+    assertEnabled() {
+      if (!deps.isEnabled) throw new AppError('ERR_USER_CREATION_DISABLED');
+    },
+
     /**
      * spec: a signup makes a company on a 3-day trial (recurrence MENSAL, status on,
      * campaignsEnabled on) with every default setting and its first admin, in one transaction.

@@ -685,7 +685,7 @@ describe('creation and transfer events, connection moves, other companies', () =
       [await create({ contactId: foreignContact.id }), 'ERR_NO_CONTACT_FOUND'],
       [await create({ queueId: two.queueA.id }), 'ERR_VALIDATION'],
       [await create({ whatsappId: theirs.id }), 'ERR_NO_WAPP_FOUND'],
-      [await create({ userId: two.userA.id }), 'ERR_NO_USER_FOUND'],
+      [await create({ userId: two.userA.id }), 'ERR_USER_DONT_EXISTS'],
     ] as const;
     for (const [answer, code] of refusedCreates) {
       expect(answer.status).toBeGreaterThanOrEqual(400);
@@ -700,7 +700,8 @@ describe('creation and transfer events, connection moves, other companies', () =
     const url = `/api/tickets/${created.body.id}`;
     const refusedTransfers = [
       [await t.as(one.admin.token).put(url, { queueId: two.queueB.id }), 'ERR_VALIDATION'],
-      [await t.as(one.admin.token).put(url, { userId: two.userB.id, queueId: one.queueB.id }), 'ERR_NO_USER_FOUND'],
+      [await t.as(one.admin.token).put(url, { userId: two.userB.id, queueId: one.queueB.id }), 'ERR_USER_DONT_EXISTS'],
+      [await t.as(one.admin.token).put(url, { userId: 2_000_000_000 }), 'ERR_USER_DONT_EXISTS'],
       [await t.as(one.admin.token).put(url, { whatsappId: theirs.id }), 'ERR_NO_WAPP_FOUND'],
     ] as const;
     for (const [answer, code] of refusedTransfers) {

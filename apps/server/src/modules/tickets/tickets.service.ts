@@ -1,7 +1,7 @@
 import type { OtherOpenTicket, TicketCreate, TicketListQuery, TicketRecord, TicketUpdate } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/errors.ts';
 import type { tickets } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ChannelSession } from '../channels/channel-adapter.ts';
@@ -81,7 +81,8 @@ export function createTicketsService(deps: {
 
   async function validateRefs(companyId: number, input: { userId?: number | null; queueId?: number | null }) {
     const user = input.userId ? await repository.userExists(companyId, input.userId) : null;
-    if (input.userId && !user) throw new AppError('ERR_NO_USER_FOUND');
+    // A user named as the attendant, not the route's subject: the spec's "user does not exist".
+    if (input.userId && !user) throw new AppError('ERR_USER_DONT_EXISTS');
     const queue = input.queueId ? await repository.queue(companyId, input.queueId) : null;
     if (input.queueId && !queue) throw new AppError('ERR_VALIDATION', { fields: { queueId: 'Unknown queue' } });
     return { user, queue };
@@ -101,13 +102,21 @@ export function createTicketsService(deps: {
   /**
    * A conversation started from here to a number that is not on WhatsApp is refused
    * (ERR_WAPP_INVALID_CONTACT). Asked through the connection's live session when its provider can
-   * tell; without a live session, or when the check itself fails, the ticket opens as before.
+   * tell. A connection that is down cannot tell and does not refuse (the send waits for it); a live
+   * one whose check fails answers ERR_WAPP_CHECK_CONTACT, before anything is written
+   * (docs/decisions/error-codes.md).
    */
   async function assertOnWhatsApp(whatsappId: number, contact: { number: string; isGroup: boolean }) {
     if (contact.isGroup) return;
     const live = await deps.sessions().reach(whatsappId);
     if (!live?.isOnWhatsApp) return;
-    const exists = await live.isOnWhatsApp(contact.number).catch(() => true);
+    let exists: boolean;
+    try {
+      exists = await live.isOnWhatsApp(contact.number);
+    } catch (error) {
+      log.warn({ err: error, whatsappId }, 'WhatsApp number check failed');
+      throw new AppError('ERR_WAPP_CHECK_CONTACT');
+    }
     if (!exists) throw new AppError('ERR_WAPP_INVALID_CONTACT');
   }
 
@@ -218,10 +227,14 @@ export function createTicketsService(deps: {
           return row.id;
         });
       } catch (error) {
+        // The contact, attendant, queue or connection was deleted by someone else between the checks and the insert.
+        if (isForeignKeyViolation(error)) throw new AppError('ERR_CREATING_TICKET');
         if (!isUniqueViolation(error)) throw error;
         throw (await otherOpenTicket(db, companyId, contact.id, connectionId)) ?? new AppError('ERR_OTHER_OPEN_TICKET');
       }
-      const ticket = await record(companyId, id);
+      const ticket = await repository.record(companyId, id);
+      // Created, then deleted by someone else before it could be read back.
+      if (!ticket) throw new AppError('ERR_CREATING_TICKET');
       realtime.ticketUpdated(companyId, ticket);
       return ticket;
     },

@@ -1,3 +1,4 @@
+import BrokenImageOutlined from '@mui/icons-material/BrokenImageOutlined';
 import CallIcon from '@mui/icons-material/Call';
 import DownloadIcon from '@mui/icons-material/Download';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
@@ -10,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
 import { useTranslation } from 'react-i18next';
-import { parseLocationBody, parseVcard } from '../model/thread.ts';
+import { isMediaMissing, parseLocationBody, parseVcard } from '../model/thread.ts';
 
 /** spec: image previews are 250 × 200. */
 export const IMAGE_PREVIEW = { width: 250, height: 200 } as const;
@@ -62,6 +63,21 @@ function ContactCard({ body }: { body: string }) {
   );
 }
 
+function MissingMedia() {
+  const { t } = useTranslation('conversation');
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', mb: 0.5, opacity: 0.75, fontStyle: 'italic' }}
+      data-testid="message-media-missing"
+    >
+      <BrokenImageOutlined fontSize="small" />
+      <Typography variant="body2">{t('media.missing')}</Typography>
+    </Stack>
+  );
+}
+
 /** Whether the body is shown by the media part itself (not repeated as text below it). */
 export function mediaOwnsBody(mediaType: string | null): boolean {
   return (
@@ -91,7 +107,7 @@ export function MessageMedia({ message, onOpenImage }: MessageMediaProps) {
         </Stack>
       );
   }
-  if (!url) return null;
+  if (!url) return isMediaMissing(message) ? <MissingMedia /> : null;
   switch (message.mediaType) {
     case 'image':
       return (

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ackState,
   buildThreadItems,
+  isMediaMissing,
   mergeMessages,
   parseLocationBody,
   parseVcard,
@@ -123,5 +124,16 @@ describe('helpers', () => {
       'read',
     ]);
     expect(ackState({ ack: 0, failed: true })).toBe('failed');
+  });
+});
+
+describe('isMediaMissing', () => {
+  it('marks a file message whose file could not be downloaded, and nothing else', () => {
+    const at = day(1);
+    expect(isMediaMissing(message(1, at, { mediaType: 'image' }))).toBe(true);
+    expect(isMediaMissing(message(2, at, { mediaType: 'application' }))).toBe(true);
+    expect(isMediaMissing(message(3, at, { mediaType: 'audio', mediaUrl: '/public/company-1/a.ogg' }))).toBe(false);
+    expect(isMediaMissing(message(4, at, { mediaType: 'locationMessage' }))).toBe(false);
+    expect(isMediaMissing(message(5, at))).toBe(false);
   });
 });

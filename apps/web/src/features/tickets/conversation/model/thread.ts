@@ -10,6 +10,17 @@ export type ThreadItem =
 const byTime = (a: MessageRecord, b: MessageRecord) =>
   a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1;
 
+/** The media types whose message carries a file (the others keep their content in the body). */
+const FILE_MEDIA_TYPES: ReadonlySet<string> = new Set(['image', 'audio', 'video', 'application']);
+
+/**
+ * A file message without its file: a customer's media WhatsApp would not let us download (expired
+ * on its servers, too large). The message is kept and its bubble says the file is missing.
+ */
+export function isMediaMissing(message: Pick<MessageRecord, 'mediaType' | 'mediaUrl'>): boolean {
+  return !message.mediaUrl && FILE_MEDIA_TYPES.has(message.mediaType ?? '');
+}
+
 /** Adds messages (an older page, a live one, an update) to the thread: one entry per id, oldest first. */
 export function mergeMessages(current: readonly MessageRecord[], incoming: readonly MessageRecord[]): MessageRecord[] {
   const byId = new Map(current.map((message) => [message.id, message]));
