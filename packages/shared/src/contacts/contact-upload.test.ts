@@ -24,7 +24,9 @@ describe('toSheetContacts', () => {
 
 describe('readContactsCsv', () => {
   it('reads quoted cells, line breaks inside quotes, a BOM, and numbers records as sheet lines', () => {
-    const sheet = readContactsCsv('\uFEFFname,number\r\n"Silva, Ana","5511 9999"\r\n"Two\nlines",5511\r\n\r\nBob,1\r\n');
+    const sheet = readContactsCsv(
+      '\uFEFFname,number\r\n"Silva, Ana","5511 9999"\r\n"Two\nlines",5511\r\n\r\nBob,1\r\n',
+    );
     expect(sheet).toEqual({
       rows: [
         { name: 'Silva, Ana', number: '5511 9999' },

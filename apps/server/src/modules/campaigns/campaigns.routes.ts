@@ -1,4 +1,5 @@
 import {
+  CONTACT_LIST_FILE_MAX_BYTES,
   campaignFieldsSchema,
   campaignIdParamsSchema,
   campaignListQuerySchema,
@@ -10,7 +11,6 @@ import {
   contactListsQuerySchema,
   contactListUploadFileDocSchema,
   contactListUploadSchema,
-  CONTACT_LIST_FILE_MAX_BYTES,
   FILE_OPTION_MAX_BYTES,
   fileListFieldsSchema,
 } from '@wacrm/shared';

@@ -136,19 +136,36 @@ describe('contact list upload as a file', () => {
       [{ name: 'contatos.txt', data: csv }, 415, 'ERR_UPLOAD_FILE_TYPE'],
       // Text named .xlsx, and a ZIP that is no workbook.
       [{ name: 'contatos.xlsx', data: csv }, 415, 'ERR_UPLOAD_FILE_TYPE'],
-      [{ name: 'contatos.xlsx', data: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 7)]) }, 415, 'ERR_UPLOAD_FILE_TYPE'],
+      [
+        { name: 'contatos.xlsx', data: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 7)]) },
+        415,
+        'ERR_UPLOAD_FILE_TYPE',
+      ],
       [{ name: 'grande.csv', data: `${csv}${'x'.repeat(CONTACT_LIST_FILE_MAX_BYTES)}` }, 413, 'ERR_PAYLOAD_TOO_LARGE'],
       [{ name: 'vazio.csv', data: '' }, 400, 'ERR_UPLOAD_MISSING_FILE'],
     ];
     for (const [file, status, error] of refusals) {
       const answer = await uploadFile(token, list.id, file);
-      expect({ name: file.name, status: answer.status, error: answer.body.error }).toEqual({ name: file.name, status, error });
+      expect({ name: file.name, status: answer.status, error: answer.body.error }).toEqual({
+        name: file.name,
+        status,
+        error,
+      });
     }
 
-    const manyLines = Array.from({ length: CONTACT_LIST_FILE_MAX_ROWS + 1 }, (_, i) => `P ${i},55119${String(i).padStart(8, '0')}`);
-    const tooMany = await uploadFile(token, list.id, { name: 'muitos.csv', data: `name,number\n${manyLines.join('\n')}` });
+    const manyLines = Array.from(
+      { length: CONTACT_LIST_FILE_MAX_ROWS + 1 },
+      (_, i) => `P ${i},55119${String(i).padStart(8, '0')}`,
+    );
+    const tooMany = await uploadFile(token, list.id, {
+      name: 'muitos.csv',
+      data: `name,number\n${manyLines.join('\n')}`,
+    });
     expect(tooMany.status).toBe(413);
-    expect(tooMany.body).toMatchObject({ error: 'ERR_PAYLOAD_TOO_LARGE', details: { maxRows: CONTACT_LIST_FILE_MAX_ROWS } });
+    expect(tooMany.body).toMatchObject({
+      error: 'ERR_PAYLOAD_TOO_LARGE',
+      details: { maxRows: CONTACT_LIST_FILE_MAX_ROWS },
+    });
 
     // A multipart body with a field but no file.
     const form = new FormData();
@@ -168,7 +185,10 @@ describe('contact list upload as a file', () => {
   it("answers 404 for another company's list whatever the body, and leaves it unchanged", async () => {
     const mine = await admin();
     const theirs = await admin();
-    const good = await xlsx([['nome', 'numero'], ['Ana Souza', '5511966660001']]);
+    const good = await xlsx([
+      ['nome', 'numero'],
+      ['Ana Souza', '5511966660001'],
+    ]);
 
     expect((await uploadFile(theirs.token, mine.list.id, { name: 'contatos.xlsx', data: good })).status).toBe(404);
     expect((await uploadFile(theirs.token, mine.list.id, { name: 'contatos.xlsx', data: PNG })).status).toBe(404);

@@ -73,7 +73,13 @@ export function createContactListsService(deps: {
     rows.forEach((row, index) => {
       const check = checkUploadRow(row);
       if (!check.ok) {
-        errorBag.push({ row: index, name: check.name, number: check.number, error: check.error, message: check.message });
+        errorBag.push({
+          row: index,
+          name: check.name,
+          number: check.number,
+          error: check.error,
+          message: check.message,
+        });
       } else if (rowOfNumber.has(check.values.number)) {
         errorBag.push({
           row: index,
@@ -90,7 +96,11 @@ export function createContactListsService(deps: {
     const stored = new Set<string>();
     // A thousand rows an insert: under PostgreSQL's parameter limit, and short on PGlite's one connection.
     for (let start = 0; start < writes.length; start += INSERT_BATCH_ROWS) {
-      for (const number of await repository.insertItems(companyId, id, writes.slice(start, start + INSERT_BATCH_ROWS))) {
+      for (const number of await repository.insertItems(
+        companyId,
+        id,
+        writes.slice(start, start + INSERT_BATCH_ROWS),
+      )) {
         stored.add(number);
       }
     }

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import {
   CONTACT_LIST_FILE_MAX_UNZIPPED_BYTES,
+  readContactsCsv,
   type SheetContacts,
   type SheetLine,
-  readContactsCsv,
   toSheetContacts,
 } from '@wacrm/shared';
 import type { Row } from 'exceljs';
@@ -60,12 +60,15 @@ async function readXlsx(data: Buffer): Promise<SheetContacts> {
   const unzipped = declaredUnzippedBytes(data);
   if (unzipped === null) throw wrongType();
   if (unzipped > CONTACT_LIST_FILE_MAX_UNZIPPED_BYTES) {
-    throw new AppError('ERR_PAYLOAD_TOO_LARGE', { details: { maxUnzippedBytes: CONTACT_LIST_FILE_MAX_UNZIPPED_BYTES } });
+    throw new AppError('ERR_PAYLOAD_TOO_LARGE', {
+      details: { maxUnzippedBytes: CONTACT_LIST_FILE_MAX_UNZIPPED_BYTES },
+    });
   }
   // Loaded on the first upload only: a server that never imports does not carry it.
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
+    // exceljs types its input as its own `Buffer` (an ArrayBuffer); in Node it reads Node's Buffer.
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
     // A ZIP that is not a workbook (a .docx, an archive, a damaged file).
