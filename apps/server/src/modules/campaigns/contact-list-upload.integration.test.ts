@@ -124,6 +124,22 @@ describe('contact list upload as a file', () => {
     ]);
   });
 
+  it('imports a file of as many rows as the limit allows (more than one insert can carry)', {
+    timeout: ONE_MINUTE,
+  }, async () => {
+    const { api, token, list } = await admin();
+    const lines = Array.from(
+      { length: CONTACT_LIST_FILE_MAX_ROWS },
+      (_, i) => `Pessoa ${i};55118${String(i).padStart(8, '0')}`,
+    );
+    const answer = await uploadFile(token, list.id, { name: 'todos.csv', data: `nome;numero\n${lines.join('\n')}` });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ created: CONTACT_LIST_FILE_MAX_ROWS, errorBag: [] });
+    expect(((await api.get(`/api/contact-lists/${list.id}`)).body as ContactListRecord).contactsCount).toBe(
+      CONTACT_LIST_FILE_MAX_ROWS,
+    );
+  });
+
   it('refuses a wrong type, a file over the limit or with too many rows, and no file; the list is unchanged', {
     timeout: ONE_MINUTE,
   }, async () => {
