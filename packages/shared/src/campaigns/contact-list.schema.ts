@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../common/pagination.ts';
-import { contactEmailSchema, contactNumberSchema } from '../contacts/contact.schema.ts';
+import { type ContactUploadAnswer, contactEmailSchema, contactNumberSchema } from '../contacts/contact.schema.ts';
 
 /** Lists and list items per page. */
 export const CONTACT_LISTS_PAGE_SIZE = 20;
@@ -56,6 +56,26 @@ export interface ContactListItemRecord {
 export const contactListUploadSchema = z.object({
   rows: z.array(z.record(z.string().max(200), z.unknown())).max(1_000),
 });
+
+/** `POST /contact-lists/{id}/upload` as multipart (spec: "multipart file"): the sheet's size limit. */
+export const CONTACT_LIST_FILE_MAX_BYTES = 5 * 1024 * 1024;
+/** Contact lines one file may hold: one request's work stays a few seconds of inserts. */
+export const CONTACT_LIST_FILE_MAX_ROWS = 20_000;
+/** What an .xlsx may inflate to (its ZIP's declared sizes), so a small file cannot expand without end. */
+export const CONTACT_LIST_FILE_MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
+
+/** The multipart form, for the API documentation (the route reads the stream itself). */
+export const contactListUploadFileDocSchema = z.object({
+  file: z.string().meta({
+    format: 'binary',
+    description: 'An .xlsx or .csv sheet (UTF-8, comma or semicolon), header line first, at most 5 MB',
+  }),
+});
+
+/** What an upload answers, in either form; `created` counts the new items. */
+export interface ContactListUploadAnswer extends ContactUploadAnswer {
+  created: number;
+}
 
 export type ContactListEvent =
   | { action: 'create' | 'update'; record: ContactListRecord }

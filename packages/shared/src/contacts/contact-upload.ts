@@ -4,6 +4,7 @@ import {
   type ContactUploadRow,
   contactFieldsSchema,
 } from './contact.schema.ts';
+import { parseCsv, UTF8_BOM } from './contact-csv.ts';
 
 /** Column titles the import understands for the three main fields (lower-case, any language we ship). */
 const columnAliases: Record<'name' | 'number' | 'email', readonly string[]> = {
@@ -52,4 +53,70 @@ export function checkUploadRow(row: ContactUploadRow): UploadRowCheck {
   const error: ContactUploadError =
     field === 'number' ? 'ERR_INVALID_NUMBER' : field === 'email' ? 'ERR_INVALID_EMAIL' : 'ERR_INVALID_NAME';
   return { ok: false, name: main.name, number: main.number, error, message: `${String(field)}: ${issue?.message}` };
+}
+
+/** One line of a spreadsheet as read from its file: its number there (1 is the header line) and its cells' text. */
+export interface SheetLine {
+  line: number;
+  /** By column; the header line's cells at the same positions name them. */
+  cells: readonly (string | undefined)[];
+}
+
+/** The contact rows of a sheet, and for each the sheet line it came from (blank lines are skipped). */
+export interface SheetContacts {
+  rows: ContactUploadRow[];
+  lines: number[];
+}
+
+/**
+ * Turns a sheet's lines into upload rows keyed by the header line's titles, as `checkUploadRow`
+ * reads them. Columns without a title and lines with no text are left out. The browser (reading
+ * .xlsx with exceljs) and the server (reading an uploaded .xlsx or .csv) both go through here.
+ */
+export function toSheetContacts(headers: readonly (string | undefined)[], lines: Iterable<SheetLine>): SheetContacts {
+  const titles = headers.map((header) => header?.trim() ?? '');
+  const sheet: SheetContacts = { rows: [], lines: [] };
+  for (const { line, cells } of lines) {
+    const row: ContactUploadRow = {};
+    let hasValue = false;
+    cells.forEach((cell, column) => {
+      const title = titles[column];
+      const text = cell?.trim() ?? '';
+      if (!title || cell === undefined) return;
+      if (text) hasValue = true;
+      row[title] = text;
+    });
+    if (!hasValue) continue;
+    sheet.rows.push(row);
+    sheet.lines.push(line);
+  }
+  return sheet;
+}
+
+/**
+ * Reads a CSV export of a contacts sheet: RFC 4180 quoting, a byte order mark allowed, and the
+ * separator Excel used, a semicolon (Portuguese and Spanish locales) or a comma, judged by the
+ * header line. Each record is one sheet line (a quoted cell may span several lines of text).
+ */
+export function readContactsCsv(text: string): SheetContacts {
+  const source = text.startsWith(UTF8_BOM) ? text.slice(1) : text;
+  const [headers = [], ...records] = parseCsv(source, csvSeparatorOf(source));
+  return toSheetContacts(
+    headers,
+    records.map((cells, index) => ({ line: index + 2, cells })),
+  );
+}
+
+/** `;` when the header line (outside quotes) has more semicolons than commas, else `,`. */
+export function csvSeparatorOf(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let isQuoted = false;
+  for (const char of text) {
+    if (char === '"') isQuoted = !isQuoted;
+    else if (!isQuoted && (char === '\n' || char === '\r')) break;
+    else if (!isQuoted && char === ',') commas++;
+    else if (!isQuoted && char === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
 }

@@ -115,8 +115,18 @@ export type ContactUploadError = (typeof contactUploadErrors)[number];
 
 export interface ContactUploadAnswer {
   newContacts: ContactRecord[];
-  /** `row`: the failed row's index in the request's rows (0-based). */
-  errorBag: { row: number; name: string; number: string; error: ContactUploadError; message: string }[];
+  /**
+   * `row`: the failed row's index in the request's rows (0-based). `line`: its line in the sheet
+   * (1 is the header line), when the server read the file itself.
+   */
+  errorBag: {
+    row: number;
+    line?: number;
+    name: string;
+    number: string;
+    error: ContactUploadError;
+    message: string;
+  }[];
 }
 
 /**

@@ -146,6 +146,7 @@ export const errorCatalogue = {
     message: 'The campaign cannot go to that status from its current one',
   },
   ERR_CAMPAIGN_RUNNING: { status: 409, message: 'Cancel the campaign before deleting it' },
+  ERR_UPLOAD_FILE_TYPE: { status: 415, message: 'Send the contacts as an .xlsx or .csv spreadsheet' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

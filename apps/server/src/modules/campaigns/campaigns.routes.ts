@@ -1,4 +1,5 @@
 import {
+  CONTACT_LIST_FILE_MAX_BYTES,
   campaignFieldsSchema,
   campaignIdParamsSchema,
   campaignListQuerySchema,
@@ -8,6 +9,7 @@ import {
   contactListItemFieldsSchema,
   contactListItemQuerySchema,
   contactListsQuerySchema,
+  contactListUploadFileDocSchema,
   contactListUploadSchema,
   FILE_OPTION_MAX_BYTES,
   fileListFieldsSchema,
@@ -16,8 +18,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { requireAdmin, requirePermission } from '../../platform/http/guards.ts';
+import { findUnstorableText } from '../../platform/http/validation.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 import type { ContactListsService } from './contact-lists.service.ts';
+import { readContactSheetFile } from './contact-sheet-file.ts';
 import type { FileListsService } from './file-lists.service.ts';
 
 /**
@@ -59,11 +63,25 @@ export function registerCampaignsRoutes(
     await lists.remove(company(request), request.params.id);
     return reply.status(204).send();
   });
-  // The sheet is read in the browser, as the contacts import does; rows come in batches.
+  // spec: "multipart file", an .xlsx or .csv read here; or `{rows}`, batches the web app read from
+  // the sheet itself. The body is read by the handler, after the list is known to be the company's.
   api.post(
     '/api/contact-lists/:id/upload',
-    { ...gated, schema: { params: campaignIdParamsSchema, body: contactListUploadSchema } },
-    (request) => lists.upload(company(request), request.params.id, request.body.rows),
+    {
+      ...gated,
+      schema: { params: campaignIdParamsSchema },
+      config: {
+        ...gated.config,
+        docs: { requestBody: { json: contactListUploadSchema, multipart: contactListUploadFileDocSchema } },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await lists.ensureExists(company(request), id);
+      if (!request.isMultipart()) return lists.upload(company(request), id, readUploadRows(request.body));
+      const file = await readSheetFile(request);
+      return lists.uploadSheet(company(request), id, await readContactSheetFile(file.data, file.filename));
+    },
   );
 
   // --- contact list items ---
@@ -181,4 +199,50 @@ async function readOption(request: FastifyRequest) {
     name: fields.name,
     optionId: Number.isInteger(optionId) && optionId > 0 ? optionId : undefined,
   };
+}
+
+/** The JSON form of a contact-list upload, checked as a route schema would (the route reads its body itself). */
+function readUploadRows(body: unknown) {
+  const unstorable = findUnstorableText(body);
+  if (unstorable) {
+    throw new AppError('ERR_VALIDATION', {
+      fields: { [unstorable.join('.') || 'rows']: 'Contains characters that cannot be stored' },
+    });
+  }
+  const parsed = contactListUploadSchema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data.rows;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[issue.path.map(String).join('.') || 'rows'] ??= issue.message;
+  throw new AppError('ERR_VALIDATION', { fields });
+}
+
+/**
+ * The one file of a multipart contact-list upload, under `file`. The reader stops at the size
+ * limit; other fields and files under other names are read past and ignored.
+ */
+async function readSheetFile(request: FastifyRequest) {
+  const missing = () => new AppError('ERR_UPLOAD_MISSING_FILE', { fields: { file: 'Required' } });
+  const tooLargeSheet = () =>
+    new AppError('ERR_PAYLOAD_TOO_LARGE', { details: { maxBytes: CONTACT_LIST_FILE_MAX_BYTES } });
+  let file: { data: Buffer; filename: string } | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: CONTACT_LIST_FILE_MAX_BYTES, files: 5 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file' || file) {
+        part.file.resume();
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (part.file.truncated) throw tooLargeSheet();
+      file = { data, filename: part.filename };
+    }
+  } catch (error) {
+    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) throw tooLargeSheet();
+    if (error instanceof request.server.multipartErrors.FilesLimitError) {
+      throw new AppError('ERR_VALIDATION', { fields: { file: 'Send one file' } });
+    }
+    throw error;
+  }
+  if (!file || file.data.length === 0) throw missing();
+  return file;
 }

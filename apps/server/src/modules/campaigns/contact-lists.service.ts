@@ -1,17 +1,20 @@
 import {
+  CONTACT_LIST_FILE_MAX_ROWS,
   CONTACT_LIST_ITEMS_PAGE_SIZE,
   CONTACT_LISTS_PAGE_SIZE,
   type ContactListItemRecord,
   type ContactListRecord,
+  type ContactListUploadAnswer,
   type ContactUploadAnswer,
   type ContactUploadRow,
   checkUploadRow,
   type contactListItemFieldsSchema,
+  type SheetContacts,
 } from '@wacrm/shared';
 import type { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { CampaignsRealtime } from './campaigns.realtime.ts';
-import type { ContactListItemRow, ContactListsRepository } from './contact-lists.repository.ts';
+import type { ContactListItemRow, ContactListsRepository, ItemWrite } from './contact-lists.repository.ts';
 
 type ListRow = NonNullable<Awaited<ReturnType<ContactListsRepository['find']>>>;
 
@@ -35,6 +38,8 @@ const toItem = (row: ContactListItemRow): ContactListItemRecord => ({
 
 type ItemFields = z.output<typeof contactListItemFieldsSchema>;
 
+const INSERT_BATCH_ROWS = 1_000;
+
 /** Contact lists and their items (spec: Contact lists page, Contact list items page). */
 export function createContactListsService(deps: {
   repository: ContactListsRepository;
@@ -54,6 +59,66 @@ export function createContactListsService(deps: {
     const record = toList(await list(companyId, id));
     await realtime.contactList(companyId, { action, record });
     return record;
+  }
+
+  /**
+   * Each row checked alone (as the contacts import), the good ones kept, the others reported by
+   * their index in `rows`; then the list's channel is told to reload.
+   */
+  async function importRows(companyId: number, id: number, rows: ContactUploadRow[]): Promise<ContactListUploadAnswer> {
+    const errorBag: ContactUploadAnswer['errorBag'] = [];
+    const writes: ItemWrite[] = [];
+    // The number's position in the request, so a failure names the sheet's line.
+    const rowOfNumber = new Map<string, number>();
+    rows.forEach((row, index) => {
+      const check = checkUploadRow(row);
+      if (!check.ok) {
+        errorBag.push({
+          row: index,
+          name: check.name,
+          number: check.number,
+          error: check.error,
+          message: check.message,
+        });
+      } else if (rowOfNumber.has(check.values.number)) {
+        errorBag.push({
+          row: index,
+          name: check.values.name,
+          number: check.values.number,
+          error: 'ERR_DUPLICATED_CONTACT',
+          message: 'The number appears more than once in the file',
+        });
+      } else {
+        rowOfNumber.set(check.values.number, index);
+        writes.push({ name: check.values.name.slice(0, 50), number: check.values.number, email: check.values.email });
+      }
+    });
+    const stored = new Set<string>();
+    // A thousand rows an insert: under PostgreSQL's parameter limit, and short on PGlite's one connection.
+    for (let start = 0; start < writes.length; start += INSERT_BATCH_ROWS) {
+      for (const number of await repository.insertItems(
+        companyId,
+        id,
+        writes.slice(start, start + INSERT_BATCH_ROWS),
+      )) {
+        stored.add(number);
+      }
+    }
+    for (const write of writes) {
+      if (stored.has(write.number)) continue;
+      errorBag.push({
+        row: rowOfNumber.get(write.number) ?? -1,
+        name: write.name,
+        number: write.number,
+        error: 'ERR_DUPLICATED_CONTACT',
+        message: 'The number is already in the list',
+      });
+    }
+    errorBag.sort((a, b) => a.row - b.row);
+    await realtime.contactListItem(companyId, id, { action: 'reload', contactListId: id });
+    if (stored.size > 0) await deps.checkNumbers(companyId, id);
+    await announceList(companyId, id, 'update');
+    return { newContacts: [], errorBag, created: stored.size };
   }
 
   return {
@@ -96,56 +161,25 @@ export function createContactListsService(deps: {
       return announceList(companyId, id, 'create');
     },
 
-    /** `POST /contact-lists/{id}/upload`: each row checked alone (as the contacts import), the good ones kept. */
-    async upload(
-      companyId: number,
-      id: number,
-      rows: ContactUploadRow[],
-    ): Promise<ContactUploadAnswer & { created: number }> {
+    /** Refuses another company's list (404) before an upload's body is read. */
+    ensureExists: async (companyId: number, id: number) => {
       await list(companyId, id);
-      const errorBag: ContactUploadAnswer['errorBag'] = [];
-      const writes: { name: string; number: string; email: string }[] = [];
-      // The number's position in the request, so a failure names the sheet's line.
-      const rowOfNumber = new Map<string, number>();
-      rows.forEach((row, index) => {
-        const check = checkUploadRow(row);
-        if (!check.ok) {
-          errorBag.push({
-            row: index,
-            name: check.name,
-            number: check.number,
-            error: check.error,
-            message: check.message,
-          });
-        } else if (rowOfNumber.has(check.values.number)) {
-          errorBag.push({
-            row: index,
-            name: check.values.name,
-            number: check.values.number,
-            error: 'ERR_DUPLICATED_CONTACT',
-            message: 'The number appears more than once in the file',
-          });
-        } else {
-          rowOfNumber.set(check.values.number, index);
-          writes.push({ name: check.values.name.slice(0, 50), number: check.values.number, email: check.values.email });
-        }
-      });
-      const stored = new Set(await repository.insertItems(companyId, id, writes));
-      for (const write of writes) {
-        if (stored.has(write.number)) continue;
-        errorBag.push({
-          row: rowOfNumber.get(write.number) ?? -1,
-          name: write.name,
-          number: write.number,
-          error: 'ERR_DUPLICATED_CONTACT',
-          message: 'The number is already in the list',
-        });
+    },
+
+    /** `POST /contact-lists/{id}/upload` with `{rows}`: a batch the browser read from its sheet. */
+    async upload(companyId: number, id: number, rows: ContactUploadRow[]): Promise<ContactListUploadAnswer> {
+      await list(companyId, id);
+      return importRows(companyId, id, rows);
+    },
+
+    /** `POST /contact-lists/{id}/upload` with a file the server read: its errors also name the sheet line. */
+    async uploadSheet(companyId: number, id: number, sheet: SheetContacts): Promise<ContactListUploadAnswer> {
+      await list(companyId, id);
+      if (sheet.rows.length > CONTACT_LIST_FILE_MAX_ROWS) {
+        throw new AppError('ERR_PAYLOAD_TOO_LARGE', { details: { maxRows: CONTACT_LIST_FILE_MAX_ROWS } });
       }
-      errorBag.sort((a, b) => a.row - b.row);
-      await realtime.contactListItem(companyId, id, { action: 'reload', contactListId: id });
-      if (stored.size > 0) await deps.checkNumbers(companyId, id);
-      await announceList(companyId, id, 'update');
-      return { newContacts: [], errorBag, created: stored.size };
+      const answer = await importRows(companyId, id, sheet.rows);
+      return { ...answer, errorBag: answer.errorBag.map((error) => ({ ...error, line: sheet.lines[error.row] })) };
     },
 
     async itemsPage(companyId: number, query: { searchParam: string; pageNumber: number; contactListId: number }) {

@@ -7,10 +7,11 @@ import type {
 import type {
   ContactListItemRecord,
   ContactListRecord,
+  ContactListUploadAnswer,
   FileListFields,
   FileListRecord,
 } from '@wacrm/shared/campaigns/contact-list.schema';
-import type { ContactUploadAnswer, ContactUploadRow } from '@wacrm/shared/contacts/contact.schema';
+import type { ContactUploadRow } from '@wacrm/shared/contacts/contact.schema';
 import { http } from '../../../lib/api.ts';
 
 export interface Paged<T> {
@@ -32,7 +33,7 @@ export const campaignsApi = {
     http.put<ContactListRecord>(`/api/contact-lists/${id}`, { name }, { silent: true }),
   removeList: (id: number) => http.delete<null>(`/api/contact-lists/${id}`),
   upload: (id: number, rows: ContactUploadRow[]) =>
-    http.post<ContactUploadAnswer & { created: number }>(`/api/contact-lists/${id}/upload`, { rows }),
+    http.post<ContactListUploadAnswer>(`/api/contact-lists/${id}/upload`, { rows }),
 
   items: (contactListId: number, searchParam: string, pageNumber: number) =>
     http.get<{ contacts: ContactListItemRecord[]; count: number; hasMore: boolean }>('/api/contact-list-items', {

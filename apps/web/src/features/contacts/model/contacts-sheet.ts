@@ -1,4 +1,7 @@
 import type { ContactUploadAnswer, ContactUploadRow } from '@wacrm/shared/contacts/contact.schema';
+import { type SheetContacts, type SheetLine, toSheetContacts } from '@wacrm/shared/contacts/contact-upload';
+// A type only: the library itself is loaded when someone imports a sheet.
+import type { Row } from 'exceljs';
 
 /** The template's columns (the import also understands nome/numero/e-mail). */
 export const TEMPLATE_COLUMNS = ['name', 'number', 'email'] as const;
@@ -6,44 +9,31 @@ export const TEMPLATE_URL = '/contacts-template.xlsx';
 /** Rows per request: small enough for the body limit and a progress bar that moves. */
 export const UPLOAD_BATCH_ROWS = 500;
 
-/**
- * Reads the first sheet of an .xlsx file into rows keyed by the header row. exceljs is loaded
- * only here, when someone imports, so the contacts page does not carry it.
- */
-/** The contact rows of a sheet, and for each the sheet line it came from (blank lines are skipped). */
-export interface SheetContacts {
-  rows: ContactUploadRow[];
-  lines: number[];
-}
+export type { SheetContacts };
 
+/**
+ * Reads the first sheet of an .xlsx file into rows keyed by the header row (the shared
+ * `toSheetContacts`, which the server uses for uploaded files too). exceljs is loaded only here,
+ * when someone imports, so the contacts page does not carry it.
+ */
 export async function readContactsSheet(file: Blob): Promise<SheetContacts> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(await file.arrayBuffer());
   const sheet = workbook.worksheets[0];
   if (!sheet) return { rows: [], lines: [] };
-  const headers: string[] = [];
-  sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, column) => {
-    headers[column] = String(cell.text ?? '').trim();
-  });
-  const rows: ContactUploadRow[] = [];
-  const lines: number[] = [];
-  sheet.eachRow((row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const values: ContactUploadRow = {};
-    let hasValue = false;
+  const cellTexts = (row: Row) => {
+    const cells: string[] = [];
     row.eachCell({ includeEmpty: false }, (cell, column) => {
-      const header = headers[column];
-      if (!header) return;
-      const text = cell.text?.trim() ?? '';
-      if (text) hasValue = true;
-      values[header] = text;
+      cells[column] = cell.text ?? '';
     });
-    if (!hasValue) return;
-    rows.push(values);
-    lines.push(rowNumber);
+    return cells;
+  };
+  const lines: SheetLine[] = [];
+  sheet.eachRow((row, line) => {
+    if (line > 1) lines.push({ line, cells: cellTexts(row) });
   });
-  return { rows, lines };
+  return toSheetContacts(cellTexts(sheet.getRow(1)), lines);
 }
 
 /** Splits rows into the chunks sent to the server one request at a time. */
