@@ -54,7 +54,7 @@ export function PhoneImportDialog({ open, onClose, onImported }: PhoneImportDial
     setBusy(true);
     try {
       const answer = await contactsApi.importFromPhone(whatsappId);
-      toast.success(t(answer.skipped > 0 ? 'phoneImport.resultWithSkipped' : 'phoneImport.result', answer));
+      toast.success(t(answer.skipped > 0 ? 'phoneImport.resultWithSkipped' : 'phoneImport.result', { ...answer }));
       onImported();
       setWhatsappId('');
       onClose();
