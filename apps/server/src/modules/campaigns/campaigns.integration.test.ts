@@ -499,7 +499,9 @@ describe('campaigns', () => {
       return current.waiting === 1 ? current : null;
     }, 30_000);
     expect(waiting).toMatchObject({ total: 1, sent: 0, pending: 1, waiting: 1, failed: 0, failureReasons: [] });
-    const waitingCsv = String((await api.get(`/api/campaigns/${campaign.id}/shippings.csv`)).body).trim().split('\n');
+    const waitingCsv = String((await api.get(`/api/campaigns/${campaign.id}/shippings.csv`)).body)
+      .trim()
+      .split('\n');
     expect(waitingCsv[1]).toContain('"waiting"');
 
     const handedOver = nextMatching<CampaignEvent>(
@@ -520,7 +522,9 @@ describe('campaigns', () => {
     expect(await report(api, campaign.id)).toMatchObject({ total: 1, sent: 1, pending: 0, waiting: 0, failed: 0 });
     const [shipping] = await t.db.select().from(campaignShippings).where(eq(campaignShippings.campaignId, campaign.id));
     const [message] = await t.db.select().from(messages).where(eq(messages.id, shipping.messageId!));
-    const sentCsv = String((await api.get(`/api/campaigns/${campaign.id}/shippings.csv`)).body).trim().split('\n');
+    const sentCsv = String((await api.get(`/api/campaigns/${campaign.id}/shippings.csv`)).body)
+      .trim()
+      .split('\n');
     expect(sentCsv[1]).toContain(`"sent","1","${message.sentAt!.toISOString()}"`);
 
     // Another company heard none of it (its own event comes after: a leaked one would have too).
@@ -633,7 +637,9 @@ describe('a connection that stays down', () => {
     };
     expect(told.report).toMatchObject(expected);
     expect(await report(api, campaign.id)).toMatchObject(expected);
-    const csv = String((await api.get(`/api/campaigns/${campaign.id}/shippings.csv`)).body).trim().split('\n');
+    const csv = String((await api.get(`/api/campaigns/${campaign.id}/shippings.csv`)).body)
+      .trim()
+      .split('\n');
     expect(csv[1]).toContain('"failed","1","","false","false","ERR_WAPP_NOT_INITIALIZED"');
   });
 });

@@ -28,7 +28,9 @@ export function createProgressThrottle(everyMs: number, emit: Emit, log: Fastify
       const wait = (lastAt.get(campaignId) ?? 0) + everyMs - Date.now();
       if (wait <= 0) return fire(companyId, campaignId);
       const timer = setTimeout(() => {
-        fire(companyId, campaignId).catch((error) => log.warn({ err: error, campaignId }, 'campaign progress not sent'));
+        fire(companyId, campaignId).catch((error) =>
+          log.warn({ err: error, campaignId }, 'campaign progress not sent'),
+        );
       }, wait);
       // A pending update never keeps the process alive.
       timer.unref();

@@ -29,7 +29,11 @@ describe('the state a schedule shows', () => {
       { status: 'sent', message: { ...message, failed: true, sendError: 'ERR_WAPP_NOT_INITIALIZED' } },
       { status: 'error', sentAt: null, errorCode: 'ERR_WAPP_NOT_INITIALIZED' },
     ],
-    ['sent as claimed when its message is gone', { status: 'sent', message: null }, { status: 'sent', sentAt: claimedAt }],
+    [
+      'sent as claimed when its message is gone',
+      { status: 'sent', message: null },
+      { status: 'sent', sentAt: claimedAt },
+    ],
   ])('%s', (_, input, expected) => {
     expect(scheduleStateOf({ errorCode: null, claimedAt, ...input })).toMatchObject({ errorCode: null, ...expected });
   });

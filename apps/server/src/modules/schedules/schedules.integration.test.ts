@@ -437,9 +437,7 @@ describe('sending', () => {
     const ownerSocket = t.connectSocket(owner.token);
     await waitFor(ownerSocket, 'connect');
     await owner.api.post(`/api/sandbox/${connection.id}/disconnect`);
-    await waitUntil(
-      async () => (await owner.api.get(`/api/whatsapp/${connection.id}`)).body.status === 'DISCONNECTED',
-    );
+    await waitUntil(async () => (await owner.api.get(`/api/whatsapp/${connection.id}`)).body.status === 'DISCONNECTED');
     const mine = (
       await owner.api.post('/api/schedules', {
         body: 'Owner only',
