@@ -300,6 +300,7 @@ export async function buildServer(
     async stop() {
       phase = 'draining';
       webhooks.stop();
+      campaigns.stop();
       await realtime.close();
       await app.close();
       await channels.stop();

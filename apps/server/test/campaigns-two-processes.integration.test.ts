@@ -95,10 +95,12 @@ describe('a campaign on two processes', () => {
     const done = await waitUntil(
       async () => {
         const current = await report();
-        return current.campaign.status === 'FINALIZADA' ? current : null;
+        // Finished, and every message handed to WhatsApp (one stored by the process that does not
+        // hold the session goes out there a moment later).
+        return current.campaign.status === 'FINALIZADA' && current.pending === 0 ? current : null;
       },
       120_000,
-      'finished',
+      'finished and all handed over',
     );
     expect(done).toMatchObject({ total: CONTACTS, sent: CONTACTS, pending: 0 });
 

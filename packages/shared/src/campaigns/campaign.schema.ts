@@ -81,15 +81,22 @@ export interface CampaignRecord {
   updatedAt: string;
 }
 
-/** The report's numbers (spec: valid contacts, delivered; ours: sent, read, failed, skipped). */
+/**
+ * The report's numbers (spec: valid contacts, delivered; ours: sent, read, failed, skipped). A
+ * contact counts as `sent` only once WhatsApp took its message; until then it is `pending`, and
+ * `waiting` (part of pending) once its message is stored but queued behind a connection that is down.
+ */
 export interface CampaignReport {
   campaign: CampaignRecord;
   total: number;
   pending: number;
+  waiting: number;
   sent: number;
   delivered: number;
   read: number;
   failed: number;
+  /** Why the failed ones gave up: error codes the interface translates, most frequent first. */
+  failureReasons: { code: string; count: number }[];
   invalid: number;
   optedOut: number;
 }

@@ -57,14 +57,28 @@ export const scheduleListQuerySchema = z.object({
 });
 export type ScheduleListQuery = z.infer<typeof scheduleListQuerySchema>;
 
-/** `pending` until its time; `sent` once handed to the outbound path; `error` when that message failed. */
-export type ScheduleStatus = 'pending' | 'sent' | 'error';
+/**
+ * `pending` until its time; `waiting` once its message is stored and queued but not yet handed to
+ * WhatsApp (its connection is down); `sent` once the provider took it (`sentAt` is that moment);
+ * `error` when nothing could be sent or its message finally failed (`errorCode` says why).
+ */
+export type ScheduleStatus = 'pending' | 'waiting' | 'sent' | 'error';
+
+/**
+ * Whether a schedule's message was already stored (waiting, sent, or failed after it was stored):
+ * it can no longer be edited (409 `ERR_SCHEDULE_ALREADY_SENT`). One in error before any message was
+ * stored (no connection, no contact) may be edited and retried.
+ */
+export function isScheduleLocked(schedule: Pick<ScheduleRecord, 'status' | 'messageId'>) {
+  return schedule.status === 'waiting' || schedule.status === 'sent' || schedule.messageId !== null;
+}
 
 /** A schedule as the API answers it. */
 export interface ScheduleRecord {
   id: number;
   body: string;
   sendAt: string;
+  /** When WhatsApp took the message; null while pending or waiting, and when it failed. */
   sentAt: string | null;
   status: ScheduleStatus;
   /** Why it failed: an error code the interface translates (ERR_WAPP_NOT_INITIALIZED…). */

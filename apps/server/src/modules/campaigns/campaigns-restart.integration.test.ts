@@ -74,10 +74,12 @@ describe('campaigns across a hard kill', () => {
       const done = await waitUntil(
         async () => {
           const current = await report();
-          return current.campaign.status === 'FINALIZADA' ? current : null;
+          // Finished, and every message handed to WhatsApp (one the killed process stored goes out
+          // when the connection is back).
+          return current.campaign.status === 'FINALIZADA' && current.pending === 0 ? current : null;
         },
         120_000,
-        'finished',
+        'finished and all handed over',
       );
       expect(done).toMatchObject({ total: 300, sent: 300, pending: 0 });
       const outbox = await waitUntil(

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { paced } from '../../../test/machine-pace.ts';
-import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { contacts, messages, settings, tags, tickets, ticketTags } from '../../platform/db/schema.ts';
+import { nextEvent, nextMatching, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
+import { contacts, messages, settings, tags, tickets, ticketTags, whatsapps } from '../../platform/db/schema.ts';
 import { campaignShippings, campaigns } from './campaigns.tables.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
@@ -31,7 +31,8 @@ afterAll(async () => {
 
 type Api = ReturnType<TestServer['as']>;
 
-async function setup(options: { campaigns?: boolean } = {}) {
+async function setup(options: { campaigns?: boolean } = {}, server: TestServer = t) {
+  const t = server;
   const enabled = options.campaigns ?? true;
   const plan = await buildPlan(t.db, { useCampaigns: enabled });
   const company = await buildCompany(t.db, { planId: plan.id });
@@ -75,6 +76,30 @@ const finished = (api: Api, id: number, ms = 120_000) =>
     ms,
     'campaign finished',
   );
+
+/**
+ * A one-contact campaign whose message is stored while the connection's session is down: the
+ * connection row still reads CONNECTED (as between a session's drop and its status being written,
+ * or on a process that does not hold the session), so the campaign claims the contact and its
+ * message waits in the outbound queue.
+ */
+async function queuedBehindDownConnection(server: TestServer, api: Api, whatsappId: number, prefix: string) {
+  expect((await api.post(`/api/sandbox/${whatsappId}/disconnect`)).status).toBe(200);
+  await waitUntil(
+    async () => ((await api.get(`/api/whatsapp/${whatsappId}`)).body as { status: string }).status === 'DISCONNECTED',
+  );
+  await server.db.update(whatsapps).set({ status: 'CONNECTED' }).where(eq(whatsapps.id, whatsappId));
+  const list = await listWith(api, 1, prefix);
+  return (
+    await api.post('/api/campaigns', {
+      name: 'Queued',
+      whatsappId,
+      contactListId: list.id,
+      message1: 'Oi {{name}}',
+      scheduledAt: new Date().toISOString(),
+    })
+  ).body as CampaignRecord;
+}
 
 async function sentMessages(companyId: number, whatsappId: number) {
   return t.db
@@ -455,6 +480,61 @@ describe('campaigns', () => {
     expect(await finished(api, campaign.id, 60_000)).toMatchObject({ sent: 5 });
   });
 
+  it('a message queued behind a down connection is pending (waiting), not sent, until handed over; told live', {
+    timeout: NINETY_SECONDS,
+  }, async () => {
+    const { api, token, company } = await setup();
+    const connection = await pairedSandbox(t, token);
+    const other = await setup();
+    const otherSocket = t.connectSocket(other.token);
+    await waitFor(otherSocket, 'connect');
+    const heard: string[] = [];
+    otherSocket.onAny((name: string) => heard.push(name));
+    const socket = t.connectSocket(token);
+    await waitFor(socket, 'connect');
+    const campaign = await queuedBehindDownConnection(t, api, connection.id, '5511955');
+
+    const waiting = await waitUntil(async () => {
+      const current = await report(api, campaign.id);
+      return current.waiting === 1 ? current : null;
+    }, 30_000);
+    expect(waiting).toMatchObject({ total: 1, sent: 0, pending: 1, waiting: 1, failed: 0, failureReasons: [] });
+    const waitingCsv = String((await api.get(`/api/campaigns/${campaign.id}/shippings.csv`)).body)
+      .trim()
+      .split('\n');
+    expect(waitingCsv[1]).toContain('"waiting"');
+
+    const handedOver = nextMatching<CampaignEvent>(
+      socket,
+      `company-${company.id}-campaign`,
+      (event) => event.action === 'progress' && event.report.campaign.id === campaign.id && event.report.sent === 1,
+      60_000,
+    );
+    await api.post(`/api/whatsappsession/${connection.id}`);
+    await waitUntil(
+      async () => ((await api.get(`/api/whatsapp/${connection.id}`)).body as { status: string }).status === 'qrcode',
+    );
+    await api.post(`/api/sandbox/${connection.id}/scan`);
+    // The hand-over, when the connection is back, is announced with the report's new numbers.
+    const told = await handedOver;
+    if (told.action !== 'progress') throw new Error('not a progress event');
+    expect(told.report).toMatchObject({ sent: 1, pending: 0, waiting: 0 });
+    expect(await report(api, campaign.id)).toMatchObject({ total: 1, sent: 1, pending: 0, waiting: 0, failed: 0 });
+    const [shipping] = await t.db.select().from(campaignShippings).where(eq(campaignShippings.campaignId, campaign.id));
+    const [message] = await t.db.select().from(messages).where(eq(messages.id, shipping.messageId!));
+    const sentCsv = String((await api.get(`/api/campaigns/${campaign.id}/shippings.csv`)).body)
+      .trim()
+      .split('\n');
+    expect(sentCsv[1]).toContain(`"sent","1","${message.sentAt!.toISOString()}"`);
+
+    // Another company heard none of it (its own event comes after: a leaked one would have too).
+    const own = nextEvent(otherSocket, `company-${other.company.id}-ContactList`);
+    await other.api.post('/api/contact-lists', { name: 'Theirs' });
+    await own;
+    expect(heard.filter((name) => name.includes(`company-${company.id}-`))).toEqual([]);
+    expect((await other.api.get(`/api/campaigns/${campaign.id}/report`)).status).toBe(404);
+  });
+
   it('cancel then restart continues with the contacts not sent, none twice', { timeout: TWO_MINUTES }, async () => {
     const { api, token, company } = await setup();
     const connection = await pairedSandbox(t, token);
@@ -514,6 +594,53 @@ describe('campaigns', () => {
     });
     const page = (await api.get(`/api/messages/${reply.id}`)).body as { previousTicket: { id: number } | null };
     expect(page.previousTicket?.id).toBe(first.id);
+  });
+});
+
+describe('a connection that stays down', () => {
+  let t2: TestServer;
+  beforeAll(async () => {
+    // No wait for the connection after the retries (it is 3 days by default).
+    t2 = await startTestServer(
+      {},
+      { messages: { retry: { maxAttempts: 2, baseDelaySeconds: 1, maxDelaySeconds: 1, waitForConnectionSeconds: 0 } } },
+    );
+  });
+  afterAll(async () => {
+    await t2.close();
+  });
+
+  it('counts a message that gave up as failed with its reason, never as sent; told live', {
+    timeout: NINETY_SECONDS,
+  }, async () => {
+    const { api, token, company } = await setup({}, t2);
+    const connection = await pairedSandbox(t2, token);
+    const socket = t2.connectSocket(token);
+    await waitFor(socket, 'connect');
+    const gaveUp = nextMatching<CampaignEvent>(
+      socket,
+      `company-${company.id}-campaign`,
+      (event) => event.action === 'progress' && event.report.failed === 1,
+      60_000,
+    );
+    const campaign = await queuedBehindDownConnection(t2, api, connection.id, '5511944');
+    const told = await gaveUp;
+    if (told.action !== 'progress') throw new Error('not a progress event');
+    expect(told.report.campaign.id).toBe(campaign.id);
+    const expected = {
+      total: 1,
+      sent: 0,
+      pending: 0,
+      waiting: 0,
+      failed: 1,
+      failureReasons: [{ code: 'ERR_WAPP_NOT_INITIALIZED', count: 1 }],
+    };
+    expect(told.report).toMatchObject(expected);
+    expect(await report(api, campaign.id)).toMatchObject(expected);
+    const csv = String((await api.get(`/api/campaigns/${campaign.id}/shippings.csv`)).body)
+      .trim()
+      .split('\n');
+    expect(csv[1]).toContain('"failed","1","","false","false","ERR_WAPP_NOT_INITIALIZED"');
   });
 });
 

@@ -16,6 +16,13 @@ const joinedColumns = {
   tagName: tags.name,
 };
 
+// A shipping record's state by its message (docs/decisions/campaigns.md, "Report"): claimed records
+// (`sent`) whose message is gone count as sent, as they did when claimed.
+const claimed = sql`${campaignShippings.status} = 'sent'`;
+const handedOver = sql`(${claimed} and (${messages.id} is null or ${messages.externalId} is not null))`;
+const gaveUp = sql`(${claimed} and ${messages.externalId} is null and ${messages.failed})`;
+const waiting = sql`(${claimed} and ${messages.id} is not null and ${messages.externalId} is null and not ${messages.failed})`;
+
 /** Campaigns, their settings and shipping records; every query starts with the company id. */
 export function createCampaignsRepository(db: Database) {
   const joined = (handle: Database) =>
@@ -183,23 +190,57 @@ export function createCampaignsRepository(db: Database) {
       await tx.update(campaignShippings).set(values).where(eq(campaignShippings.id, id));
     },
 
-    /** Numbers, by counts: the report. Delivered and read come from the messages' acks. */
+    /**
+     * Numbers, by counts: the report. A claimed record is sent only once its message was handed
+     * to WhatsApp; until then it is pending (and waiting), and failed when its message gave up.
+     * Delivered and read come from the messages' acks.
+     */
     async counts(companyId: number, campaignId: number) {
       const [row] = await db
         .select({
           total: count(),
-          pending: sql<number>`count(*) filter (where ${campaignShippings.status} = 'pending')::int`,
-          sent: sql<number>`count(*) filter (where ${campaignShippings.status} = 'sent')::int`,
+          pending: sql<number>`count(*) filter (where ${campaignShippings.status} = 'pending' or ${waiting})::int`,
+          waiting: sql<number>`count(*) filter (where ${waiting})::int`,
+          sent: sql<number>`count(*) filter (where ${handedOver})::int`,
           invalid: sql<number>`count(*) filter (where ${campaignShippings.status} = 'invalid')::int`,
           optedOut: sql<number>`count(*) filter (where ${campaignShippings.status} = 'optout')::int`,
           delivered: sql<number>`count(*) filter (where ${messages.ack} >= 2)::int`,
           read: sql<number>`count(*) filter (where ${messages.ack} >= 3)::int`,
-          failed: sql<number>`count(*) filter (where ${messages.sendError} is not null)::int`,
+          failed: sql<number>`count(*) filter (where ${gaveUp})::int`,
         })
         .from(campaignShippings)
         .leftJoin(messages, eq(messages.id, campaignShippings.messageId))
         .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.campaignId, campaignId)));
       return row;
+    },
+
+    /** Why the campaign's messages that gave up did, most frequent first (asked only when some did). */
+    failureReasons: (companyId: number, campaignId: number) =>
+      db
+        .select({
+          code: messages.sendError,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(campaignShippings)
+        .innerJoin(messages, eq(messages.id, campaignShippings.messageId))
+        .where(
+          and(
+            eq(campaignShippings.companyId, companyId),
+            eq(campaignShippings.campaignId, campaignId),
+            eq(messages.failed, true),
+          ),
+        )
+        .groupBy(messages.sendError)
+        .orderBy(sql`count(*) desc`, messages.sendError),
+
+    /** The campaign that sent a message, if one did (the hand-over's live update). */
+    async campaignOfMessage(companyId: number, messageId: number) {
+      const [row] = await db
+        .select({ campaignId: campaignShippings.campaignId })
+        .from(campaignShippings)
+        .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.messageId, messageId)))
+        .limit(1);
+      return row?.campaignId ?? null;
     },
 
     shippings: (companyId: number, campaignId: number) =>
@@ -208,6 +249,10 @@ export function createCampaignsRepository(db: Database) {
           shipping: campaignShippings,
           ack: messages.ack,
           sendError: messages.sendError,
+          messageId: messages.id,
+          handedOver: sql<boolean>`${messages.externalId} is not null`,
+          failed: messages.failed,
+          messageSentAt: messages.sentAt,
         })
         .from(campaignShippings)
         .leftJoin(messages, eq(messages.id, campaignShippings.messageId))

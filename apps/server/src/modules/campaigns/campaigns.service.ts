@@ -15,6 +15,7 @@ import type { FileStorage } from '../../platform/storage/local-storage.ts';
 import type { CampaignDispatch } from './campaign-dispatch.ts';
 import type { CampaignsRealtime } from './campaigns.realtime.ts';
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
+import { shippingStateOf } from './shipping-state.ts';
 import { sniffMimetype } from './sniff-mimetype.ts';
 
 type Fields = z.output<typeof campaignFieldsSchema>;
@@ -73,6 +74,19 @@ export function createCampaignsService(deps: {
       updatedAt: c.updatedAt.toISOString(),
     };
   };
+
+  /** The report's numbers for a campaign row (the reasons are asked only when some failed). */
+  async function reportOf(companyId: number, row: Joined): Promise<CampaignReport> {
+    const counts = await repository.counts(companyId, row.campaign.id);
+    const failureReasons =
+      counts.failed > 0
+        ? (await repository.failureReasons(companyId, row.campaign.id)).map((reason) => ({
+            code: reason.code ?? 'ERR_SENDING_WAPP_MSG',
+            count: reason.count,
+          }))
+        : [];
+    return { campaign: toRecord(row), ...counts, total: Number(counts.total), failureReasons };
+  }
 
   async function load(companyId: number, id: number) {
     const row = await repository.find(companyId, id);
@@ -203,11 +217,7 @@ export function createCampaignsService(deps: {
       return announce(companyId, id, 'update');
     },
 
-    async report(companyId: number, id: number): Promise<CampaignReport> {
-      const campaign = toRecord(await load(companyId, id));
-      const counts = await repository.counts(companyId, id);
-      return { campaign, ...counts, total: Number(counts.total) };
-    },
+    report: async (companyId: number, id: number) => reportOf(companyId, await load(companyId, id)),
 
     /** The report's CSV: one line per shipping record. */
     async csv(companyId: number, id: number) {
@@ -219,15 +229,17 @@ export function createCampaignsService(deps: {
         return `"${safe.replace(/"/g, '""')}"`;
       };
       const lines = ['name,number,email,status,variant,sentAt,delivered,read,error'];
-      for (const { shipping, ack, sendError } of await repository.shippings(companyId, id)) {
+      for (const row of await repository.shippings(companyId, id)) {
+        const { shipping, ack, sendError } = row;
+        const shown = shippingStateOf(row);
         lines.push(
           [
             shipping.name,
             shipping.number,
             shipping.email,
-            shipping.status,
+            shown.status,
             shipping.variant,
-            shipping.sentAt?.toISOString(),
+            shown.sentAt?.toISOString(),
             (ack ?? 0) >= 2,
             (ack ?? 0) >= 3,
             sendError,
@@ -271,16 +283,15 @@ export function createCampaignsService(deps: {
       return repository.settings(companyId);
     },
 
-    /** After each send: the report's numbers, live. */
+    /** After each send and each later hand-over or failure: the report's numbers, live. */
     async progress(companyId: number, id: number) {
       const row = await repository.find(companyId, id);
       if (!row) return;
-      const counts = await repository.counts(companyId, id);
-      await realtime.campaign(companyId, {
-        action: 'progress',
-        report: { campaign: toRecord(row), ...counts, total: Number(counts.total) },
-      });
+      await realtime.campaign(companyId, { action: 'progress', report: await reportOf(companyId, row) });
     },
+
+    /** The campaign that sent a message, if one did. */
+    campaignOfMessage: (companyId: number, messageId: number) => repository.campaignOfMessage(companyId, messageId),
   };
 }
 

@@ -167,7 +167,10 @@ export const campaignShippings = pgTable(
     email: varchar('email', { length: 200 }).notNull().default(''),
     /** false when the list's check said the number is not on WhatsApp. */
     whatsappValid: boolean('whatsapp_valid'),
-    /** pending, sent, invalid or optout. */
+    /**
+     * pending, sent (claimed: its message stored, not yet necessarily handed to WhatsApp; the
+     * report reads the message for that), invalid or optout.
+     */
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     variant: smallint('variant'),
     body: text('body'),
@@ -180,5 +183,7 @@ export const campaignShippings = pgTable(
   (table) => [
     uniqueIndex('campaign_shippings_campaign_number_unique').on(table.companyId, table.campaignId, table.number),
     index('campaign_shippings_pending_idx').on(table.campaignId, table.id).where(sql`${table.status} = 'pending'`),
+    // The hand-over of a message finds the campaign that sent it (the report's live update).
+    index('campaign_shippings_message_idx').on(table.messageId),
   ],
 );

@@ -14,6 +14,7 @@ import { createContactListsRepository } from './contact-lists.repository.ts';
 import { createContactListsService } from './contact-lists.service.ts';
 import { createFileListsService } from './file-lists.service.ts';
 import { createNumberCheck, createNumberCheckJob } from './number-check.ts';
+import { createProgressThrottle } from './progress-throttle.ts';
 
 /** How often the report's numbers go out while a campaign sends (and always at its end). */
 const PROGRESS_EVERY_MS = 500;
@@ -64,8 +65,7 @@ export function createCampaignsModule(
     timeZoneOf: async (companyId) => (await deps.settings.locale(companyId)).timeZone,
   });
 
-  // The report's progress is a view, not state: throttled in memory, the last one always sent.
-  const lastProgress = new Map<number, number>();
+  const progress = createProgressThrottle(PROGRESS_EVERY_MS, service.progress, platform.log);
   const dispatch = createCampaignDispatch({
     db: platform.db,
     repository,
@@ -83,13 +83,15 @@ export function createCampaignsModule(
     log: platform.log,
     filesOf: files.filesOf,
     onProgress: async (companyId, campaignId) => {
-      const now = Date.now();
       const row = await repository.find(companyId, campaignId);
       const finished = row?.campaign.status !== 'EM_ANDAMENTO';
-      if (!finished && now - (lastProgress.get(campaignId) ?? 0) < PROGRESS_EVERY_MS) return;
-      lastProgress.set(campaignId, now);
-      await service.progress(companyId, campaignId);
+      await (finished ? progress.now(companyId, campaignId) : progress.soon(companyId, campaignId));
     },
+  });
+  // A message that waited for its connection goes out (or gives up) later: the report says so live.
+  deps.messages.onOutboundSettled(async (companyId, messageId) => {
+    const campaignId = await service.campaignOfMessage(companyId, messageId);
+    if (campaignId) await progress.soon(companyId, campaignId);
   });
   const dispatchJob = createCampaignDispatchJob(dispatch.runJob);
   const startJob = createCampaignStartJob(async (payload) => {
@@ -102,6 +104,8 @@ export function createCampaignsModule(
     service,
     dispatch,
     register: (app: FastifyInstance) => registerCampaignsRoutes(app, lists, service, files),
+    /** The server stops: no report update is left to fire after it. */
+    stop: progress.stop,
     /** After the job queue started: due campaigns start, running ones get their chain back. */
     start() {
       dispatch.sweep(true).catch((error) => platform.log.error({ err: error }, 'start-up campaign sweep failed'));

@@ -52,6 +52,21 @@ export function createMessagesModule(
     realtime,
     access,
     service,
+    /**
+     * Calls `listener` after an outbound message is handed to the provider (its first ack) or is
+     * finally marked failed: the moments a schedule or a campaign shipment built on it changes state.
+     * Told in-process, after the commit, by the same event that tells the browsers.
+     */
+    onOutboundSettled(listener: (companyId: number, messageId: number) => Promise<void>) {
+      platform.realtime.domain.subscribe((event) => {
+        if (event.type !== 'message.updated') return;
+        const { message } = event;
+        if (!message.fromMe || !(message.failed || message.ack === 1)) return;
+        return listener(event.companyId, message.id).catch((error) =>
+          platform.log.error({ err: error, messageId: message.id }, 'listener of a settled outbound message failed'),
+        );
+      });
+    },
     useSessions(control: MessageSessions) {
       sessions = control;
     },

@@ -341,10 +341,17 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
         .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
     },
 
-    async markSent(companyId: number, id: number, externalId: string) {
+    /** The hand-over: the provider took the message and gave its id (`sentAt`, what schedules and campaigns show). */
+    async markSent(companyId: number, id: number, externalId: string, sentAt: Date) {
       await db
         .update(messages)
-        .set({ externalId, sendingUntil: null, ack: sql`greatest(${messages.ack}, 1)`, updatedAt: new Date() })
+        .set({
+          externalId,
+          sendingUntil: null,
+          ack: sql`greatest(${messages.ack}, 1)`,
+          sentAt,
+          updatedAt: new Date(),
+        })
         .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
     },
 

@@ -214,7 +214,7 @@ export function createMessagesService(deps: {
               }
             : undefined,
         });
-        await repository.markSent(companyId, messageId, externalId);
+        await repository.markSent(companyId, messageId, externalId, deps.clock());
         sent = true;
         await emitUpdate(companyId, messageId);
         return true;

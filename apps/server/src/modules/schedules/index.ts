@@ -44,6 +44,8 @@ export function createSchedulesModule(
   const sendJob = createScheduleSendJob(service.runJob);
   const sweepJob = createScheduleSweepJob(() => service.sweep().then(() => undefined));
   platform.jobs.register(sendJob, sweepJob);
+  // A message that waited for its connection goes out (or gives up) later: the schedule says so live.
+  deps.messages.onOutboundSettled(service.messageSettled);
 
   return {
     service,

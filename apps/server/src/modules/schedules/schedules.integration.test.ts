@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { paced } from '../../../test/machine-pace.ts';
-import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
+import { nextEvent, nextMatching, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { contacts, messages, queues, tickets, userQueues } from '../../platform/db/schema.ts';
 import { schedules } from './schedules.tables.ts';
 
@@ -360,9 +360,13 @@ describe('sending', () => {
     expect(entry.body.replace(/\d{2}:\d{2}/, 'HH:MM')).toBe(expected.replace(/\d{2}:\d{2}/, 'HH:MM'));
   });
 
-  it('waits for a disconnected connection and sends when it is back', { timeout: ONE_MINUTE }, async () => {
-    const { api, contact, token } = await setup();
+  it('shows waiting (no sentAt) while its connection is down, then sent at the hand-over, told live', {
+    timeout: ONE_MINUTE,
+  }, async () => {
+    const { api, contact, token, company } = await setup();
     const connection = await pairedSandbox(t, token);
+    const socket = t.connectSocket(token);
+    await waitFor(socket, 'connect');
     await api.post(`/api/sandbox/${connection.id}/disconnect`);
     await waitUntil(async () => (await api.get(`/api/whatsapp/${connection.id}`)).body.status === 'DISCONNECTED');
     // Long retries: only the reconnection can send it.
@@ -374,10 +378,30 @@ describe('sending', () => {
         sendAt: new Date(Date.now() + offsetMs + 1_000).toISOString(),
       })
     ).body as ScheduleRecord;
-    await waitUntil(async () => {
+    const waiting = await waitUntil(async () => {
       const found = (await api.get(`/api/schedules/${schedule.id}`)).body as ScheduleRecord;
       return found.status !== 'pending' ? found : null;
     }, 30_000);
+    // Stored and queued, not handed to WhatsApp: not "sent", no sentAt, and no longer editable.
+    expect(waiting).toMatchObject({ status: 'waiting', sentAt: null, errorCode: null });
+    expect(waiting.messageId).not.toBeNull();
+    const listed = (await api.get(`/api/schedules?contactId=${contact.id}`)).body as SchedulesPage;
+    expect(listed.schedules[0]).toMatchObject({ id: schedule.id, status: 'waiting', sentAt: null });
+    const edit = await api.put(`/api/schedules/${schedule.id}`, {
+      body: 'Changed my mind',
+      contactId: contact.id,
+      sendAt: inMinutes(60),
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.body.error).toBe('ERR_SCHEDULE_ALREADY_SENT');
+
+    const sentEvent = nextMatching<ScheduleEvent>(
+      socket,
+      `company-${company.id}-schedule`,
+      (event) => event.action === 'update' && event.schedule.id === schedule.id && event.schedule.status === 'sent',
+      30_000,
+    );
+    const beforeReconnect = Date.now() + offsetMs;
     await api.post(`/api/whatsappsession/${connection.id}`);
     await waitUntil(async () => (await api.get(`/api/whatsapp/${connection.id}`)).body.status === 'qrcode');
     await api.post(`/api/sandbox/${connection.id}/scan`);
@@ -386,6 +410,61 @@ describe('sending', () => {
       return entries.length > 0 ? entries : null;
     }, 30_000);
     expect(outbox.map((entry) => entry.body)).toEqual(['Are you back?']);
+    // The hand-over is announced when it happens, with the moment it happened.
+    const told = await sentEvent;
+    if (told.action === 'delete') throw new Error('unexpected delete');
+    const [message] = await t.db.select().from(messages).where(eq(messages.id, waiting.messageId!));
+    expect(message.sentAt).not.toBeNull();
+    expect(told.schedule.sentAt).toBe(message.sentAt!.toISOString());
+    expect(new Date(told.schedule.sentAt!).getTime()).toBeGreaterThanOrEqual(beforeReconnect);
+    expect((await api.get(`/api/schedules/${schedule.id}`)).body).toMatchObject({
+      status: 'sent',
+      sentAt: message.sentAt!.toISOString(),
+    });
+  });
+
+  it("another company's schedule waiting and then sent never reaches this company's sockets", {
+    timeout: ONE_MINUTE,
+  }, async () => {
+    const owner = await setup();
+    const connection = await pairedSandbox(t, owner.token);
+    const other = await setup();
+    await pairedSandbox(t, other.token);
+    const otherSocket = t.connectSocket(other.token);
+    await waitFor(otherSocket, 'connect');
+    const heard: string[] = [];
+    otherSocket.onAny((name: string) => heard.push(name));
+    const ownerSocket = t.connectSocket(owner.token);
+    await waitFor(ownerSocket, 'connect');
+    await owner.api.post(`/api/sandbox/${connection.id}/disconnect`);
+    await waitUntil(async () => (await owner.api.get(`/api/whatsapp/${connection.id}`)).body.status === 'DISCONNECTED');
+    const mine = (
+      await owner.api.post('/api/schedules', {
+        body: 'Owner only',
+        contactId: owner.contact.id,
+        sendAt: new Date(Date.now() + offsetMs + 1_000).toISOString(),
+      })
+    ).body as ScheduleRecord;
+    await waitUntil(async () => {
+      const found = (await owner.api.get(`/api/schedules/${mine.id}`)).body as ScheduleRecord;
+      return found.status === 'waiting';
+    }, 30_000);
+    const sent = nextMatching<ScheduleEvent>(
+      ownerSocket,
+      `company-${owner.company.id}-schedule`,
+      (event) => event.action === 'update' && event.schedule.status === 'sent',
+      30_000,
+    );
+    await owner.api.post(`/api/whatsappsession/${connection.id}`);
+    await waitUntil(async () => (await owner.api.get(`/api/whatsapp/${connection.id}`)).body.status === 'qrcode');
+    await owner.api.post(`/api/sandbox/${connection.id}/scan`);
+    await sent;
+    // The other company's own event comes after the owner's: by then a leaked one would have too.
+    const own = nextEvent(otherSocket, `company-${other.company.id}-schedule`);
+    await other.api.post('/api/schedules', { body: 'Mine here', contactId: other.contact.id, sendAt: inMinutes(30) });
+    await own;
+    expect(heard.filter((name) => name.includes(`company-${owner.company.id}-`))).toEqual([]);
+    expect((await other.api.get(`/api/schedules/${mine.id}`)).status).toBe(404);
   });
 
   it('a repeating schedule sends one message per occurrence until its end', { timeout: ONE_MINUTE }, async () => {
@@ -488,13 +567,21 @@ describe('a connection that stays down', () => {
     await t2.close();
   });
 
-  it('marks the schedule in error with the code when the connection stays down past the wait', {
+  it('marks the schedule in error with the code when the connection stays down past the wait, told live', {
     timeout: ONE_MINUTE,
   }, async () => {
-    const { api, contact, token } = await setup({}, t2);
+    const { api, contact, token, company } = await setup({}, t2);
     const connection = await pairedSandbox(t2, token);
+    const socket = t2.connectSocket(token);
+    await waitFor(socket, 'connect');
     await api.post(`/api/sandbox/${connection.id}/disconnect`);
     await waitUntil(async () => (await api.get(`/api/whatsapp/${connection.id}`)).body.status === 'DISCONNECTED');
+    const failedEvent = nextMatching<ScheduleEvent>(
+      socket,
+      `company-${company.id}-schedule`,
+      (event) => event.action === 'update' && event.schedule.status === 'error',
+      45_000,
+    );
     const schedule = (
       await api.post('/api/schedules', {
         body: 'Nobody home',
@@ -502,15 +589,13 @@ describe('a connection that stays down', () => {
         sendAt: new Date(Date.now() + offsetMs + 1_000).toISOString(),
       })
     ).body as ScheduleRecord;
-    const failed = await waitUntil(
-      async () => {
-        const found = (await api.get(`/api/schedules/${schedule.id}`)).body as ScheduleRecord;
-        return found.status === 'error' ? found : null;
-      },
-      45_000,
-      'the schedule in error',
-    );
-    expect(failed.errorCode).toBe('ERR_WAPP_NOT_INITIALIZED');
-    expect(failed.sentAt).not.toBeNull();
+    // The giving up is announced when it happens, with the reason.
+    const told = await failedEvent;
+    if (told.action === 'delete') throw new Error('unexpected delete');
+    expect(told.schedule).toMatchObject({ id: schedule.id, errorCode: 'ERR_WAPP_NOT_INITIALIZED', sentAt: null });
+    const failed = (await api.get(`/api/schedules/${schedule.id}`)).body as ScheduleRecord;
+    // Never handed to WhatsApp: no sentAt; its message is stored, so it stays as it is.
+    expect(failed).toMatchObject({ status: 'error', errorCode: 'ERR_WAPP_NOT_INITIALIZED', sentAt: null });
+    expect(failed.messageId).not.toBeNull();
   });
 });

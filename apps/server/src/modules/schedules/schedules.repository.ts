@@ -15,6 +15,9 @@ const selection = {
   contactNumber: contacts.number,
   userName: users.name,
   ticketUuid: tickets.uuid,
+  messageId: messages.id,
+  messageHandedOver: sql<boolean>`${messages.externalId} is not null`,
+  messageSentAt: messages.sentAt,
   messageFailed: messages.failed,
   messageError: messages.sendError,
 };
@@ -25,6 +28,10 @@ export type ScheduleRow = {
   contactNumber: string;
   userName: string | null;
   ticketUuid: string | null;
+  /** The joined message's: null when the schedule has none (not claimed, or the message is gone). */
+  messageId: number | null;
+  messageHandedOver: boolean | null;
+  messageSentAt: Date | null;
   messageFailed: boolean | null;
   messageError: string | null;
 };
@@ -127,6 +134,16 @@ export function createSchedulesRepository(db: Database) {
         )
         .returning();
       return row ?? null;
+    },
+
+    /** The schedule that sent a message, if one did (the hand-over's live update). */
+    async idOfMessage(companyId: number, messageId: number) {
+      const [row] = await db
+        .select({ id: schedules.id })
+        .from(schedules)
+        .where(and(eq(schedules.companyId, companyId), eq(schedules.messageId, messageId)))
+        .limit(1);
+      return row?.id ?? null;
     },
 
     /** Due schedules still waiting, oldest first, for the sweeps. */

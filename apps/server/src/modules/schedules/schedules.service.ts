@@ -5,7 +5,6 @@ import {
   type ScheduleFields,
   type ScheduleListQuery,
   type ScheduleRecord,
-  type ScheduleStatus,
   toQuickMessageMediaName,
 } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,6 +17,7 @@ import type { MessagesService } from '../messages/messages.service.ts';
 import { canOpenTicket, mayShowAll, type TicketPolicy } from '../tickets/tickets.policy.ts';
 import type { TicketsRepository } from '../tickets/tickets.repository.ts';
 import { nextOccurrence } from './recurrence.ts';
+import { scheduleStateOf } from './schedule-state.ts';
 import type { SchedulesRealtime } from './schedules.realtime.ts';
 import type { ScheduleRow, SchedulesRepository } from './schedules.repository.ts';
 
@@ -40,9 +40,10 @@ const SWEEP_BATCH = 100;
 
 /**
  * Scheduled messages (docs/decisions/schedules.md). Sending is never early and exactly once: the
- * claim (pending → sent, `sentAt`) and the stored outbound message commit in one transaction,
- * after which the messages module sends it like any other (ack tracking, retries while the
- * connection is down, failed after the last try).
+ * claim (stored status pending → sent, the claim time in `sent_at`) and the stored outbound message
+ * commit in one transaction, after which the messages module sends it like any other (ack
+ * tracking, retries while the connection is down, failed after the last try). What a schedule
+ * shows after its claim is its message's state (schedule-state.ts): waiting, sent, or error.
  */
 export function createSchedulesService(deps: {
   db: Database;
@@ -60,16 +61,27 @@ export function createSchedulesService(deps: {
   const { db, repository, storage, realtime, log } = deps;
 
   const toRecord = ({ schedule: row, ...joined }: ScheduleRow): ScheduleRecord => {
-    // A sent schedule whose message finally failed shows as an error with the message's code.
-    const failed = row.status === 'sent' && joined.messageFailed === true;
-    const status: ScheduleStatus = failed ? 'error' : (row.status as ScheduleStatus);
+    const shown = scheduleStateOf({
+      status: row.status,
+      errorCode: row.errorCode,
+      claimedAt: row.sentAt,
+      message:
+        joined.messageId === null
+          ? null
+          : {
+              handedOver: joined.messageHandedOver === true,
+              sentAt: joined.messageSentAt,
+              failed: joined.messageFailed === true,
+              sendError: joined.messageError,
+            },
+    });
     return {
       id: row.id,
       body: row.body,
       sendAt: row.sendAt.toISOString(),
-      sentAt: row.sentAt?.toISOString() ?? null,
-      status,
-      errorCode: failed ? (joined.messageError ?? 'ERR_SENDING_WAPP_MSG') : row.errorCode,
+      sentAt: shown.sentAt?.toISOString() ?? null,
+      status: shown.status,
+      errorCode: shown.errorCode,
       contactId: row.contactId,
       contact: { id: row.contactId, name: joined.contactName, number: joined.contactNumber },
       userId: row.userId,
@@ -373,6 +385,15 @@ export function createSchedulesService(deps: {
         return;
       }
       await sendDue(payload.companyId, payload.scheduleId);
+    },
+
+    /**
+     * A message was handed to WhatsApp or finally failed: if a schedule sent it, the schedule's
+     * users see its new state (worked out from the message when read).
+     */
+    async messageSettled(companyId: number, messageId: number) {
+      const id = await repository.idOfMessage(companyId, messageId);
+      if (id) await announce(companyId, 'update', id);
     },
 
     /** Sends every due schedule still waiting: at start (what passed while down) and each minute. */

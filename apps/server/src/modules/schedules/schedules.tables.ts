@@ -34,9 +34,12 @@ export const schedules = pgTable(
     /** The connection chosen or resolved when saved; null only when it was deleted since. */
     whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
     sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
-    /** Set in the transaction that claims the schedule and stores its message: never twice. */
+    /**
+     * The claim time: set in the transaction that claims the schedule and stores its message, never
+     * twice. The API's `sentAt` is the message's hand-over to WhatsApp (schedule-state.ts).
+     */
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    /** pending, sent or error (see ScheduleStatus). */
+    /** pending, sent (claimed: its message stored) or error before any message; shown as schedule-state.ts says. */
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     errorCode: varchar('error_code', { length: 60 }),
     ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
@@ -51,6 +54,8 @@ export const schedules = pgTable(
   (table) => [
     index('schedules_company_send_at_idx').on(table.companyId, table.sendAt),
     index('schedules_contact_idx').on(table.contactId),
+    // The hand-over of a message finds the schedule that sent it (its live update).
+    index('schedules_message_idx').on(table.messageId),
     // The start-up and minute sweeps look only at what is still waiting.
     index('schedules_pending_send_at_idx').on(table.sendAt).where(sql`${table.status} = 'pending'`),
   ],

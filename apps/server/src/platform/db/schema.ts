@@ -390,6 +390,8 @@ export const messages = pgTable(
     /** Set when an outbound message could not be sent after its retries. */
     failed: boolean('failed').notNull().default(false),
     sendError: text('send_error'),
+    /** When an outbound message was handed to the provider (its id stored); null while it waits. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     mediaType: varchar('media_type', { length: 30 }),
     mediaPath: text('media_path'),
     mediaName: text('media_name'),

@@ -21,7 +21,18 @@ import { campaignsApi } from '../api/campaigns-api.ts';
 /** spec: the report refetches this long after a live update says FINALIZADA. */
 const REFETCH_AFTER_FINISH_MS = 5_000;
 
-function Figure({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
+function Figure({
+  label,
+  value,
+  testId,
+  detail,
+}: {
+  label: string;
+  value: string | number;
+  testId?: string;
+  /** A line under the figure (the reasons behind it). */
+  detail?: string | null;
+}) {
   return (
     <Grid size={{ xs: 6, sm: 4, md: 3 }}>
       <Card variant="outlined" sx={{ height: '100%' }}>
@@ -32,6 +43,11 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
           <Typography variant="h6" data-testid={testId} sx={{ overflowWrap: 'anywhere' }}>
             {value}
           </Typography>
+          {detail && (
+            <Typography variant="caption" color="text.secondary" data-testid={testId && `${testId}-detail`}>
+              {detail}
+            </Typography>
+          )}
         </CardContent>
       </Card>
     </Grid>
@@ -40,7 +56,7 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
 
 /** spec: Campaign report page, live. */
 export function CampaignReportPage() {
-  const { t } = useTranslation('campaigns');
+  const { t, i18n } = useTranslation('campaigns');
   const session = useSessionUser();
   const id = Number(useParams().campaignId);
   const queryClient = useQueryClient();
@@ -62,7 +78,12 @@ export function CampaignReportPage() {
   const report = query.data;
   if (!report) return null;
   const { campaign } = report;
-  const done = report.sent + report.invalid + report.optedOut;
+  // Waiting messages are not done: they go when the connection is back (or give up).
+  const done = report.sent + report.failed + report.invalid + report.optedOut;
+  const reasonOf = (code: string) => (i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : code);
+  const failureDetail = report.failureReasons
+    .map((reason) => t('report.failedReason', { reason: reasonOf(reason.code), count: reason.count }))
+    .join(' · ');
   const percent = report.total ? (done / report.total) * 100 : campaign.status === 'FINALIZADA' ? 100 : 0;
   const exportCsv = async () => {
     const text = await campaignsApi.csv(id);
@@ -91,9 +112,10 @@ export function CampaignReportPage() {
       <Grid container spacing={2}>
         <Figure label={t('report.valid')} value={report.total - report.invalid} testId="report-valid" />
         <Figure label={t('report.sent')} value={report.sent} testId="report-sent" />
+        <Figure label={t('report.waiting')} value={report.waiting} testId="report-waiting" />
         <Figure label={t('report.delivered')} value={report.delivered} />
         <Figure label={t('report.read')} value={report.read} />
-        <Figure label={t('report.failed')} value={report.failed} />
+        <Figure label={t('report.failed')} value={report.failed} testId="report-failed" detail={failureDetail} />
         <Figure label={t('report.invalid')} value={report.invalid} />
         <Figure label={t('report.optedOut')} value={report.optedOut} />
         <Figure label={t('report.connection')} value={campaign.whatsapp?.name ?? t('report.notYet')} />

@@ -56,6 +56,7 @@ export const calendarSx =
       px: 0.5,
       py: 0,
     },
+    '& .rbc-event.schedule-waiting': { bgcolor: 'warning.main', color: 'warning.contrastText' },
     '& .rbc-event.schedule-sent': { bgcolor: 'success.main', color: 'success.contrastText' },
     '& .rbc-event.schedule-error': { bgcolor: 'error.main', color: 'error.contrastText' },
     '& .rbc-agenda-view .rbc-event-content': { color: 'text.primary' },

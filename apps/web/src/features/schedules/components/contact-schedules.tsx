@@ -23,6 +23,7 @@ import { toast } from '../../../lib/toast.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 import { useScheduleTimeZone } from '../hooks/use-schedules.ts';
 import type { ScheduleContactOption } from '../model/schedule-form.ts';
+import { scheduleStateColor, scheduleStateText } from '../model/schedule-state.ts';
 
 // The schedule form (react-hook-form, zod and the shared schema) loads when first opened.
 const ScheduleDialog = lazyNamed(() => import('./schedule-dialog.tsx').then((module) => module.ScheduleDialog));
@@ -36,7 +37,7 @@ interface ContactSchedulesProps {
 
 /** A contact's schedules beside the conversation: add, edit and delete without leaving the ticket. */
 export function ContactSchedules({ companyId, contact, connectionId }: ContactSchedulesProps) {
-  const { t } = useTranslation('schedules');
+  const { t, i18n } = useTranslation('schedules');
   const queryClient = useQueryClient();
   const timeZone = useScheduleTimeZone(companyId);
   const [dialog, setDialog] = useState<{ schedule: ScheduleRecord | null }>();
@@ -117,8 +118,10 @@ export function ContactSchedules({ companyId, contact, connectionId }: ContactSc
                     <Chip
                       component="span"
                       size="small"
-                      color={schedule.status === 'error' ? 'error' : 'success'}
-                      label={t(`status.${schedule.status}`)}
+                      color={scheduleStateColor(schedule.status)}
+                      label={scheduleStateText(i18n, schedule)}
+                      data-testid="contact-schedule-state"
+                      data-state={schedule.status}
                     />
                   )}
                 </Stack>

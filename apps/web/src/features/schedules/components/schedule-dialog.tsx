@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  isScheduleLocked,
   SCHEDULE_MEDIA_MAX_BYTES,
   SCHEDULE_MEDIA_MIMETYPES,
   type ScheduleRecord,
@@ -34,6 +35,9 @@ import {
 import { ScheduleAttachment } from './schedule-attachment.tsx';
 import { ScheduleContactField } from './schedule-contact-field.tsx';
 import { ScheduleRecurrenceFields } from './schedule-recurrence-fields.tsx';
+
+const lockedHintKey = (status: ScheduleRecord['status']) =>
+  status === 'waiting' ? 'form.waitingHint' : status === 'error' ? 'form.failedHint' : 'form.sentHint';
 
 export interface ScheduleDialogProps {
   open: boolean;
@@ -60,7 +64,8 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
   const [isMediaRemoved, setMediaRemoved] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
-  const isSent = Boolean(schedule?.sentAt);
+  // Its message is stored (waiting, sent or failed after): read-only, as the server refuses changes.
+  const isSent = schedule ? isScheduleLocked(schedule) : false;
   // Callers may pass a new object each render: the form resets on the contact's id only.
   const initial = useRef({ contact: initialContact, connectionId: initialConnectionId });
   initial.current = { contact: initialContact, connectionId: initialConnectionId };
@@ -150,7 +155,11 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
         <DialogTitle id="schedule-dialog-title">{schedule ? t('form.editTitle') : t('form.addTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            {isSent && <Alert severity="info">{t('form.sentHint')}</Alert>}
+            {isSent && schedule && (
+              <Alert severity={schedule.status === 'sent' ? 'info' : 'warning'} data-testid="schedule-locked-hint">
+                {t(lockedHintKey(schedule.status))}
+              </Alert>
+            )}
             {formError && (
               <Alert severity="error" data-testid="schedule-form-error">
                 {formError}

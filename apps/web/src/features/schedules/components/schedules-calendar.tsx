@@ -17,6 +17,7 @@ import {
   dayFirstRange,
   formatCalendarDate,
 } from '../../../lib/calendar-localizer.ts';
+import { scheduleStateText } from '../model/schedule-state.ts';
 import { calendarSx } from './calendar-style.ts';
 
 /** A schedule is an instant: its time, not the block drawn for it. */
@@ -54,16 +55,23 @@ const EventHandlers = createContext<Pick<SchedulesCalendarProps, 'onEdit' | 'onD
   onDelete: () => undefined,
 });
 
-/** One schedule in the calendar: the contact's name (and its state once sent) with edit and delete. */
+/** One schedule in the calendar: the contact's name (and its state once due) with edit and delete. */
 function ScheduleEvent({ event }: EventProps<CalendarEvent>) {
-  const { t } = useTranslation('schedules');
+  const { t, i18n } = useTranslation('schedules');
   const { onEdit, onDelete } = useContext(EventHandlers);
   const { schedule } = event;
+  const state = scheduleStateText(i18n, schedule);
   return (
     <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', minWidth: 0 }} data-testid="schedule-event">
-      <Typography variant="caption" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: 500 }} title={schedule.body}>
+      <Typography
+        variant="caption"
+        noWrap
+        sx={{ flex: 1, minWidth: 0, fontWeight: 500 }}
+        title={state ? `${schedule.body}\n${state}` : schedule.body}
+        data-state={schedule.status}
+      >
         {schedule.contact.name}
-        {schedule.status !== 'pending' && ` · ${t(`status.${schedule.status}`)}`}
+        {state && ` · ${state}`}
       </Typography>
       <Stack direction="row" className="schedule-event-actions">
         <IconButton
