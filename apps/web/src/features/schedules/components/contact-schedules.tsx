@@ -21,7 +21,7 @@ import { formatDateTimeIn } from '../../../lib/format.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
-import { useScheduleTimeZone } from '../hooks/use-schedules.ts';
+import { useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
 import type { ScheduleContactOption } from '../model/schedule-form.ts';
 
 // The schedule form (react-hook-form, zod and the shared schema) loads when first opened.
@@ -38,7 +38,7 @@ interface ContactSchedulesProps {
 export function ContactSchedules({ companyId, contact, connectionId }: ContactSchedulesProps) {
   const { t } = useTranslation('schedules');
   const queryClient = useQueryClient();
-  const timeZone = useScheduleTimeZone(companyId);
+  const timeZone = useCompanyTimeZone(companyId);
   const [dialog, setDialog] = useState<{ schedule: ScheduleRecord | null }>();
   const [deleting, setDeleting] = useState<ScheduleRecord | null>(null);
   const query = useQuery({

@@ -14,15 +14,16 @@ import {
   SCHEDULE_MEDIA_MIMETYPES,
   type ScheduleRecord,
 } from '@wacrm/shared/schedules/schedule.schema';
-import { fromWallClockInput, toWallClockInput } from '@wacrm/shared/schedules/wall-clock';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { moveClockInput } from '../../../lib/time-zone.ts';
 import { toast } from '../../../lib/toast.ts';
+import { CompanyTimeField } from '../../settings/components/company-time-field.tsx';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { useConnections } from '../../tickets/hooks/use-lookups.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
-import { useScheduleTimeZone } from '../hooks/use-schedules.ts';
+import { useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
 import {
   emptyScheduleForm,
   formToFields,
@@ -51,7 +52,7 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
   const user = useSessionUser();
   const queryClient = useQueryClient();
   const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
-  const timeZone = useScheduleTimeZone(user.companyId, open);
+  const timeZone = useCompanyTimeZone(user.companyId, open);
   const connections = useConnections(user.companyId, open).data ?? [];
   const [values, setValues] = useState<ScheduleFormValues>(() => emptyScheduleForm(timeZone, new Date()));
   const [errors, setErrors] = useState<ScheduleFormErrors>({});
@@ -93,8 +94,7 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
     const before = shownZone.current;
     shownZone.current = timeZone;
     setValues((current) => {
-      const instant = fromWallClockInput(current.sendAt, before);
-      return instant ? { ...current, sendAt: toWallClockInput(instant, timeZone) } : current;
+      return { ...current, sendAt: moveClockInput(current.sendAt, before, timeZone) };
     });
   }, [open, timeZone]);
 
@@ -117,7 +117,8 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
     // Opened from inside another form (the contact modal): its submit must not reach that one.
     event.stopPropagation();
     setFormError(null);
-    const result = formToFields(values, timeZone);
+    const keptSendAt = schedule ? scheduleToForm(schedule, timeZone).sendAt : null;
+    const result = formToFields(values, timeZone, new Date(), keptSendAt);
     setErrors(result.errors ?? {});
     if (!result.fields) return;
     setSaving(true);
@@ -178,17 +179,15 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
               slotProps={{ htmlInput: { 'data-testid': 'schedule-body', maxLength: 4096 } }}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                type="datetime-local"
+              <CompanyTimeField
                 label={t('fields.sendAt')}
                 required
-                fullWidth
                 value={values.sendAt}
+                timeZone={timeZone}
                 disabled={isSent}
-                onChange={(event) => change({ sendAt: event.target.value })}
-                error={Boolean(errors.sendAt)}
-                helperText={errors.sendAt ? t(`validation.${errors.sendAt}`) : t('fields.sendAtHint', { timeZone })}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-send-at' } }}
+                onChange={(sendAt) => change({ sendAt })}
+                error={errors.sendAt ? t(`validation.${errors.sendAt}`) : undefined}
+                testId="schedule-send-at"
               />
               <TextField
                 select
