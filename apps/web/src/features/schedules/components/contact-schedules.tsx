@@ -20,8 +20,8 @@ import { http } from '../../../lib/api.ts';
 import { formatDateTimeIn } from '../../../lib/format.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
-import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 import { useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
+import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 import type { ScheduleContactOption } from '../model/schedule-form.ts';
 
 // The schedule form (react-hook-form, zod and the shared schema) loads when first opened.

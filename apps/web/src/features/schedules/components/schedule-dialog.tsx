@@ -19,11 +19,11 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { moveClockInput } from '../../../lib/time-zone.ts';
 import { toast } from '../../../lib/toast.ts';
-import { CompanyTimeField } from '../../settings/components/company-time-field.tsx';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { CompanyTimeField } from '../../settings/components/company-time-field.tsx';
+import { useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
 import { useConnections } from '../../tickets/hooks/use-lookups.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
-import { useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
 import {
   emptyScheduleForm,
   formToFields,
@@ -93,9 +93,7 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
     if (!open || shownZone.current === timeZone) return;
     const before = shownZone.current;
     shownZone.current = timeZone;
-    setValues((current) => {
-      return { ...current, sendAt: moveClockInput(current.sendAt, before, timeZone) };
-    });
+    setValues((current) => ({ ...current, sendAt: moveClockInput(current.sendAt, before, timeZone) }));
   }, [open, timeZone]);
 
   const change = (patch: Partial<ScheduleFormValues>) => setValues((current) => ({ ...current, ...patch }));

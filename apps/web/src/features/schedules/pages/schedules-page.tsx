@@ -16,11 +16,11 @@ import { SearchField } from '../../../components/ui/search-field.tsx';
 import { http } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useClockDifference, useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
 import { useDebouncedValue } from '../../tags/hooks/use-debounced-value.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 import { ScheduleDialog } from '../components/schedule-dialog.tsx';
 import { SchedulesCalendar } from '../components/schedules-calendar.tsx';
-import { useClockDifference, useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
 import { useSchedulesList } from '../hooks/use-schedules.ts';
 import type { ScheduleContactOption } from '../model/schedule-form.ts';
 
