@@ -92,6 +92,7 @@ test('campaigns: a list imported from a spreadsheet, a campaign with two variant
   await page.goto('/campaigns');
   const ahead = toWallClockInput(new Date(Date.now() + 2 * 3_600_000), SAO_PAULO);
   await openCampaignDialog(page, 'Aviso em duas horas');
+  await page.getByTestId('campaign-message-1').fill('Daqui a pouco começa a promoção!');
   await expect(page.getByTestId('campaign-scheduled-at-zone')).toHaveText('Horário de São Paulo (UTC\u221203:00)');
   await page.getByTestId('campaign-scheduled-at').fill(ahead);
   const onBrowserClock = toWallClockInput(fromWallClockInput(ahead, SAO_PAULO) as Date, 'UTC');
