@@ -115,7 +115,8 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
     // Opened from inside another form (the contact modal): its submit must not reach that one.
     event.stopPropagation();
     setFormError(null);
-    const keptSendAt = schedule ? scheduleToForm(schedule, timeZone).sendAt : null;
+    // A pending schedule may keep its time; one in error goes back to pending and needs a future one (server rule).
+    const keptSendAt = schedule?.status === 'pending' ? scheduleToForm(schedule, timeZone).sendAt : null;
     const result = formToFields(values, timeZone, new Date(), keptSendAt);
     setErrors(result.errors ?? {});
     if (!result.fields) return;
