@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { toWallClockInput } from '@wacrm/shared/schedules/wall-clock';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
@@ -92,9 +93,10 @@ test("campaigns: the dialog attaches the campaign's own file, the table marks it
   await page
     .getByTestId('campaign-file-input')
     .setInputFiles({ name: 'folheto final.png', mimeType: 'image/png', buffer: PNG });
-  const now = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  await page.getByTestId('campaign-scheduled-at').fill(now);
+  // Now on the company's clock (São Paulo, its default), which has passed once saved: confirmed.
+  await page.getByTestId('campaign-scheduled-at').fill(toWallClockInput(new Date(), 'America/Sao_Paulo'));
   await page.getByTestId('campaign-save').click();
+  await page.getByTestId('confirm-accept').click();
   await expect(page.getByRole('dialog')).toBeHidden();
   type Entry = { to: string; body: string; media: { mimetype: string } | null };
   const sent = async () =>

@@ -1,10 +1,16 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { fromWallClockInput, toWallClockInput } from '@wacrm/shared/schedules/wall-clock';
 import ExcelJS from 'exceljs';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
-import { desktop, snap, snapAllThemes } from '../support/screens.ts';
+import { desktop, phone, snap, snapAllThemes } from '../support/screens.ts';
+
+// The browser runs on UTC, the company on São Paulo's clock (its default): times are typed on the company's.
+test.use({ timezoneId: 'UTC' });
+const SAO_PAULO = 'America/Sao_Paulo';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -19,6 +25,20 @@ async function customersSheet() {
   await workbook.xlsx.writeFile(file);
   return file;
 }
+
+/** Opens the add dialog with a name, the sandbox connection and the VIP list chosen. */
+async function openCampaignDialog(page: Page, name: string) {
+  await page.getByTestId('campaigns-add').click();
+  await page.getByTestId('campaign-name').fill(name);
+  await page.getByTestId('campaign-connection').click();
+  await page.getByRole('option', { name: 'Loja Campanhas' }).click();
+  await page.getByTestId('campaign-list').click();
+  await page.getByRole('option', { name: 'Clientes VIP' }).click();
+}
+
+/** `dd/MM/yyyy HH:mm` of a `YYYY-MM-DDTHH:mm` value, as the interface writes it. */
+const dayMonthYear = (value: string) =>
+  `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)} ${value.slice(11, 16)}`;
 
 test('campaigns: a list imported from a spreadsheet, a campaign with two variants, its report live to the end', async ({
   page,
@@ -67,22 +87,58 @@ test('campaigns: a list imported from a spreadsheet, a campaign with two variant
   await expect(page.getByTestId('file-list-row')).toHaveCount(1);
   await snapAllThemes(page, 'campaigns-files');
 
-  // A campaign with two variants and the file list, started now.
+  // issue 45: the start is typed on the company's clock, which the field names; 2 h ahead it is kept
+  // as that instant, sent as the spec's company time, and nothing is asked.
   await page.goto('/campaigns');
-  await page.getByTestId('campaigns-add').click();
-  await page.getByTestId('campaign-name').fill('Promoção de verão');
-  await page.getByTestId('campaign-connection').click();
-  await page.getByRole('option', { name: 'Loja Campanhas' }).click();
-  await page.getByTestId('campaign-list').click();
-  await page.getByRole('option', { name: 'Clientes VIP' }).click();
+  const ahead = toWallClockInput(new Date(Date.now() + 2 * 3_600_000), SAO_PAULO);
+  await openCampaignDialog(page, 'Aviso em duas horas');
+  await page.getByTestId('campaign-message-1').fill('Daqui a pouco começa a promoção!');
+  await expect(page.getByTestId('campaign-scheduled-at-zone')).toHaveText('Horário de São Paulo (UTC\u221203:00)');
+  await page.getByTestId('campaign-scheduled-at').fill(ahead);
+  const onBrowserClock = toWallClockInput(fromWallClockInput(ahead, SAO_PAULO) as Date, 'UTC');
+  await expect(page.getByTestId('campaign-scheduled-at-viewer-time')).toHaveText(
+    `${dayMonthYear(onBrowserClock)} no horário do seu navegador (UTC+00:00)`,
+  );
+  await page.getByTestId('campaign-save').click();
+  await expect(page.getByTestId('campaign-row')).toHaveCount(1);
+  const [programmed] = (
+    await api.get<{ records: { id: number; status: string; scheduledAt: string }[] }>('/api/campaigns')
+  ).records;
+  expect(programmed).toMatchObject({
+    status: 'PROGRAMADA',
+    scheduledAt: fromWallClockInput(ahead, SAO_PAULO)?.toISOString(),
+  });
+  await expect(page.getByTestId('campaigns-clock-note')).toContainText('Horário de São Paulo (UTC\u221203:00)');
+  // Opened again (at phone width), it shows the same time on the company's clock; then deleted.
+  await page.setViewportSize(phone);
+  await page.getByTestId('campaign-row').getByRole('button', { name: 'Editar' }).click();
+  await expect(page.getByTestId('campaign-scheduled-at')).toHaveValue(ahead);
+  await snap(page, 'campaigns-dialog-light-phone');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize(desktop);
+  await page.getByTestId('campaign-row').getByRole('button', { name: 'Excluir' }).click();
+  await page.getByTestId('confirm-accept').click();
+  await expect(page.getByTestId('campaign-row')).toHaveCount(0);
+
+  // A campaign with two variants and the file list, started now.
+  await openCampaignDialog(page, 'Promoção de verão');
   await page.getByTestId('campaign-file-list').click();
   await page.getByRole('option', { name: 'Catálogo de verão' }).click();
   await page.getByTestId('campaign-message-1').fill('Olá {{firstName}}, temos novidades!');
   await page.getByTestId('campaign-message-2').fill('Oi {{name}}, veja nossa promoção.');
   await snap(page, 'campaigns-dialog-light-desktop');
-  const now = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  await page.getByTestId('campaign-scheduled-at').fill(now);
+  // Now on the company's clock has passed by the time it is saved: the dialog asks before starting.
+  await page.getByTestId('campaign-scheduled-at').fill(toWallClockInput(new Date(), SAO_PAULO));
   await page.getByTestId('campaign-save').click();
+  const asked = page.getByRole('dialog', { name: 'Este horário já passou' });
+  await expect(asked).toContainText('(Horário de São Paulo (UTC\u221203:00)) já passou');
+  await snap(page, 'campaigns-dialog-past-light-desktop');
+  // Cancel keeps the dialog open and saves nothing.
+  await asked.getByTestId('confirm-cancel').click();
+  await expect(asked).toBeHidden();
+  expect((await api.get<{ records: unknown[] }>('/api/campaigns')).records).toHaveLength(0);
+  await page.getByTestId('campaign-save').click();
+  await asked.getByTestId('confirm-accept').click();
   await expect(page.getByTestId('campaign-row')).toHaveCount(1);
 
   // The report follows live until FINALIZADA.

@@ -1,9 +1,14 @@
 import type { Page } from '@playwright/test';
+import { toWallClockInput } from '@wacrm/shared/schedules/wall-clock';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
 import { desktop, phone, snap, snapAllThemes } from '../support/screens.ts';
 
 const CARLA = '5511966662222';
+const SAO_PAULO = 'America/Sao_Paulo';
+
+// The browser runs on UTC, the company on São Paulo's clock (its default): times are typed on the company's.
+test.use({ timezoneId: 'UTC' });
 
 interface Schedule {
   id: number;
@@ -41,13 +46,23 @@ test('schedules: create, edit and delete from the calendar, a ticket and a conta
   await page.goto('/schedules');
   await expect(page.getByTestId('schedules-calendar')).toBeVisible();
   await expect(page.getByTestId('schedules-empty')).toBeVisible();
+  // issue 45: the agenda and the send time are on the company's clock, which both name.
+  await expect(page.getByTestId('schedules-clock-note')).toContainText('Horário de São Paulo (UTC\u221203:00)');
   await page.getByTestId('schedules-add').click();
   await expect(page.getByTestId('schedule-send-at')).not.toHaveValue('');
+  await expect(page.getByTestId('schedule-send-at-zone')).toHaveText('Horário de São Paulo (UTC\u221203:00)');
+  await expect(page.getByTestId('schedule-send-at-viewer-time')).toContainText(
+    'no horário do seu navegador (UTC+00:00)',
+  );
+  // An hour ago on the company's clock is refused on the field, with the body and the contact.
+  await page.getByTestId('schedule-send-at').fill(toWallClockInput(new Date(Date.now() - 3_600_000), SAO_PAULO));
   await page.getByTestId('schedule-body').fill('Oi');
   await page.getByTestId('schedule-save').click();
   await expect(page.getByText('Mensagem muito curta')).toBeVisible();
   await expect(page.getByText('Obrigatório')).toBeVisible();
+  await expect(page.getByText('Este horário já passou: escolha um horário futuro')).toBeVisible();
   await snap(page, 'schedules-dialog-light-desktop');
+  await page.getByTestId('schedule-send-at').fill(toWallClockInput(new Date(Date.now() + 3_600_000), SAO_PAULO));
 
   // Create from the calendar.
   await fillDialog(page, 'Lembrete da sua consulta amanhã', 'Carla');

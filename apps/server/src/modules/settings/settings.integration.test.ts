@@ -62,6 +62,29 @@ describe('settings', () => {
   });
 });
 
+describe("the company's clock: GET /api/settings/time-zone", () => {
+  it('answers every user of the company its zone, the default first and the new one once an admin changes it', async () => {
+    const company = await buildCompany(t.db);
+    const admin = await buildUser(t.db, { companyId: company.id, profile: 'admin' });
+    const attendant = await buildUser(t.db, { companyId: company.id, profile: 'user' });
+    const adminOf = t.as((await t.login(admin.email, TEST_PASSWORD)).token);
+    const attendantOf = t.as((await t.login(attendant.email, TEST_PASSWORD)).token);
+
+    const before = await attendantOf.get('/api/settings/time-zone');
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({ timeZone: 'America/Sao_Paulo' });
+    expect((await adminOf.put('/api/settings/timezone', { value: 'Europe/Lisbon' })).status).toBe(200);
+    expect((await attendantOf.get('/api/settings/time-zone')).body).toEqual({ timeZone: 'Europe/Lisbon' });
+    // Another company's change is not this one's clock.
+    expect((await t.as(adminToken).get('/api/settings/time-zone')).body).toEqual({ timeZone: 'America/Sao_Paulo' });
+  });
+
+  it('needs a signed-in user', async () => {
+    const response = await t.request('GET', '/api/settings/time-zone');
+    expect(response.status).toBe(401);
+  });
+});
+
 describe("the super user's companies admin: a company's settings by id", () => {
   let superToken: string;
   beforeAll(async () => {

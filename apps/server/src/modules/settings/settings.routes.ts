@@ -13,6 +13,9 @@ export function registerSettingsRoutes(app: FastifyInstance, service: SettingsSe
 
   api.get('/api/settings', { preHandler: requireAdmin }, (request) => service.list(request.session.companyId));
 
+  // Every user of the company: the fields where a time is typed for the company read it on this clock.
+  api.get('/api/settings/time-zone', (request) => service.timeZone(request.session.companyId));
+
   api.put(
     '/api/settings/:key',
     { preHandler: requireAdmin, schema: { params: keyParams, body: valueBody } },

@@ -2,12 +2,12 @@ import { isSettingKey, settingDefinitions } from '@wacrm/shared';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { createSettingsRealtime } from './settings.realtime.ts';
 import type { SettingsRepository } from './settings.repository.ts';
-import type { SettingsInvalidation } from './settings-reader.ts';
+import type { SettingsReader } from './settings-reader.ts';
 
 export function createSettingsService(
   repository: SettingsRepository,
   events: ReturnType<typeof createSettingsRealtime>,
-  reader: SettingsInvalidation,
+  reader: Pick<SettingsReader, 'forget' | 'locale'>,
 ) {
   async function update(companyId: number, key: string, value: string) {
     if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND');
@@ -28,6 +28,11 @@ export function createSettingsService(
   return {
     list: (companyId: number) => repository.list(companyId),
     update,
+
+    /** The company's clock, which every user types and reads planned times on (docs/decisions/dates-and-times.md). */
+    async timeZone(companyId: number) {
+      return { timeZone: (await reader.locale(companyId)).timeZone };
+    },
 
     /** The super user's companies admin reads and sets any company's settings by id. */
     async listOfCompany(companyId: number) {

@@ -23,6 +23,8 @@ interface WeekdayHoursFieldsProps {
   testIdPrefix: string;
   /** Text above the days, when the form's hours mean something else than the default hint says. */
   hint?: string;
+  /** The clock the hours are read on ("Horário de São Paulo (UTC−03:00)"), shown under the hint. */
+  clock?: string;
 }
 
 const timeFields = ['startTime', 'endTime'] as const;
@@ -45,7 +47,7 @@ function translateTimeError(error: FieldError | undefined): string | undefined {
  * show AM/PM, which hides "00:00"). spec: 00:00 to 00:00 is a closed day, marked "Closed" beside it.
  * Used by the queue, the company and the connection forms, inside their FormProvider.
  */
-export function WeekdayHoursFields({ name = 'schedules', testIdPrefix, hint }: WeekdayHoursFieldsProps) {
+export function WeekdayHoursFields({ name = 'schedules', testIdPrefix, hint, clock }: WeekdayHoursFieldsProps) {
   const { t } = useTranslation('common');
   const { control, formState } = useFormContext();
   const { fields } = useFieldArray({ control, name });
@@ -53,9 +55,14 @@ export function WeekdayHoursFields({ name = 'schedules', testIdPrefix, hint }: W
 
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: clock ? 0.5 : 2 }}>
         {hint ?? t('weekdayHours.hint')}
       </Typography>
+      {clock && (
+        <Typography variant="body2" sx={{ mb: 2, fontWeight: 500 }} data-testid={`${testIdPrefix}-clock`}>
+          {clock}
+        </Typography>
+      )}
       <Box sx={{ display: 'grid', gap: 1.5 }}>
         {fields.map((field, index) => {
           const weekday = (field as unknown as WeekdayHours).weekdayEn;

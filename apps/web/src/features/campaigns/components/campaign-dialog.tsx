@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,21 +12,20 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { CAMPAIGN_VARIANTS, type CampaignRecord } from '@wacrm/shared/campaigns/campaign.schema';
 import { FILE_OPTION_MAX_BYTES } from '@wacrm/shared/campaigns/contact-list.schema';
-import { useEffect, useState } from 'react';
+import { fromWallClockInput, toWallClockInput } from '@wacrm/shared/schedules/wall-clock';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { formatDateTimeIn } from '../../../lib/format.ts';
+import { moveClockInput, toCompanyTimeText } from '../../../lib/time-zone.ts';
+import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { CompanyTimeField } from '../../settings/components/company-time-field.tsx';
+import { useCompanyTimeZone, useZoneLabel } from '../../settings/hooks/use-company-time-zone.ts';
 import { campaignsApi } from '../api/campaigns-api.ts';
 import { CampaignAttachment } from './campaign-attachment.tsx';
 
 type Messages = [string, string, string, string, string];
-
-/** `datetime-local` text of an instant, in the browser's zone. */
-function toLocalInput(iso: string | null) {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
 
 /** spec: the campaign dialog; read-only (and titled so) when the campaign can no longer change. */
 export function CampaignDialog(props: {
@@ -35,6 +35,10 @@ export function CampaignDialog(props: {
   onSaved: () => void;
 }) {
   const { t } = useTranslation(['campaigns', 'errors']);
+  const user = useSessionUser();
+  // spec: scheduledAt is 'YYYY-MM-DD HH:mm:ss', which the server reads on the company's clock.
+  const timeZone = useCompanyTimeZone(user.companyId, props.open);
+  const zoneLabel = useZoneLabel();
   const connections = useQuery({
     queryKey: ['campaign-connections'],
     queryFn: campaignsApi.connections,
@@ -54,7 +58,11 @@ export function CampaignDialog(props: {
   const [contactListId, setContactListId] = useState<number | ''>('');
   const [tagId, setTagId] = useState<number | ''>('');
   const [messages, setMessages] = useState<Messages>(['', '', '', '', '']);
+  /** `YYYY-MM-DDTHH:mm` on the company's clock, or ''. */
   const [scheduledAt, setScheduledAt] = useState('');
+  // The zone the time is shown in; the company's may arrive after the dialog opened.
+  const shownZone = useRef(timeZone);
+  const [pastTime, setPastTime] = useState<Date | null>(null);
   const [fileListId, setFileListId] = useState<number | ''>('');
   const [error, setError] = useState<string | null>(null);
   const [pendingFile, setPendingFile] = useState<File | null>(null);
@@ -66,8 +74,11 @@ export function CampaignDialog(props: {
   const record = props.record;
   const readOnly = record !== null && !record.editable;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form resets when the dialog opens or its record changes; a later zone only moves the time (below)
   useEffect(() => {
     if (!props.open) return;
+    shownZone.current = timeZone;
+    setPastTime(null);
     setError(null);
     setName(record?.name ?? '');
     setWhatsappId(record?.whatsappId ?? '');
@@ -81,13 +92,21 @@ export function CampaignDialog(props: {
       record?.message4 ?? '',
       record?.message5 ?? '',
     ]);
-    setScheduledAt(toLocalInput(record?.scheduledAt ?? null));
+    setScheduledAt(record?.scheduledAt ? toWallClockInput(new Date(record.scheduledAt), timeZone) : '');
     setFileListId(record?.fileListId ?? '');
     setPendingFile(null);
     setMediaRemoved(false);
     setFileError(null);
     setSavedId(null);
   }, [props.open, record]);
+
+  // A late answer for the company's zone moves only the time into it: nothing typed is lost.
+  useEffect(() => {
+    if (!props.open || shownZone.current === timeZone) return;
+    const before = shownZone.current;
+    shownZone.current = timeZone;
+    setScheduledAt((current) => moveClockInput(current, before, timeZone));
+  }, [props.open, timeZone]);
 
   const shownMedia = pendingFile ? pendingFile.name : isMediaRemoved ? null : (record?.mediaName ?? null);
   // The type is read from the content by the server; only the size is known here.
@@ -116,7 +135,7 @@ export function CampaignDialog(props: {
       message3: messages[2] || null,
       message4: messages[3] || null,
       message5: messages[4] || null,
-      scheduledAt: scheduledAt ? new Date(scheduledAt).toISOString() : null,
+      scheduledAt: scheduledAt ? toCompanyTimeText(scheduledAt) : null,
       fileListId: fileListId ? Number(fileListId) : null,
     };
     const id = record?.id ?? savedId;
@@ -140,6 +159,14 @@ export function CampaignDialog(props: {
     } finally {
       setSaving(false);
     }
+  };
+
+  // A time that has passed starts the campaign the moment it is saved: asked first (a time typed on
+  // the wrong clock once fired a campaign hours early without a word). A canceled one keeps its time.
+  const handleSave = () => {
+    const start = scheduledAt ? fromWallClockInput(scheduledAt, timeZone) : null;
+    if (start && start <= new Date() && record?.status !== 'CANCELADA') setPastTime(start);
+    else void save();
   };
 
   const title = readOnly
@@ -227,15 +254,16 @@ export function CampaignDialog(props: {
                 ))}
               </TextField>
             )}
-            <TextField
-              type="datetime-local"
-              label={t('campaigns.scheduledAt')}
-              value={scheduledAt}
-              disabled={readOnly}
-              onChange={(event) => setScheduledAt(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'campaign-scheduled-at' } }}
-              sx={{ flex: 1 }}
-            />
+            <Box sx={{ flex: 1 }}>
+              <CompanyTimeField
+                label={t('campaigns.scheduledAt')}
+                value={scheduledAt}
+                timeZone={timeZone}
+                disabled={readOnly}
+                onChange={setScheduledAt}
+                testId="campaign-scheduled-at"
+              />
+            </Box>
           </Stack>
           <TextField
             select
@@ -288,11 +316,25 @@ export function CampaignDialog(props: {
       <DialogActions>
         <Button onClick={props.onClose}>{readOnly ? t('campaigns.close') : t('campaigns.cancel')}</Button>
         {!readOnly && (
-          <Button variant="contained" disabled={!canSave || isSaving} onClick={save} data-testid="campaign-save">
+          <Button variant="contained" disabled={!canSave || isSaving} onClick={handleSave} data-testid="campaign-save">
             {t('campaigns.save')}
           </Button>
         )}
       </DialogActions>
+      <ConfirmDialog
+        open={pastTime !== null}
+        title={t('campaigns.past.title')}
+        confirmLabel={t('campaigns.past.startNow')}
+        isDestructive={false}
+        onConfirm={() => {
+          setPastTime(null);
+          void save();
+        }}
+        onClose={() => setPastTime(null)}
+      >
+        {pastTime &&
+          t('campaigns.past.text', { time: formatDateTimeIn(pastTime, timeZone), zone: zoneLabel(timeZone, pastTime) })}
+      </ConfirmDialog>
     </Dialog>
   );
 }

@@ -13,9 +13,10 @@ import { companyEvent } from '@wacrm/shared/realtime/events';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatDateTimeIn } from '../../../lib/format.ts';
 import { useReloadOnConnect, useSocketEvent } from '../../../lib/socket-context.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useClockDifference, useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
 import { campaignsApi } from '../api/campaigns-api.ts';
 
 /** spec: the report refetches this long after a live update says FINALIZADA. */
@@ -58,6 +59,8 @@ function Figure({
 export function CampaignReportPage() {
   const { t, i18n } = useTranslation('campaigns');
   const session = useSessionUser();
+  const timeZone = useCompanyTimeZone(session.companyId);
+  const clockDifference = useClockDifference(timeZone);
   const id = Number(useParams().campaignId);
   const queryClient = useQueryClient();
   const key = ['campaign-report', id];
@@ -125,13 +128,18 @@ export function CampaignReportPage() {
         />
         <Figure
           label={t('report.schedule')}
-          value={campaign.scheduledAt ? formatDateTime(campaign.scheduledAt) : t('report.notYet')}
+          value={campaign.scheduledAt ? formatDateTimeIn(campaign.scheduledAt, timeZone) : t('report.notYet')}
         />
         <Figure
           label={t('report.completion')}
           value={campaign.completedAt ? formatDateTime(campaign.completedAt) : t('report.notYet')}
         />
       </Grid>
+      {clockDifference && (
+        <Typography variant="body2" color="text.secondary" data-testid="report-clock-note">
+          {t('campaigns.clockNote', clockDifference)}
+        </Typography>
+      )}
     </Stack>
   );
 }

@@ -26,10 +26,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ScrollSentinel } from '../../../components/ui/scroll-sentinel.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatDateTimeIn } from '../../../lib/format.ts';
 import { useReloadOnConnect, useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useClockDifference, useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
 import { useDebouncedValue } from '../../tags/hooks/use-debounced-value.ts';
 import { campaignsApi } from '../api/campaigns-api.ts';
 import { CampaignDialog } from '../components/campaign-dialog.tsx';
@@ -38,6 +39,8 @@ import { CampaignDialog } from '../components/campaign-dialog.tsx';
 export function CampaignsPage() {
   const { t } = useTranslation(['campaigns', 'errors']);
   const session = useSessionUser();
+  const timeZone = useCompanyTimeZone(session.companyId);
+  const clockDifference = useClockDifference(timeZone);
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 500);
@@ -93,6 +96,11 @@ export function CampaignsPage() {
           {t('campaigns.add')}
         </Button>
       </Stack>
+      {clockDifference && (
+        <Typography variant="body2" color="text.secondary" data-testid="campaigns-clock-note">
+          {t('campaigns.clockNote', clockDifference)}
+        </Typography>
+      )}
       <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
         <Table size="small">
           <TableHead>
@@ -126,7 +134,7 @@ export function CampaignsPage() {
                 <TableCell data-testid="campaign-status">{t(`status.${record.status}`)}</TableCell>
                 <TableCell>{record.contactList?.name ?? (record.tag ? `#${record.tag.name}` : '—')}</TableCell>
                 <TableCell>{record.whatsapp?.name ?? '—'}</TableCell>
-                <TableCell>{record.scheduledAt ? formatDateTime(record.scheduledAt) : '—'}</TableCell>
+                <TableCell>{record.scheduledAt ? formatDateTimeIn(record.scheduledAt, timeZone) : '—'}</TableCell>
                 <TableCell>{record.completedAt ? formatDateTime(record.completedAt) : '—'}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {record.status === 'EM_ANDAMENTO' && (

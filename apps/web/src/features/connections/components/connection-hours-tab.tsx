@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { WeekdayHoursFields } from '../../../components/ui/weekday-hours-fields.tsx';
+import { useCompanyClockLabel } from '../../settings/hooks/use-company-time-zone.ts';
 
 /**
  * The connection's week of hours, kept for reference only: out-of-hours replies follow the
@@ -8,9 +9,10 @@ import { WeekdayHoursFields } from '../../../components/ui/weekday-hours-fields.
  */
 export function ConnectionHoursTab() {
   const { t } = useTranslation('connections');
+  const clock = useCompanyClockLabel();
   return (
     <Box sx={{ pt: 1 }}>
-      <WeekdayHoursFields testIdPrefix="connection-hours" hint={t('hours.hint')} />
+      <WeekdayHoursFields testIdPrefix="connection-hours" clock={clock} hint={t('hours.hint')} />
     </Box>
   );
 }

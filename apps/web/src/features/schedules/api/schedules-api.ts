@@ -4,13 +4,11 @@ import { http } from '../../../lib/api.ts';
 export const schedulesKeys = {
   all: (companyId: number) => ['schedules', companyId] as const,
   list: (companyId: number, search: string) => ['schedules', companyId, 'list', search] as const,
-  timeZone: (companyId: number) => ['schedules', companyId, 'time-zone'] as const,
 };
 
 export const schedulesApi = {
   page: (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
     http.get<SchedulesPage>('/api/schedules', { query: { searchParam, pageNumber }, signal }),
-  timeZone: () => http.get<{ timeZone: string }>('/api/schedules/time-zone'),
   /** Silent: the dialog shows the errors itself. */
   create: (body: ScheduleFields) => http.post<ScheduleRecord>('/api/schedules', body, { silent: true }),
   update: (id: number, body: ScheduleFields) =>

@@ -20,8 +20,8 @@ import { http } from '../../../lib/api.ts';
 import { formatDateTimeIn } from '../../../lib/format.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
-import { useScheduleTimeZone } from '../hooks/use-schedules.ts';
 import type { ScheduleContactOption } from '../model/schedule-form.ts';
 import { scheduleStateColor, scheduleStateText } from '../model/schedule-state.ts';
 
@@ -39,7 +39,7 @@ interface ContactSchedulesProps {
 export function ContactSchedules({ companyId, contact, connectionId }: ContactSchedulesProps) {
   const { t, i18n } = useTranslation('schedules');
   const queryClient = useQueryClient();
-  const timeZone = useScheduleTimeZone(companyId);
+  const timeZone = useCompanyTimeZone(companyId);
   const [dialog, setDialog] = useState<{ schedule: ScheduleRecord | null }>();
   const [deleting, setDeleting] = useState<ScheduleRecord | null>(null);
   const query = useQuery({

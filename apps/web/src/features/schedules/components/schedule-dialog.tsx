@@ -15,15 +15,16 @@ import {
   SCHEDULE_MEDIA_MIMETYPES,
   type ScheduleRecord,
 } from '@wacrm/shared/schedules/schedule.schema';
-import { fromWallClockInput, toWallClockInput } from '@wacrm/shared/schedules/wall-clock';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { moveClockInput } from '../../../lib/time-zone.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { CompanyTimeField } from '../../settings/components/company-time-field.tsx';
+import { useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
 import { useConnections } from '../../tickets/hooks/use-lookups.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
-import { useScheduleTimeZone } from '../hooks/use-schedules.ts';
 import {
   emptyScheduleForm,
   formToFields,
@@ -55,7 +56,7 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
   const user = useSessionUser();
   const queryClient = useQueryClient();
   const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
-  const timeZone = useScheduleTimeZone(user.companyId, open);
+  const timeZone = useCompanyTimeZone(user.companyId, open);
   const connections = useConnections(user.companyId, open).data ?? [];
   const [values, setValues] = useState<ScheduleFormValues>(() => emptyScheduleForm(timeZone, new Date()));
   const [errors, setErrors] = useState<ScheduleFormErrors>({});
@@ -97,10 +98,7 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
     if (!open || shownZone.current === timeZone) return;
     const before = shownZone.current;
     shownZone.current = timeZone;
-    setValues((current) => {
-      const instant = fromWallClockInput(current.sendAt, before);
-      return instant ? { ...current, sendAt: toWallClockInput(instant, timeZone) } : current;
-    });
+    setValues((current) => ({ ...current, sendAt: moveClockInput(current.sendAt, before, timeZone) }));
   }, [open, timeZone]);
 
   const change = (patch: Partial<ScheduleFormValues>) => setValues((current) => ({ ...current, ...patch }));
@@ -122,7 +120,9 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
     // Opened from inside another form (the contact modal): its submit must not reach that one.
     event.stopPropagation();
     setFormError(null);
-    const result = formToFields(values, timeZone);
+    // A pending schedule may keep its time; one in error goes back to pending and needs a future one (server rule).
+    const keptSendAt = schedule?.status === 'pending' ? scheduleToForm(schedule, timeZone).sendAt : null;
+    const result = formToFields(values, timeZone, new Date(), keptSendAt);
     setErrors(result.errors ?? {});
     if (!result.fields) return;
     setSaving(true);
@@ -187,17 +187,15 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
               slotProps={{ htmlInput: { 'data-testid': 'schedule-body', maxLength: 4096 } }}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                type="datetime-local"
+              <CompanyTimeField
                 label={t('fields.sendAt')}
                 required
-                fullWidth
                 value={values.sendAt}
+                timeZone={timeZone}
                 disabled={isSent}
-                onChange={(event) => change({ sendAt: event.target.value })}
-                error={Boolean(errors.sendAt)}
-                helperText={errors.sendAt ? t(`validation.${errors.sendAt}`) : t('fields.sendAtHint', { timeZone })}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-send-at' } }}
+                onChange={(sendAt) => change({ sendAt })}
+                error={errors.sendAt ? t(`validation.${errors.sendAt}`) : undefined}
+                testId="schedule-send-at"
               />
               <TextField
                 select

@@ -1,7 +1,6 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { companyEvent } from '@wacrm/shared/realtime/events';
 import { useEffect } from 'react';
-import { browserTimeZone } from '../../../lib/format.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { useCompanyPlan } from '../../plans/api/use-company-plan.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
@@ -26,17 +25,6 @@ export function useSchedulesList(companyId: number, search: string) {
     void queryClient.invalidateQueries({ queryKey: schedulesKeys.all(companyId) });
   });
   return query;
-}
-
-/** The company's time zone: the dialog's send time is read and written on its clock. */
-export function useScheduleTimeZone(companyId: number, isEnabled = true) {
-  const query = useQuery({
-    queryKey: schedulesKeys.timeZone(companyId),
-    queryFn: schedulesApi.timeZone,
-    enabled: isEnabled,
-    staleTime: 5 * 60_000,
-  });
-  return query.data?.timeZone ?? browserTimeZone();
 }
 
 /** Whether the company's plan has schedules (the ticket and contact actions hide otherwise). */

@@ -10,7 +10,7 @@ describe('schedule form', () => {
   });
 
   it('requires contact, body (min 5) and time', () => {
-    const result = formToFields({ ...emptyScheduleForm(tz, new Date()), body: 'Hi', sendAt: '' }, tz);
+    const result = formToFields({ ...emptyScheduleForm(tz, new Date()), body: 'Hi', sendAt: '' }, tz, new Date());
     expect(result.errors).toEqual({ contact: 'required', body: 'tooShort', sendAt: 'required' });
   });
 
@@ -26,6 +26,7 @@ describe('schedule form', () => {
         until: '2026-04-01',
       },
       tz,
+      new Date('2026-03-05T12:00:00Z'),
     );
     expect(result.fields).toEqual({
       body: 'Hello there',
@@ -34,5 +35,15 @@ describe('schedule form', () => {
       whatsappId: null,
       recurrence: { frequency: 'weekly', weekdays: [1, 4], until: '2026-04-02T02:59:00.000Z' },
     });
+  });
+
+  // issue 45: a time typed on the company's clock that has passed is refused before the server is asked.
+  it('refuses a new or moved send time that has passed on the company clock, not the one a schedule kept', () => {
+    const now = new Date('2026-03-05T13:00:00Z'); // 10:00 in São Paulo
+    const form = { ...emptyScheduleForm(tz, now, { id: 7, name: 'Ana' }), body: 'Hello there' };
+    // 10:44 in São Paulo is still ahead, though 10:44 on a UTC browser's clock would have passed.
+    expect(formToFields({ ...form, sendAt: '2026-03-05T10:44' }, tz, now).errors).toBeNull();
+    expect(formToFields({ ...form, sendAt: '2026-03-05T09:59' }, tz, now).errors).toEqual({ sendAt: 'inPast' });
+    expect(formToFields({ ...form, sendAt: '2026-03-05T09:59' }, tz, now, '2026-03-05T09:59').errors).toBeNull();
   });
 });

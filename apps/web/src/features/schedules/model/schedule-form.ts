@@ -55,10 +55,16 @@ export function scheduleToForm(schedule: ScheduleRecord, timeZone: string): Sche
   };
 }
 
-/** Checks the form (spec: body min 5; body, contact and send time required) and builds the request. */
+/**
+ * Checks the form (spec: body min 5; body, contact and send time required) and builds the request.
+ * A send time that has passed is refused as the server would (ERR_SCHEDULE_IN_PAST), unless it is
+ * the time the schedule already had (`keptSendAt`): the server checks only a new or moved time.
+ */
 export function formToFields(
   values: ScheduleFormValues,
   timeZone: string,
+  now: Date,
+  keptSendAt: string | null = null,
 ): { fields: ScheduleFields; errors: null } | { fields: null; errors: ScheduleFormErrors } {
   const errors: ScheduleFormErrors = {};
   const body = values.body.trim();
@@ -67,6 +73,7 @@ export function formToFields(
   else if (body.length < 5) errors.body = 'tooShort';
   const sendAt = values.sendAt ? fromWallClockInput(values.sendAt, timeZone) : null;
   if (!sendAt) errors.sendAt = 'required';
+  else if (values.sendAt !== keptSendAt && sendAt <= now) errors.sendAt = 'inPast';
   if (values.frequency === 'weekly' && values.weekdays.length === 0) errors.weekdays = 'required';
   const until = values.until ? fromWallClockInput(`${values.until}T23:59`, timeZone) : null;
   if (until && sendAt && until < sendAt) errors.until = 'beforeStart';

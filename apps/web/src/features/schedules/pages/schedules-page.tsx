@@ -16,11 +16,12 @@ import { SearchField } from '../../../components/ui/search-field.tsx';
 import { http } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useClockDifference, useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
 import { useDebouncedValue } from '../../tags/hooks/use-debounced-value.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 import { ScheduleDialog } from '../components/schedule-dialog.tsx';
 import { SchedulesCalendar } from '../components/schedules-calendar.tsx';
-import { useSchedulesList, useScheduleTimeZone } from '../hooks/use-schedules.ts';
+import { useSchedulesList } from '../hooks/use-schedules.ts';
 import type { ScheduleContactOption } from '../model/schedule-form.ts';
 
 /** The schedules screen (spec "Schedules page"): a calendar, a search, an add button; `?contactId=` adds for one contact. */
@@ -32,7 +33,8 @@ export function SchedulesPage() {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), 500);
   const list = useSchedulesList(session.companyId, debouncedSearch);
-  const timeZone = useScheduleTimeZone(session.companyId);
+  const timeZone = useCompanyTimeZone(session.companyId);
+  const clockDifference = useClockDifference(timeZone);
   const [dialog, setDialog] = useState<{ schedule: ScheduleRecord | null; contact: ScheduleContactOption | null }>();
   const [deleting, setDeleting] = useState<ScheduleRecord | null>(null);
   const [isDeleteBusy, setDeleteBusy] = useState(false);
@@ -111,6 +113,11 @@ export function SchedulesPage() {
         {list.isSuccess && schedules.length === 0 && (
           <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="schedules-empty">
             {debouncedSearch ? t('emptySearch') : t('empty')}
+          </Typography>
+        )}
+        {clockDifference && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="schedules-clock-note">
+            {t('calendarClock', clockDifference)}
           </Typography>
         )}
         <SchedulesCalendar schedules={schedules} timeZone={timeZone} onEdit={handleEdit} onDelete={setDeleting} />

@@ -17,10 +17,11 @@ import { WeekdayHoursFields } from '../../../components/ui/weekday-hours-fields.
 import { notifyError } from '../../../lib/error-message.ts';
 import { toast } from '../../../lib/toast.ts';
 import { settingsApi, settingsKeys } from '../api/settings-api.ts';
+import { useTimeZoneOfCompany, useZoneLabel } from '../hooks/use-company-time-zone.ts';
 
 interface CompanySchedulesEditorProps {
   companyId: number;
-  /** Without its own card, inside a dialog. */
+  /** Without its own card, inside the super user's companies admin dialog (any company's hours). */
   isBare?: boolean;
 }
 
@@ -31,6 +32,8 @@ interface CompanySchedulesEditorProps {
 export function CompanySchedulesEditor({ companyId, isBare }: CompanySchedulesEditorProps) {
   const { t } = useTranslation(['settings', 'common']);
   const queryClient = useQueryClient();
+  const timeZone = useTimeZoneOfCompany(companyId, isBare ? 'companiesAdmin' : 'own');
+  const zoneLabel = useZoneLabel();
   const schedules = useQuery({
     queryKey: settingsKeys.schedules(companyId),
     queryFn: () => settingsApi.schedules(companyId),
@@ -72,7 +75,7 @@ export function CompanySchedulesEditor({ companyId, isBare }: CompanySchedulesEd
           {t('schedules.title')}
         </Typography>
         <Box sx={{ mt: 0.5 }}>
-          <WeekdayHoursFields testIdPrefix="schedule" />
+          <WeekdayHoursFields testIdPrefix="schedule" clock={zoneLabel(timeZone, new Date())} />
         </Box>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
           <Button type="submit" variant="contained" loading={formState.isSubmitting} data-testid="schedules-save">
