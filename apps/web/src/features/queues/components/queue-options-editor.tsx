@@ -78,7 +78,16 @@ export function QueueOptionsEditor({ queueId }: { queueId: number | null }) {
         {t('options.hint')}
       </Typography>
       {queueId === null ? (
-        <Alert severity="info" data-testid="queue-options-save-first">
+        <Alert
+          severity="info"
+          data-testid="queue-options-save-first"
+          action={
+            // Submits the queue's form; the dialog stays open on the saved queue (queue-dialog.tsx).
+            <Button type="submit" color="inherit" size="small" data-stays-open="true" data-testid="queue-save-and-add-options">
+              {t('options.saveAndAdd')}
+            </Button>
+          }
+        >
           {t('options.saveFirst')}
         </Alert>
       ) : query.isPending ? (
