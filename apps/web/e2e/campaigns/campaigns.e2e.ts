@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
-import { desktop, snap, snapAllThemes } from '../support/screens.ts';
+import { desktop, phone, snap, snapAllThemes } from '../support/screens.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -79,6 +79,7 @@ test('campaigns: a list imported from a spreadsheet, a campaign with two variant
   await page.getByRole('option', { name: 'Catálogo de verão' }).click();
   await page.getByTestId('campaign-message-1').fill('Olá {{firstName}}, temos novidades!');
   await page.getByTestId('campaign-message-2').fill('Oi {{name}}, veja nossa promoção.');
+  await expect(page.getByTestId('campaign-schedule-hint')).toContainText('Sem horário a campanha fica inativa.');
   await snap(page, 'campaigns-dialog-light-desktop');
   const now = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   await page.getByTestId('campaign-scheduled-at').fill(now);
@@ -94,6 +95,33 @@ test('campaigns: a list imported from a spreadsheet, a campaign with two variant
   await page.goto('/campaigns');
   await expect(page.getByTestId('campaign-status')).toHaveText('Finalizada');
   await snapAllThemes(page, 'campaigns-table');
+
+  // A finished campaign opens read-only, and says so: no field to change, no save.
+  const openFinished = async () => {
+    await page.getByTestId('campaign-row').getByRole('button', { name: 'Editar' }).click();
+    await expect(page.getByTestId('campaign-read-only')).toHaveText(
+      'Esta campanha terminou: ela é mostrada como foi enviada e não pode mais ser alterada.',
+    );
+  };
+  await openFinished();
+  await expect(page.getByRole('dialog').getByRole('heading')).toHaveText('Campanha (somente leitura)');
+  await expect(page.getByTestId('campaign-name')).toBeDisabled();
+  await expect(page.getByTestId('campaign-message-1')).toBeDisabled();
+  await expect(page.getByTestId('campaign-save')).toHaveCount(0);
+  await snap(page, 'campaigns-dialog-finished-light-desktop');
+  for (const [theme, viewport, name] of [
+    ['dark', desktop, 'dark-desktop'],
+    ['dark', phone, 'dark-phone'],
+  ] as const) {
+    await page.evaluate((value) => localStorage.setItem('preferredTheme', value), theme);
+    await page.setViewportSize(viewport);
+    await page.reload();
+    await openFinished();
+    await snap(page, `campaigns-dialog-finished-${name}`);
+  }
+  await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
+  await page.setViewportSize(desktop);
+  await page.keyboard.press('Escape');
 
   // Each customer got one text (one of the two variants, filled in) and then the picture.
   const outbox = await api.get<{ to: string; body: string; media: { mimetype: string } | null }[]>(

@@ -158,6 +158,11 @@ export function CampaignDialog(props: {
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          {readOnly && record && (
+            <Alert severity="info" data-testid="campaign-read-only">
+              {t(`campaigns.readOnlyHint.${record.status}`, { defaultValue: t('campaigns.readOnlyHint.other') })}
+            </Alert>
+          )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               label={t('campaigns.name')}
@@ -233,7 +238,12 @@ export function CampaignDialog(props: {
               value={scheduledAt}
               disabled={readOnly}
               onChange={(event) => setScheduledAt(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'campaign-scheduled-at' } }}
+              helperText={readOnly ? undefined : t('campaigns.scheduleHint')}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { 'data-testid': 'campaign-scheduled-at' },
+                formHelperText: { 'data-testid': 'campaign-schedule-hint' } as object,
+              }}
               sx={{ flex: 1 }}
             />
           </Stack>
@@ -262,9 +272,11 @@ export function CampaignDialog(props: {
               setMediaRemoved(true);
             }}
           />
+          {!readOnly && (
           <Typography variant="body2" color="text.secondary">
             {t('campaigns.variablesHint', { list: variables.map((key) => `{{${key}}}`).join(' ') })}
           </Typography>
+          )}
           {Array.from({ length: CAMPAIGN_VARIANTS }, (_, index) => (
             <TextField
               // biome-ignore lint/suspicious/noArrayIndexKey: the five variants are fixed positions

@@ -147,7 +147,9 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
       aria-labelledby="schedule-dialog-title"
     >
       <form noValidate onSubmit={handleSave} data-testid="schedule-form">
-        <DialogTitle id="schedule-dialog-title">{schedule ? t('form.editTitle') : t('form.addTitle')}</DialogTitle>
+        <DialogTitle id="schedule-dialog-title">
+          {t(isSent ? 'form.sentTitle' : schedule ? 'form.editTitle' : 'form.addTitle')}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             {isSent && <Alert severity="info">{t('form.sentHint')}</Alert>}
@@ -215,7 +217,7 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
                 ))}
               </TextField>
             </Stack>
-            <ScheduleRecurrenceFields values={values} errors={errors} onChange={change} />
+            <ScheduleRecurrenceFields values={values} errors={errors} onChange={change} disabled={isSent} />
             <ScheduleAttachment
               name={shownName}
               error={fileError}
