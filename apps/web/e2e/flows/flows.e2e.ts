@@ -109,6 +109,16 @@ test('flows: build five kinds of nodes by dragging and connecting, save, reload,
       return tickets.some((ticket) => ticket.queueId === sales.id);
     })
     .toBe(true);
+  // Closing the panel removes the test's throwaway customer and its ticket: nothing stays in the lists.
+  await page.getByTestId('flow-test-close').click();
+  await expect(page.getByTestId('flow-test-panel')).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const { tickets } = await api.get<{ tickets: unknown[] }>('/api/tickets?status=pending&showAll=true');
+      const { contacts } = await api.get<{ contacts: unknown[] }>('/api/contacts?searchParam=Cliente%20de%20teste');
+      return [tickets.length, contacts.length];
+    })
+    .toEqual([0, 0]);
 
   // A node without its branch: the save answers with the node highlighted and named.
   // The button's click event itself: on a saturated machine a mouse click split across a
