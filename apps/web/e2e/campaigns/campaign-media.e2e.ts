@@ -48,7 +48,9 @@ test("campaigns: the dialog attaches the campaign's own file, the table marks it
   await expect(row.getByTestId('campaign-row-media')).toBeVisible();
   await expect(row.getByTestId('campaign-status')).toHaveText('Inativa');
   // An inactive campaign says what starts it.
-  await expect(row.getByTestId('campaign-status-hint')).toHaveText('Sem horário: defina um agendamento para iniciá-la.');
+  await expect(row.getByTestId('campaign-status-hint')).toHaveText(
+    'Sem horário: defina um agendamento para iniciá-la.',
+  );
 
   // Editing shows the stored name (spaces made underscores, extension from the content): light, dark, phone.
   for (const [theme, size, viewport] of [

@@ -179,9 +179,12 @@ test('schedules: a sent message opens read-only: titled so, every field shown bu
     sendAt: new Date(Date.now() + 2_000).toISOString(),
   });
   await expect
-    .poll(async () => (await api.get<{ schedules: { sentAt: string | null }[] }>('/api/schedules')).schedules[0]?.sentAt, {
-      timeout: 60_000,
-    })
+    .poll(
+      async () => (await api.get<{ schedules: { sentAt: string | null }[] }>('/api/schedules')).schedules[0]?.sentAt,
+      {
+        timeout: 60_000,
+      },
+    )
     .not.toBeNull();
 
   await page.goto('/schedules');

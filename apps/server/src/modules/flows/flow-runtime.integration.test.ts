@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox } from '../../../test/channels.ts';
 import { waitUntil } from '../../../test/eventually.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { customer, queue, ticketOf } from '../automation/automation.test-helpers.ts';
 import { contacts, tickets } from '../../platform/db/schema.ts';
+import { customer, queue, ticketOf } from '../automation/automation.test-helpers.ts';
 import { flowRuns } from './flows.tables.ts';
 import { edge, flowCompany, node, outbox, sampleFiles, savedFlow, start, upload } from './flows.test-helpers.ts';
 
@@ -361,7 +361,10 @@ describe('flow runtime through the sandbox', () => {
     const end = (number: string, whatsappId = ctx.connection.id) =>
       ctx.api.post(`/api/flowbuilder/${flowId}/test/end`, { whatsappId, number });
     const ticketsOf = async (contactId: number) =>
-      t.db.select().from(tickets).where(and(eq(tickets.companyId, ctx.company.id), eq(tickets.contactId, contactId)));
+      t.db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, ctx.company.id), eq(tickets.contactId, contactId)));
     const contactOf = async (number: string) =>
       (
         await t.db

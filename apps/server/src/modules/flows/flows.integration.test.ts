@@ -344,7 +344,10 @@ describe('flow builder API', () => {
       await user.get('/api/flowcampaign'),
       await user.delete(`/api/flowcampaign/${otherCampaign.id}`),
       await user.post('/api/flowbuilder/import', {}),
-      await user.post(`/api/flowbuilder/${myFlow}/test/end`, { whatsappId: mine.connection.id, number: '5511999990000' }),
+      await user.post(`/api/flowbuilder/${myFlow}/test/end`, {
+        whatsappId: mine.connection.id,
+        number: '5511999990000',
+      }),
     ];
     expect(refused.map((answer) => answer.status)).toEqual(Array(refused.length).fill(403));
   });

@@ -217,7 +217,8 @@ export function createFlowsRepository(db: Database) {
             .from(contacts)
             .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number), eq(contacts.isGroup, false)))
         : [];
-      if (!connection || !contact) return { connection: connection ?? null, contactId: null, ticketIds: [], otherTickets: 0 };
+      if (!connection || !contact)
+        return { connection: connection ?? null, contactId: null, ticketIds: [], otherTickets: 0 };
       const rows = await db
         .select({ id: tickets.id, whatsappId: tickets.whatsappId })
         .from(tickets)

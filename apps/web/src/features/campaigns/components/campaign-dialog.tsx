@@ -273,9 +273,9 @@ export function CampaignDialog(props: {
             }}
           />
           {!readOnly && (
-          <Typography variant="body2" color="text.secondary">
-            {t('campaigns.variablesHint', { list: variables.map((key) => `{{${key}}}`).join(' ') })}
-          </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('campaigns.variablesHint', { list: variables.map((key) => `{{${key}}}`).join(' ') })}
+            </Typography>
           )}
           {Array.from({ length: CAMPAIGN_VARIANTS }, (_, index) => (
             <TextField

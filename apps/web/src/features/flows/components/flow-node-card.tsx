@@ -114,10 +114,7 @@ export function FlowNodeCard({ id, type, data, selected }: NodeProps) {
         <Handle type="target" position={Position.Left} style={{ width: 12, height: 12, background: color }} />
       )}
       {type !== 'ticket' && (
-        <Box
-          data-testid="node-branches"
-          sx={labelled ? { py: 0.5, borderTop: 1, borderColor: 'divider' } : undefined}
-        >
+        <Box data-testid="node-branches" sx={labelled ? { py: 0.5, borderTop: 1, borderColor: 'divider' } : undefined}>
           {handles.map((handle) => (
             <BranchRow key={handle ?? 'out'} handle={handle} label={branchLabel(handle)} color={color} />
           ))}

@@ -83,7 +83,13 @@ export function QueueOptionsEditor({ queueId }: { queueId: number | null }) {
           data-testid="queue-options-save-first"
           action={
             // Submits the queue's form; the dialog stays open on the saved queue (queue-dialog.tsx).
-            <Button type="submit" color="inherit" size="small" data-stays-open="true" data-testid="queue-save-and-add-options">
+            <Button
+              type="submit"
+              color="inherit"
+              size="small"
+              data-stays-open="true"
+              data-testid="queue-save-and-add-options"
+            >
               {t('options.saveAndAdd')}
             </Button>
           }

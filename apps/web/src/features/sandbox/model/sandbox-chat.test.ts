@@ -107,7 +107,7 @@ describe('sandbox chat state', () => {
     expect(state.lastReceiptSeq).toBe(5);
   });
 
-  it('merges the server\'s customers: new ones added, a number-only name replaced, a chosen name kept', () => {
+  it("merges the server's customers: new ones added, a number-only name replaced, a chosen name kept", () => {
     let state = addCustomer(emptyChatState, { number: '5511999990001', name: 'Ana (aqui)' });
     state = mergeOutbox(state, [entry(1, '5511999990002')]);
     state = mergeCustomers(state, [
