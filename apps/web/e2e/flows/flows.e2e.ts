@@ -233,8 +233,12 @@ test('flows: a menu node shows each option label beside its own handle, clear of
         message: 'Olá! Como podemos ajudar?',
         arrayOption: options.map((value, index) => ({ number: index + 1, value })),
       }),
+      node('x', 'message', 640, { label: 'Um momento, por favor.' }),
     ],
-    connections: [{ id: 'e1', source: '1', target: 'm' }],
+    connections: [
+      { id: 'e1', source: '1', target: 'm' },
+      ...options.map((_, index) => ({ id: `e-a${index + 1}`, source: 'm', sourceHandle: `a${index + 1}`, target: 'x' })),
+    ],
   });
   await page.goto(`/flowbuilder/${flow.id}`);
   const menu = nodeOf(page, 'menu');
