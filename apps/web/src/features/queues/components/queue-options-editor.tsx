@@ -78,13 +78,13 @@ export function QueueOptionsEditor({ queueId }: { queueId: number | null }) {
         {t('options.hint')}
       </Typography>
       {queueId === null ? (
-        <Alert
-          severity="info"
-          data-testid="queue-options-save-first"
-          action={
-            // Submits the queue's form; the dialog stays open on the saved queue (queue-dialog.tsx).
+        <Alert severity="info" data-testid="queue-options-save-first">
+          {t('options.saveFirst')}
+          <Box sx={{ mt: 1 }}>
+            {/* Submits the queue's form; the dialog stays open on the saved queue (queue-dialog.tsx). */}
             <Button
               type="submit"
+              variant="outlined"
               color="inherit"
               size="small"
               data-stays-open="true"
@@ -92,9 +92,7 @@ export function QueueOptionsEditor({ queueId }: { queueId: number | null }) {
             >
               {t('options.saveAndAdd')}
             </Button>
-          }
-        >
-          {t('options.saveFirst')}
+          </Box>
         </Alert>
       ) : query.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
