@@ -79,7 +79,9 @@ test('campaigns: a list imported from a spreadsheet, a campaign with two variant
   await page.getByRole('option', { name: 'Catálogo de verão' }).click();
   await page.getByTestId('campaign-message-1').fill('Olá {{firstName}}, temos novidades!');
   await page.getByTestId('campaign-message-2').fill('Oi {{name}}, veja nossa promoção.');
-  await expect(page.getByTestId('campaign-schedule-hint')).toHaveText('Vazio: fica inativa. Agora ou antes: começa ao salvar.');
+  await expect(page.getByTestId('campaign-schedule-hint')).toHaveText(
+    'Vazio: fica inativa. Agora ou antes: começa ao salvar.',
+  );
   await snap(page, 'campaigns-dialog-light-desktop');
   const now = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   await page.getByTestId('campaign-scheduled-at').fill(now);

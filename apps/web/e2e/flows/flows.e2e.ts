@@ -237,7 +237,12 @@ test('flows: a menu node shows each option label beside its own handle, clear of
     ],
     connections: [
       { id: 'e1', source: '1', target: 'm' },
-      ...options.map((_, index) => ({ id: `e-a${index + 1}`, source: 'm', sourceHandle: `a${index + 1}`, target: 'x' })),
+      ...options.map((_, index) => ({
+        id: `e-a${index + 1}`,
+        source: 'm',
+        sourceHandle: `a${index + 1}`,
+        target: 'x',
+      })),
     ],
   });
   await page.goto(`/flowbuilder/${flow.id}`);
