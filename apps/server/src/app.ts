@@ -212,12 +212,13 @@ export async function buildServer(
   createHelpsModule(platform).register(app);
   createAnnouncementsModule(platform).register(app);
   createQueuesModule(platform, { plans }).register(app);
-  createContactsModule(platform, { sessions: channels.router }).register(app);
+  const contacts = createContactsModule(platform, { sessions: channels.router });
+  contacts.register(app);
   // After channels: the tickets policy guards the ticket rooms and decides the list rooms.
   const tickets = createTicketsModule(platform);
   tickets.useSessions(channels.router);
   const automation = createAutomationModule(platform, { messages, tickets, settings: settings.reader });
-  const flows = createFlowsModule(platform, { messages, tickets, planRules: plans.rules });
+  const flows = createFlowsModule(platform, { messages, tickets, contacts, planRules: plans.rules });
   const integrations = createIntegrationsModule(platform, { messages, tickets, planRules: plans.rules });
   // Integrations of type flowbuilder start flows; a flow's typebot and OpenAI nodes talk through the bots.
   flows.useIntegrationResolver(integrations.flowOfTicket);

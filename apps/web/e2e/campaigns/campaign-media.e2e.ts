@@ -48,6 +48,10 @@ test("campaigns: the dialog attaches the campaign's own file, the table marks it
   const row = page.getByTestId('campaign-row').filter({ hasText: 'Folheto de inverno' });
   await expect(row.getByTestId('campaign-row-media')).toBeVisible();
   await expect(row.getByTestId('campaign-status')).toHaveText('Inativa');
+  // An inactive campaign says what starts it.
+  await expect(row.getByTestId('campaign-status-hint')).toHaveText(
+    'Sem horário: defina um agendamento para iniciá-la.',
+  );
 
   // Editing shows the stored name (spaces made underscores, extension from the content): light, dark, phone.
   for (const [theme, size, viewport] of [

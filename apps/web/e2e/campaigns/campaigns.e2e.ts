@@ -126,6 +126,9 @@ test('campaigns: a list imported from a spreadsheet, a campaign with two variant
   await page.getByRole('option', { name: 'Catálogo de verão' }).click();
   await page.getByTestId('campaign-message-1').fill('Olá {{firstName}}, temos novidades!');
   await page.getByTestId('campaign-message-2').fill('Oi {{name}}, veja nossa promoção.');
+  await expect(page.getByTestId('campaign-scheduled-at-note')).toHaveText(
+    'Vazio: fica inativa. Agora ou antes: começa ao salvar.',
+  );
   await snap(page, 'campaigns-dialog-light-desktop');
   // Now on the company's clock has passed by the time it is saved: the dialog asks before starting.
   await page.getByTestId('campaign-scheduled-at').fill(toWallClockInput(new Date(), SAO_PAULO));
@@ -150,6 +153,33 @@ test('campaigns: a list imported from a spreadsheet, a campaign with two variant
   await page.goto('/campaigns');
   await expect(page.getByTestId('campaign-status')).toHaveText('Finalizada');
   await snapAllThemes(page, 'campaigns-table');
+
+  // A finished campaign opens read-only, and says so: no field to change, no save.
+  const openFinished = async () => {
+    await page.getByTestId('campaign-row').getByRole('button', { name: 'Editar' }).click();
+    await expect(page.getByTestId('campaign-read-only')).toHaveText(
+      'Esta campanha terminou: ela é mostrada como foi enviada e não pode mais ser alterada.',
+    );
+  };
+  await openFinished();
+  await expect(page.getByRole('dialog').getByRole('heading')).toHaveText('Campanha (somente leitura)');
+  await expect(page.getByTestId('campaign-name')).toBeDisabled();
+  await expect(page.getByTestId('campaign-message-1')).toBeDisabled();
+  await expect(page.getByTestId('campaign-save')).toHaveCount(0);
+  await snap(page, 'campaigns-dialog-finished-light-desktop');
+  for (const [theme, viewport, name] of [
+    ['dark', desktop, 'dark-desktop'],
+    ['dark', phone, 'dark-phone'],
+  ] as const) {
+    await page.evaluate((value) => localStorage.setItem('preferredTheme', value), theme);
+    await page.setViewportSize(viewport);
+    await page.reload();
+    await openFinished();
+    await snap(page, `campaigns-dialog-finished-${name}`);
+  }
+  await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
+  await page.setViewportSize(desktop);
+  await page.keyboard.press('Escape');
 
   // Each customer got one text (one of the two variants, filled in) and then the picture.
   const outbox = await api.get<{ to: string; body: string; media: { mimetype: string } | null }[]>(

@@ -39,7 +39,17 @@ test('two simulated customers chat with the company; replies, a voice note and r
   const whatsappId = await createSandboxConnection(page, 'Loja Sandbox');
   const headers = await bearer(page);
 
+  // A customer played elsewhere (another browser, straight through the API) is listed here too.
+  const carla = { number: '5511970000003', name: 'Carla de Outra Aba' };
+  const inbound = await page.request.post(`/api/sandbox/${whatsappId}/inbound`, {
+    headers,
+    data: { from: carla.number, name: carla.name, body: 'Oi, escrevi de outro navegador' },
+  });
+  expect(inbound.ok()).toBe(true);
+  await ticketIdOf(page, carla.number);
+
   await page.goto(`/sandbox/${whatsappId}`);
+  await expect(page.getByTestId('sandbox-customer').filter({ hasText: carla.name })).toBeVisible();
   await writeAs(page, ana, 'Oi, sou a Ana');
   await writeAs(page, bruno, 'Oi, aqui é o Bruno');
   const anaTicket = await ticketIdOf(page, ana.number);

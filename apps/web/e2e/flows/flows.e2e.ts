@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
-import { desktop, snap, snapAllThemes } from '../support/screens.ts';
+import { screenshotsDir } from '../support/paths.ts';
+import { desktop, phone, snap, snapAllThemes, takingPictures } from '../support/screens.ts';
 
 const nodeOf = (page: Page, type: string) =>
   page.locator('.react-flow__node', { has: page.locator(`[data-node-type="${type}"]`) });
@@ -108,6 +109,16 @@ test('flows: build five kinds of nodes by dragging and connecting, save, reload,
       return tickets.some((ticket) => ticket.queueId === sales.id);
     })
     .toBe(true);
+  // Closing the panel removes the test's throwaway customer and its ticket: nothing stays in the lists.
+  await page.getByTestId('flow-test-close').click();
+  await expect(page.getByTestId('flow-test-panel')).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const { tickets } = await api.get<{ tickets: unknown[] }>('/api/tickets?status=pending&showAll=true');
+      const { contacts } = await api.get<{ contacts: unknown[] }>('/api/contacts?searchParam=Cliente%20de%20teste');
+      return [tickets.length, contacts.length];
+    })
+    .toEqual([0, 0]);
 
   // A node without its branch: the save answers with the node highlighted and named.
   // The button's click event itself: on a saturated machine a mouse click split across a
@@ -179,4 +190,108 @@ test('flows: typebot and OpenAI nodes are configured in their dialogs; the OpenA
   await expect(page.getByTestId('node-typebot-typebotSlug')).toHaveValue('padaria');
   await snap(page, 'flow-node-typebot-dialog-dark-desktop');
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Each option label of the menu node clear of its header and text, and level with its own handle. */
+async function expectLabelsBesideHandles(menu: Locator) {
+  const header = (await menu.getByTestId('node-header').boundingBox())!;
+  const text = (await menu.getByTestId('node-summary').boundingBox())!;
+  const rows = menu.getByTestId('node-branch');
+  await expect(rows).toHaveCount(4);
+  for (let index = 0; index < 4; index += 1) {
+    const label = (await rows.nth(index).getByTestId('node-branch-label').boundingBox())!;
+    const handle = (await menu.locator(`.react-flow__handle.source[data-handleid="a${index + 1}"]`).boundingBox())!;
+    expect(overlaps(label, header), `label ${index + 1} over the header`).toBe(false);
+    expect(overlaps(label, text), `label ${index + 1} over the text`).toBe(false);
+    const labelMiddle = label.y + label.height / 2;
+    const handleMiddle = handle.y + handle.height / 2;
+    expect(Math.abs(labelMiddle - handleMiddle), `label ${index + 1} beside its handle`).toBeLessThan(
+      Math.max(label.height, handle.height) / 2,
+    );
+  }
+}
+
+test('flows: a menu node shows each option label beside its own handle, clear of its header and text, at every zoom', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(desktop);
+  await logIn(page, await createCompanyAdmin(page, 'flowmenu'));
+  const api = await apiOf(page);
+  const flow = await api.post<{ id: number }>('/api/flowbuilder', { name: 'Menu' });
+  const node = (id: string, type: string, x: number, data: object) => ({ id, type, position: { x, y: 0 }, data });
+  const options = ['Acompanhar meu pedido', 'Falar com um atendente humano', 'Segunda via do boleto', 'Sair'];
+  await api.post('/api/flowbuilder/flow', {
+    idFlow: flow.id,
+    nodes: [
+      node('1', 'start', 0, {}),
+      node('m', 'menu', 300, {
+        message: 'Olá! Como podemos ajudar?',
+        arrayOption: options.map((value, index) => ({ number: index + 1, value })),
+      }),
+      node('x', 'message', 640, { label: 'Um momento, por favor.' }),
+    ],
+    connections: [
+      { id: 'e1', source: '1', target: 'm' },
+      ...options.map((_, index) => ({
+        id: `e-a${index + 1}`,
+        source: 'm',
+        sourceHandle: `a${index + 1}`,
+        target: 'x',
+      })),
+    ],
+  });
+  await page.goto(`/flowbuilder/${flow.id}`);
+  const menu = nodeOf(page, 'menu');
+  await expect(menu.getByTestId('node-branch-label').first()).toHaveText('1. Acompanhar meu pedido');
+
+  const canvas = page.getByTestId('flow-canvas');
+  const shoot = async (name: string) => {
+    if (takingPictures) await canvas.screenshot({ path: `${screenshotsDir}${name}.png` });
+  };
+  // Clicked until the canvas's limit disables the button (forced: a click that lands once it is
+  // disabled does nothing instead of waiting for it to be enabled again).
+  const zoomAllTheWay = async (name: 'zoom in' | 'zoom out') => {
+    const button = page.getByRole('button', { name });
+    for (let clicks = 0; clicks < 30 && (await button.isEnabled()); clicks += 1) await button.click({ force: true });
+    await expect(button).toBeDisabled();
+  };
+  // Drags the canvas by its empty top-right corner (the speed-dial is top-left, the controls and
+  // the minimap at the bottom) so that the menu node sits in the middle.
+  const centreMenu = async () => {
+    const area = (await canvas.boundingBox())!;
+    const box = (await menu.boundingBox())!;
+    const from = { x: area.x + area.width - 8, y: area.y + 8 };
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(
+      from.x + area.x + area.width / 2 - (box.x + box.width / 2),
+      from.y + area.y + area.height / 2 - (box.y + box.height / 2),
+      { steps: 8 },
+    );
+    await page.mouse.up();
+  };
+  await expectLabelsBesideHandles(menu);
+  await shoot('flow-editor-menu-labels-light-desktop');
+  await zoomAllTheWay('zoom out');
+  await expectLabelsBesideHandles(menu);
+  await shoot('flow-editor-menu-labels-min-zoom-light-desktop');
+  await zoomAllTheWay('zoom in');
+  await expectLabelsBesideHandles(menu);
+  await centreMenu();
+  await expectLabelsBesideHandles(menu);
+  await shoot('flow-editor-menu-labels-max-zoom-light-desktop');
+
+  await page.getByTestId('theme-toggle').click();
+  await page.getByRole('button', { name: /fit view/i }).click();
+  await expectLabelsBesideHandles(menu);
+  await shoot('flow-editor-menu-labels-dark-desktop');
+  await page.setViewportSize(phone);
+  await page.getByRole('button', { name: /fit view/i }).click();
+  await expectLabelsBesideHandles(menu);
+  await snap(page, 'flow-editor-menu-labels-dark-phone');
 });

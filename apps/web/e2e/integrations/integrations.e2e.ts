@@ -61,11 +61,23 @@ test('an admin creates a prompt and an integration of each type, attaches the pr
   const admin = await createCompanyAdmin(page, 'bots');
   await logIn(page, admin);
   const api = await apiOf(page);
+
+  // With no queue yet the prompt's queue field says so and links to the queues page.
+  await page.goto('/prompts');
+  await page.getByTestId('prompts-add').click();
+  await expect(page.getByTestId('prompt-queue-none')).toContainText('Nenhuma fila cadastrada ainda.');
+  await expect(page.getByTestId('prompt-queue-none').getByRole('link', { name: 'Criar uma fila' })).toHaveAttribute(
+    'href',
+    '/queues',
+  );
+  await snap(page, 'prompt-dialog-no-queue-light-desktop');
+  await page.keyboard.press('Escape');
   const queue = (await api.post('/api/queue', { name: 'Balcão', color: '#0ea5e9' })) as { id: number; name: string };
 
   // The prompt, through its modal; the key is masked once saved.
-  await page.goto('/prompts');
+  await page.reload();
   await page.getByTestId('prompts-add').click();
+  await expect(page.getByTestId('prompt-queue-none')).toHaveCount(0);
   await page.getByTestId('prompt-name').fill('Atendente Sol');
   await page.getByTestId('prompt-apiKey').fill('sk-e2e-secret-key-0001');
   await page.getByTestId('prompt-text').fill(PROMPT);

@@ -62,11 +62,12 @@ test('an admin creates a queue with hours and a nested menu, edits it, and delet
   await expect(saturday).toContainText('Use o formato HH:MM');
   await saturday.getByTestId('queue-hours-saturday-endTime').fill('13:00');
   await snap(page, 'queue-modal-hours-light-desktop', pictureOptions);
-  await page.getByTestId('queue-save').click();
-  await expect(page.getByText('Fila criada.', { exact: false })).toBeVisible();
-
-  // The new queue stays open for its chatbot menu: two options, one nested under the other.
+  // "Save and add options" (under the options, on a new queue): saved, and the dialog goes on
+  // editing it so its chatbot menu can be added at once: two options, one nested under the other.
   await page.getByTestId('queue-tab-data').click();
+  await page.getByTestId('queue-save-and-add-options').click();
+  await expect(page.getByText('Fila criada.', { exact: false })).toBeVisible();
+  await expect(page.locator('#queue-dialog-title')).toHaveText('Editar fila');
   await expect(page.getByTestId('queue-options-empty')).toBeVisible();
   // Escape cancels the option being added, not the modal.
   await page.getByTestId('queue-option-add').click();
@@ -115,9 +116,9 @@ test('an admin creates a queue with hours and a nested menu, edits it, and delet
   await page.getByTestId('queue-save').click();
   await expect(page.getByTestId('queue-form-error')).toContainText('cor');
   await page.getByTestId('queue-color-swatch-f97316').click();
+  // Save on a new queue saves and closes, as everywhere (it used to stay open as "Editar fila").
   await page.getByTestId('queue-save').click();
-  await expect(page.getByTestId('queue-options')).toContainText('Nenhuma opção');
-  await page.getByTestId('queue-close').click();
+  await expect(page.getByTestId('queue-form')).toHaveCount(0);
   await expect(rowOf(page, 'Temporária')).toBeVisible();
   await snap(page, 'queues-light-desktop', pictureOptions);
 
@@ -143,6 +144,10 @@ test('an admin creates a queue with hours and a nested menu, edits it, and delet
   await snap(page, 'queue-modal-options-dark-phone', pictureOptions);
   await page.getByTestId('queue-tab-hours').click();
   await snap(page, 'queue-modal-hours-dark-phone', pictureOptions);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('queue-add').click();
+  await page.getByTestId('queue-options-save-first').scrollIntoViewIfNeeded();
+  await snap(page, 'queue-modal-new-dark-phone', pictureOptions);
   await page.keyboard.press('Escape');
   await page.getByTestId('theme-toggle').click();
   await snap(page, 'queues-light-phone', pictureOptions);

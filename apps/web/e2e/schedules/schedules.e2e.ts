@@ -175,3 +175,50 @@ test('schedules: create, edit and delete from the calendar, a ticket and a conta
   await page.getByTestId('confirm-accept').click();
   await expect.poll(async () => (await schedulesOf(page)).length).toBe(0);
 });
+
+test('schedules: a sent message opens read-only: titled so, every field shown but none to change, no save', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(desktop);
+  await logIn(page, await createCompanyAdmin(page, 'schedsent'));
+  const api = await apiOf(page);
+  const connection = await api.post<{ id: number }>('/api/whatsapp', { name: 'Loja Enviada', provider: 'sandbox' });
+  await api.pairSandbox(connection.id);
+  await api.post(`/api/sandbox/${connection.id}/inbound`, { from: CARLA, name: 'Carla', body: 'Oi!' });
+  const contactId = (await api.get<{ contacts: { id: number }[] }>(`/api/contacts?searchParam=${CARLA}`)).contacts[0]
+    .id;
+  await api.post('/api/schedules', {
+    body: 'Sua encomenda chegou',
+    contactId,
+    sendAt: new Date(Date.now() + 2_000).toISOString(),
+  });
+  await expect
+    .poll(
+      async () => (await api.get<{ schedules: { sentAt: string | null }[] }>('/api/schedules')).schedules[0]?.sentAt,
+      {
+        timeout: 60_000,
+      },
+    )
+    .not.toBeNull();
+
+  await page.goto('/schedules');
+  const openSent = () =>
+    page.getByTestId('schedule-event').filter({ hasText: 'Carla' }).first().getByTestId('schedule-event-edit').click();
+  await openSent();
+  const dialog = page.getByTestId('schedule-form');
+  await expect(dialog.getByRole('heading', { name: 'Mensagem enviada' })).toBeVisible();
+  await expect(dialog).toContainText('Esta mensagem já foi enviada e não pode mais ser alterada.');
+  await expect(page.getByTestId('schedule-body')).toBeDisabled();
+  await expect(page.getByTestId('schedule-repeat')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('schedule-save')).toHaveCount(0);
+  await expect(page.getByTestId('schedule-cancel')).toHaveText('Fechar');
+  await snap(page, 'schedules-sent-dialog-light-desktop');
+  await page.getByTestId('schedule-cancel').click();
+  await page.getByTestId('theme-toggle').click();
+  await openSent();
+  await expect(dialog).toBeVisible();
+  await snap(page, 'schedules-sent-dialog-dark-desktop');
+  await page.setViewportSize(phone);
+  await snap(page, 'schedules-sent-dialog-dark-phone');
+});

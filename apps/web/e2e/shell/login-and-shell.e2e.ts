@@ -30,6 +30,7 @@ const superAdminMenu = [
   'connections',
   'files',
   'financeiro',
+  'subscription',
   'settings',
 ];
 
@@ -68,6 +69,11 @@ test('logs in, shows the menu, switches language and theme, logs out', async ({ 
   await snap(page, 'profile-dialog-light-desktop');
   await profile.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByTestId('greeting')).toContainText('Olá, Admin Geral');
+
+  // The subscription page has its own menu entry (it was reachable only by typing its address).
+  await page.getByTestId('menu-subscription').click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByTestId('menu-subscription')).toHaveAttribute('aria-current', 'page');
 
   // A page's title follows the language.
   await page.goto('/flowbuilders');

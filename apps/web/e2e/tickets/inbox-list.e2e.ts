@@ -114,8 +114,8 @@ test('a customer writes, the ticket arrives live, is accepted, found, filtered a
   await expect(page.getByTestId('ticket-conversation')).toBeVisible();
   await expect(countOf(page, 'open')).toHaveAttribute('data-count', String(openBefore + 1));
   await expect(countOf(page, 'pending')).toHaveAttribute('data-count', String(pendingBefore));
-  await expect(rowOf(page, mariaName)).toHaveCount(0);
-  await page.getByTestId('tickets-subtab-open').click();
+  // The list follows the accepted ticket to "Atendendo" instead of staying on the waiting tab.
+  await expect(page.getByTestId('tickets-subtab-open')).toHaveAttribute('aria-selected', 'true');
   await expect(rowOf(page, mariaName)).toHaveAttribute('aria-current', 'true');
 
   // A second customer: pending counts again, live.

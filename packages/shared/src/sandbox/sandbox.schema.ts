@@ -93,3 +93,14 @@ export interface SandboxReadReceipt {
   chatId: string;
   time: string;
 }
+
+/**
+ * A customer of a sandbox connection: someone with a ticket on it, whichever browser played them,
+ * so the sandbox page lists the company's customers rather than only those it added itself.
+ */
+export interface SandboxCustomerRecord {
+  /** Digits for a person, the group id for a group. */
+  number: string;
+  name: string;
+  isGroup: boolean;
+}

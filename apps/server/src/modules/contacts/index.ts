@@ -20,3 +20,5 @@ export function createContactsModule(
   });
   return { service, events, register: (app: FastifyInstance) => registerContactsRoutes(app, service, repository) };
 }
+
+export type ContactsModule = ReturnType<typeof createContactsModule>;

@@ -1,8 +1,10 @@
 import { FLOW_MAX_STEPS_PER_INPUT, FLOW_MENU_MAX_INVALID_ANSWERS } from '@wacrm/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairedSandbox } from '../../../test/channels.ts';
 import { waitUntil } from '../../../test/eventually.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { contacts, tickets } from '../../platform/db/schema.ts';
 import { customer, queue, ticketOf } from '../automation/automation.test-helpers.ts';
 import { flowRuns } from './flows.tables.ts';
 import { edge, flowCompany, node, outbox, sampleFiles, savedFlow, start, upload } from './flows.test-helpers.ts';
@@ -349,6 +351,56 @@ describe('flow runtime through the sandbox', () => {
     });
     expect(started.body).toMatchObject({ started: true });
     expect(await me.received()).toEqual(['Testing Maria Souza']);
+  });
+
+  it("ending a test removes the test customer's tickets on the sandbox and the customer; one with other tickets stays", async () => {
+    const ctx = await flowCompany(t);
+    const s = start();
+    const hello = node('message', { label: 'Testing' });
+    const flowId = await savedFlow(ctx.api, ctx.connection.id, 'unused phrase', [s, hello], [edge(s, hello)]);
+    const end = (number: string, whatsappId = ctx.connection.id) =>
+      ctx.api.post(`/api/flowbuilder/${flowId}/test/end`, { whatsappId, number });
+    const ticketsOf = async (contactId: number) =>
+      t.db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, ctx.company.id), eq(tickets.contactId, contactId)));
+    const contactOf = async (number: string) =>
+      (
+        await t.db
+          .select()
+          .from(contacts)
+          .where(and(eq(contacts.companyId, ctx.company.id), eq(contacts.number, number)))
+      )[0];
+
+    const tester = customer(ctx.api, ctx.connection.id);
+    await tester.say('Oi');
+    await ctx.api.post(`/api/flowbuilder/${flowId}/test`, { whatsappId: ctx.connection.id, number: tester.number });
+    expect(await tester.received()).toEqual(['Testing']);
+    const { contactId } = await ticketOf(t, ctx.company.id, tester.number);
+    const ended = await end(tester.number);
+    expect(ended.status).toBe(200);
+    expect(ended.body).toEqual({ removedTickets: 1, isContactRemoved: true });
+    expect(await ticketsOf(contactId)).toEqual([]);
+    expect(await contactOf(tester.number)).toBeUndefined();
+    // Twice, or a number that never wrote: nothing to remove.
+    expect((await end(tester.number)).body).toEqual({ removedTickets: 0, isContactRemoved: false });
+
+    // A customer who also has a ticket on another connection keeps it, and stays a contact.
+    const other = await pairedSandbox(t, ctx.token);
+    const known = customer(ctx.api, ctx.connection.id);
+    await known.say('Oi');
+    await ctx.api.post(`/api/sandbox/${other.id}/inbound`, { from: known.number, body: 'Oi de novo' });
+    const contact = await contactOf(known.number);
+    expect(await ticketsOf(contact.id)).toHaveLength(2);
+    expect((await end(known.number)).body).toEqual({ removedTickets: 1, isContactRemoved: false });
+    expect((await ticketsOf(contact.id)).map((ticket) => ticket.whatsappId)).toEqual([other.id]);
+    expect(await contactOf(known.number)).toBeDefined();
+
+    // Bad input is a 400 and removes nothing.
+    const refused = await ctx.api.post(`/api/flowbuilder/${flowId}/test/end`, { whatsappId: other.id, number: 'abc' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'ERR_VALIDATION' });
   });
 
   it('without a matching phrase, routing automation answers as before', async () => {

@@ -319,6 +319,14 @@ describe('flow builder API', () => {
       await api.post('/api/flowcampaign', { name: 'x', flowId: myFlow, whatsappId: other.connection.id, phrase: 'p' }),
       await api.post(`/api/flowbuilder/${otherFlow}/test`, { whatsappId: mine.connection.id, number: '5511999990000' }),
       await api.post(`/api/flowbuilder/${myFlow}/test`, { whatsappId: other.connection.id, number: '5511999990000' }),
+      await api.post(`/api/flowbuilder/${otherFlow}/test/end`, {
+        whatsappId: mine.connection.id,
+        number: '5511999990000',
+      }),
+      await api.post(`/api/flowbuilder/${myFlow}/test/end`, {
+        whatsappId: other.connection.id,
+        number: '5511999990000',
+      }),
     ];
     expect(answers.map((answer) => answer.status)).toEqual(Array(answers.length).fill(404));
     expect(((await api.get('/api/flowbuilder')).body as { flows: { id: number }[] }).flows.map((f) => f.id)).toEqual([
@@ -336,6 +344,10 @@ describe('flow builder API', () => {
       await user.get('/api/flowcampaign'),
       await user.delete(`/api/flowcampaign/${otherCampaign.id}`),
       await user.post('/api/flowbuilder/import', {}),
+      await user.post(`/api/flowbuilder/${myFlow}/test/end`, {
+        whatsappId: mine.connection.id,
+        number: '5511999990000',
+      }),
     ];
     expect(refused.map((answer) => answer.status)).toEqual(Array(refused.length).fill(403));
   });

@@ -203,6 +203,30 @@ export function createFlowsRepository(db: Database) {
       return { connection, ticketId: ticket?.id ?? null };
     },
     /**
+     * A test panel's customer on a connection: its contact, its tickets on that connection, and
+     * how many it has elsewhere (the contact stays when it has any).
+     */
+    async testCustomer(companyId: number, whatsappId: number, number: string) {
+      const [connection] = await db
+        .select({ provider: whatsapps.provider })
+        .from(whatsapps)
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)));
+      const [contact] = connection
+        ? await db
+            .select({ id: contacts.id })
+            .from(contacts)
+            .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number), eq(contacts.isGroup, false)))
+        : [];
+      if (!connection || !contact)
+        return { connection: connection ?? null, contactId: null, ticketIds: [], otherTickets: 0 };
+      const rows = await db
+        .select({ id: tickets.id, whatsappId: tickets.whatsappId })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contact.id)));
+      const ticketIds = rows.filter((row) => row.whatsappId === whatsappId).map((row) => row.id);
+      return { connection, contactId: contact.id, ticketIds, otherTickets: rows.length - ticketIds.length };
+    },
+    /**
      * What a customer's message on the ticket needs: the pending ticket (`PendingTicket`), the id
      * of its running run, whether a run ever ran on it, and the flow of the phrase campaign
      * `phraseKey` on connection `whatsappId` (null when none).

@@ -63,6 +63,13 @@ export function registerFlowsRoutes(app: FastifyInstance, service: FlowsService)
     (request) => service.test(request.session, request.params.id, request.body),
   );
 
+  // The panel closed: the test's throwaway customer and its tickets are removed.
+  api.post(
+    '/api/flowbuilder/:id/test/end',
+    { ...admin, schema: { params: flowIdParamsSchema, body: flowTestSchema } },
+    (request) => service.endTest(request.session, request.params.id, request.body),
+  );
+
   api.get('/api/flowbuilder/:id/export', byId, async (request, reply) => {
     const file = await service.export(request.session, request.params.id);
     return reply.header('content-disposition', `attachment; filename="flow-${request.params.id}.json"`).send(file);

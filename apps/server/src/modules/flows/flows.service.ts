@@ -98,6 +98,9 @@ export function createFlowsService(deps: {
   planAllows: (companyId: number, flag: PlanFeatureFlag) => Promise<boolean>;
   /** Starts a flow on a ticket (the runtime), for the test panel. */
   startFlow: (companyId: number, ticketId: number, flowId: number) => Promise<boolean>;
+  /** Removes what a test left behind, through the modules that own it (their realtime events too). */
+  removeTicket: (session: Pick<RequestSession, 'companyId' | 'userId'>, ticketId: number) => Promise<unknown>;
+  removeContact: (companyId: number, contactId: number) => Promise<unknown>;
 }) {
   const { repository, storage } = deps;
 
@@ -321,6 +324,28 @@ export function createFlowsService(deps: {
       await repository.stopRuns(session.companyId, found.ticketId, 'stopped');
       const started = await deps.startFlow(session.companyId, found.ticketId, flowId);
       return { started, ticketId: found.ticketId };
+    },
+
+    /**
+     * The test panel closed: the throwaway customer's tickets on the sandbox connection go, and the
+     * customer too when no other ticket is theirs (docs/decisions/flows.md, "Test panel"). Ending a
+     * test twice, or one that never wrote, removes nothing.
+     */
+    async endTest(
+      session: Pick<RequestSession, 'companyId' | 'userId'>,
+      flowId: number,
+      input: { whatsappId: number; number: string },
+    ) {
+      await requireFlow(session.companyId, flowId);
+      const found = await repository.testCustomer(session.companyId, input.whatsappId, input.number);
+      if (!found.connection) throw notFound();
+      if (found.connection.provider !== 'sandbox')
+        throw new AppError('ERR_VALIDATION', { fields: { whatsappId: 'Not a sandbox connection' } });
+      if (!found.contactId) return { removedTickets: 0, isContactRemoved: false };
+      for (const ticketId of found.ticketIds) await deps.removeTicket(session, ticketId);
+      const isContactRemoved = found.otherTickets === 0;
+      if (isContactRemoved) await deps.removeContact(session.companyId, found.contactId);
+      return { removedTickets: found.ticketIds.length, isContactRemoved };
     },
 
     async listCampaigns(session: Session) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { IntakeAutomation } from '../channels/intake/intake.service.ts';
+import type { ContactsModule } from '../contacts/index.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { TicketsModule } from '../tickets/index.ts';
@@ -23,7 +24,7 @@ export type FlowIntegrationResolver = NonNullable<ReturnType<NonNullable<FlowRun
  */
 export function createFlowsModule(
   platform: Platform,
-  deps: { messages: MessagesModule; tickets: TicketsModule; planRules: PlanRules },
+  deps: { messages: MessagesModule; tickets: TicketsModule; contacts: ContactsModule; planRules: PlanRules },
 ) {
   const repository = createFlowsRepository(platform.db);
   const service = createFlowsService({
@@ -31,6 +32,8 @@ export function createFlowsModule(
     storage: platform.storage,
     planAllows: (companyId, flag) => deps.planRules.allows(companyId, flag),
     startFlow: (companyId, ticketId, flowId) => runtime.start(companyId, ticketId, flowId),
+    removeTicket: (session, ticketId) => deps.tickets.service.remove(session, ticketId),
+    removeContact: (companyId, contactId) => deps.contacts.service.remove(companyId, contactId),
   });
   let integrationFlow: FlowIntegrationResolver | null = null;
   let bots: FlowBotRunner | null = null;

@@ -5,6 +5,7 @@ import ApiOutlined from '@mui/icons-material/ApiOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import BoltOutlined from '@mui/icons-material/BoltOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
@@ -54,5 +55,6 @@ export const menuIcons: Record<string, SvgIconComponent> = {
   connections: PermPhoneMsgOutlined,
   files: FolderOutlined,
   financeiro: PaymentsOutlined,
+  subscription: CardMembershipOutlined,
   settings: SettingsOutlined,
 };

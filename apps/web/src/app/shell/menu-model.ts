@@ -98,6 +98,8 @@ export const menuSections: MenuSection[] = [
       // File lists belong to the campaign tool (docs/decisions/campaigns.md).
       { key: 'files', path: '/files', isVisible: adminAnd(planAllows('useCampaigns')) },
       { key: 'financeiro', path: '/financeiro', isVisible: adminAnd() },
+      // The plan and its checkout: the company's admins, as the page itself (page-access-rules.ts).
+      { key: 'subscription', path: '/subscription', isVisible: adminAnd() },
       { key: 'settings', path: '/settings', isVisible: adminAnd() },
     ],
   },

@@ -185,6 +185,11 @@ export function CampaignDialog(props: {
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          {readOnly && record && (
+            <Alert severity="info" data-testid="campaign-read-only">
+              {t(`campaigns.readOnlyHint.${record.status}`, { defaultValue: t('campaigns.readOnlyHint.other') })}
+            </Alert>
+          )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               label={t('campaigns.name')}
@@ -260,6 +265,7 @@ export function CampaignDialog(props: {
                 value={scheduledAt}
                 timeZone={timeZone}
                 disabled={readOnly}
+                note={readOnly ? undefined : t('campaigns.scheduleHint')}
                 onChange={setScheduledAt}
                 testId="campaign-scheduled-at"
               />
@@ -290,9 +296,11 @@ export function CampaignDialog(props: {
               setMediaRemoved(true);
             }}
           />
-          <Typography variant="body2" color="text.secondary">
-            {t('campaigns.variablesHint', { list: variables.map((key) => `{{${key}}}`).join(' ') })}
-          </Typography>
+          {!readOnly && (
+            <Typography variant="body2" color="text.secondary">
+              {t('campaigns.variablesHint', { list: variables.map((key) => `{{${key}}}`).join(' ') })}
+            </Typography>
+          )}
           {Array.from({ length: CAMPAIGN_VARIANTS }, (_, index) => (
             <TextField
               // biome-ignore lint/suspicious/noArrayIndexKey: the five variants are fixed positions

@@ -131,7 +131,20 @@ export function CampaignsPage() {
                     </Tooltip>
                   )}
                 </TableCell>
-                <TableCell data-testid="campaign-status">{t(`status.${record.status}`)}</TableCell>
+                <TableCell>
+                  <span data-testid="campaign-status">{t(`status.${record.status}`)}</span>
+                  {record.status === 'INATIVA' && (
+                    // Nothing starts an inactive campaign but a time: say so where its state shows.
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      component="div"
+                      data-testid="campaign-status-hint"
+                    >
+                      {t('campaigns.inactiveHint')}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell>{record.contactList?.name ?? (record.tag ? `#${record.tag.name}` : '—')}</TableCell>
                 <TableCell>{record.whatsapp?.name ?? '—'}</TableCell>
                 <TableCell>{record.scheduledAt ? formatDateTimeIn(record.scheduledAt, timeZone) : '—'}</TableCell>

@@ -45,6 +45,8 @@ export function FlowNodeCard({ id, type, data, selected }: NodeProps) {
     return null;
   };
 
+  const labelled = handles.some((handle) => branchLabel(handle) !== null);
+
   return (
     <Box
       data-testid="flow-node"
@@ -61,6 +63,7 @@ export function FlowNodeCard({ id, type, data, selected }: NodeProps) {
       })}
     >
       <Box
+        data-testid="node-header"
         sx={{
           display: 'flex',
           alignItems: 'center',
@@ -101,6 +104,7 @@ export function FlowNodeCard({ id, type, data, selected }: NodeProps) {
       </Box>
       <Typography
         variant="body2"
+        data-testid="node-summary"
         sx={{ px: 1, py: 1, minHeight: 36, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
         color={summary ? 'text.primary' : 'text.secondary'}
       >
@@ -109,40 +113,55 @@ export function FlowNodeCard({ id, type, data, selected }: NodeProps) {
       {type !== 'start' && (
         <Handle type="target" position={Position.Left} style={{ width: 12, height: 12, background: color }} />
       )}
-      {type !== 'ticket' &&
-        handles.map((handle, index) => {
-          const label = branchLabel(handle);
-          const top = handles.length === 1 ? '50%' : `${((index + 1) * 100) / (handles.length + 1)}%`;
-          return (
-            <Box key={handle ?? 'out'}>
-              {label && (
-                <Typography
-                  variant="caption"
-                  sx={{
-                    position: 'absolute',
-                    right: 14,
-                    top,
-                    transform: 'translateY(-50%)',
-                    color: 'text.secondary',
-                    maxWidth: 120,
-                    overflow: 'hidden',
-                    textOverflow: 'ellipsis',
-                    whiteSpace: 'nowrap',
-                  }}
-                >
-                  {label}
-                </Typography>
-              )}
-              <Handle
-                type="source"
-                id={handle ?? undefined}
-                position={Position.Right}
-                style={{ top, width: 12, height: 12, background: color }}
-                data-testid={`handle-${handle ?? 'out'}`}
-              />
-            </Box>
-          );
-        })}
+      {type !== 'ticket' && (
+        <Box data-testid="node-branches" sx={labelled ? { py: 0.5, borderTop: 1, borderColor: 'divider' } : undefined}>
+          {handles.map((handle) => (
+            <BranchRow key={handle ?? 'out'} handle={handle} label={branchLabel(handle)} color={color} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * One output of a node. A labelled branch (a menu option, true/false, a share) is a row of its own
+ * under the node's text with its handle at the row's middle, so every label sits beside its handle
+ * and never over the header or the text, however many options and at any zoom. An unlabelled
+ * single output keeps the handle at the middle of the card's right edge.
+ */
+function BranchRow({ handle, label, color }: { handle: string | null; label: string | null; color: string }) {
+  const connector = (
+    <Handle
+      type="source"
+      id={handle ?? undefined}
+      position={Position.Right}
+      // In a row the handle is placed from the row, inside the card's 2 px border: moved onto the edge.
+      style={{ width: 12, height: 12, background: color, ...(label === null ? {} : { right: -2 }) }}
+      data-testid={`handle-${handle ?? 'out'}`}
+    />
+  );
+  if (label === null) return connector;
+  return (
+    <Box
+      data-testid="node-branch"
+      sx={{ position: 'relative', display: 'flex', justifyContent: 'flex-end', minHeight: 24, pl: 1, pr: 1.5 }}
+    >
+      <Typography
+        variant="caption"
+        title={label}
+        data-testid="node-branch-label"
+        sx={{
+          color: 'text.secondary',
+          lineHeight: '24px',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {label}
+      </Typography>
+      {connector}
     </Box>
   );
 }

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/api.ts';
 import { sandboxApi } from '../../sandbox/api/sandbox-api.ts';
@@ -56,9 +56,26 @@ export function FlowTestPanel({ flowId, isDirty, onClose }: { flowId: number; is
     setSent((current) => [...current, { body, time: new Date().toISOString() }]);
     await sandboxApi.inbound(Number(chosen), { from: number, name: t('test.customerName'), body });
   };
+  // The test's throwaway customer: removed with its ticket when the panel closes (or the editor is
+  // left) and before a restart, so no "test customer" stays behind in the lists and reports.
+  const running = useRef<{ whatsappId: number; number: string } | null>(null);
+  const endTest = useCallback(async () => {
+    const test = running.current;
+    running.current = null;
+    if (test) await http.post(`/api/flowbuilder/${flowId}/test/end`, test).catch(() => undefined);
+  }, [flowId]);
+  useEffect(
+    () => () => {
+      void endTest();
+    },
+    [endTest],
+  );
+
   const handleStart = async () => {
     if (!chosen) return;
+    await endTest();
     const fresh = newTestNumber();
+    running.current = { whatsappId: Number(chosen), number: fresh };
     setNumber(fresh);
     setSent([{ body: t('test.firstMessage'), time: new Date().toISOString() }]);
     await sandboxApi.inbound(Number(chosen), {
@@ -86,7 +103,7 @@ export function FlowTestPanel({ flowId, isDirty, onClose }: { flowId: number; is
         <Typography variant="subtitle1" sx={{ flex: 1 }}>
           {t('test.title')}
         </Typography>
-        <IconButton size="small" onClick={onClose} aria-label={t('actions.close')}>
+        <IconButton size="small" onClick={onClose} aria-label={t('actions.close')} data-testid="flow-test-close">
           <CloseOutlined fontSize="small" />
         </IconButton>
       </Stack>
@@ -109,6 +126,9 @@ export function FlowTestPanel({ flowId, isDirty, onClose }: { flowId: number; is
         <Button variant="contained" onClick={handleStart} disabled={!chosen} data-testid="flow-test-start">
           {isStarted ? t('test.restart') : t('test.start')}
         </Button>
+        <Typography variant="caption" color="text.secondary" data-testid="flow-test-cleanup-hint">
+          {t('test.cleanupHint')}
+        </Typography>
       </Stack>
       <Box
         sx={{ flex: 1, overflow: 'auto', px: 1.5, display: 'flex', flexDirection: 'column', gap: 0.75, minHeight: 120 }}

@@ -4,6 +4,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -21,6 +22,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { FormDialogActions } from '../../../components/ui/form-dialog-actions.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -57,6 +59,8 @@ export function PromptDialog({ open, prompt, onClose, onSaved }: PromptDialogPro
   const { t } = useTranslation(['integrations', 'common']);
   const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const queues = useQueueOptions(open);
+  // The prompt hands customers over to a queue: with none yet, say where to make one.
+  const hasNoQueue = queues.data !== undefined && queues.data.length === 0;
   const [formError, setFormError] = useState<string | null>(null);
   const { register, control, handleSubmit, reset, setError, formState } = useForm<PromptInput, unknown, PromptFields>({
     resolver: zodResolver(promptFieldsSchema),
@@ -159,9 +163,27 @@ export function PromptDialog({ open, prompt, onClose, onSaved }: PromptDialogPro
                     value={typeof field.value === 'number' ? field.value : ''}
                     onChange={(event) => field.onChange(Number(event.target.value))}
                     error={!!errors.queueId}
-                    helperText={errors.queueId ? t('prompts.queueRequired') : ' '}
+                    helperText={
+                      hasNoQueue ? (
+                        <span data-testid="prompt-queue-none">
+                          {t('prompts.noQueue')}{' '}
+                          <Link component={RouterLink} to="/queues">
+                            {t('prompts.createQueue')}
+                          </Link>
+                        </span>
+                      ) : errors.queueId ? (
+                        t('prompts.queueRequired')
+                      ) : (
+                        ' '
+                      )
+                    }
                     slotProps={{ htmlInput: { 'data-testid': 'prompt-queue' } }}
                   >
+                    {hasNoQueue && (
+                      <MenuItem disabled value="">
+                        {t('prompts.noQueue')}
+                      </MenuItem>
+                    )}
                     {(queues.data ?? []).map((queue) => (
                       <MenuItem key={queue.id} value={queue.id}>
                         {queue.name}

@@ -39,7 +39,7 @@ interface QueueDialogProps {
   /** Colours already taken, so a new queue starts with a free one. */
   usedColors: readonly string[];
   onClose: () => void;
-  /** A new queue stays open for editing, so its chatbot options can be added. */
+  /** A new queue saved to add its chatbot options: the dialog goes on editing it. */
   onCreated: (id: number) => void;
 }
 
@@ -88,18 +88,18 @@ export function QueueDialog({ open, queueId, usedColors, onClose, onCreated }: Q
     setTab(first && tabOfField[first] ? tabOfField[first] : 'data');
   };
 
-  const handleSave = async (fields: QueueFields) => {
+  // Save closes the dialog, as everywhere; "save and add options" (the options editor's button on
+  // a new queue) keeps it open in edit mode so the chatbot options can be added at once.
+  const handleSave = async (fields: QueueFields, event?: React.BaseSyntheticEvent) => {
     setFormError(null);
+    const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
+    const staysOpen = submitter?.dataset.staysOpen === 'true';
     try {
       const saved = queueId ? await queuesApi.update(queueId, fields) : await queuesApi.create(fields);
       void queryClient.invalidateQueries({ queryKey: queuesKeys.all });
-      if (queueId) {
-        toast.success(t('toasts.saved'));
-        onClose();
-      } else {
-        toast.success(t('toasts.created'));
-        onCreated(saved.id);
-      }
+      toast.success(t(queueId ? 'toasts.saved' : 'toasts.created'));
+      if (!queueId && staysOpen) onCreated(saved.id);
+      else onClose();
     } catch (error) {
       const fieldErrors = isApiError(error) ? (error.fields ?? {}) : {};
       for (const field of Object.keys(fieldErrors)) {

@@ -80,6 +80,19 @@ export function QueueOptionsEditor({ queueId }: { queueId: number | null }) {
       {queueId === null ? (
         <Alert severity="info" data-testid="queue-options-save-first">
           {t('options.saveFirst')}
+          <Box sx={{ mt: 1 }}>
+            {/* Submits the queue's form; the dialog stays open on the saved queue (queue-dialog.tsx). */}
+            <Button
+              type="submit"
+              variant="outlined"
+              color="inherit"
+              size="small"
+              data-stays-open="true"
+              data-testid="queue-save-and-add-options"
+            >
+              {t('options.saveAndAdd')}
+            </Button>
+          </Box>
         </Alert>
       ) : query.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>

@@ -1,4 +1,8 @@
-import type { SandboxOutboxEntry, SandboxReadReceipt } from '@wacrm/shared/sandbox/sandbox.schema';
+import type {
+  SandboxCustomerRecord,
+  SandboxOutboxEntry,
+  SandboxReadReceipt,
+} from '@wacrm/shared/sandbox/sandbox.schema';
 import { http } from '../../../lib/api.ts';
 
 export interface SandboxInboundBody {
@@ -20,5 +24,7 @@ export const sandboxApi = {
     http.get<SandboxOutboxEntry[]>(`/api/sandbox/${whatsappId}/outbox`, { query: { after }, silent: true }),
   readReceipts: (whatsappId: number, after: number | undefined) =>
     http.get<SandboxReadReceipt[]>(`/api/sandbox/${whatsappId}/read-receipts`, { query: { after }, silent: true }),
+  customers: (whatsappId: number) =>
+    http.get<SandboxCustomerRecord[]>(`/api/sandbox/${whatsappId}/customers`, { silent: true }),
   ack: (whatsappId: number, id: string, ack: number) => http.post(`/api/sandbox/${whatsappId}/ack`, { id, ack }),
 };

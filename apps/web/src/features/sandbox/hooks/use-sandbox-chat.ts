@@ -5,6 +5,7 @@ import {
   applyReceipts,
   emptyChatState,
   markSeen,
+  mergeCustomers,
   mergeOutbox,
   putMessage,
   removeCustomer,
@@ -38,8 +39,9 @@ export interface OutgoingMessage {
 }
 
 /**
- * The simulated customers of one sandbox connection: who they are and what was said, kept in
- * this browser, with the company's side polled from the outbox while the phone is connected.
+ * The simulated customers of one sandbox connection: who they are (the server's list of the
+ * connection's customers merged in) and what was said, kept in this browser, with the company's
+ * side polled from the outbox while the phone is connected.
  */
 export function useSandboxChat(whatsappId: number, isConnected: boolean) {
   const [state, setState] = useState<SandboxChatState>(() => loadState(whatsappId));
@@ -53,6 +55,19 @@ export function useSandboxChat(whatsappId: number, isConnected: boolean) {
     const { lastSeq: _seq, lastReceiptSeq: _receiptSeq, ...kept } = state;
     localStorage.setItem(storageKey(whatsappId), JSON.stringify(kept));
   }, [state, whatsappId]);
+
+  // The company's customers on this connection, whichever browser played them; a failure leaves
+  // the list as this browser knows it (the outbox poll reports an unreachable server).
+  useEffect(() => {
+    let isActive = true;
+    sandboxApi
+      .customers(whatsappId)
+      .then((records) => isActive && setState((current) => mergeCustomers(current, records)))
+      .catch(() => undefined);
+    return () => {
+      isActive = false;
+    };
+  }, [whatsappId]);
 
   useEffect(() => {
     if (!isConnected) return;

@@ -5,6 +5,7 @@ import {
   applyReceipts,
   emptyChatState,
   markSeen,
+  mergeCustomers,
   mergeOutbox,
   putMessage,
   removeCustomer,
@@ -104,5 +105,23 @@ describe('sandbox chat state', () => {
     ]);
     expect(state.messages['5511999990001'].map((item) => item.isReadByCompany ?? false)).toEqual([true, false]);
     expect(state.lastReceiptSeq).toBe(5);
+  });
+
+  it("merges the server's customers: new ones added, a number-only name replaced, a chosen name kept", () => {
+    let state = addCustomer(emptyChatState, { number: '5511999990001', name: 'Ana (aqui)' });
+    state = mergeOutbox(state, [entry(1, '5511999990002')]);
+    state = mergeCustomers(state, [
+      { number: '5511999990001', name: 'Ana', isGroup: false },
+      { number: '5511999990002', name: 'Bruno', isGroup: false },
+      { number: '+55 11 99999-0003', name: 'Carla', isGroup: false },
+      { number: '120363000000000001@g.us', name: 'Família', isGroup: true },
+    ]);
+    expect(state.customers).toEqual([
+      { number: '5511999990001', name: 'Ana (aqui)' },
+      { number: '5511999990002', name: 'Bruno' },
+      { number: '5511999990003', name: 'Carla' },
+      { number: '120363000000000001@g.us', name: 'Família' },
+    ]);
+    expect(mergeCustomers(state, [{ number: '5511999990003', name: 'Carla', isGroup: false }])).toEqual(state);
   });
 });

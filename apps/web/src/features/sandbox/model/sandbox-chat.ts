@@ -1,4 +1,8 @@
-import type { SandboxOutboxEntry, SandboxReadReceipt } from '@wacrm/shared/sandbox/sandbox.schema';
+import type {
+  SandboxCustomerRecord,
+  SandboxOutboxEntry,
+  SandboxReadReceipt,
+} from '@wacrm/shared/sandbox/sandbox.schema';
 
 export interface SandboxCustomer {
   /** Digits only, as the server keys chats. */
@@ -52,6 +56,25 @@ export function addCustomer(state: SandboxChatState, customer: SandboxCustomer):
     ? state.customers.map((item) => (item.number === number ? { ...item, name } : item))
     : [...state.customers, { number, name }];
   return { ...state, customers };
+}
+
+/**
+ * Adds the connection's customers the server knows (played in another browser, or before this
+ * one's storage was cleared). A customer known here keeps its name, unless it is only its number
+ * (added by a company message), which the stored name replaces.
+ */
+export function mergeCustomers(state: SandboxChatState, records: readonly SandboxCustomerRecord[]): SandboxChatState {
+  let next = state;
+  for (const record of records) {
+    const number = record.isGroup ? record.number : toDigits(record.number);
+    const known = next.customers.find((item) => item.number === number);
+    if (known && known.name !== number) continue;
+    const name = record.name.trim() || number;
+    next = known
+      ? { ...next, customers: next.customers.map((item) => (item.number === number ? { ...item, name } : item)) }
+      : { ...next, customers: [...next.customers, { number, name }] };
+  }
+  return next;
 }
 
 export function removeCustomer(state: SandboxChatState, number: string): SandboxChatState {

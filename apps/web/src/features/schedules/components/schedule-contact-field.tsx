@@ -42,7 +42,7 @@ export function ScheduleContactField({ companyId, value, onChange, error, disabl
           required
           label={t('fields.contact')}
           error={Boolean(error)}
-          helperText={error ?? t('fields.contactHint')}
+          helperText={error ?? (disabled ? undefined : t('fields.contactHint'))}
           data-testid="schedule-contact"
         />
       )}

@@ -39,6 +39,8 @@ import { ScheduleRecurrenceFields } from './schedule-recurrence-fields.tsx';
 
 const lockedHintKey = (status: ScheduleRecord['status']) =>
   status === 'waiting' ? 'form.waitingHint' : status === 'error' ? 'form.failedHint' : 'form.sentHint';
+const lockedTitleKey = (status: ScheduleRecord['status']) =>
+  status === 'waiting' ? 'form.waitingTitle' : status === 'error' ? 'form.failedTitle' : 'form.sentTitle';
 
 export interface ScheduleDialogProps {
   open: boolean;
@@ -152,7 +154,9 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
       aria-labelledby="schedule-dialog-title"
     >
       <form noValidate onSubmit={handleSave} data-testid="schedule-form">
-        <DialogTitle id="schedule-dialog-title">{schedule ? t('form.editTitle') : t('form.addTitle')}</DialogTitle>
+        <DialogTitle id="schedule-dialog-title">
+          {t(schedule && isSent ? lockedTitleKey(schedule.status) : schedule ? 'form.editTitle' : 'form.addTitle')}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             {isSent && schedule && (
@@ -222,7 +226,7 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
                 ))}
               </TextField>
             </Stack>
-            <ScheduleRecurrenceFields values={values} errors={errors} onChange={change} />
+            <ScheduleRecurrenceFields values={values} errors={errors} onChange={change} disabled={isSent} />
             <ScheduleAttachment
               name={shownName}
               error={fileError}

@@ -12,12 +12,14 @@ interface ScheduleRecurrenceFieldsProps {
   values: Pick<ScheduleFormValues, 'frequency' | 'weekdays' | 'until'>;
   errors: ScheduleFormErrors;
   onChange: (patch: Partial<ScheduleFormValues>) => void;
+  /** A sent schedule: shown, not changed. */
+  disabled?: boolean;
 }
 
 const weekdays = [1, 2, 3, 4, 5, 6, 0];
 
 /** Optional repetition: daily, weekly on chosen days or monthly, until a last day. */
-export function ScheduleRecurrenceFields({ values, errors, onChange }: ScheduleRecurrenceFieldsProps) {
+export function ScheduleRecurrenceFields({ values, errors, onChange, disabled }: ScheduleRecurrenceFieldsProps) {
   const { t } = useTranslation('schedules');
   return (
     <Stack spacing={1.5}>
@@ -27,6 +29,7 @@ export function ScheduleRecurrenceFields({ values, errors, onChange }: ScheduleR
           fullWidth
           label={t('fields.repeat')}
           value={values.frequency}
+          disabled={disabled}
           onChange={(event) => onChange({ frequency: event.target.value as ScheduleFormValues['frequency'] })}
           slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'schedule-repeat' } as object } }}
         >
@@ -43,6 +46,7 @@ export function ScheduleRecurrenceFields({ values, errors, onChange }: ScheduleR
             fullWidth
             label={t('fields.until')}
             value={values.until}
+            disabled={disabled}
             onChange={(event) => onChange({ until: event.target.value })}
             error={Boolean(errors.until)}
             helperText={errors.until ? t(`validation.${errors.until}`) : t('fields.untilHint')}
@@ -55,6 +59,7 @@ export function ScheduleRecurrenceFields({ values, errors, onChange }: ScheduleR
           <ToggleButtonGroup
             size="small"
             value={values.weekdays}
+            disabled={disabled}
             onChange={(_event, next: number[]) => onChange({ weekdays: next })}
             aria-label={t('fields.weekdays')}
             sx={{ flexWrap: 'wrap' }}

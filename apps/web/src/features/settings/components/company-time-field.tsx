@@ -16,6 +16,8 @@ interface CompanyTimeFieldProps {
   error?: string;
   required?: boolean;
   disabled?: boolean;
+  /** A line under the zone about what the time does (e.g. that an empty one keeps a campaign inactive). */
+  note?: string;
   testId: string;
 }
 
@@ -32,6 +34,7 @@ export function CompanyTimeField({
   error,
   required,
   disabled,
+  note,
   testId,
 }: CompanyTimeFieldProps) {
   const { t } = useTranslation('common');
@@ -58,6 +61,12 @@ export function CompanyTimeField({
         <>
           <br />
           <span data-testid={`${testId}-viewer-time`}>{viewerHint}</span>
+        </>
+      )}
+      {note && (
+        <>
+          <br />
+          <span data-testid={`${testId}-note`}>{note}</span>
         </>
       )}
     </>

@@ -59,7 +59,8 @@ export function TicketManager({ user, openTicketUuid, onPeek }: TicketManagerPro
   const [users, setUsers] = useState<number[]>([]);
   const [isNewTicketOpen, setNewTicketOpen] = useState(false);
   const searchParam = useDebouncedValue(searchText.trim(), 500);
-  const actions = useTicketActions(user.id, openTicketUuid);
+  // An accepted ticket leaves the waiting list: the list follows it to "Atendendo".
+  const actions = useTicketActions(user.id, openTicketUuid, () => setOpenTab('open'));
   const tagOptions = useTagOptions(user.companyId, tab === 'search');
   const userOptions = useUserOptions(user.companyId, tab === 'search' && isAdmin);
   useTicketRooms(roomsByTab[tab]);

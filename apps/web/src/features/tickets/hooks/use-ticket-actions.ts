@@ -12,7 +12,7 @@ import { otherOpenTicketOf } from '../model/other-open-ticket.ts';
  * The row actions (spec "Ticket" states): accept opens the ticket, close asks first,
  * reopen opens it again. The list itself follows from the `ticket` update event.
  */
-export function useTicketActions(viewerId: number, openTicketUuid: string | null) {
+export function useTicketActions(viewerId: number, openTicketUuid: string | null, onAccepted?: () => void) {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -37,7 +37,9 @@ export function useTicketActions(viewerId: number, openTicketUuid: string | null
   const accept = async (ticket: TicketRecord) => {
     // spec: after accept the ticket opens.
     const next = await change(ticket, { status: 'open', userId: viewerId });
-    if (next) navigate(`/tickets/${next.uuid}`);
+    if (!next) return;
+    onAccepted?.();
+    navigate(`/tickets/${next.uuid}`);
   };
 
   const reopen = async (ticket: TicketRecord) => {

@@ -1,5 +1,5 @@
-import type { SandboxOutboxEntry } from '@wacrm/shared';
-import { and, asc, desc, eq, gt, isNotNull, or } from 'drizzle-orm';
+import type { SandboxCustomerRecord, SandboxOutboxEntry } from '@wacrm/shared';
+import { and, asc, desc, eq, gt, isNotNull, max, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../../platform/db/client.ts';
 import { contacts, messages, tickets } from '../../../../platform/db/schema.ts';
@@ -8,6 +8,8 @@ import { isVoiceNoteName, OGG_OPUS_MIMETYPE } from '../../voice-notes/voice-note
 
 /** The newest entries one outbox read answers. */
 const OUTBOX_LIMIT = 1_000;
+/** The customers one read answers, the most recently active first. */
+const CUSTOMERS_LIMIT = 500;
 
 /**
  * What the company sent through a sandbox connection, as the simulated phone sees it, read
@@ -73,6 +75,19 @@ export function createSandboxOutboxRepository(db: Database, mediaUrlOf: (relativ
           time: message.createdAt.toISOString(),
         };
       });
+    },
+
+    /** The people and groups with a ticket on this connection, the most recently active first. */
+    async customers(companyId: number, whatsappId: number): Promise<SandboxCustomerRecord[]> {
+      const lastActive = max(tickets.updatedAt);
+      return db
+        .select({ number: contacts.number, name: contacts.name, isGroup: contacts.isGroup })
+        .from(tickets)
+        .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, companyId)))
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.whatsappId, whatsappId)))
+        .groupBy(contacts.id, contacts.number, contacts.name, contacts.isGroup)
+        .orderBy(desc(lastActive), desc(contacts.id))
+        .limit(CUSTOMERS_LIMIT);
     },
 
     /** Whether `externalId` is something the company sent through this connection (acks are for those). */

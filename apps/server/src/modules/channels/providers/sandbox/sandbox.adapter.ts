@@ -220,6 +220,11 @@ export class SandboxAdapter implements ChannelAdapter {
     return this.deps.outbox.list(companyId, whatsappId, filter);
   }
 
+  /** Who has a ticket on the connection (the sandbox page lists them in every browser). */
+  customers(companyId: number, whatsappId: number) {
+    return this.deps.outbox.customers(companyId, whatsappId);
+  }
+
   /** Read receipts the company sent for customers' messages. */
   readReceipts(whatsappId: number, filter: { after?: number }) {
     return this.receipts.list(whatsappId, filter);

@@ -95,6 +95,12 @@ export function registerSandboxRoutes(
   );
 
   api.get(
+    '/api/sandbox/:whatsappId/customers',
+    { ...guard, schema: { params: sandboxParamsSchema } },
+    async (request) => adapter.customers(companyOf(request), await ownSandbox(request)),
+  );
+
+  api.get(
     '/api/sandbox/:whatsappId/read-receipts',
     { ...guard, schema: { params: sandboxParamsSchema, querystring: sandboxReceiptsQuerySchema } },
     async (request) =>
