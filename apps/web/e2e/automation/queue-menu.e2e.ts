@@ -8,16 +8,24 @@ const pictureOptions = { mouseAt: { x: 1, y: 400 } };
 const optionOf = (scope: Page | Locator, title: string) =>
   scope.locator(`[data-testid="queue-option"][data-title="${title}"]`).first();
 
-/** Creates a queue through the queue modal; the modal stays open on its menu editor. */
-async function createQueue(page: Page, queue: { name: string; swatch: string; order: string; greeting: string }) {
+/**
+ * Creates a queue through the queue modal. Save closes it; "save and add options" keeps it open on
+ * its menu editor.
+ */
+async function createQueue(
+  page: Page,
+  queue: { name: string; swatch: string; order: string; greeting: string },
+  then: 'close' | 'add-options',
+) {
   await page.getByTestId('queue-add').click();
   await page.getByTestId('queue-name').fill(queue.name);
   await page.getByTestId(`queue-color-swatch-${queue.swatch}`).click();
   await page.getByTestId('queue-order').fill(queue.order);
   await page.getByTestId('queue-greetingMessage').fill(queue.greeting);
-  await page.getByTestId('queue-save').click();
+  await page.getByTestId(then === 'close' ? 'queue-save' : 'queue-save-and-add-options').click();
   await expect(page.getByText('Fila criada.', { exact: false })).toBeVisible();
-  await expect(page.getByTestId('queue-options')).toBeVisible();
+  if (then === 'close') await expect(page.getByTestId('queue-name')).toHaveCount(0);
+  else await expect(page.getByTestId('queue-options')).toBeVisible();
 }
 
 /** Fills the open option form (the number is proposed by the editor) and saves it. */
@@ -40,14 +48,12 @@ test('an admin sets up a two-queue menu and a sandbox customer walks through it 
 
   // Two queues through the queue modal; Suporte gets a menu: 1 Internet (1 Lenta), 2 Financeiro.
   await page.goto('/queues');
-  await createQueue(page, { name: 'Vendas', swatch: '14b8a6', order: '1', greeting: 'Vendas: olá!' });
-  await page.getByTestId('queue-close').click();
-  await createQueue(page, {
-    name: 'Suporte',
-    swatch: '8b5cf6',
-    order: '2',
-    greeting: 'Suporte: escolha um assunto.',
-  });
+  await createQueue(page, { name: 'Vendas', swatch: '14b8a6', order: '1', greeting: 'Vendas: olá!' }, 'close');
+  await createQueue(
+    page,
+    { name: 'Suporte', swatch: '8b5cf6', order: '2', greeting: 'Suporte: escolha um assunto.' },
+    'add-options',
+  );
   await page.getByTestId('queue-option-add').click();
   await saveOption(page, { number: '1', title: 'Internet', message: 'Internet: o que acontece?' });
   await optionOf(page, 'Internet').getByTestId('queue-option-add-child').click();
