@@ -103,8 +103,12 @@ test('tags and quick messages are made on their pages, tag a ticket, filter the 
   if (!ticket) return;
 
   await page.goto(`/tickets/${ticket.uuid}`);
+  // Accepted from the conversation's header, the ticket leaves the waiting list: the list follows it.
+  await page.getByTestId('tickets-subtab-pending').click();
+  await expect(page.getByTestId('tickets-subtab-pending')).toHaveAttribute('aria-selected', 'true');
   await page.getByTestId('ticket-accept').click();
   await expect(page.getByTestId('ticket-conversation')).toHaveAttribute('data-status', 'open');
+  await expect(page.getByTestId('tickets-subtab-open')).toHaveAttribute('aria-selected', 'true');
   await page.getByTestId('ticket-tags-input').click();
   await page.getByTestId('ticket-tag-option').filter({ hasText: 'Urgente' }).click();
   await page.keyboard.press('Escape');

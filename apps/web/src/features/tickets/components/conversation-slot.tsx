@@ -19,10 +19,11 @@ interface ConversationSlotProps {
   ticket: TicketRecord | undefined;
   onClosed: () => void;
   onBackToList: () => void;
+  onAccepted: () => void;
 }
 
 /** The conversation (thread, composer, header; built under `conversation/`), with the list's transfer modal. */
-export function ConversationSlot({ ticketUuid, onClosed, onBackToList }: ConversationSlotProps) {
+export function ConversationSlot({ ticketUuid, onClosed, onBackToList, onAccepted }: ConversationSlotProps) {
   const [transferring, setTransferring] = useState<TicketRecord | null>(null);
   return (
     <>
@@ -31,6 +32,7 @@ export function ConversationSlot({ ticketUuid, onClosed, onBackToList }: Convers
           ticketUuid={ticketUuid}
           onClosed={onClosed}
           onBackToList={onBackToList}
+          onAccepted={onAccepted}
           onTransfer={setTransferring}
         />
       </Suspense>

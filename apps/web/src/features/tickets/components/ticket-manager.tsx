@@ -32,7 +32,7 @@ const SearchFilters = lazyNamed(() => import('./search-filters.tsx').then((modul
 const NewTicketModal = lazyNamed(() => import('./new-ticket-modal.tsx').then((module) => module.NewTicketModal));
 
 type TopTab = 'open' | 'closed' | 'search';
-type OpenTab = 'open' | 'pending';
+export type OpenTab = 'open' | 'pending';
 
 const roomsByTab: Record<TopTab, readonly TicketListStatus[]> = {
   open: ['open', 'pending'],
@@ -44,23 +44,25 @@ interface TicketManagerProps {
   user: SessionUser;
   openTicketUuid: string | null;
   onPeek: (ticket: TicketRecord) => void;
+  /** The open tab's sub-tab ("Atendendo" or "Aguardando"), kept by the page: an accept in the conversation moves it. */
+  openTab: OpenTab;
+  onOpenTabChange: (next: OpenTab) => void;
 }
 
 /** spec "Ticket manager": tabs open (assigned / pending), closed and search, each an infinite list. */
-export function TicketManager({ user, openTicketUuid, onPeek }: TicketManagerProps) {
+export function TicketManager({ user, openTicketUuid, onPeek, openTab, onOpenTabChange }: TicketManagerProps) {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const isAdmin = hasPermission(user, 'tickets:viewAll');
   const filters = useManagerFilters(user);
   const [tab, setTab] = useState<TopTab>('open');
-  const [openTab, setOpenTab] = useState<OpenTab>('open');
   const [searchText, setSearchText] = useState('');
   const [tags, setTags] = useState<number[]>([]);
   const [users, setUsers] = useState<number[]>([]);
   const [isNewTicketOpen, setNewTicketOpen] = useState(false);
   const searchParam = useDebouncedValue(searchText.trim(), 500);
   // An accepted ticket leaves the waiting list: the list follows it to "Atendendo".
-  const actions = useTicketActions(user.id, openTicketUuid, () => setOpenTab('open'));
+  const actions = useTicketActions(user.id, openTicketUuid, () => onOpenTabChange('open'));
   const tagOptions = useTagOptions(user.companyId, tab === 'search');
   const userOptions = useUserOptions(user.companyId, tab === 'search' && isAdmin);
   useTicketRooms(roomsByTab[tab]);
@@ -130,7 +132,7 @@ export function TicketManager({ user, openTicketUuid, onPeek }: TicketManagerPro
       {tab === 'open' && (
         <Tabs
           value={openTab}
-          onChange={(_event, next: OpenTab) => setOpenTab(next)}
+          onChange={(_event, next: OpenTab) => onOpenTabChange(next)}
           variant="fullWidth"
           sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 44 }}
         >

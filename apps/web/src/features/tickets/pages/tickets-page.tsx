@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { ConversationSlot, PeekSlot } from '../components/conversation-slot.tsx';
-import { TicketManager } from '../components/ticket-manager.tsx';
+import { type OpenTab, TicketManager } from '../components/ticket-manager.tsx';
 import { TicketPlaceholder } from '../components/ticket-placeholder.tsx';
 import { useTicketAccess } from '../hooks/use-ticket-access.ts';
 import { useTicketListsRealtime } from '../hooks/use-ticket-lists.ts';
@@ -33,6 +33,9 @@ export function TicketsPage() {
   const isWide = useMediaQuery((theme) => theme.breakpoints.up('md'));
   const [narrowTab, setNarrowTab] = useState<NarrowTab>(ticketUuid ? 'attendance' : 'tickets');
   const [peekTicketId, setPeekTicketId] = useState<number | null>(null);
+  // An accepted ticket leaves the waiting list, from the list's row or the conversation's header:
+  // the list follows it to "Atendendo".
+  const [openTab, setOpenTab] = useState<OpenTab>('open');
   const access = useTicketAccess(ticketUuid);
   const seesQueueless = hasPermission(user, 'tickets:viewAll') || user.allTicket === 'enabled';
   useTicketListsRealtime(user.companyId, { id: user.id, seesQueueless }, ticketUuid);
@@ -47,7 +50,15 @@ export function TicketsPage() {
   };
   const handlePeek = (ticket: TicketRecord) => setPeekTicketId(ticket.id);
 
-  const manager = <TicketManager user={user} openTicketUuid={ticketUuid} onPeek={handlePeek} />;
+  const manager = (
+    <TicketManager
+      user={user}
+      openTicketUuid={ticketUuid}
+      onPeek={handlePeek}
+      openTab={openTab}
+      onOpenTabChange={setOpenTab}
+    />
+  );
   const conversation = (
     <Paper
       variant="outlined"
@@ -61,6 +72,7 @@ export function TicketsPage() {
           ticket={access.data}
           onClosed={() => navigate('/tickets')}
           onBackToList={handleBackToList}
+          onAccepted={() => setOpenTab('open')}
         />
       ) : (
         <TicketPlaceholder />

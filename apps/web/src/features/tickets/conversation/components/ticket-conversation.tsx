@@ -37,6 +37,8 @@ export interface TicketConversationProps {
   ticketUuid: string;
   onClosed: () => void;
   onBackToList: () => void;
+  /** Told when the header accepts the ticket (the list follows it to "Atendendo"). */
+  onAccepted?: () => void;
   /** Opens the ticket list's transfer modal; without it the header shows no transfer button. */
   onTransfer?: (ticket: TicketRecord) => void;
 }
@@ -45,6 +47,7 @@ function OpenTicket({
   ticket,
   onClosed,
   onBackToList,
+  onAccepted,
   onTransfer,
 }: Omit<TicketConversationProps, 'ticketUuid'> & { ticket: TicketRecord }) {
   const { t } = useTranslation(['conversation', 'tickets']);
@@ -57,7 +60,7 @@ function OpenTicket({
   const [isNotesOpen, setIsNotesOpen] = useState(false);
   const [isScheduleOpen, setIsScheduleOpen] = useState(false);
   const canSchedule = useSchedulesAllowed(user.companyId);
-  const actions = useTicketActions(ticket, { onClosed, onBackToList });
+  const actions = useTicketActions(ticket, { onClosed, onBackToList, onAccepted });
 
   const setTicket = (next: TicketRecord) => queryClient.setQueryData(conversationKeys.ticket(ticket.uuid), next);
   useSocketEvent(companyEvent(user.companyId, 'ticket'), (payload) => {

@@ -19,7 +19,10 @@ interface OtherTicketDetails {
  * The header's transitions (spec "Ticket" states): accept keeps the ticket open here; return and
  * resolve go back to the list; delete goes to /tickets.
  */
-export function useTicketActions(ticket: TicketRecord, callbacks: { onClosed: () => void; onBackToList: () => void }) {
+export function useTicketActions(
+  ticket: TicketRecord,
+  callbacks: { onClosed: () => void; onBackToList: () => void; onAccepted?: () => void },
+) {
   const { t } = useTranslation('conversation');
   const user = useSessionUser();
   const queryClient = useQueryClient();
@@ -62,6 +65,7 @@ export function useTicketActions(ticket: TicketRecord, callbacks: { onClosed: ()
       const updated = await conversationApi.updateTicket(ticket.id, changes[action]);
       queryClient.setQueryData(conversationKeys.ticket(ticket.uuid), updated);
       if (action === 'return' || action === 'resolve') callbacks.onBackToList();
+      if (action === 'accept') callbacks.onAccepted?.();
     } catch (error) {
       if (isApiError(error) && error.code === 'ERR_OTHER_OPEN_TICKET')
         explainOtherTicket(error.details as OtherTicketDetails);
