@@ -13,6 +13,18 @@ export function hashCheckMs() {
   return Math.round(Number(process.hrtime.bigint() - started) / 1e6);
 }
 
+/**
+ * Milliseconds to write 64 MB of memory the process has never touched: each new 4 KB page costs a
+ * page fault. On a machine whose host takes freed memory back (virtio free page reporting), a fault
+ * can cost a hundred times the usual, and suites that start many processes and databases slow down
+ * with it while the hash above stays fast.
+ */
+export function freshMemoryCheckMs() {
+  const started = process.hrtime.bigint();
+  Buffer.allocUnsafeSlow(64 << 20).fill(1);
+  return Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+}
+
 /** The machine's CPU time counters since boot (Linux), or undefined elsewhere. */
 export function cpuCounters() {
   try {

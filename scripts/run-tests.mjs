@@ -15,7 +15,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { cpuCounters, describeCpuBetween, hashCheckMs } from './machine-speed.mjs';
+import { cpuCounters, describeCpuBetween, freshMemoryCheckMs, hashCheckMs } from './machine-speed.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const postgresAt = process.argv.indexOf('--postgres');
@@ -47,7 +47,10 @@ const lanes = [
 ];
 
 // Measured before any stage starts, so that it reads the machine and not the suites.
-console.log(`==> npm test: this machine hashes 128 MB in ${hashCheckMs()} ms on one thread`);
+console.log(
+  `==> npm test: this machine hashes 128 MB in ${hashCheckMs()} ms on one thread` +
+    ` and writes 64 MB of fresh memory in ${freshMemoryCheckMs()} ms`,
+);
 const cpuAtStart = cpuCounters();
 const began = Date.now();
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
