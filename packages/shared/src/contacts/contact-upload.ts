@@ -1,5 +1,6 @@
 import {
   type ContactExtraInfo,
+  type ContactUploadAnswer,
   type ContactUploadError,
   type ContactUploadRow,
   contactFieldsSchema,
@@ -53,6 +54,42 @@ export function checkUploadRow(row: ContactUploadRow): UploadRowCheck {
   const error: ContactUploadError =
     field === 'number' ? 'ERR_INVALID_NUMBER' : field === 'email' ? 'ERR_INVALID_EMAIL' : 'ERR_INVALID_NAME';
   return { ok: false, name: main.name, number: main.number, error, message: `${String(field)}: ${issue?.message}` };
+}
+
+type CheckedValues = Extract<UploadRowCheck, { ok: true }>['values'];
+
+/**
+ * Every row checked alone: the good ones to store, the others (invalid, or a number already seen
+ * earlier in the same file) reported by their index in `rows`. `rowOfNumber` gives a stored
+ * number's index, so a refusal from the database names the sheet's line too.
+ */
+export function sortUploadRows(rows: ContactUploadRow[]): {
+  valid: CheckedValues[];
+  errorBag: ContactUploadAnswer['errorBag'];
+  rowOfNumber: Map<string, number>;
+} {
+  const valid: CheckedValues[] = [];
+  const errorBag: ContactUploadAnswer['errorBag'] = [];
+  const rowOfNumber = new Map<string, number>();
+  rows.forEach((row, index) => {
+    const check = checkUploadRow(row);
+    if (!check.ok) {
+      const { name, number, error, message } = check;
+      errorBag.push({ row: index, name, number, error, message });
+    } else if (rowOfNumber.has(check.values.number)) {
+      errorBag.push({
+        row: index,
+        name: check.values.name,
+        number: check.values.number,
+        error: 'ERR_DUPLICATED_CONTACT',
+        message: 'The number appears more than once in the file',
+      });
+    } else {
+      rowOfNumber.set(check.values.number, index);
+      valid.push(check.values);
+    }
+  });
+  return { valid, errorBag, rowOfNumber };
 }
 
 /** One line of a spreadsheet as read from its file: its number there (1 is the header line) and its cells' text. */

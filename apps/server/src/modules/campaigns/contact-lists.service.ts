@@ -5,11 +5,10 @@ import {
   type ContactListItemRecord,
   type ContactListRecord,
   type ContactListUploadAnswer,
-  type ContactUploadAnswer,
   type ContactUploadRow,
-  checkUploadRow,
   type contactListItemFieldsSchema,
   type SheetContacts,
+  sortUploadRows,
 } from '@wacrm/shared';
 import type { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -66,33 +65,13 @@ export function createContactListsService(deps: {
    * their index in `rows`; then the list's channel is told to reload.
    */
   async function importRows(companyId: number, id: number, rows: ContactUploadRow[]): Promise<ContactListUploadAnswer> {
-    const errorBag: ContactUploadAnswer['errorBag'] = [];
-    const writes: ItemWrite[] = [];
-    // The number's position in the request, so a failure names the sheet's line.
-    const rowOfNumber = new Map<string, number>();
-    rows.forEach((row, index) => {
-      const check = checkUploadRow(row);
-      if (!check.ok) {
-        errorBag.push({
-          row: index,
-          name: check.name,
-          number: check.number,
-          error: check.error,
-          message: check.message,
-        });
-      } else if (rowOfNumber.has(check.values.number)) {
-        errorBag.push({
-          row: index,
-          name: check.values.name,
-          number: check.values.number,
-          error: 'ERR_DUPLICATED_CONTACT',
-          message: 'The number appears more than once in the file',
-        });
-      } else {
-        rowOfNumber.set(check.values.number, index);
-        writes.push({ name: check.values.name.slice(0, 50), number: check.values.number, email: check.values.email });
-      }
-    });
+    const sorted = sortUploadRows(rows);
+    const { errorBag, rowOfNumber } = sorted;
+    const writes: ItemWrite[] = sorted.valid.map(({ name, number, email }) => ({
+      name: name.slice(0, 50),
+      number,
+      email,
+    }));
     const stored = new Set<string>();
     // A thousand rows an insert: under PostgreSQL's parameter limit, and short on PGlite's one connection.
     for (let start = 0; start < writes.length; start += INSERT_BATCH_ROWS) {

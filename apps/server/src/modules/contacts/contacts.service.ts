@@ -7,8 +7,8 @@ import {
   type ContactsPage,
   type ContactUploadAnswer,
   type ContactUploadRow,
-  checkUploadRow,
   contactNumberSchema,
+  sortUploadRows,
 } from '@wacrm/shared';
 import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
@@ -160,33 +160,7 @@ export function createContactsService({ db, events, reachSession }: ContactsServ
 
     /** `POST /contacts/upload`: each row checked alone; the valid ones stored in batches. */
     async upload(companyId: number, rows: ContactUploadRow[]): Promise<ContactUploadAnswer> {
-      const errorBag: ContactUploadAnswer['errorBag'] = [];
-      const writes: ContactWrite[] = [];
-      // The number's position in the request, so a failure names the sheet's line.
-      const rowOfNumber = new Map<string, number>();
-      rows.forEach((row, index) => {
-        const check = checkUploadRow(row);
-        if (!check.ok) {
-          errorBag.push({
-            row: index,
-            name: check.name,
-            number: check.number,
-            error: check.error,
-            message: check.message,
-          });
-        } else if (rowOfNumber.has(check.values.number)) {
-          errorBag.push({
-            row: index,
-            name: check.values.name,
-            number: check.values.number,
-            error: 'ERR_DUPLICATED_CONTACT',
-            message: 'The number appears more than once in the file',
-          });
-        } else {
-          rowOfNumber.set(check.values.number, index);
-          writes.push(check.values);
-        }
-      });
+      const { valid: writes, errorBag, rowOfNumber } = sortUploadRows(rows);
       const { created, duplicates } = await insertBatches(companyId, writes);
       for (const duplicate of duplicates) {
         errorBag.push({
