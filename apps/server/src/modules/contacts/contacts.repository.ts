@@ -43,6 +43,17 @@ function dateFilters(query: Pick<ContactListQuery, 'date' | 'dateStart' | 'dateE
 export function createContactsRepository(db: Database) {
   const ofCompany = (companyId: number) => eq(contacts.companyId, companyId);
 
+  /** The contacts whose ids a `returning id` statement answered, in id order. */
+  async function contactsReturnedBy(companyId: number, result: unknown) {
+    const ids = (result as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+    if (ids.length === 0) return [] as ContactRow[];
+    return db
+      .select()
+      .from(contacts)
+      .where(and(ofCompany(companyId), sql`${contacts.id} = any(${sql.param(ids)}::int[])`))
+      .orderBy(asc(contacts.id));
+  }
+
   return {
     async page(companyId: number, query: ContactListQuery) {
       const where = and(ofCompany(companyId), searchFilter(query.searchParam), ...dateFilters(query));
@@ -116,13 +127,7 @@ export function createContactsRepository(db: Database) {
         ) as row(name, number, email, extra)
         on conflict (company_id, number) do nothing
         returning id`);
-      const ids = (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
-      if (ids.length === 0) return [] as ContactRow[];
-      return db
-        .select()
-        .from(contacts)
-        .where(and(ofCompany(companyId), sql`${contacts.id} = any(${sql.param(ids)}::int[])`))
-        .orderBy(asc(contacts.id));
+      return contactsReturnedBy(companyId, result);
     },
 
     /**
@@ -142,13 +147,7 @@ export function createContactsRepository(db: Database) {
         where contacts.company_id = ${companyId} and contacts.number = entry.number
           and contacts.name = contacts.number and not contacts.is_group
         returning contacts.id`);
-      const ids = (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
-      if (ids.length === 0) return [] as ContactRow[];
-      return db
-        .select()
-        .from(contacts)
-        .where(and(ofCompany(companyId), sql`${contacts.id} = any(${sql.param(ids)}::int[])`))
-        .orderBy(asc(contacts.id));
+      return contactsReturnedBy(companyId, result);
     },
 
     /** Numbers of this list the company already has. */
