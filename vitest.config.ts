@@ -36,6 +36,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
+      { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.mjs'] } },
     ],
   },
 });
