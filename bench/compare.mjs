@@ -1,4 +1,4 @@
-// Markdown table of bench results side by side (for docs/performance.md):
+// Markdown table of bench results side by side (for docs/performance-log.md):
 //   node bench/compare.mjs <label>=<results.json> [<label>=<results.json> …]
 import { readFileSync } from 'node:fs';
 

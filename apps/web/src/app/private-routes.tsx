@@ -13,7 +13,7 @@ type Page = ComponentType | LazyExoticComponent<ComponentType>;
 /**
  * A page loaded when first opened. Only the tickets screen, where attendants spend the day, is in
  * the shell's bundle; every other page (and its calendar, charts, drag-and-drop or editor library)
- * is a chunk of its own (docs/performance.md, "Web bundles").
+ * is a chunk of its own (docs/performance-log.md, "Third round (issue 22), first steps").
  */
 function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,

@@ -106,7 +106,8 @@ export const ticketCountCap = 1000;
 
 /**
  * A search counts to this many: no screen shows a count of search results, and counting a
- * frequent word to a thousand tickets read ~28,000 messages for each request (docs/performance.md).
+ * frequent word to a thousand tickets read ~28,000 messages for each request
+ * (docs/performance-log.md, "The quiet run (issue 22, 2026-11-26)").
  */
 export const searchCountCap = 100;
 

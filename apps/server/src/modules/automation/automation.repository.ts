@@ -34,7 +34,7 @@ export interface RoutingState {
 /** The queries of routing automation; company id first, `tx` where the caller holds the ticket's lock. */
 export function createAutomationRepository(db: Database) {
   // Asked on every customer message of a pending ticket: a named prepared statement, built and
-  // planned once (docs/performance.md, "The inbound path's reads, prepared").
+  // planned once (docs/performance-log.md, "The inbound path's reads, prepared").
   const companyParam = sql.placeholder('companyId');
   const routingState = db
     .select({

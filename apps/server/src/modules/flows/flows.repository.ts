@@ -17,8 +17,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${mat
 /** Every query of flows, flow campaigns and runs; the company id comes first and is in every condition. */
 export function createFlowsRepository(db: Database) {
   // Asked on every customer message of a pending ticket, and by every step of a run: named
-  // prepared statements, built and planned once (docs/performance.md, "The inbound path's reads,
-  // prepared").
+  // prepared statements, built and planned once (docs/performance-log.md, "The inbound path's
+  // reads, prepared").
   const companyParam = sql.placeholder('companyId');
   const ticketParam = sql.placeholder('ticketId');
   const ticketFields = {

@@ -8,7 +8,7 @@ import { botSessions, prompts, queueIntegrations } from './integrations.tables.t
 export function createBotsRepository(db: Database) {
   // The pending ticket as the flows read it before the bots (`pendingTicketFields`), for when no
   // flow read came first or the ticket changed since: a named prepared statement, built and
-  // planned once (docs/performance.md, "The inbound path's reads, prepared").
+  // planned once (docs/performance-log.md, "The inbound path's reads, prepared").
   const ticketState = joinPendingTicket(db.select(pendingTicketFields).from(tickets).$dynamic())
     .where(and(eq(tickets.companyId, sql.placeholder('companyId')), eq(tickets.id, sql.placeholder('ticketId'))))
     .prepare('bot_ticket_state');

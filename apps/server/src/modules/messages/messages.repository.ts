@@ -172,7 +172,8 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       // a page past the end, which has no row to carry it, asks for it on its own. It is counted
       // by ticket alone, an index-only walk of (ticket_id, id): the caller checked the ticket is
       // the company's, and a message always belongs to its ticket's company (the company's
-      // condition made a 2,500-message thread read its 2,500 rows, docs/performance.md).
+      // condition made a 2,500-message thread read its 2,500 rows, docs/performance-log.md,
+      // "Where issue 22 ends").
       const threadCount = sql<number>`(select count(*)::int from ${messages} where ${eq(messages.ticketId, ticketId)})`;
       const idRows = await db
         .select({ id: messages.id, count: threadCount })

@@ -8,7 +8,8 @@ import { contacts, queues, tickets, whatsappQueues, whatsapps } from '../../plat
  * whether its contact turned the bots off, and what its queue and connection name (prompt,
  * integration, greeting, whether the connection offers queues). The flows read it with their own
  * questions added (`joinPendingTicket`) and hand it on; the bots and routing automation decide
- * from it without reading the ticket again (docs/performance.md, "One read for the automation").
+ * from it without reading the ticket again (docs/performance-log.md, "One read for the
+ * automation").
  */
 export const pendingTicketFields = {
   ticket: tickets,

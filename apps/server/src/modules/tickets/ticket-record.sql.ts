@@ -7,8 +7,8 @@ import { contacts, queues, tags, tickets, ticketTags, users, whatsapps } from '.
  * The ticket record (`TicketRecord`) built by PostgreSQL as one JSON value per row, through a
  * named prepared statement. The ticket list sends 40 of them per page: mapping ~60 columns a row
  * through the ORM cost more CPU than the rest of the request together, and planning the five-way
- * join took longer than running it (docs/performance.md). The shape is exactly `TicketRecord`'s;
- * `ticket-record.integration.test.ts` holds it to that.
+ * join took longer than running it (docs/performance-log.md, "What was changed"). The shape is
+ * exactly `TicketRecord`'s; `ticket-record.integration.test.ts` holds it to that.
  */
 
 /** A timestamp as JavaScript's `toISOString()` writes it (UTC, milliseconds, `Z`). */
@@ -66,7 +66,7 @@ type ReadTicketRecords = (handle: Database, companyId: number, ids: number[]) =>
 /**
  * The same records as one JSON array text, in the order of `ids`: a list page goes to the client
  * as PostgreSQL wrote it, instead of being parsed into objects and serialised again (~35 KB of
- * JSON per page; what it gains is measured in docs/performance.md, "Later the same day").
+ * JSON per page; what it gains is measured in docs/performance-log.md, "Later the same day").
  */
 export function createTicketPageReader(db: Database) {
   const records = selectRecords(db).as('records');
@@ -97,7 +97,8 @@ export function createTicketRecordReader(db: Database): ReadTicketRecords {
   const prepared = selectRecords(db).prepare('ticket_records');
   // One ticket (a thread page, an event about one ticket) has a statement of its own: for a
   // one-element `any($ids)` PostgreSQL keeps planning each run anew (~0.5 ms, longer than the
-  // query), where for `id = $id` it settles on one plan after five runs (docs/performance.md).
+  // query), where for `id = $id` it settles on one plan after five runs (docs/performance-log.md,
+  // "The thread pages' drop, found").
   const preparedOne = selectRecords(db, byId).prepare('ticket_record');
   const reader: ReadTicketRecords = async function readRecords(
     handle: Database,

@@ -90,10 +90,10 @@ type Search = NonNullable<ReturnType<typeof searchConditions>>;
  * frequent; guessed ten times too often (ANALYZE's sample can), a middling word made that walk
  * go through most of the tickets. Past `guessedMessages`, the walk looks through the newest
  * `firstTickets`, and on to `tickets` only when what it found there promises the page within
- * them; otherwise the matches are looked up in the index (docs/performance.md, "A bounded walk
- * for the text"). A guess under `sureShare` rests on one or two of ANALYZE's sampled texts, so the
+ * them; otherwise the matches are looked up in the index (docs/performance-log.md, "A bounded
+ * walk for the text"). A guess under `sureShare` rests on one or two of ANALYZE's sampled texts, so the
  * messages are counted first, up to `countedMessages`: fewer, and the matches are read from the
- * index without a walk (docs/performance.md, "A middling word counted").
+ * index without a walk (docs/performance-log.md, "A middling word counted").
  */
 export interface TextWalkBounds {
   /** From this many messages guessed to hold the text, the text branch walks with a bound... */
@@ -102,7 +102,7 @@ export interface TextWalkBounds {
    * ...when they are also this share of the company's messages. A word in none of ANALYZE's
    * sampled texts is guessed at PostgreSQL's floor, a ten-thousandth of the rows, which passes
    * `guessedMessages` from 10M messages on; the planner looks such a word up in the index
-   * (docs/performance.md, "No JIT, and the guess's floor").
+   * (docs/performance-log.md, "No JIT, and the guess's floor").
    */
   guessedShare: number;
   /** From this share of the company's messages the guess is trusted as it is; under it... */
@@ -259,8 +259,8 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
       // A search's first page. The text branch's newest `cap + 1` serve the page and the count: for a
       // frequent word one ordered walk is cheaper than a page's walk and a count apart. The name
       // branch keeps its page and its count apart: a name's tickets are counted through its
-      // contacts, while its page walks the newest tickets (docs/performance.md, "One statement for
-      // a search's first page"). Any `cap + 1` names with the text's newest `cap + 1` count exactly
+      // contacts, while its page walks the newest tickets (docs/performance-log.md, "One statement
+      // for a search's first page"). Any `cap + 1` names with the text's newest `cap + 1` count exactly
       // up to the cap, and pass it whenever the matches do.
       const firstSearchPage = (found: Search) =>
         sql`with texts as materialized (${withText(found, where, cap + 1)})

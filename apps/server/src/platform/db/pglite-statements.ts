@@ -44,7 +44,8 @@ function serialized(client: PGlite, value: unknown, type: number, options?: Quer
  * times per statement (parse, describe, bind, describe, execute, sync). This keeps one named
  * prepared statement per query text (bounded, least recently used closed first), and runs it
  * with one trip: bind, execute, sync. Queries without parameters (scripts, BEGIN, COMMIT) and
- * those marked `PLAN_PER_VALUE` keep PGlite's own path. See docs/performance.md, "PGlite's statements, prepared".
+ * those marked `PLAN_PER_VALUE` keep PGlite's own path. See docs/performance-log.md, "PGlite's statements,
+ * prepared".
  *
  * The caller holds PGlite's query lock: it is the one connection, and a statement's protocol
  * messages must not interleave with another's.

@@ -14,7 +14,7 @@ type Request = ThreadRequest extends infer R ? (R extends unknown ? Omit<R, 'id'
 /**
  * The thread's own objects are few and short-lived (a query's rows on their way across); V8's
  * default young generation grew to ~12 MB of resident memory there for nothing
- * (docs/performance.md, "The server's memory at rest"). V8 lets its `--max-semi-space-size` flag
+ * (docs/performance-log.md, "The server's memory at rest"). V8 lets its `--max-semi-space-size` flag
  * win over this cap, so under `npm start` (which passes it for the whole process) both threads
  * have 4 MB semi-spaces; the cap holds where no flag is given (`npm run dev`, the tests).
  */
@@ -52,7 +52,7 @@ function wireOptions(options?: QueryOptions) {
 /**
  * Opens the PGlite database in `directory` in a worker thread. Every query crosses to it and back
  * (a message each way), and the server's event loop parses, validates and answers requests while
- * the database works. See docs/performance.md, "PGlite in its own thread". `onLost` hears of the
+ * the database works. See docs/performance-log.md, "PGlite in its own thread". `onLost` hears of the
  * thread failing or stopping on its own (not through `close`); every query after that fails.
  */
 export async function openPgliteThread(

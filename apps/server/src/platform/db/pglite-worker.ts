@@ -8,7 +8,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { withPreparedStatements } from './pglite-statements.ts';
 import { serializeError, type ThreadReply, type ThreadRequest, textParsers } from './pglite-thread-protocol.ts';
 
-/** Shared buffers of the embedded database (docs/performance.md, "Server memory"). */
+/** Shared buffers of the embedded database (docs/performance-log.md, "Second pass (2026-11-23)"). */
 const PGLITE_SHARED_BUFFERS = '32MB';
 
 const port = parentPort!;

@@ -6,7 +6,7 @@ import type { SqlExecutor } from './client.ts';
  * What a PostgreSQL server's autovacuum does, done by the server for the embedded database. PGlite
  * runs one backend and no autovacuum launcher: left alone, its tables are never analyzed (the
  * planner guesses every estimate; a name search took 8.4 s instead of 4.6 ms at 100,000 tickets)
- * and never vacuumed (dead rows pile up in the tables and their indexes). docs/performance.md,
+ * and never vacuumed (dead rows pile up in the tables and their indexes). docs/performance-log.md,
  * "The embedded database's upkeep".
  */
 

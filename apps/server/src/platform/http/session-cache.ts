@@ -15,7 +15,7 @@ export interface SessionState {
 }
 
 /**
- * The session row every authenticated request reads (docs/performance.md, "The session cache"),
+ * The session row every authenticated request reads (docs/performance-log.md, "The session cache"),
  * kept per process by user id for `SESSION_CACHE_MS`, `SESSION_CACHE_SIZE` rows at most
  * (platform/cache/process-cache.ts says how a change reaches every process).
  *
