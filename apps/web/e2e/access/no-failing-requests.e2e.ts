@@ -1,6 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
 /** Every private screen of the side menu, plus the other private routes of the spec. */
@@ -52,7 +53,7 @@ async function settle(page: Page) {
 
 // issue 13 defect 4: no screen calls a route that does not exist, or with an id it does not have.
 test('no screen, tab or dialog gets a failing API answer', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   await page.setViewportSize(desktop);
   const failures = watchFailures(page);
   await logIn(page);
@@ -93,7 +94,7 @@ test('no screen, tab or dialog gets a failing API answer', async ({ page }) => {
 
 // The same for an attendant: admin screens show their notice without asking the API for anything.
 test('an attendant opening every screen gets no failing API answer', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'crawl'));
   const attendant = { email: `crawl-user-${Date.now().toString(36)}@example.com`, password: 'secret123' };

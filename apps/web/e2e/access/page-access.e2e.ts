@@ -3,6 +3,7 @@ import type { PlanFlags } from '@wacrm/shared/plans/plan.schema';
 import { apiOf } from '../support/api.ts';
 import { expect, logIn, superAdmin, test } from '../support/fixtures.ts';
 import { desktop, phone, snap, snapAllThemes } from '../support/screens.ts';
+import { expectToast } from '../support/toasts.ts';
 
 const allFlags: PlanFlags = {
   useCampaigns: true,
@@ -77,9 +78,7 @@ test('a plan without OpenAI, integrations or the external API cannot open their 
   }
   for (const path of ['/prompts', '/queue-integration', '/messages-api']) {
     await page.goto(path);
-    await expect(
-      page.getByTestId('toast').filter({ hasText: 'Esta empresa não possui permissão para acessar essa página!' }),
-    ).toBeVisible();
+    await expectToast(page, 'Esta empresa não possui permissão para acessar essa página!');
     await expect(page.getByTestId('coming-soon')).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);
   }
@@ -92,7 +91,7 @@ test('a plan without OpenAI, integrations or the external API cannot open their 
     ] as const) {
       await page.setViewportSize(viewport);
       await page.goto('/prompts');
-      await expect(page.getByTestId('toast')).toBeVisible();
+      await expectToast(page, 'Esta empresa não possui permissão para acessar essa página!');
       await snap(page, `access-plan-refused-${theme}-${size}`);
     }
   }
@@ -121,9 +120,7 @@ test('campaigns and flows open for admins whose plan allows them, without the cs
   await expect(page.getByTestId('menu-flowsGroup')).toBeVisible();
   await expect(page.getByTestId('menu-campaignsGroup')).toHaveCount(0);
   await page.goto('/campaigns');
-  await expect(
-    page.getByTestId('toast').filter({ hasText: 'Esta empresa não possui permissão para acessar essa página!' }),
-  ).toBeVisible();
+  await expectToast(page, 'Esta empresa não possui permissão para acessar essa página!');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/phrase-lists');
   await expect(page.getByTestId('phrase-add')).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { snap } from '../support/screens.ts';
 
 // Pictures with the mouse away from the top bar, so no tooltip is left open in them.
@@ -41,7 +42,7 @@ async function saveOption(page: Page, option: { number: string; title: string; m
 test('an admin sets up a two-queue menu and a sandbox customer walks through it into the right queue', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   await page.setViewportSize({ width: 1366, height: 800 });
   const admin = await createCompanyAdmin(page, 'routing');
   await logIn(page, admin);

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { toWallClockInput } from '@wacrm/shared/schedules/wall-clock';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -15,7 +16,7 @@ async function openCampaign(page: Page, name: string) {
 test("campaigns: the dialog attaches the campaign's own file, the table marks it, and the customers get it", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'campaign-media'));
   const api = await apiOf(page);
@@ -119,7 +120,7 @@ test("campaigns: the dialog attaches the campaign's own file, the table marks it
 test('files: the list loads its next page when scrolled to the end, and searching pages the same way', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'files-scroll'));
   const api = await apiOf(page);

@@ -6,6 +6,7 @@ import { fromWallClockInput, toWallClockInput } from '@wacrm/shared/schedules/wa
 import ExcelJS from 'exceljs';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { desktop, phone, snap, snapAllThemes } from '../support/screens.ts';
 
 // The browser runs on UTC, the company on São Paulo's clock (its default): times are typed on the company's.
@@ -43,7 +44,7 @@ const dayMonthYear = (value: string) =>
 test('campaigns: a list imported from a spreadsheet, a campaign with two variants, its report live to the end', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'campaigns'));
   const api = await apiOf(page);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { bearer, createSandboxConnection, ticketIdOf } from '../support/sandbox.ts';
 import { desktop, phone, snap, snapAllThemes } from '../support/screens.ts';
 
@@ -11,7 +12,7 @@ const badge = (page: Page) => page.getByTestId('chats-badge');
  * follow; the phone layout shows the list and the conversation as two tabs.
  */
 test('two users chat live; the badge, the popover and the phone tabs follow', async ({ page, browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   await page.setViewportSize(desktop);
   const admin = await createCompanyAdmin(page, 'chat');
   await logIn(page, admin);

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { snap } from '../support/screens.ts';
+import { expectToast } from '../support/toasts.ts';
 
 const phone = { width: 390, height: 844 };
 
@@ -17,7 +19,7 @@ async function openCompanyTab(page: Page, email: string, tab: 'details' | 'sched
 }
 
 test("the super user edits a company's weekly hours and settings; its admin sees them", async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   const account = await createCompanyAdmin(page, 'horarios');
   await logIn(page);
 
@@ -31,7 +33,7 @@ test("the super user edits a company's weekly hours and settings; its admin sees
   await editor.getByTestId('schedule-sunday-endTime').fill('00:00');
   await expect(editor.getByTestId('schedule-monday-startTime')).toHaveValue('09:00');
   await editor.getByTestId('schedules-save').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Horários salvos' })).toBeVisible();
+  await expectToast(page, 'Horários salvos');
   await snap(page, 'company-hours-light-desktop', pictureOptions);
 
   // Settings: the company's hours take effect; the campaigns switch stays on the details tab.
@@ -40,7 +42,7 @@ test("the super user edits a company's weekly hours and settings; its admin sees
   await expect(page.getByTestId('setting-campaignsEnabled')).toHaveCount(0);
   await page.getByTestId('setting-scheduleType').click();
   await page.getByTestId('setting-scheduleType-company').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Configuração salva' })).toBeVisible();
+  await expectToast(page, 'Configuração salva');
   await snap(page, 'company-settings-light-desktop', pictureOptions);
 
   // The details tab kept its fields; closing and reopening shows what was saved.

@@ -1,5 +1,7 @@
 import { createCompanyAdmin, expect, logIn, superAdmin, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { snap } from '../support/screens.ts';
+import { expectToast } from '../support/toasts.ts';
 
 test('switching a company off sends its open pages to login with the reason', async ({ page }) => {
   const account = await createCompanyAdmin(page, 'suspensa');
@@ -11,10 +13,8 @@ test('switching a company off sends its open pages to login with the reason', as
   const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   const company = await (await page.request.get(`/api/companies/${companyId}`, { headers })).json();
   const message = 'O acesso da sua empresa foi suspenso e sua sessão foi encerrada. Entre em contato com o suporte.';
-  await Promise.all([
-    expect(page.getByTestId('toast').filter({ hasText: message })).toBeVisible({ timeout: 15_000 }),
-    page.request.put(`/api/companies/${companyId}`, { headers, data: { ...company, status: false } }),
-  ]);
+  await page.request.put(`/api/companies/${companyId}`, { headers, data: { ...company, status: false } });
+  await expectToast(page, message, { timeout: paced(15_000) });
 
   await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
   await expect(page.getByTestId('session-ended-notice')).toHaveText(message);
@@ -31,5 +31,5 @@ test('switching a company off sends its open pages to login with the reason', as
   await page.getByTestId('login-email').fill(account.email);
   await page.getByTestId('login-password').fill(account.password);
   await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'A empresa está inativa' })).toBeVisible();
+  await expectToast(page, 'A empresa está inativa');
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { snap } from '../support/screens.ts';
 
 const desktop = { width: 1366, height: 800 };
@@ -47,7 +48,7 @@ async function addCompaniesForTheLegend(page: Page, planId: number, suffix: stri
 
 test('the super user creates a plan and a company with it; the new admin logs in', async ({ page, browser }) => {
   // A long journey (two managers, two themes, two widths, a second browser): more than the default 90 s on a busy machine.
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   const suffix = Date.now().toString(36);
   const planName = `Plano Ouro ${suffix}`;
   const companyEmail = `dono-${suffix}@empresa.test`;

@@ -1,11 +1,12 @@
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { bearer, createSandboxConnection } from '../support/sandbox.ts';
 import { snap } from '../support/screens.ts';
 
 test('the QR modal closes when the phone pairs, the menu badge follows live, and delete asks first', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   const account = await createCompanyAdmin(page, 'live');
   await logIn(page, account);
   const paired = await createSandboxConnection(page, 'Loja Principal', { paired: false });

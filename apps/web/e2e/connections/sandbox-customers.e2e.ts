@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { repoRoot } from '../support/paths.ts';
 import { bearer, createSandboxConnection, ticketIdOf } from '../support/sandbox.ts';
 import { snap } from '../support/screens.ts';
@@ -33,7 +34,7 @@ const openChat = async (page: Page, customer: { name: string }) => {
 test('two simulated customers chat with the company; replies, a voice note and read receipts reach the right one', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(paced(150_000));
   const account = await createCompanyAdmin(page, 'sandbox');
   await logIn(page, account);
   const whatsappId = await createSandboxConnection(page, 'Loja Sandbox');

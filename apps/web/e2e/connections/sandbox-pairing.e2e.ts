@@ -1,4 +1,5 @@
 import { expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { bearer, ticketIdOf } from '../support/sandbox.ts';
 import { snap } from '../support/screens.ts';
 
@@ -6,7 +7,7 @@ test('an admin creates a sandbox connection, pairs it from the sandbox page and 
   page,
 }) => {
   // A long journey (two tabs, pairing, a round trip of messages, four screen variants).
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   await logIn(page);
   await page.goto('/connections');
   await expect(page.getByTestId('connections-empty')).toBeVisible();

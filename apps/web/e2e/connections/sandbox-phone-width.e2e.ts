@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { bearer, createSandboxConnection, ticketIdOf } from '../support/sandbox.ts';
 import { desktop, phone, snap, snapAllThemes } from '../support/screens.ts';
 
@@ -29,7 +30,7 @@ const pageSize = (page: Page) =>
   }));
 
 test('the sandbox fits a 390 px phone and its unread badges clear when a chat is opened', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   await page.setViewportSize(phone);
   await logIn(page, await createCompanyAdmin(page, 'sandbox-phone'));
   const whatsappId = await createSandboxConnection(page, 'Loja Sandbox Celular');

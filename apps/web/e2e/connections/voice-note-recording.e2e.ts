@@ -1,6 +1,7 @@
 import type { SandboxOutboxEntry } from '@wacrm/shared/sandbox/sandbox.schema';
 import { chromiumPath } from '../support/chromium.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { bearer, createSandboxConnection, ticketIdOf } from '../support/sandbox.ts';
 
 // Chromium's fake microphone (a beep) and no permission prompt: the composer records for real.
@@ -22,7 +23,7 @@ test.use({
 });
 
 test('a voice note recorded in the composer reaches the phone as an Ogg/Opus voice note', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   const account = await createCompanyAdmin(page, 'voice');
   await logIn(page, account);
   const whatsappId = await createSandboxConnection(page, 'Loja Voz');

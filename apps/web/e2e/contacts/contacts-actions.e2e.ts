@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
 // The sandbox phone's address book (apps/server/src/modules/channels/providers/sandbox).
@@ -22,7 +23,7 @@ test('contacts: import the phone book, start tickets through the new-ticket moda
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   await page.setViewportSize(desktop);
   const admin = await createCompanyAdmin(page, 'contacts-actions');
   await logIn(page, admin);

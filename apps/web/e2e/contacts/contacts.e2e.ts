@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
 const ANA = '5511988887777';
@@ -14,7 +15,7 @@ const rowOf = (page: Page, number: string) =>
   page.locator(`[data-testid="contact-row"][data-contact-number="${number}"]`);
 
 test('contacts: template import, edit, CSV export, delete; notes in the ticket drawer', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   await page.setViewportSize(desktop);
   // A company of its own: the list starts empty whatever earlier tests left in company 1.
   await logIn(page, await createCompanyAdmin(page, 'contacts'));

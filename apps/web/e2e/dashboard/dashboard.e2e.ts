@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { snap } from '../support/screens.ts';
 
 const desktop = { width: 1366, height: 900 };
@@ -78,7 +79,7 @@ async function seed(page: Page) {
 }
 
 test('dashboard: counters, attendants, charts and exports with seeded data, live update', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'dashboard'));
   const { connection, anaEmail } = await seed(page);

@@ -1,11 +1,12 @@
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
 test('flows: leaving the editor with unsaved changes asks first (menu link, back button, reload); after Save it does not', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'flowleave'));
   const api = await apiOf(page);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { screenshotsDir } from '../support/paths.ts';
 import { desktop, phone, snap, snapAllThemes, takingPictures } from '../support/screens.ts';
 
@@ -34,7 +35,7 @@ async function connect(page: Page, from: string, to: string, handle?: string) {
 test('flows: build five kinds of nodes by dragging and connecting, save, reload, run it in the sandbox panel', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'flows'));
   const api = await apiOf(page);
@@ -140,7 +141,7 @@ test('flows: build five kinds of nodes by dragging and connecting, save, reload,
 test('flows: typebot and OpenAI nodes are configured in their dialogs; the OpenAI key comes back masked', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'flowbots'));
   const api = await apiOf(page);
@@ -218,7 +219,7 @@ async function expectLabelsBesideHandles(menu: Locator) {
 test('flows: a menu node shows each option label beside its own handle, clear of its header and text, at every zoom', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'flowmenu'));
   const api = await apiOf(page);

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { PROMPT_TRANSFER_ACTION } from '@wacrm/shared/integrations/index';
 import { apiOf } from '../support/api.ts';
 import { test as base, createCompanyAdmin, expect, logIn } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { bearer, createSandboxConnection } from '../support/sandbox.ts';
 import { desktop, snap, snapAllThemes } from '../support/screens.ts';
 import { chooseOption } from '../support/select.ts';
@@ -56,7 +57,7 @@ test('an admin creates a prompt and an integration of each type, attaches the pr
   openai,
   server,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   await page.setViewportSize(desktop);
   const admin = await createCompanyAdmin(page, 'bots');
   await logIn(page, admin);
@@ -158,7 +159,7 @@ test('the integration modal offers type flowbuilder with a flow picker, and show
   page,
   server: _server,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   await page.setViewportSize(desktop);
   const admin = await createCompanyAdmin(page, 'flowbuilder');
   await logIn(page, admin);

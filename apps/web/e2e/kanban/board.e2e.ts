@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { bearer, createSandboxConnection, ticketIdOf } from '../support/sandbox.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
@@ -31,7 +32,7 @@ test('cards move between lanes by mouse and keyboard, a second user sees it live
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   const admin = await createCompanyAdmin(page, 'kanban');
   await logIn(page, admin);
   const api = await apiOf(page);

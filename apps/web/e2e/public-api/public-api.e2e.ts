@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiOf } from '../support/api.ts';
 import { test as base, createCompanyAdmin, expect, logIn } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { desktop, phone, snap, snapAllThemes } from '../support/screens.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
@@ -51,7 +52,7 @@ test('messages API page: the test form sends a sandbox message; webhooks setting
   page,
   receiver,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'publicapi'));
   const api = await apiOf(page);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { snap } from '../support/screens.ts';
 
 const desktop = { width: 1366, height: 800 };
@@ -22,7 +23,7 @@ async function addOption(page: Page, form: { title: string; message: string }) {
 
 test('an admin creates a queue with hours and a nested menu, edits it, and deletes another', async ({ page }) => {
   // A long walk through two modals and four screen variants; the shared machine can be slow.
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   await page.setViewportSize(desktop);
   await logIn(page);
   await page.goto('/queues');

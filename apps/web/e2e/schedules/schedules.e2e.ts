@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { toWallClockInput } from '@wacrm/shared/schedules/wall-clock';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { desktop, phone, snap, snapAllThemes } from '../support/screens.ts';
 
 const CARLA = '5511966662222';
@@ -34,7 +35,7 @@ async function fillDialog(page: Page, body: string, contactSearch?: string) {
 test('schedules: create, edit and delete from the calendar, a ticket and a contact; validation; themes and phone', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'schedules'));
   const api = await apiOf(page);
@@ -179,7 +180,7 @@ test('schedules: create, edit and delete from the calendar, a ticket and a conta
 test('schedules: a sent message opens read-only: titled so, every field shown but none to change, no save', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'schedsent'));
   const api = await apiOf(page);

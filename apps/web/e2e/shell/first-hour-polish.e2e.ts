@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, superAdmin, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { bearer, createSandboxConnection, ticketIdOf } from '../support/sandbox.ts';
 import { desktop, phone, snap, snapAllThemes } from '../support/screens.ts';
 
@@ -18,7 +19,7 @@ const overlappingLabels = (page: Page) =>
 test('polish: tag colours, the ticket header at 1366 px, one automatic label, dialog labels, menu names', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'polish'));
   const api = await apiOf(page);
@@ -103,7 +104,7 @@ test('signup asks the admin’s own name; the super user sees trial companies as
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   await page.setViewportSize(desktop);
   await page.goto('/signup');
   await expect(page.getByTestId('signup-user-name')).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, realtimeConnected, superAdmin, test } from '../support/fixtures.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
+import { expectToast } from '../support/toasts.ts';
 
 async function pickLanguage(page: Page, lang: 'pt' | 'en' | 'es') {
   await page.getByTestId('language-menu').first().click();
@@ -184,7 +185,7 @@ test('public pages link back to login and protect private routes', async ({ page
   await page.getByTestId('login-email').fill('admin@admin.com');
   await page.getByTestId('login-password').fill('wrong-password');
   await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'E-mail ou senha inválidos.' })).toBeVisible();
+  await expectToast(page, 'E-mail ou senha inválidos.');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
@@ -229,6 +230,6 @@ test('the login form checks its fields on submit, then as they change', async ({
   await page.getByTestId('login-submit').click();
   // Valid now: the form is sent and the server answers (login-validation.test.ts checks the body).
   // The toaster (Material) loads with the first toast: the login page starts without it.
-  await expect(page.getByTestId('toast').filter({ hasText: 'E-mail ou senha inválidos.' })).toBeVisible();
+  await expectToast(page, 'E-mail ou senha inválidos.');
   await snap(page, 'login-wrong-password-light-desktop');
 });

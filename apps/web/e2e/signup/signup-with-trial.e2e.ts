@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import { desktop, snap, snapAllThemes } from '../support/screens.ts';
 import { chooseOption } from '../support/select.ts';
+import { expectToast } from '../support/toasts.ts';
 
 function dayFromToday(days: number) {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -49,7 +50,7 @@ test('signs up a company on a plan, logs in and sees the 3-day trial', async ({ 
   await page.getByTestId('signup-submit').click();
 
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByTestId('toast').filter({ hasText: 'Conta criada' })).toBeVisible();
+  await expectToast(page, 'Conta criada');
 
   // The same email cannot sign up twice.
   await page.goto('/signup');

@@ -1,7 +1,8 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect as baseExpect, type Page } from '@playwright/test';
 import { hasChromium } from './chromium.ts';
 import { paced } from './machine-pace.ts';
 import { type RunningServer, startServer } from './server.ts';
+import { noteToastsShown, toastNoteKey } from './toasts.ts';
 
 export const superAdmin = { email: 'admin@admin.com', password: '123456' };
 
@@ -58,11 +59,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (document.head) addStyle();
       else document.addEventListener('DOMContentLoaded', addStyle);
     });
+    await context.addInitScript(noteToastsShown, toastNoteKey);
     await use(context);
   },
 });
 
-export { expect };
+/**
+ * Playwright's `expect`, its waits a quiet machine's 10 s stretched by how busy the machine is as
+ * each expectation starts (machine-pace.ts), not as the run started: beside the server suite the
+ * load climbs and falls from file to file, and a wait sized at a quiet start ran out mid-run.
+ */
+export const expect: typeof baseExpect = new Proxy(baseExpect, {
+  apply: (_target, _this, args: Parameters<typeof baseExpect>) => pacedExpect()(...args),
+  get: (_target, key) => Reflect.get(pacedExpect(), key),
+});
+
+function pacedExpect() {
+  return baseExpect.configure({ timeout: paced(10_000) });
+}
 
 /** Logs in through the form and waits for the shell. */
 export async function logIn(page: Page, account = superAdmin): Promise<void> {

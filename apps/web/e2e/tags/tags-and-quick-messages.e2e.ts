@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
 const CUSTOMER = '5511966665555';
@@ -12,7 +13,7 @@ const quickRow = (page: Page, shortcode: string) =>
 test('tags and quick messages are made on their pages, tag a ticket, filter the inbox, and answer with `/`', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   await page.setViewportSize(desktop);
   await logIn(page);
 

@@ -1,6 +1,7 @@
 import { renderVariables } from '@wacrm/shared/messages/message-variables';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { createSandboxConnection, ticketIdOf } from '../support/sandbox.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
@@ -11,7 +12,7 @@ const ANA = '5511977771234';
 const TEMPLATE = '{{ms}}, {{firstName}}! {{date}} {{hour}}';
 
 test('quick replies speak the company language on its clock; notes read dd/MM/yyyy HH:mm', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'locale'));
   // The interface in English: it must not change what the customer receives.

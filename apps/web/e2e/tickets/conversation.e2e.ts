@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
 /** A 1×1 PNG (red), enough for the image paths; larger pixels are not needed for the thread. */
@@ -29,7 +30,7 @@ test('a customer writes, the attendant answers, transfers; a second attendant cl
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(paced(300_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'journey'));
   const api = await apiOf(page);

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { bearer } from '../support/sandbox.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
 
@@ -74,7 +75,7 @@ test('a customer writes, the ticket arrives live, is accepted, found, filtered a
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   // Other files share this server and company: names are unique and counts relative.
   const suffix = String(Date.now()).slice(-6);
   const mariaName = `Maria ${suffix}`;
@@ -212,7 +213,7 @@ test("an admin gives an attendant another queue: that queue's tickets reach her 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   const suffix = String(Date.now()).slice(-6);
   const anaName = `Ana ${suffix}`;
   const biaEmail = `bia-${suffix}@example.com`;

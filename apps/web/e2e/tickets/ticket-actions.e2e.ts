@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
+import { paced } from '../support/machine-pace.ts';
 import { desktop, snap } from '../support/screens.ts';
+import { expectToast } from '../support/toasts.ts';
 
 const PAULA = '5511955551111';
 
@@ -12,7 +14,7 @@ test('ticket actions: peek, delete a message, notes, edit the contact, return, r
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   await page.setViewportSize(desktop);
   await logIn(page, await createCompanyAdmin(page, 'ticket-actions'));
   const api = await apiOf(page);
@@ -145,7 +147,7 @@ test('ticket actions: peek, delete a message, notes, edit the contact, return, r
   await expect(page.getByTestId('new-ticket-connection')).toContainText('Loja Ações');
   await snap(page, 'tickets-new-ticket-light-desktop');
   await page.getByTestId('new-ticket-save').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Ticket aberto' })).toBeVisible();
+  await expectToast(page, 'Ticket aberto');
   await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('conversation-contact-name')).toHaveText('Pedro Novo');
   await expect(conversation).toHaveAttribute('data-status', 'open');
