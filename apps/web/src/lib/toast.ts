@@ -5,6 +5,8 @@ export interface Toast {
   id: number;
   message: string;
   severity: ToastSeverity;
+  /** How long it stays once drawn (the toaster starts the countdown: see components/ui/toaster.tsx). */
+  durationMs: number;
 }
 
 /** spec: toasts close by themselves after 2 seconds. */
@@ -25,8 +27,7 @@ function show(severity: ToastSeverity, message: string, durationMs = TOAST_DURAT
   const id = nextId++;
   // The same text twice in a row (several failed requests at once) shows once.
   if (toasts.some((item) => item.message === message)) return id;
-  publish([...toasts, { id, message, severity }]);
-  setTimeout(() => dismissToast(id), durationMs);
+  publish([...toasts, { id, message, severity, durationMs }]);
   return id;
 }
 

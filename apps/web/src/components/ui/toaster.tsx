@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Grow from '@mui/material/Grow';
 import Stack from '@mui/material/Stack';
-import { useSyncExternalStore } from 'react';
-import { dismissToast, getToasts, subscribeToasts } from '../../lib/toast.ts';
+import { useEffect, useSyncExternalStore } from 'react';
+import { dismissToast, getToasts, subscribeToasts, type Toast } from '../../lib/toast.ts';
 
 /**
  * Renders the toast store at the bottom (centred on phones, right on wider screens), where it never
@@ -28,17 +28,33 @@ export function Toaster() {
     >
       {toasts.map((item) => (
         <Grow in key={item.id}>
-          <Alert
-            data-testid="toast"
-            variant="filled"
-            severity={item.severity}
-            onClose={() => dismissToast(item.id)}
-            sx={{ pointerEvents: 'auto', boxShadow: 6, alignItems: 'center' }}
-          >
-            {item.message}
-          </Alert>
+          <ToastAlert item={item} />
         </Grow>
       ))}
     </Stack>
+  );
+}
+
+/**
+ * One toast. Its countdown starts when it is drawn, not when it was raised: the first toast of a
+ * page waits for this component's code to load, and on a slow device that wait could otherwise
+ * use up its whole time on screen.
+ */
+function ToastAlert({ item, ...transitionProps }: { item: Toast }) {
+  useEffect(() => {
+    const timer = setTimeout(() => dismissToast(item.id), item.durationMs);
+    return () => clearTimeout(timer);
+  }, [item.id, item.durationMs]);
+  return (
+    <Alert
+      {...transitionProps}
+      data-testid="toast"
+      variant="filled"
+      severity={item.severity}
+      onClose={() => dismissToast(item.id)}
+      sx={{ pointerEvents: 'auto', boxShadow: 6, alignItems: 'center' }}
+    >
+      {item.message}
+    </Alert>
   );
 }
