@@ -4,7 +4,7 @@ import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildServer } from '../../app.ts';
 import { openPostgres } from '../../platform/db/client.ts';
-import { messages } from '../../platform/db/schema.ts';
+import { messages } from '../../tables.ts';
 import { company, createTestClock, customer, queue, systemMessagesOf, ticketOf } from './automation.test-helpers.ts';
 
 // The transfer and inactivity timers: sweeps, two nodes on one database, a restart.

@@ -4,7 +4,7 @@ import { campaignDelayAfter, campaignVariants, fillCampaignVariables } from '@wa
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, messages, tickets } from '../../platform/db/schema.ts';
+import { contacts, messages, tickets } from '../../tables.ts';
 import { mimetypeOf } from '../channels/media-files.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { TicketsRepository } from '../tickets/tickets.repository.ts';

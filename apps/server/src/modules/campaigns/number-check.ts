@@ -3,8 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/client.ts';
-import { whatsapps } from '../../platform/db/schema.ts';
 import { defineJob } from '../../platform/jobs/job-queue.ts';
+import { whatsapps } from '../../tables.ts';
 import type { ChannelSession } from '../channels/channel-adapter.ts';
 import type { ContactListsRepository } from './contact-lists.repository.ts';
 

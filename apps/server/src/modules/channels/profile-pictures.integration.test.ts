@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database-template.ts';
 import { buildCompany } from '../../../test/factories.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts } from '../../platform/db/schema.ts';
+import { contacts } from '../../tables.ts';
 import type { ChannelSession } from './channel-adapter.ts';
 import { createProfilePictures, PROFILE_PICTURE_MAX_AGE_MS } from './profile-pictures.ts';
 

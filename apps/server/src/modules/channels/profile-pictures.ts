@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts } from '../../platform/db/schema.ts';
+import { contacts } from '../../tables.ts';
 import type { ChannelSession } from './channel-adapter.ts';
 
 /** WhatsApp is asked for a contact's picture at most this often. */

@@ -1,8 +1,8 @@
 import { CONTACT_OPTIONS_LIMIT, CONTACTS_PAGE_SIZE, type ContactListQuery } from '@wacrm/shared';
 import { and, asc, count, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, whatsapps } from '../../platform/db/schema.ts';
 import { containsText, likePattern, phoneDigits } from '../../platform/db/text-search.ts';
+import { contacts, whatsapps } from '../../tables.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export interface ContactWrite {

@@ -1,8 +1,8 @@
 import { OPEN_LANE_ID } from '@wacrm/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/client.ts';
-import { contacts, tags, tickets, ticketTags } from '../../platform/db/schema.ts';
 import { containsText, likePattern, phoneDigits } from '../../platform/db/text-search.ts';
+import { contacts, tags, tickets, ticketTags } from '../../tables.ts';
 
 /** Who looks at the board and through which filters (decided by the service). */
 export interface BoardFilter {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { companies, contacts, messages, whatsappQueues, whatsapps } from '../../platform/db/schema.ts';
+import { companies, contacts, messages, whatsappQueues, whatsapps } from '../../tables.ts';
 import { externalApiRateWindows, externalApiRequests } from './public-api.tables.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;

@@ -1,7 +1,7 @@
 import type { TagRecord } from '@wacrm/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { tags, tickets, ticketTags } from '../../platform/db/schema.ts';
+import { tags, tickets, ticketTags } from '../../tables.ts';
 
 /** `%text%` for LIKE, with the pattern characters of the text itself escaped. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
