@@ -87,21 +87,6 @@ export function createPublicApiRepository(db: Database) {
         .delete(externalApiRequests)
         .where(and(eq(externalApiRequests.whatsappId, whatsappId), lt(externalApiRequests.createdAt, before))),
 
-    /** The contact of a number, created when missing (race-free: the number is unique per company). */
-    async contactForNumber(tx: Database, companyId: number, number: string, whatsappId: number) {
-      const inserted = await tx
-        .insert(contacts)
-        .values({ companyId, number, name: number, whatsappId })
-        .onConflictDoNothing()
-        .returning();
-      if (inserted.length) return { contact: inserted[0], created: true };
-      const [existing] = await tx
-        .select()
-        .from(contacts)
-        .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)));
-      return { contact: existing, created: false };
-    },
-
     /** A connection with exactly one queue puts API tickets in it. */
     async onlyQueueOf(handle: Database, whatsappId: number) {
       const rows = await handle

@@ -170,6 +170,25 @@ export function createTagsRepository(db: Database) {
       await db.delete(ticketTags).where(eq(ticketTags.ticketId, ticketId));
       if (tagIds.length) await db.insert(ticketTags).values(tagIds.map((tagId) => ({ ticketId, tagId })));
     },
+
+    async addTicketTag(ticketId: number, tagId: number) {
+      await db.insert(ticketTags).values({ ticketId, tagId }).onConflictDoNothing();
+    },
+
+    async removeTicketTags(ticketId: number, tagIds: number[]) {
+      if (tagIds.length === 0) return;
+      await db.delete(ticketTags).where(and(eq(ticketTags.ticketId, ticketId), inArray(ticketTags.tagId, tagIds)));
+    },
+
+    /** The kanban lanes' places on the board, in the order given. */
+    async setLaneOrder(companyId: number, tagIds: number[]) {
+      for (const [index, tagId] of tagIds.entries()) {
+        await db
+          .update(tags)
+          .set({ kanbanOrder: index + 1, updatedAt: new Date() })
+          .where(and(eq(tags.companyId, companyId), eq(tags.id, tagId)));
+      }
+    },
   };
 }
 
