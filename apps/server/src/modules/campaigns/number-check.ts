@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../platform/db/client.ts';
 import { whatsapps } from '../../platform/db/schema.ts';
 import { defineJob } from '../../platform/jobs/job-queue.ts';
-import type { ChannelSession } from '../channels/channel-adapter.ts';
+import type { ChannelSession } from '../channels/index.ts';
 import type { ContactListsRepository } from './contact-lists.repository.ts';
 
 /** Numbers asked per round, and the pause between rounds: at most 20 a second per list. */

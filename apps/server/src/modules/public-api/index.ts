@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import { createContactsRealtime } from '../contacts/contacts.realtime.ts';
+import { createContactsRealtime } from '../contacts/index.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { TicketsModule } from '../tickets/index.ts';

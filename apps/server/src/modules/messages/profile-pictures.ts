@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import { contacts } from '../../platform/db/schema.ts';
-import type { ChannelSession } from './channel-adapter.ts';
+import type { ChannelSession } from '../channels/index.ts';
 
 /** WhatsApp is asked for a contact's picture at most this often. */
 export const PROFILE_PICTURE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
