@@ -1,4 +1,6 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
@@ -22,8 +24,19 @@ interface ListPageHeaderProps {
   /** A line under the title, such as the plan's usage. */
   subtitle?: ReactNode;
   search?: ListSearch;
-  /** The buttons at the end of the row (add, import…). */
+  /** Other buttons (import…), before the add button. */
   actions?: ReactNode;
+  /** The screen's main button, last in the row. */
+  add?: AddButton;
+}
+
+interface AddButton {
+  label: string;
+  onClick: () => void;
+  testId: string;
+  /** A plus sign unless given. */
+  icon?: ReactNode;
+  isDisabled?: boolean;
 }
 
 type ListTitleProps = Pick<ListPageHeaderProps, 'title' | 'titleTestId' | 'count' | 'countTestId'> & {
@@ -46,7 +59,7 @@ export function ListTitle({ title, titleTestId, count, countTestId, sx }: ListTi
 
 /** A list screen's first row: the title with the count, the search box and the buttons; stacked on phones. */
 export function ListPageHeader(props: ListPageHeaderProps) {
-  const { subtitle, search, actions } = props;
+  const { subtitle, search, actions, add } = props;
   const title = (
     <ListTitle
       title={props.title}
@@ -76,6 +89,17 @@ export function ListPageHeader(props: ListPageHeaderProps) {
         />
       )}
       {actions}
+      {add && (
+        <Button
+          variant="contained"
+          startIcon={add.icon ?? <AddOutlined />}
+          onClick={add.onClick}
+          disabled={add.isDisabled}
+          data-testid={add.testId}
+        >
+          {add.label}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,3 @@
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Announcement } from '@wacrm/shared/announcements/announcement.schema';
 import { useState } from 'react';
@@ -54,11 +52,7 @@ export function AnnouncementsPage() {
               onChange: setSearch,
               testId: 'announcements-search',
             }}
-            actions={
-              <Button variant="contained" startIcon={<AddIcon />} onClick={handleAdd} data-testid="announcement-add">
-                {t('page.add')}
-              </Button>
-            }
+            add={{ label: t('page.add'), onClick: handleAdd, testId: 'announcement-add' }}
           />
         }
       >

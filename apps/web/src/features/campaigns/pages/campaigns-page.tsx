@@ -1,10 +1,8 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined';
 import PlayCircleOutlined from '@mui/icons-material/PlayCircleOutlined';
-import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
@@ -85,19 +83,14 @@ export function CampaignsPage() {
               onChange: setSearch,
               testId: 'campaigns-search',
             }}
-            actions={
-              <Button
-                variant="contained"
-                startIcon={<AddOutlined />}
-                onClick={() => {
-                  setEditing(null);
-                  setDialogOpen(true);
-                }}
-                data-testid="campaigns-add"
-              >
-                {t('campaigns.add')}
-              </Button>
-            }
+            add={{
+              label: t('campaigns.add'),
+              onClick: () => {
+                setEditing(null);
+                setDialogOpen(true);
+              },
+              testId: 'campaigns-add',
+            }}
           />
         }
         notices={

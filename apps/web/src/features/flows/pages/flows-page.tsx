@@ -1,4 +1,3 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import Button from '@mui/material/Button';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
@@ -94,16 +93,9 @@ export function FlowsPage() {
                     event.target.value = '';
                   }}
                 />
-                <Button
-                  variant="contained"
-                  startIcon={<AddOutlined />}
-                  onClick={() => setNaming({ flow: null })}
-                  data-testid="flows-add"
-                >
-                  {t('list.add')}
-                </Button>
               </>
             }
+            add={{ label: t('list.add'), onClick: () => setNaming({ flow: null }), testId: 'flows-add' }}
           />
         }
       >

@@ -1,6 +1,4 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import Button from '@mui/material/Button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FlowCampaignRecord } from '@wacrm/shared';
 import { hasPermission } from '@wacrm/shared/auth/permissions';
@@ -37,16 +35,7 @@ export function PhraseListsPage() {
         header={
           <ListPageHeader
             title={t('campaigns.title')}
-            actions={
-              <Button
-                variant="contained"
-                startIcon={<AddOutlined />}
-                onClick={() => setEditing({ campaign: null })}
-                data-testid="phrase-add"
-              >
-                {t('campaigns.add')}
-              </Button>
-            }
+            add={{ label: t('campaigns.add'), onClick: () => setEditing({ campaign: null }), testId: 'phrase-add' }}
           />
         }
       >

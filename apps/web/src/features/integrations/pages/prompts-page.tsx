@@ -1,6 +1,4 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import Button from '@mui/material/Button';
 import type { PromptRecord } from '@wacrm/shared/integrations/index';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,19 +30,14 @@ export function PromptsPage() {
         header={
           <ListPageHeader
             title={t('prompts.title')}
-            actions={
-              <Button
-                variant="contained"
-                startIcon={<AddOutlined />}
-                onClick={() => {
-                  setEditing(null);
-                  setDialogOpen(true);
-                }}
-                data-testid="prompts-add"
-              >
-                {t('prompts.add')}
-              </Button>
-            }
+            add={{
+              label: t('prompts.add'),
+              onClick: () => {
+                setEditing(null);
+                setDialogOpen(true);
+              },
+              testId: 'prompts-add',
+            }}
           />
         }
       >

@@ -1,7 +1,5 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Avatar from '@mui/material/Avatar';
-import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import type { QueueIntegrationRecord, QueueIntegrationType } from '@wacrm/shared/integrations/index';
 import { useState } from 'react';
@@ -52,19 +50,14 @@ export function QueueIntegrationsPage() {
               onChange: setSearch,
               testId: 'integrations-search',
             }}
-            actions={
-              <Button
-                variant="contained"
-                startIcon={<AddOutlined />}
-                onClick={() => {
-                  setEditing(null);
-                  setDialogOpen(true);
-                }}
-                data-testid="integrations-add"
-              >
-                {t('integrations.add')}
-              </Button>
-            }
+            add={{
+              label: t('integrations.add'),
+              onClick: () => {
+                setEditing(null);
+                setDialogOpen(true);
+              },
+              testId: 'integrations-add',
+            }}
           />
         }
       >

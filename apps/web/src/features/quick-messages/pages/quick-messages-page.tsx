@@ -1,5 +1,3 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type { QuickMessageRecord } from '@wacrm/shared/quick-messages/quick-message.schema';
@@ -48,19 +46,14 @@ export function QuickMessagesPage() {
             count={list.data && (list.data.pages[0]?.count ?? 0)}
             countTestId="quick-messages-count"
             search={{ placeholder: t('search'), value: search, onChange: setSearch, testId: 'quick-messages-search' }}
-            actions={
-              <Button
-                variant="contained"
-                startIcon={<AddOutlined />}
-                onClick={() => {
-                  setEditing(null);
-                  setDialogOpen(true);
-                }}
-                data-testid="quick-messages-add"
-              >
-                {t('add')}
-              </Button>
-            }
+            add={{
+              label: t('add'),
+              onClick: () => {
+                setEditing(null);
+                setDialogOpen(true);
+              },
+              testId: 'quick-messages-add',
+            }}
           />
         }
       >

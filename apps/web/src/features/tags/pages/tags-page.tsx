@@ -1,5 +1,3 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type { TagRecord } from '@wacrm/shared/tags/tag.schema';
@@ -46,19 +44,14 @@ export function TagsPage() {
             count={list.data && (list.data.pages[0]?.count ?? 0)}
             countTestId="tags-count"
             search={{ placeholder: t('search'), value: search, onChange: setSearch, testId: 'tags-search' }}
-            actions={
-              <Button
-                variant="contained"
-                startIcon={<AddOutlined />}
-                onClick={() => {
-                  setEditing(null);
-                  setDialogOpen(true);
-                }}
-                data-testid="tags-add"
-              >
-                {t('add')}
-              </Button>
-            }
+            add={{
+              label: t('add'),
+              onClick: () => {
+                setEditing(null);
+                setDialogOpen(true);
+              },
+              testId: 'tags-add',
+            }}
           />
         }
       >

@@ -1,6 +1,5 @@
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '@wacrm/shared/users/user.schema';
 import { useState } from 'react';
@@ -59,17 +58,13 @@ export function UsersPage() {
               label: t('searchLabel'),
               testId: 'users-search',
             }}
-            actions={
-              <Button
-                variant="contained"
-                startIcon={<PersonAddAlt1Outlined />}
-                onClick={handleAdd}
-                disabled={isAtLimit}
-                data-testid="users-add"
-              >
-                {t('add')}
-              </Button>
-            }
+            add={{
+              label: t('add'),
+              onClick: handleAdd,
+              testId: 'users-add',
+              icon: <PersonAddAlt1Outlined />,
+              isDisabled: isAtLimit,
+            }}
           />
         }
         notices={
