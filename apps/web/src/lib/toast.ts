@@ -5,7 +5,7 @@ export interface Toast {
   id: number;
   message: string;
   severity: ToastSeverity;
-  /** How long it stays once drawn (the toaster starts the countdown: see components/ui/toaster.tsx). */
+  /** How long it stays once drawn (see startToastCountdown). */
   durationMs: number;
 }
 
@@ -29,6 +29,15 @@ function show(severity: ToastSeverity, message: string, durationMs = TOAST_DURAT
   if (toasts.some((item) => item.message === message)) return id;
   publish([...toasts, { id, message, severity, durationMs }]);
   return id;
+}
+
+/**
+ * Starts a toast's countdown; the toaster calls it as it draws the toast, so the time on screen is
+ * not spent waiting for the toaster's code. Returns what cancels it.
+ */
+export function startToastCountdown(toast: Toast): () => void {
+  const timer = setTimeout(() => dismissToast(toast.id), toast.durationMs);
+  return () => clearTimeout(timer);
 }
 
 export function dismissToast(id: number): void {

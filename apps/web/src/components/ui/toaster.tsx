@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Grow from '@mui/material/Grow';
 import Stack from '@mui/material/Stack';
 import { useEffect, useSyncExternalStore } from 'react';
-import { dismissToast, getToasts, subscribeToasts, type Toast } from '../../lib/toast.ts';
+import { dismissToast, getToasts, startToastCountdown, subscribeToasts, type Toast } from '../../lib/toast.ts';
 
 /**
  * Renders the toast store at the bottom (centred on phones, right on wider screens), where it never
@@ -41,10 +41,7 @@ export function Toaster() {
  * use up its whole time on screen.
  */
 function ToastAlert({ item, ...transitionProps }: { item: Toast }) {
-  useEffect(() => {
-    const timer = setTimeout(() => dismissToast(item.id), item.durationMs);
-    return () => clearTimeout(timer);
-  }, [item.id, item.durationMs]);
+  useEffect(() => startToastCountdown(item), [item]);
   return (
     <Alert
       {...transitionProps}

@@ -2,7 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { DashboardRangeQuery } from '@wacrm/shared/dashboard/dashboard.schema';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { subscribeToasts } from '../../../lib/toast.ts';
+import { startToastCountdown, subscribeToasts } from '../../../lib/toast.ts';
 import { dashboardApi, dashboardKeys } from '../api/dashboard-api.ts';
 import { watchChartFailures } from './chart-failures.ts';
 
@@ -77,10 +77,13 @@ describe('chart failure toasts', () => {
     server.onGenericError.mockClear();
     shown = [];
     const seen = new Set<number>();
+    // Stands for the toaster: it draws each new toast, which starts its countdown.
     stopToasts = subscribeToasts((toasts) => {
       for (const toast of toasts) {
-        if (!seen.has(toast.id)) shown.push(`${toast.severity}: ${toast.message}`);
+        if (seen.has(toast.id)) continue;
+        shown.push(`${toast.severity}: ${toast.message}`);
         seen.add(toast.id);
+        startToastCountdown(toast);
       }
     });
   });
