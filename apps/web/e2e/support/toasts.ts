@@ -6,7 +6,7 @@ import { paced } from './machine-pace.ts';
 // reaches the screen, and specs wait on that note instead of catching the toast in the act.
 // Kept in sessionStorage: a toast raised just before a reload (the session-ended notice) counts.
 
-const shownKey = 'e2e:toasts-shown';
+export const toastNoteKey = 'e2e:toasts-shown';
 
 /** Runs in every page (fixtures.ts, as an init script): notes the text of each toast drawn. */
 export function noteToastsShown(key: string): void {
@@ -30,8 +30,6 @@ export function noteToastsShown(key: string): void {
   }).observe(document, { childList: true, subtree: true });
 }
 
-export const toastNoteKey = shownKey;
-
 /**
  * Waits until a toast containing `text` has been on screen since the last wait that matched it
  * (each toast answers one wait), the way `expect(toast).toBeVisible()` would on a quiet machine.
@@ -46,7 +44,7 @@ export async function expectToast(page: Page, text: string, options: { timeout?:
     return true;
   };
   // A page mid-navigation has no context to ask: that poll says "not yet".
-  const seen = () => page.evaluate(takeNote, { key: shownKey, text }).catch(() => false);
+  const seen = () => page.evaluate(takeNote, { key: toastNoteKey, text }).catch(() => false);
   await expect
     .poll(seen, {
       message: `a toast saying "${text}"`,

@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import Alert, { type AlertProps } from '@mui/material/Alert';
 import Grow from '@mui/material/Grow';
 import Stack from '@mui/material/Stack';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -38,9 +38,9 @@ export function Toaster() {
 /**
  * One toast. Its countdown starts when it is drawn, not when it was raised: the first toast of a
  * page waits for this component's code to load, and on a slow device that wait could otherwise
- * use up its whole time on screen.
+ * use up its whole time on screen. Grow hands its style and ref down through the other props.
  */
-function ToastAlert({ item, ...transitionProps }: { item: Toast }) {
+function ToastAlert({ item, ...transitionProps }: { item: Toast } & AlertProps) {
   useEffect(() => startToastCountdown(item), [item]);
   return (
     <Alert
