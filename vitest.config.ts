@@ -1,15 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
 // CI asks for a JSON report of every run (TEST_REPORT_DIR), so that its last lines can name the
-// tests that failed however long the log grew after them (scripts/failed-tests.mjs).
+// tests that failed however long the log grew after them (scripts/failed-tests.mjs), and for the
+// errors raised outside any test, which that report leaves out.
 const reportDir = process.env.TEST_REPORT_DIR;
+const reportName = `${Date.now()}-${process.pid}`;
 
 // One runner for every workspace; `--project` picks a suite (see package.json scripts).
 export default defineConfig({
   test: {
     ...(reportDir && {
-      reporters: ['default', 'json'],
-      outputFile: { json: `${reportDir}/vitest-${Date.now()}-${process.pid}.json` },
+      reporters: [
+        'default',
+        'json',
+        ['./scripts/vitest-unhandled-reporter.mjs', { outputFile: `${reportDir}/vitest-unhandled-${reportName}.json` }],
+      ],
+      outputFile: { json: `${reportDir}/vitest-${reportName}.json` },
     }),
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },

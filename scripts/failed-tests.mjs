@@ -42,6 +42,18 @@ function vitestFailures(report) {
   });
 }
 
+// scripts/vitest-unhandled-reporter.mjs: errors raised outside any test, with the file that ran.
+function unhandledErrors(report) {
+  return report.unhandledErrors.map((error) => {
+    const where = error.testFile ? ` (while ${relative(process.cwd(), error.testFile)} ran)` : '';
+    const stack = lines(error.stack)
+      .slice(1, 5)
+      .map((line) => `\n      ${line}`)
+      .join('');
+    return `unhandled ${error.name ?? 'error'}${where}: ${firstLine(error.message)}${stack}`;
+  });
+}
+
 // Playwright's JSON report: suites nest by file and describe block; a spec holds one test per project.
 function playwrightFailures(report) {
   const failures = (report.errors ?? []).map((error) => `(run) ${firstLine(error.message)}`);
@@ -73,7 +85,11 @@ for (const path of reportFiles(root).sort()) {
     count += 1;
     continue;
   }
-  const failures = Array.isArray(report.testResults) ? vitestFailures(report) : playwrightFailures(report);
+  const failures = Array.isArray(report.unhandledErrors)
+    ? unhandledErrors(report)
+    : Array.isArray(report.testResults)
+      ? vitestFailures(report)
+      : playwrightFailures(report);
   for (const failure of failures) console.log(`  ${relative(root, path).split('/')[0]}: ${failure}`);
   count += failures.length;
 }
