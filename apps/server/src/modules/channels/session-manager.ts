@@ -172,23 +172,26 @@ export function createSessionManager(deps: {
     log.info({ whatsappId: entry.ref.id, delay }, 'session dropped: reconnecting after backoff');
     entry.reconnectTimer = setTimeout(() => {
       entry.reconnectTimer = null;
-      void start(entry.ref);
+      start(entry.ref).catch((error) => log.error({ err: error, whatsappId: entry.ref.id }, 'reconnect failed'));
     }, delay);
     entry.reconnectTimer.unref();
   }
 
   function announceConnected(entry: LiveConnection) {
     // Listeners may send through the session: wait until start() has handed it over.
-    void Promise.resolve(entry.starting).then(() => {
-      if (!entry.session) return;
-      for (const listener of connectedListeners) {
-        try {
-          listener(entry.ref);
-        } catch (error) {
-          log.error({ err: error }, 'connected listener failed');
+    // A start that failed is logged by its caller; nobody is told of a connection then.
+    void Promise.resolve(entry.starting)
+      .catch(() => undefined)
+      .then(() => {
+        if (!entry.session) return;
+        for (const listener of connectedListeners) {
+          try {
+            listener(entry.ref);
+          } catch (error) {
+            log.error({ err: error }, 'connected listener failed');
+          }
         }
-      }
-    });
+      });
   }
 
   function eventsFor(entry: LiveConnection, generation: number): ChannelSessionEvents {

@@ -119,7 +119,10 @@ export function createNodeBus(deps: { database: DatabaseHandle; nodeId: string; 
           resolve({ ok: false, code: 'ERR_WAPP_NOT_INITIALIZED' });
         }, COMMAND_TIMEOUT_MS);
         waiting.set(id, { resolve, timer });
-        void database.executeSql('select pg_notify($1, $2)', [channelOf(target), JSON.stringify({ call: id })]);
+        // A notify that fails (the database closing) leaves the call to its timer above.
+        database
+          .executeSql('select pg_notify($1, $2)', [channelOf(target), JSON.stringify({ call: id })])
+          .catch(() => undefined);
       });
       if (reply.ok) return reply.result;
       if (reply.code && reply.code in errorCatalogue) throw new AppError(reply.code as ErrorCode);

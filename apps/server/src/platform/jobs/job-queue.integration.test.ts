@@ -109,3 +109,54 @@ describe('the job queue', () => {
     expect(done.sort()).toEqual([1, 2, 3, 4, 5]);
   });
 });
+
+describe('stopping the job queue', () => {
+  it(
+    'waits for a handler pg-boss stopped waiting for, so its last queries reach an open database',
+    async () => {
+      const own = await openTestDatabase();
+      const queue = new JobQueue(own.database, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started = false;
+      let lastQuery: 'answered' | Error | undefined;
+      const slow = defineJob({
+        name: 'test.slow',
+        payload: z.object({ companyId: z.number() }),
+        handler: async () => {
+          started = true;
+          await gate;
+          // Some work of its own before its last query, as a real handler has.
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          lastQuery = await own.database
+            .executeSql('select 1')
+            .then(() => 'answered' as const)
+            .catch((error: Error) => error);
+        },
+        pollingIntervalSeconds: RARELY,
+      });
+      queue.register(slow);
+      await queue.start();
+      const id = await queue.send(slow, { companyId: 1 });
+      await waitUntil(() => started, undefined, 'the slow job started');
+
+      // pg-boss waits 5 s for the handler, then records its job as failed (to retry) and stops waiting.
+      const stopped = queue.stop();
+      const stateOfJob = async () =>
+        (
+          (await own.database.executeSql('select state from pgboss.job where id = $1', [id])).rows[0] as {
+            state: string;
+          }
+        ).state;
+      await waitUntil(async () => (await stateOfJob()) !== 'active', ONE_MINUTE, 'pg-boss gave up waiting');
+      release();
+      await stopped;
+      await own.dispose();
+
+      expect(lastQuery).toBe('answered');
+    },
+    ONE_MINUTE,
+  );
+});

@@ -53,6 +53,9 @@ export const fallbackPollingSeconds = 5;
  */
 const longestWakeTimerSeconds = 3600;
 
+/** How long stop waits for handlers still running once pg-boss has stopped waiting for them. */
+const handlerDrainLimitMs = 30_000;
+
 /**
  * The longest pg-boss waits before retrying a job that failed on its n-th retry (n = `retryCount`):
  * with backoff, a random delay up to `retryDelay` × 2^(n+1) (pg-boss takes at least 1 s); without,
@@ -74,6 +77,8 @@ export class JobQueue {
   private readonly workerIds = new Map<string, string>();
   /** Wake-ups for delayed jobs and retries this process knows of; cleared on stop. */
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** The batches this process's handlers are working on, so that stop can wait for them. */
+  private readonly handling = new Set<Promise<void>>();
   private started = false;
 
   constructor(
@@ -105,16 +110,7 @@ export class JobQueue {
       const workerId = await this.boss.work(
         definition.name,
         { pollingIntervalSeconds: definition.pollingIntervalSeconds ?? fallbackPollingSeconds, includeMetadata: true },
-        async (jobs) => {
-          try {
-            for (const job of jobs) await this.run(definition, job);
-          } finally {
-            // pg-boss fetches one job per poll and then waits out the polling interval: a backlog
-            // (a burst of bot turns, schedules falling due together, another process's sends)
-            // would drain at one job per interval. A job found means more may wait: look again now.
-            if (jobs.length > 0) this.wake(definition.name);
-          }
-        },
+        (jobs) => this.track(this.runBatch(definition, jobs)),
       );
       this.workerIds.set(definition.name, workerId);
       if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
@@ -140,6 +136,24 @@ export class JobQueue {
     if (options.startAfterSeconds) this.wakeLater(definition.name, options.startAfterSeconds);
     else this.wake(definition.name);
     return id;
+  }
+
+  private async runBatch(definition: JobDefinition, jobs: PgBoss.JobWithMetadata<unknown>[]) {
+    try {
+      for (const job of jobs) await this.run(definition, job);
+    } finally {
+      // pg-boss fetches one job per poll and then waits out the polling interval: a backlog
+      // (a burst of bot turns, schedules falling due together, another process's sends)
+      // would drain at one job per interval. A job found means more may wait: look again now.
+      if (jobs.length > 0) this.wake(definition.name);
+    }
+  }
+
+  private track(batch: Promise<void>) {
+    this.handling.add(batch);
+    const untrack = () => this.handling.delete(batch);
+    batch.then(untrack, untrack);
+    return batch;
   }
 
   private async run(definition: JobDefinition, job: PgBoss.JobWithMetadata<unknown>) {
@@ -213,5 +227,19 @@ export class JobQueue {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await this.boss.stop({ graceful: true, timeout: 5_000, wait: true });
+    // pg-boss stops waiting for running handlers after its timeout, and it records a job's end
+    // (complete or fail) without awaiting it. A handler still running, or that record, would then
+    // reach a database its owner is closing, and fail with nobody to hear it. So wait for our
+    // handlers (a hung one for at most a while), then one turn for pg-boss to send its records
+    // before the database may close. npm start bounds the whole drain anyway: main.ts exits after 10 s.
+    let waited: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<'gave up'>((resolve) => {
+      waited = setTimeout(() => resolve('gave up'), handlerDrainLimitMs);
+    });
+    if ((await Promise.race([Promise.allSettled(this.handling), gaveUp])) === 'gave up') {
+      this.log.warn({ running: this.handling.size }, 'job handlers still running as the queue stops');
+    }
+    clearTimeout(waited);
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
