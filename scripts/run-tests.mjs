@@ -27,7 +27,14 @@ if (postgresAt > 0 && !postgresUrl) {
 const reportDir = process.env.TEST_REPORT_DIR || mkdtempSync(path.join(os.tmpdir(), 'wacrm-test-reports-'));
 
 // Pictures are for a person to look at (apps/web/e2e/support/screens.ts): the gate takes none.
-const browserEnv = { E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? 'off' };
+// The browser suite mostly waits (on the app, the server, the sandbox), one test at a time about
+// half a core. Beside CI's longer server lane (PGlite, then PostgreSQL) one worker keeps both
+// lanes even; `npm test`'s server lane ends sooner, and a second worker uses the cores it frees
+// (docs/architecture.md, "Testing: how the suites are split").
+const browserEnv = {
+  E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? 'off',
+  E2E_WORKERS: process.env.E2E_WORKERS ?? (postgresUrl ? '1' : '2'),
+};
 const lanes = [
   [
     { id: 'unit', name: 'unit (shared and web)', script: 'test:unit' },

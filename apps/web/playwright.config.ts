@@ -9,7 +9,9 @@ const reportDir = process.env.TEST_REPORT_DIR;
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.e2e.ts',
-  workers: 1,
+  // One worker unless E2E_WORKERS says more: npm test asks for two, CI for one (see
+  // scripts/run-tests.mjs). Each worker starts its own server on its own database.
+  workers: Number(process.env.E2E_WORKERS) || 1,
   fullyParallel: false,
   // No retries, as in the server suite: a spec that needs a second try has a race to fix.
   retries: 0,
