@@ -53,8 +53,8 @@ export const fallbackPollingSeconds = 5;
  */
 const longestWakeTimerSeconds = 3600;
 
-/** How long stop waits for handlers still running once pg-boss has stopped waiting for them. */
-const handlerDrainLimitMs = 30_000;
+/** How long stop waits for the queue's work in flight once pg-boss has stopped. */
+const drainLimitMs = 30_000;
 
 /**
  * The longest pg-boss waits before retrying a job that failed on its n-th retry (n = `retryCount`):
@@ -77,8 +77,8 @@ export class JobQueue {
   private readonly workerIds = new Map<string, string>();
   /** Wake-ups for delayed jobs and retries this process knows of; cleared on stop. */
   private readonly timers = new Set<NodeJS.Timeout>();
-  /** The batches this process's handlers are working on, so that stop can wait for them. */
-  private readonly handling = new Set<Promise<void>>();
+  /** Handlers running and pg-boss's own statements, so that stop can wait for them. */
+  private readonly inFlight = new Set<Promise<unknown>>();
   private started = false;
 
   constructor(
@@ -90,7 +90,8 @@ export class JobQueue {
   ) {
     // pg-boss runs its SQL through our connection (PGlite) or pool (server), so closing the
     // database closes everything and no second pool competes for connections.
-    this.boss = new PgBoss({ db: { executeSql: database.executeSql }, maintenanceIntervalSeconds });
+    const executeSql: typeof database.executeSql = (text, values) => this.track(database.executeSql(text, values));
+    this.boss = new PgBoss({ db: { executeSql }, maintenanceIntervalSeconds });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
   }
 
@@ -149,11 +150,11 @@ export class JobQueue {
     }
   }
 
-  private track(batch: Promise<void>) {
-    this.handling.add(batch);
-    const untrack = () => this.handling.delete(batch);
-    batch.then(untrack, untrack);
-    return batch;
+  private track<T>(work: Promise<T>) {
+    this.inFlight.add(work);
+    const untrack = () => this.inFlight.delete(work);
+    work.then(untrack, untrack);
+    return work;
   }
 
   private async run(definition: JobDefinition, job: PgBoss.JobWithMetadata<unknown>) {
@@ -227,19 +228,28 @@ export class JobQueue {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await this.boss.stop({ graceful: true, timeout: 5_000, wait: true });
-    // pg-boss stops waiting for running handlers after its timeout, and it records a job's end
-    // (complete or fail) without awaiting it. A handler still running, or that record, would then
-    // reach a database its owner is closing, and fail with nobody to hear it. So wait for our
-    // handlers (a hung one for at most a while), then one turn for pg-boss to send its records
-    // before the database may close. npm start bounds the whole drain anyway: main.ts exits after 10 s.
-    let waited: NodeJS.Timeout | undefined;
-    const gaveUp = new Promise<'gave up'>((resolve) => {
-      waited = setTimeout(() => resolve('gave up'), handlerDrainLimitMs);
-    });
-    if ((await Promise.race([Promise.allSettled(this.handling), gaveUp])) === 'gave up') {
-      this.log.warn({ running: this.handling.size }, 'job handlers still running as the queue stops');
+    await this.drain();
+  }
+
+  /**
+   * pg-boss's stop leaves work behind: a handler it gave up waiting for after its timeout, a
+   * fetch already on its way whose jobs a stopped worker still hands over, and the record of each
+   * job's end (complete or fail), which it sends without awaiting. Any of them would reach a
+   * database its owner is about to close, and fail with nobody to hear it. So wait until none is
+   * left (each may start the next: a fetch its handler, a handler its record), a hung one for at
+   * most a while. npm start bounds the whole drain anyway: main.ts exits after 10 s.
+   */
+  private async drain() {
+    const startedAt = Date.now();
+    while (this.inFlight.size > 0) {
+      if (Date.now() - startedAt > drainLimitMs) {
+        this.log.warn({ inFlight: this.inFlight.size }, 'job queue work still running as the queue stops');
+        return;
+      }
+      const settled = Promise.allSettled(this.inFlight);
+      await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+      // What the settled work starts next (a handler, a record) begins within this turn.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    clearTimeout(waited);
-    await new Promise((resolve) => setImmediate(resolve));
   }
 }
