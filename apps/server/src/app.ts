@@ -43,7 +43,7 @@ import { createNodeBus } from './platform/cluster/node-bus.ts';
 import type { Config } from './platform/config.ts';
 import type { Platform } from './platform/context.ts';
 import type { DatabaseHandle } from './platform/db/client.ts';
-import { createTableUpkeepJob, keepTablesUp } from './platform/db/table-upkeep.ts';
+import { keepTablesUp, tableUpkeepJob } from './platform/db/table-upkeep.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { runGuardsFirst } from './platform/http/guards.ts';
 import { registerRequestLogging } from './platform/http/request-logging.ts';
@@ -142,12 +142,10 @@ export async function buildServer(
   };
   // A PostgreSQL server has autovacuum; the embedded database has this job instead.
   if (database.kind === 'pglite') {
-    platform.jobs.register(
-      createTableUpkeepJob(async () => {
-        const done = await keepTablesUp(database.executeSql);
-        if (done.length > 0) app.log.info({ done }, 'embedded database: tables vacuumed or analyzed');
-      }),
-    );
+    platform.jobs.handle(tableUpkeepJob, async () => {
+      const done = await keepTablesUp(database.executeSql);
+      if (done.length > 0) app.log.info({ done }, 'embedded database: tables vacuumed or analyzed');
+    });
   }
 
   const settings = createSettingsModule(platform);
@@ -269,18 +267,6 @@ export async function buildServer(
     routes,
     /** For tests: the settings reader (plan rules a test builds read through it). */
     settings: settings.reader,
-    /** For tests: the timers sweep on demand, with the injected clock. */
-    automation: automation.service,
-    /** For tests: invoices and payments with the injected clock. */
-    billing: billing.service,
-    /** For tests: the messages service (the expiry of unsent messages on demand). */
-    messages: messages.service,
-    /** For tests: the flow runtime and service (the integration hook). */
-    flows,
-    /** For tests: the due-schedule sweep on demand, with the injected clock. */
-    schedules: schedules.service,
-    /** For tests: the campaigns' dispatch steps on demand, with the injected clock. */
-    campaigns: campaigns.dispatch,
     async start(listen: { port: number; host: string }) {
       await app.listen(listen);
       await platform.bus.start();

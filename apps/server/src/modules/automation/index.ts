@@ -2,7 +2,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
 import type { TicketsModule } from '../tickets/index.ts';
-import { createTimersJob } from './automation.jobs.ts';
+import { routingTimersJob } from './automation.jobs.ts';
 import { createAutomationRepository } from './automation.repository.ts';
 import { createAutomationService } from './automation.service.ts';
 
@@ -26,10 +26,8 @@ export function createAutomationModule(
     clock: platform.clock,
     log: platform.log,
   });
-  platform.jobs.register(
-    createTimersJob(() =>
-      service.runTimers().catch((error) => platform.log.error({ err: error }, 'routing timers failed')),
-    ),
+  platform.jobs.handle(routingTimersJob, () =>
+    service.runTimers().catch((error) => platform.log.error({ err: error }, 'routing timers failed')),
   );
   return { service };
 }

@@ -8,7 +8,7 @@ import type { TicketsModule } from '../tickets/index.ts';
 import type { TicketChangeKind } from '../tickets/ticket-transitions.ts';
 import { mimetypeOfPath } from './flow-media.ts';
 import { createFlowRuntime, type FlowBotRunner, type FlowRuntimeDeps } from './flow-runtime.ts';
-import { createFlowBotTurnJob, createFlowResumeJob } from './flows.jobs.ts';
+import { flowBotTurnJob, flowResumeJob } from './flows.jobs.ts';
 import { createFlowsRepository } from './flows.repository.ts';
 import { registerFlowsRoutes } from './flows.routes.ts';
 import { createFlowsService } from './flows.service.ts';
@@ -56,13 +56,13 @@ export function createFlowsModule(
       });
     },
     scheduleResume: async (payload, seconds) => {
-      await platform.jobs.send(resumeJob, payload, { startAfterSeconds: seconds, retryLimit: 5 });
+      await platform.jobs.send(flowResumeJob, payload, { startAfterSeconds: seconds, retryLimit: 5 });
     },
     scheduleBotTurn: async (payload) => {
       // A turn is a few provider calls at most: one killed mid-call runs again soon after.
       const expireInSeconds =
         Math.ceil((platform.config.botTimeoutMs * 3) / 1000) + platform.config.jobs.expiryGraceSeconds;
-      await platform.jobs.send(botTurnJob, payload, { retryLimit: 2, expireInSeconds });
+      await platform.jobs.send(flowBotTurnJob, payload, { retryLimit: 2, expireInSeconds });
     },
     bots: () => bots,
     ticketMoved: async (companyId, ticketId, before) => {
@@ -74,10 +74,8 @@ export function createFlowsModule(
     random: Math.random,
     log: platform.log,
   });
-  const resumeJob = createFlowResumeJob(runtime.resume);
-  platform.jobs.register(resumeJob);
-  const botTurnJob = createFlowBotTurnJob(runtime.botTurn);
-  platform.jobs.register(botTurnJob);
+  platform.jobs.handle(flowResumeJob, runtime.resume);
+  platform.jobs.handle(flowBotTurnJob, runtime.botTurn);
 
   return {
     service,

@@ -53,7 +53,8 @@ export function createBotsService(deps: {
     userId: number | null,
     media?: { medias: UploadedMedia[]; isVoiceNote?: boolean },
   ) => Promise<unknown>;
-  enqueue: () => (payload: BotTurnPayload, startAfterSeconds?: number) => Promise<void>;
+  /** Queues a turn (bots.jobs.ts), now or after `startAfterSeconds`. */
+  queueTurn: (payload: BotTurnPayload, startAfterSeconds?: number) => Promise<void>;
   planAllows: (companyId: number, flag: PlanFeatureFlag) => Promise<boolean>;
   ticketChanged: (companyId: number, ticketId: number, previous: TicketRow) => Promise<void>;
   dialogflow: DialogflowClient;
@@ -110,7 +111,7 @@ export function createBotsService(deps: {
       });
       await deps.ticketChanged(event.companyId, event.ticketId, state.ticket);
     }
-    await deps.enqueue()({ ...event, ...bot, attempt: 0 });
+    await deps.queueTurn({ ...event, ...bot, attempt: 0 });
     return true;
   }
 
@@ -295,7 +296,7 @@ export function createBotsService(deps: {
       const retry = error instanceof RetryableBotError && payload.kind === 'integration';
       if (retry && payload.attempt + 1 < BOT_MAX_ATTEMPTS) {
         log.warn({ err: error, ticketId, attempt: payload.attempt }, 'bot provider failed: trying again later');
-        await deps.enqueue()({ ...payload, attempt: payload.attempt + 1 }, retryDelaySeconds(payload.attempt));
+        await deps.queueTurn({ ...payload, attempt: payload.attempt + 1 }, retryDelaySeconds(payload.attempt));
         return;
       }
       log.warn({ err: error, ticketId }, 'bot provider failed: handing over to humans');

@@ -7,7 +7,7 @@ import type { CustomerMessageEvent, IntakeAutomation } from '../channels/intake/
 import type { MessagesModule } from '../messages/index.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { TicketsModule } from '../tickets/index.ts';
-import { createBotTurnJob } from './bots.jobs.ts';
+import { botTurnJob } from './bots.jobs.ts';
 import { createBotsRepository } from './bots.repository.ts';
 import { createBotsService } from './bots.service.ts';
 import { createIntegrationsRealtime } from './integrations.realtime.ts';
@@ -47,10 +47,10 @@ export function createIntegrationsModule(
     db: platform.db,
     repository: createBotsRepository(platform.db),
     sendAutomatic: (...args) => deps.messages.service.sendAutomatic(...args),
-    enqueue: () => async (payload, startAfterSeconds) => {
+    queueTurn: async (payload, startAfterSeconds) => {
       // A turn is a few provider calls at most: one killed mid-call is retried soon after.
       const expireInSeconds = Math.ceil((config.botTimeoutMs * 3) / 1000) + config.jobs.expiryGraceSeconds;
-      await platform.jobs.send(turnJob, payload, { startAfterSeconds, retryLimit: 3, expireInSeconds });
+      await platform.jobs.send(botTurnJob, payload, { startAfterSeconds, retryLimit: 3, expireInSeconds });
     },
     planAllows: (companyId, flag) => deps.planRules.allows(companyId, flag),
     ticketChanged: async (companyId, ticketId, previous) => {
@@ -69,8 +69,7 @@ export function createIntegrationsModule(
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     log: platform.log,
   });
-  const turnJob = createBotTurnJob(bots.runTurn);
-  platform.jobs.register(turnJob);
+  platform.jobs.handle(botTurnJob, bots.runTurn);
 
   /** Tries the typed credentials (or the stored ones of `id`) with one detect-intent call. */
   async function testDialogflow(companyId: number, input: DialogflowTest) {

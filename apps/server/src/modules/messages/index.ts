@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
-import { createExpireUnsentJob, createSendRetryJob } from './messages.jobs.ts';
+import { expireUnsentJob, sendRetryJob } from './messages.jobs.ts';
 import { createMessagesRealtime } from './messages.realtime.ts';
 import { createMessagesRepository } from './messages.repository.ts';
 import { registerMessagesRoutes } from './messages.routes.ts';
@@ -37,16 +37,14 @@ export function createMessagesModule(
     storage: platform.storage,
     access,
     sessions: () => sessions ?? noSessions,
-    scheduleRetry: () => (payload, delaySeconds) =>
-      platform.jobs.send(retryJob, payload, { startAfterSeconds: delaySeconds, retryLimit: 2 }).then(() => undefined),
+    jobs: platform.jobs,
     log: platform.log,
     retry: options.retry,
     clock: platform.clock,
     companyLocale: (companyId) => deps.settings.locale(companyId),
   });
-  const retryJob = createSendRetryJob(service.retrySend);
-  platform.jobs.register(retryJob);
-  platform.jobs.register(createExpireUnsentJob(() => service.expireUnsent()));
+  platform.jobs.handle(sendRetryJob, service.retrySend);
+  platform.jobs.handle(expireUnsentJob, () => service.expireUnsent());
   return {
     repository,
     realtime,

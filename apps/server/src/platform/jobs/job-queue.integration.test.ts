@@ -17,9 +17,6 @@ const done: number[] = [];
 const burst = defineJob({
   name: 'test.burst',
   payload: z.object({ companyId: z.number(), n: z.number() }),
-  handler: async ({ n }) => {
-    done.push(n);
-  },
   pollingIntervalSeconds: RARELY,
 });
 
@@ -28,15 +25,11 @@ const failedOnce = new Set<number>();
 const flaky = defineJob({
   name: 'test.flaky',
   payload: z.object({ companyId: z.number(), n: z.number() }),
-  handler: async ({ n }) => {
-    if (!failedOnce.has(n)) {
-      failedOnce.add(n);
-      throw new Error(`first run of ${n} fails`);
-    }
-    done.push(n);
-  },
   pollingIntervalSeconds: RARELY,
 });
+
+/** A job whose handler answers something: only `runNow` sees it. */
+const doubled = defineJob({ name: 'test.doubled', payload: z.object({ companyId: z.number(), n: z.number() }) });
 
 const fiveDone = () =>
   waitUntil(
@@ -53,7 +46,17 @@ let otherProcess: JobQueue;
 beforeAll(async () => {
   testDatabase = await openTestDatabase();
   jobs = new JobQueue(testDatabase.database, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
-  jobs.register(burst, flaky);
+  jobs.handle(burst, async ({ n }) => {
+    done.push(n);
+  });
+  jobs.handle(flaky, async ({ n }) => {
+    if (!failedOnce.has(n)) {
+      failedOnce.add(n);
+      throw new Error(`first run of ${n} fails`);
+    }
+    done.push(n);
+  });
+  jobs.handle(doubled, async ({ n }) => n * 2);
   await jobs.start();
   otherProcess = new JobQueue(testDatabase.database, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
   await otherProcess.start();
@@ -107,5 +110,15 @@ describe('the job queue', () => {
     await jobs.send(burst, { companyId: 1, n: 5 });
     await fiveDone();
     expect(done.sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('runs a handler at once with runNow, outside the queue, and answers what it answered', async () => {
+    done.length = 0;
+    await jobs.runNow(burst, { companyId: 1, n: 7 });
+    expect(done).toEqual([7]);
+    expect(await jobs.runNow(doubled, { companyId: 1, n: 21 })).toBe(42);
+    // The payload is checked as a queued job's would be; a process without the handler refuses.
+    await expect(jobs.runNow(doubled, { companyId: 1 } as never)).rejects.toThrow();
+    await expect(otherProcess.runNow(doubled, { companyId: 1, n: 1 })).rejects.toThrow('has no handler');
   });
 });
