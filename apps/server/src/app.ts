@@ -235,7 +235,7 @@ export async function buildServer(
   createQuickMessagesModule(platform).register(app);
   createDashboardModule(platform, { settings: settings.reader }).register(app);
   createChatsModule(platform, { tickets, planRules: plans.rules }).register(app);
-  createPublicApiModule(platform, { messages, tickets, planRules: plans.rules }).register(app);
+  createPublicApiModule(platform, { messages, tickets, contacts, planRules: plans.rules }).register(app);
   const webhooks = createWebhooksModule(platform, options.webhooks);
   webhooks.register(app);
   const schedules = createSchedulesModule(platform, {
@@ -251,6 +251,7 @@ export async function buildServer(
   const campaigns = createCampaignsModule(platform, {
     messages,
     tickets,
+    contacts,
     sessions: channels.manager,
     settings: settings.reader,
   });

@@ -9,7 +9,7 @@ import {
   tickets,
   whatsappQueues,
   whatsapps,
-} from '../../platform/db/schema.ts';
+} from '../../tables.ts';
 import type { BotPatch, BotQueue } from './queue-chatbot.ts';
 
 type TicketPatch = BotPatch & {

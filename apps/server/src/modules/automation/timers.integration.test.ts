@@ -4,7 +4,7 @@ import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildServer, type Server } from '../../app.ts';
 import { openPostgres } from '../../platform/db/client.ts';
-import { messages } from '../../platform/db/schema.ts';
+import { messages } from '../../tables.ts';
 import { routingTimersJob } from './automation.jobs.ts';
 import { company, createTestClock, customer, queue, systemMessagesOf, ticketOf } from './automation.test-helpers.ts';
 

@@ -11,7 +11,7 @@ import { joinRoom, waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildPlan, buildUser, isoDay, TEST_PASSWORD } from '../../../test/factories.ts';
 import { type FakePsp, startFakePsp } from '../../../test/fake-pix-psp.ts';
 import { nextEvent, startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { companies } from '../../platform/db/schema.ts';
+import { companies } from '../../tables.ts';
 import { invoiceGenerationJob, invoiceSweepJob } from './billing.jobs.ts';
 import { invoices, pixPayments } from './billing.tables.ts';
 

@@ -4,9 +4,10 @@ import { campaignDelayAfter, campaignVariants, fillCampaignVariables } from '@wa
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, messages, tickets } from '../../platform/db/schema.ts';
 import type { JobSender } from '../../platform/jobs/job-queue.ts';
+import { contacts, messages, tickets } from '../../tables.ts';
 import { mimetypeOf } from '../channels/media-files.ts';
+import type { ContactsRepository } from '../contacts/index.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { TicketsRepository } from '../tickets/tickets.repository.ts';
 import { type CampaignDispatchPayload, campaignDispatchJob, campaignStartJob } from './campaigns.jobs.ts';
@@ -39,6 +40,7 @@ export function createCampaignDispatch(deps: {
   repository: CampaignsRepository;
   lists: ContactListsRepository;
   tickets: Pick<TicketsRepository, 'lockContact' | 'findActive' | 'insert'>;
+  contacts: Pick<ContactsRepository, 'findOrCreateByNumber'>;
   messages: Pick<MessagesService, 'stageOutbound' | 'publish'>;
   jobs: JobSender;
   clock: () => Date;
@@ -171,7 +173,12 @@ export function createCampaignDispatch(deps: {
         await repository.settleShipping(tx, shipping.id, { status: 'optout' });
         return { kind: 'skipped' };
       }
-      const contactId = await contactFor(tx, companyId, shipping);
+      const { contact } = await deps.contacts.findOrCreateByNumber(tx, companyId, {
+        number: shipping.number,
+        name: shipping.name || shipping.number,
+        email: shipping.email,
+      });
+      const contactId = contact.id;
       await deps.tickets.lockContact(tx, companyId, contactId);
       const whatsappId = connection.id;
       // docs/decisions/campaigns.md: the contact's ticket on that connection if one is not closed,
@@ -240,24 +247,6 @@ export function createCampaignDispatch(deps: {
       );
       return { kind: 'sent', ticketId, messageIds };
     });
-  }
-
-  async function contactFor(
-    tx: Database,
-    companyId: number,
-    shipping: { name: string; number: string; email: string },
-  ) {
-    const [created] = await tx
-      .insert(contacts)
-      .values({ companyId, name: shipping.name || shipping.number, number: shipping.number, email: shipping.email })
-      .onConflictDoNothing()
-      .returning({ id: contacts.id });
-    if (created) return created.id;
-    const [found] = await tx
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.number, shipping.number)));
-    return found.id;
   }
 
   /** One job of the chain: claims until it must wait, then queues its successor. Answers its last step. */

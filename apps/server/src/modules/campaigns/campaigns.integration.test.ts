@@ -12,7 +12,7 @@ import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { paced } from '../../../test/machine-pace.ts';
 import { nextEvent, nextMatching, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { contacts, messages, settings, tags, tickets, ticketTags, whatsapps } from '../../platform/db/schema.ts';
+import { contacts, messages, settings, tags, tickets, ticketTags, whatsapps } from '../../tables.ts';
 import { campaignDispatchJob } from './campaigns.jobs.ts';
 import { campaignShippings, campaigns } from './campaigns.tables.ts';
 

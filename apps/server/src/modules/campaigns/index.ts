@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { ChannelSession } from '../channels/channel-adapter.ts';
+import type { ContactsModule } from '../contacts/index.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
 import type { TicketsModule } from '../tickets/index.ts';
@@ -28,6 +29,7 @@ export function createCampaignsModule(
   deps: {
     messages: MessagesModule;
     tickets: TicketsModule;
+    contacts: ContactsModule;
     sessions: { connectedSession(whatsappId: number): ChannelSession | null };
     settings: Pick<SettingsReader, 'locale'>;
   },
@@ -70,6 +72,7 @@ export function createCampaignsModule(
     repository,
     lists: listsRepository,
     tickets: deps.tickets.repository,
+    contacts: deps.contacts.repository,
     messages: deps.messages.service,
     jobs: platform.jobs,
     clock: platform.clock,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isDeadLocalNode } from '../../platform/cluster/node-id.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { ConnectionsModule } from '../connections/index.ts';
+import { createContactsRepository } from '../contacts/index.ts';
 import type { DeadLettersRepository } from '../dead-letters/dead-letters.repository.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
@@ -156,7 +157,7 @@ export function createChannelsModule(
     deliverElsewhere: (whatsappId, payload) => router.tellElsewhere(whatsappId, 'messages.deliver', payload),
   });
   const profilePictures = createProfilePictures({
-    db: platform.db,
+    contacts: createContactsRepository(platform.db),
     connectedSession: (whatsappId) => manager.connectedSession(whatsappId),
     onUpdated: async (companyId, contactId) => {
       const contact = await messages.repository.findContact(companyId, contactId);

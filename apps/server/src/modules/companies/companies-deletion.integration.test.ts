@@ -18,7 +18,7 @@ import {
   userQueues,
   users,
   whatsappQueues,
-} from '../../platform/db/schema.ts';
+} from '../../tables.ts';
 import type { ChannelAdapter } from '../channels/channel-adapter.ts';
 import { sendRetryJob } from '../messages/messages.jobs.ts';
 

@@ -3,6 +3,9 @@ import type { Platform } from '../../platform/context.ts';
 import type { ChannelSession } from '../channels/channel-adapter.ts';
 import { createContactsRealtime } from './contacts.realtime.ts';
 import { createContactsRepository } from './contacts.repository.ts';
+
+export { type ContactsRepository, createContactsRepository } from './contacts.repository.ts';
+
 import { registerContactsRoutes } from './contacts.routes.ts';
 import { createContactsService } from './contacts.service.ts';
 
@@ -18,7 +21,12 @@ export function createContactsModule(
     events,
     reachSession: (whatsappId) => deps.sessions.reach(whatsappId),
   });
-  return { service, events, register: (app: FastifyInstance) => registerContactsRoutes(app, service, repository) };
+  return {
+    service,
+    events,
+    repository,
+    register: (app: FastifyInstance) => registerContactsRoutes(app, service, repository),
+  };
 }
 
 export type ContactsModule = ReturnType<typeof createContactsModule>;

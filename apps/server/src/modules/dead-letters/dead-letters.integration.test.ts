@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox } from '../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { messages } from '../../platform/db/schema.ts';
+import { messages } from '../../tables.ts';
 import type { InboundFaults } from '../channels/intake/keep-inbound.ts';
 
 /**

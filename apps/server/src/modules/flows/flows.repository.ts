@@ -1,7 +1,7 @@
 import { FLOWS_PAGE_SIZE } from '@wacrm/shared';
 import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, queues, tickets, whatsapps } from '../../platform/db/schema.ts';
+import { contacts, queues, tickets, whatsapps } from '../../tables.ts';
 import { joinPendingTicket, pendingTicketFields } from '../tickets/pending-ticket.sql.ts';
 import { flowCampaigns, flowRuns, flows } from './flows.tables.ts';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { messages, tickets } from '../../platform/db/schema.ts';
+import { messages, tickets } from '../../tables.ts';
 import { joinPendingTicket, pendingTicketFields } from '../tickets/pending-ticket.sql.ts';
 import { botSessions, prompts, queueIntegrations } from './integrations.tables.ts';
 

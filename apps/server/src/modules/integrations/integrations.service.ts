@@ -10,9 +10,9 @@ import {
 } from '@wacrm/shared';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { queues, tickets, whatsapps } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { assertOutboundUrlAllowed } from '../../platform/http/outbound-url.ts';
+import { queues, tickets, whatsapps } from '../../tables.ts';
 import { flows } from '../flows/flows.tables.ts';
 import type { IntegrationsRealtime } from './integrations.realtime.ts';
 import { prompts, queueIntegrations } from './integrations.tables.ts';

@@ -3,8 +3,8 @@ import { pageSizes } from '@wacrm/shared';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../platform/db/client.ts';
-import { contacts, messages, queues, tickets, users } from '../../platform/db/schema.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import { contacts, messages, queues, tickets, users } from '../../tables.ts';
 import { createTicketRecordReader } from '../tickets/ticket-record.sql.ts';
 
 type ContactRow = typeof contacts.$inferSelect;

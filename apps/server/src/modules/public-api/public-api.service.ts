@@ -11,6 +11,7 @@ import type { FileStorage } from '../../platform/storage/local-storage.ts';
 import { assertCompanyAccess } from '../auth/company-access.ts';
 import { displayName, isAcceptedMimetype, safeExtension } from '../channels/media-files.ts';
 import type { ContactsRealtime } from '../contacts/contacts.realtime.ts';
+import type { ContactsRepository } from '../contacts/index.ts';
 import { toContactRecord } from '../messages/messages.repository.ts';
 import type { MessagesService, UploadedMedia } from '../messages/messages.service.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
@@ -36,6 +37,7 @@ const RATE_WINDOW_MS = 60_000;
 export function createPublicApiService(deps: {
   db: Database;
   repository: PublicApiRepository;
+  contacts: Pick<ContactsRepository, 'findOrCreateByNumber'>;
   messages: Pick<MessagesService, 'stageOutbound' | 'publish'>;
   tickets: Pick<TicketsRepository, 'lockContact' | 'findActive' | 'insert'>;
   /** Refuses a number the connection's session says is not on WhatsApp (ERR_WAPP_INVALID_CONTACT). */
@@ -147,7 +149,11 @@ export function createPublicApiService(deps: {
           ) {
             return null;
           }
-          const { contact, created } = await repository.contactForNumber(tx, companyId, input.number, connection.id);
+          const { contact, created } = await deps.contacts.findOrCreateByNumber(tx, companyId, {
+            number: input.number,
+            name: input.number,
+            whatsappId: connection.id,
+          });
           await deps.tickets.lockContact(tx, companyId, contact.id);
           const active = await deps.tickets.findActive(tx, companyId, contact.id, connection.id);
           // docs/decisions/public-api-and-webhooks.md: the contact's ticket on this connection that is

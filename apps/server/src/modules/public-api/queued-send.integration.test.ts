@@ -6,7 +6,7 @@ import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.
 import { paced } from '../../../test/machine-pace.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
-import { messages } from '../../platform/db/schema.ts';
+import { messages } from '../../tables.ts';
 import { expireUnsentJob } from '../messages/messages.jobs.ts';
 import { verifyWebhook } from '../webhooks/webhook-signature.ts';
 

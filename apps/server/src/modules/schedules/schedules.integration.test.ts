@@ -6,7 +6,7 @@ import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { paced } from '../../../test/machine-pace.ts';
 import { nextEvent, nextMatching, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { contacts, messages, queues, tickets, userQueues } from '../../platform/db/schema.ts';
+import { contacts, messages, queues, tickets, userQueues } from '../../tables.ts';
 import { scheduleSweepJob } from './schedules.jobs.ts';
 import { schedules } from './schedules.tables.ts';
 

@@ -2,8 +2,8 @@ import type { OtherOpenTicket, TicketCreate, TicketListQuery, TicketRecord, Tick
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/errors.ts';
-import type { tickets } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { tickets } from '../../tables.ts';
 import type { ChannelSession } from '../channels/channel-adapter.ts';
 import { assertBotRefs } from '../integrations/bot-refs.ts';
 import { decideTicketChange, type TicketChangeKind } from './ticket-transitions.ts';

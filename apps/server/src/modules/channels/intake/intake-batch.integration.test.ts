@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { joinRoom, waitUntil } from '../../../../test/eventually.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../../test/factories.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../../test/test-server.ts';
-import { contacts, messages, ticketRatings, tickets } from '../../../platform/db/schema.ts';
+import { contacts, messages, ticketRatings, tickets } from '../../../tables.ts';
 import { createMessagesRealtime } from '../../messages/messages.realtime.ts';
 import { createMessagesRepository } from '../../messages/messages.repository.ts';
 import type { InboundMessage } from '../channel-adapter.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '../../../platform/db/client.ts';
-import type { contacts } from '../../../platform/db/schema.ts';
+import type { contacts } from '../../../tables.ts';
 import type { InboundMessage } from '../channel-adapter.ts';
 import type { SessionRef } from '../session-manager.ts';
 import type { IntakeRepository, MessageValues } from './intake.repository.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../platform/db/client.ts';
 import { inKeys } from '../../../platform/db/key-lists.ts';
-import { contacts, messages, settings, ticketRatings, tickets } from '../../../platform/db/schema.ts';
+import { contacts, messages, settings, ticketRatings, tickets } from '../../../tables.ts';
 import type { TicketTouch } from './intake-batch.ts';
 
 /** One inbound message's row; company and connection are the batch's. */
