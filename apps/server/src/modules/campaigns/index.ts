@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { ChannelSession } from '../channels/channel-adapter.ts';
+import type { ChannelSession } from '../channels/index.ts';
 import type { ContactsModule } from '../contacts/index.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import type { JobSender } from '../../platform/jobs/job-queue.ts';
 import { whatsapps } from '../../tables.ts';
-import type { ChannelSession } from '../channels/channel-adapter.ts';
+import type { ChannelSession } from '../channels/index.ts';
 import { type NumberCheckPayload, numberCheckJob } from './campaigns.jobs.ts';
 import type { ContactListsRepository } from './contact-lists.repository.ts';
 

@@ -8,10 +8,10 @@ import { joinRoom } from '../../../test/eventually.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { nextEvent, nextMatching, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { contacts, messages, settings, tickets } from '../../tables.ts';
+import { createIntakeRepository } from '../messages/intake/intake.repository.ts';
+import { createIntake } from '../messages/intake/intake.service.ts';
 import { createMessagesRealtime } from '../messages/messages.realtime.ts';
 import { createMessagesRepository } from '../messages/messages.repository.ts';
-import { createIntakeRepository } from './intake/intake.repository.ts';
-import { createIntake } from './intake/intake.service.ts';
 
 let t: TestServer;
 beforeAll(async () => {

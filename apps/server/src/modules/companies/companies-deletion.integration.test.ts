@@ -19,7 +19,7 @@ import {
   users,
   whatsappQueues,
 } from '../../tables.ts';
-import type { ChannelAdapter } from '../channels/channel-adapter.ts';
+import type { ChannelAdapter } from '../channels/index.ts';
 import { sendRetryJob } from '../messages/messages.jobs.ts';
 
 let t: TestServer;

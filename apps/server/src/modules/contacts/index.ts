@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { ChannelSession } from '../channels/channel-adapter.ts';
+import type { ChannelSession } from '../channels/index.ts';
 import { createContactsRealtime } from './contacts.realtime.ts';
 import { createContactsRepository } from './contacts.repository.ts';
 
@@ -8,6 +8,8 @@ export { type ContactsRepository, createContactsRepository } from './contacts.re
 
 import { registerContactsRoutes } from './contacts.routes.ts';
 import { createContactsService } from './contacts.service.ts';
+
+export { type ContactsRealtime, createContactsRealtime } from './contacts.realtime.ts';
 
 /** Contacts: list and search, CRUD, spreadsheet upload, phone address book import, CSV export. */
 export function createContactsModule(

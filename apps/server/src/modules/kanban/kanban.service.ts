@@ -12,7 +12,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import { createTagsRepository } from '../tags/index.ts';
-import type { TicketViewer } from '../tickets/tickets.policy.ts';
+import type { TicketViewer } from '../tickets/index.ts';
 import { type BoardFilter, createKanbanRepository } from './kanban.repository.ts';
 
 /** What the board needs from the tickets and tags features. */

@@ -13,17 +13,21 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { JobSender } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
-import type { ChannelSession } from '../channels/channel-adapter.ts';
-import { lastMessageOf } from '../channels/intake/intake.service.ts';
-import { displayName, isAcceptedMimetype, mediaTypeOf, mimetypeOf, safeExtension } from '../channels/media-files.ts';
 import {
+  type ChannelSession,
+  displayName,
+  isAcceptedMimetype,
   isVoiceNoteName,
+  mediaTypeOf,
+  mimetypeOf,
   notVoiceNoteName,
   OGG_OPUS_MIMETYPE,
+  safeExtension,
   toVoiceNoteAudio,
   voiceNoteName,
-} from '../channels/voice-notes/voice-note.ts';
-import { canOpenTicket } from '../tickets/tickets.policy.ts';
+} from '../channels/index.ts';
+import { canOpenTicket } from '../tickets/index.ts';
+import { lastMessageOf } from './intake/intake-batch.ts';
 import { type SendRetryPayload, sendRetryJob } from './messages.jobs.ts';
 import type { MessagesRealtime } from './messages.realtime.ts';
 import type { MessagesRepository } from './messages.repository.ts';

@@ -9,14 +9,12 @@ import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
 import { assertCompanyAccess } from '../auth/company-access.ts';
-import { displayName, isAcceptedMimetype, safeExtension } from '../channels/media-files.ts';
-import type { ContactsRealtime } from '../contacts/contacts.realtime.ts';
-import type { ContactsRepository } from '../contacts/index.ts';
-import { toContactRecord } from '../messages/messages.repository.ts';
-import type { MessagesService, UploadedMedia } from '../messages/messages.service.ts';
+import { displayName, isAcceptedMimetype, safeExtension } from '../channels/index.ts';
+import type { ContactsRealtime, ContactsRepository } from '../contacts/index.ts';
+import type { MessagesService, UploadedMedia } from '../messages/index.ts';
+import { toContactRecord } from '../messages/index.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
-import type { TicketsRepository } from '../tickets/tickets.repository.ts';
-import type { TicketsService } from '../tickets/tickets.service.ts';
+import type { TicketsRepository, TicketsService } from '../tickets/index.ts';
 import type { ContactRow, PublicApiRepository, TokenConnection } from './public-api.repository.ts';
 
 export interface ExternalSend {

@@ -4,8 +4,8 @@ import { openTestDatabase } from '../../../test/database-template.ts';
 import { buildCompany } from '../../../test/factories.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { contacts } from '../../tables.ts';
+import type { ChannelSession } from '../channels/index.ts';
 import { createContactsRepository } from '../contacts/index.ts';
-import type { ChannelSession } from './channel-adapter.ts';
 import { createProfilePictures, PROFILE_PICTURE_MAX_AGE_MS } from './profile-pictures.ts';
 
 let db: Database;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChannelSession } from '../channels/index.ts';
 import type { ContactsRepository } from '../contacts/index.ts';
-import type { ChannelSession } from './channel-adapter.ts';
 
 /** WhatsApp is asked for a contact's picture at most this often. */
 export const PROFILE_PICTURE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
