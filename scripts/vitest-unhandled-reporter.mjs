@@ -9,8 +9,8 @@ export default class UnhandledErrorsReporter {
     this.outputFile = outputFile;
   }
 
-  onTestRunEnd(_testModules, unhandledErrors, reason) {
-    if (unhandledErrors.length === 0 && reason !== 'failed') return;
+  onTestRunEnd(_testModules, unhandledErrors) {
+    if (unhandledErrors.length === 0) return;
     const errors = unhandledErrors.map((error) => ({
       name: error.name,
       message: error.message,
@@ -18,6 +18,6 @@ export default class UnhandledErrorsReporter {
       testFile: error.VITEST_TEST_PATH,
       testName: error.VITEST_TEST_NAME,
     }));
-    writeFileSync(this.outputFile, JSON.stringify({ unhandledErrors: errors, reason }, null, 2));
+    writeFileSync(this.outputFile, JSON.stringify({ unhandledErrors: errors }, null, 2));
   }
 }
