@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { createPgliteTemplate } from './database-template.ts';
+import { copyPgliteTemplate } from './database-template.ts';
 import { waitUntil } from './eventually.ts';
 import { pastDeadline } from './machine-pace.ts';
 
@@ -32,7 +32,7 @@ export function freePort() {
  */
 export async function migratedDataDir(prefix: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  cpSync(path.join(await createPgliteTemplate(), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+  await copyPgliteTemplate(path.join(dataDir, 'pgdata'));
   return dataDir;
 }
 
