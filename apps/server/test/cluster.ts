@@ -9,7 +9,7 @@ import { endPool } from '../src/platform/db/end-pool.ts';
 import { endProcess, freePort, startMainProcess } from './real-process.ts';
 
 /**
- * Several real server processes (`src/main.ts`) on one PostgreSQL database, each on its own port
+ * Several real server processes (the built `main.js`) on one PostgreSQL database, each on its own port
  * and data folder, as they run behind a load balancer. The PostgreSQL server comes from
  * TEST_PG_ADMIN_URL (default: the local one); each cluster gets a fresh database that `close` drops.
  */

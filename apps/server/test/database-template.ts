@@ -62,6 +62,15 @@ export async function createPgliteTemplate() {
   return dir;
 }
 
+/**
+ * Copies the migrated and seeded embedded database into `pgdataDir` and answers it: an opening
+ * that a test needs without testing a new database's creation (initdb costs seconds of CPU).
+ */
+export async function copyPgliteTemplate(pgdataDir: string) {
+  cpSync(path.join(await createPgliteTemplate(), 'pgdata'), pgdataDir, { recursive: true });
+  return pgdataDir;
+}
+
 export async function createPostgresTemplate(serverUrl: string) {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -1,13 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { copyPgliteTemplate } from './database-template.ts';
 import { waitUntil } from './eventually.ts';
 import { pastDeadline } from './machine-pace.ts';
 
 /**
- * The real entry point (`npm start` runs it) as a child process, for tests that stop, kill and
- * start the server the way an operator or a crash would.
+ * The real server as `npm start` runs it, built (test/global-setup.ts), as a child process, for
+ * tests that stop, kill and start the server the way an operator or a crash would.
  */
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,11 +25,23 @@ export function freePort() {
 }
 
 /**
- * Starts `src/main.ts` on the embedded database in `dataDir` (no DATABASE_URL, as on a bare
+ * A new data folder that holds a copy of the suite's migrated and seeded embedded database, for a
+ * test whose subject is a restart rather than a first start: on an empty folder the first start
+ * migrates and seeds, some 5 CPU-seconds such a test does not need. The template is the one the
+ * PGlite run made (test/global-setup.ts); a PostgreSQL run makes it once.
+ */
+export async function migratedDataDir(prefix: string) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  await copyPgliteTemplate(path.join(dataDir, 'pgdata'));
+  return dataDir;
+}
+
+/**
+ * Starts the built `main.js` on the embedded database in `dataDir` (no DATABASE_URL, as on a bare
  * machine) and resolves once `/api/health` says it is ready.
  */
 export async function startMainProcess(port: number, dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [path.join(inject('serverBuild'), 'main.js')], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,

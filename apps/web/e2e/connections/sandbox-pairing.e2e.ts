@@ -45,7 +45,7 @@ test('an admin creates a sandbox connection, pairs it from the sandbox page and 
   // After a create the QR modal opens and shows the session's QR code.
   const qrDialog = page.getByTestId('qr-code-dialog');
   await expect(qrDialog).toBeVisible();
-  await expect(qrDialog.getByTestId('qr-code-image')).toBeVisible({ timeout: 20_000 });
+  await expect(qrDialog.getByTestId('qr-code-image')).toBeVisible({ timeout: paced(20_000) });
   await snap(page, 'connection-qr-light-desktop');
   const row = page.getByTestId('connection-row').filter({ hasText: 'Loja Sandbox' });
   await expect(row.getByTestId('connection-status')).toHaveAttribute('data-status', 'qrcode');

@@ -36,13 +36,14 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 /**
- * Starts the real server (built web app included) on a free port with a throwaway data directory.
+ * Starts the real server as `npm start` does, from its build (`npm run test:e2e` builds the web
+ * app and the server first), on a free port with a throwaway data directory.
  * `extraEnv` adds or overrides environment variables (e.g. SMTP_HOST for a test's mail server).
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'wacrm-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

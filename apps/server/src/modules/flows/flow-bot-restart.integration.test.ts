@@ -1,12 +1,17 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { SandboxOutboxEntry } from '@wacrm/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
 import { paced } from '../../../test/machine-pace.ts';
-import { adminCaller, endProcess, freePort, pairedSandbox, startMainProcess } from '../../../test/real-process.ts';
+import {
+  adminCaller,
+  endProcess,
+  freePort,
+  migratedDataDir,
+  pairedSandbox,
+  startMainProcess,
+} from '../../../test/real-process.ts';
 import { sendJson, startHttpFake } from '../integrations/fakes/http-fake.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
@@ -19,7 +24,7 @@ const FOUR_MINUTES = paced(240_000);
  * again: each customer gets the model's answer exactly once (the queued turn runs at once, the
  * killed one when pg-boss expires and retries it).
  */
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-flow-bot-restart-'));
+const dataDir = await migratedDataDir('wacrm-flow-bot-restart-');
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');

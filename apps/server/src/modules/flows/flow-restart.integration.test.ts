@@ -1,12 +1,17 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { SandboxOutboxEntry } from '@wacrm/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
 import { paced } from '../../../test/machine-pace.ts';
-import { adminCaller, endProcess, freePort, pairedSandbox, startMainProcess } from '../../../test/real-process.ts';
+import {
+  adminCaller,
+  endProcess,
+  freePort,
+  migratedDataDir,
+  pairedSandbox,
+  startMainProcess,
+} from '../../../test/real-process.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
 const THREE_MINUTES = paced(180_000);
@@ -16,7 +21,7 @@ const THREE_MINUTES = paced(180_000);
  * killed (SIGKILL) right away and started again; the message after the interval arrives once,
  * not before its time.
  */
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-flow-restart-'));
+const dataDir = await migratedDataDir('wacrm-flow-restart-');
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');

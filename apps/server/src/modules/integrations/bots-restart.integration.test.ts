@@ -1,12 +1,17 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { SandboxOutboxEntry } from '@wacrm/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
 import { paced } from '../../../test/machine-pace.ts';
-import { adminCaller, endProcess, freePort, pairedSandbox, startMainProcess } from '../../../test/real-process.ts';
+import {
+  adminCaller,
+  endProcess,
+  freePort,
+  migratedDataDir,
+  pairedSandbox,
+  startMainProcess,
+} from '../../../test/real-process.ts';
 import { sendJson, startHttpFake } from './fakes/http-fake.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
@@ -16,7 +21,7 @@ const FOUR_MINUTES = paced(240_000);
  * A bot's turn is a durable job: the server is killed (SIGKILL) while the integration is failing
  * and the retry waits; started again, the retry runs and the customer gets the answer.
  */
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-bots-restart-'));
+const dataDir = await migratedDataDir('wacrm-bots-restart-');
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');

@@ -1,12 +1,17 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { ContactsPage, SandboxOutboxEntry, ScheduleRecord, SchedulesPage } from '@wacrm/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
 import { paced } from '../../../test/machine-pace.ts';
-import { adminCaller, endProcess, freePort, pairedSandbox, startMainProcess } from '../../../test/real-process.ts';
+import {
+  adminCaller,
+  endProcess,
+  freePort,
+  migratedDataDir,
+  pairedSandbox,
+  startMainProcess,
+} from '../../../test/real-process.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
 const FOUR_MINUTES = paced(240_000);
@@ -15,7 +20,7 @@ const FOUR_MINUTES = paced(240_000);
  * The real entry point on an embedded database, killed (SIGKILL, no shutdown at all) before 20
  * schedules are due and started again: each goes out exactly once, none before its time.
  */
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-schedules-restart-'));
+const dataDir = await migratedDataDir('wacrm-schedules-restart-');
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');

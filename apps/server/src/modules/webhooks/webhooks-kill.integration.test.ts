@@ -1,12 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { WebhookCreated, WebhookEnvelope } from '@wacrm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
 import { paced } from '../../../test/machine-pace.ts';
-import { adminCaller, endProcess, freePort, startMainProcess } from '../../../test/real-process.ts';
+import { adminCaller, endProcess, freePort, migratedDataDir, startMainProcess } from '../../../test/real-process.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { verifyWebhook } from './webhook-signature.ts';
 
@@ -18,7 +16,7 @@ const FIVE_MINUTES = paced(300_000);
  * answered 20 writes: every event of an answered write reaches the endpoint after the next start,
  * signed with the endpoint's secret (at least once: a receiver deduplicates by the event id).
  */
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-webhooks-kill-'));
+const dataDir = await migratedDataDir('wacrm-webhooks-kill-');
 const children: ChildProcess[] = [];
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 beforeAll(async () => {

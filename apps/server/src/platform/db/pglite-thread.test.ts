@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyPgliteTemplate } from '../../../test/database-template.ts';
 import { paced } from '../../../test/machine-pace.ts';
 import { postgresErrorCode } from './errors.ts';
 import { openPgliteThread, type PgliteThread, startWorker } from './pglite-thread.ts';
@@ -11,11 +12,13 @@ import { openPgliteThread, type PgliteThread, startWorker } from './pglite-threa
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
 const ONE_MINUTE = paced(60_000);
 
+// The databases are copies of the suite's template: what is under test is the thread, not initdb,
+// which costs seconds of CPU per new database.
 const directory = mkdtempSync(path.join(os.tmpdir(), 'wacrm-pglite-thread-'));
 let thread: PgliteThread;
 
 beforeAll(async () => {
-  thread = await openPgliteThread(path.join(directory, 'pgdata'));
+  thread = await openPgliteThread(await copyPgliteTemplate(path.join(directory, 'pgdata')));
   await thread.exec('create table notes (id int primary key, body text not null, at timestamptz default now())');
 }, ONE_MINUTE);
 
@@ -88,7 +91,7 @@ describe('the embedded database in its own thread', () => {
     await expect(openPgliteThread(notADirectory, { onLost: (error) => lostOnOpen.push(error) })).rejects.toThrow();
 
     const lostOnClose: Error[] = [];
-    const other = await openPgliteThread(path.join(directory, 'other'), { onLost: (error) => lostOnClose.push(error) });
+    const other = await openPgliteThread(await copyPgliteTemplate(path.join(directory, 'other')), { onLost: (error) => lostOnClose.push(error) });
     await other.close();
     await expect(other.query('select $1::int as one', [1])).rejects.toThrow('the embedded database is closed');
     // A failed open and a close are no loss: the server's exit is for a thread that stops on its own.
@@ -98,7 +101,7 @@ describe('the embedded database in its own thread', () => {
   it('tells of a thread that stops on its own, once, and fails the queries waiting on it and after it', async () => {
     let worker: Worker | undefined;
     const lost: Error[] = [];
-    const doomed = await openPgliteThread(path.join(directory, 'doomed'), {
+    const doomed = await openPgliteThread(await copyPgliteTemplate(path.join(directory, 'doomed')), {
       onLost: (error) => lost.push(error),
       start: (where) => {
         worker = startWorker(where);
