@@ -91,7 +91,9 @@ describe('the embedded database in its own thread', () => {
     await expect(openPgliteThread(notADirectory, { onLost: (error) => lostOnOpen.push(error) })).rejects.toThrow();
 
     const lostOnClose: Error[] = [];
-    const other = await openPgliteThread(await copyPgliteTemplate(path.join(directory, 'other')), { onLost: (error) => lostOnClose.push(error) });
+    const other = await openPgliteThread(await copyPgliteTemplate(path.join(directory, 'other')), {
+      onLost: (error) => lostOnClose.push(error),
+    });
     await other.close();
     await expect(other.query('select $1::int as one', [1])).rejects.toThrow('the embedded database is closed');
     // A failed open and a close are no loss: the server's exit is for a thread that stops on its own.
