@@ -13,3 +13,6 @@
 const scope = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 scope.__zod_globalConfig ??= {};
 scope.__zod_globalConfig.jitless = true;
+
+// A module, so that its test can evaluate it again.
+export {};
