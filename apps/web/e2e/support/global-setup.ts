@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { hasChromium, missingChromiumNotice } from './chromium.ts';
-import { webDistIndex } from './paths.ts';
+import { serverDistMain, webDistIndex } from './paths.ts';
 
 /** Fails early with a clear message instead of timing out in every test. */
 export default function globalSetup(): void {
@@ -9,7 +9,7 @@ export default function globalSetup(): void {
     console.warn(missingChromiumNotice);
     return;
   }
-  if (!existsSync(webDistIndex)) {
-    throw new Error(`The web app is not built (${webDistIndex}). Run: npm run build --workspace apps/web`);
+  for (const built of [webDistIndex, serverDistMain]) {
+    if (!existsSync(built)) throw new Error(`The app is not built (${built} is missing). Run: npm run build`);
   }
 }

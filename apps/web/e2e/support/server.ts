@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { paced } from './machine-pace.ts';
-import { repoRoot } from './paths.ts';
+import { repoRoot, serverDistMain } from './paths.ts';
 
 export interface RunningServer {
   url: string;
@@ -43,7 +43,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'wacrm-e2e-'));
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [serverDistMain], {
     cwd: repoRoot,
     env: {
       ...process.env,
