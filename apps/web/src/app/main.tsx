@@ -1,5 +1,3 @@
-// Before anything that makes a zod schema (see zod-config.ts).
-import './zod-config.ts';
 import './base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,4 +1,4 @@
-import '../../../app/zod-config.ts';
+import '../../../../public/zod-jitless.js';
 import { describe, expect, it } from 'vitest';
 import { validateLogin } from './login-validation.ts';
 
