@@ -28,7 +28,7 @@ function migrationsHash() {
   return hash.digest('hex').slice(0, 16);
 }
 
-export function pgliteTemplateDir() {
+function pgliteTemplateDir() {
   return path.join(os.tmpdir(), `wacrm-pglite-template-${migrationsHash()}`);
 }
 
@@ -91,8 +91,7 @@ export async function openTestDatabase(): Promise<{
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wacrm-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    cpSync(path.join(pgliteTemplateDir(), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
-    const database = await openPglite(path.join(dataDir, 'pgdata'));
+    const database = await openPglite(await copyPgliteTemplate(path.join(dataDir, 'pgdata')));
     return {
       database,
       dataDir,
