@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/db/all-tables.ts',
+  schema: './src/tables.ts',
   out: './drizzle',
 });

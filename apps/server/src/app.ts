@@ -3,7 +3,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createAnnouncementsModule } from './modules/announcements/index.ts';
 import { registerApiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import type { AuthState } from './modules/auth/auth.service.ts';
@@ -22,7 +21,7 @@ import { createDeadLettersModule } from './modules/dead-letters/index.ts';
 import { createFlowsModule } from './modules/flows/index.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createHelpsModule } from './modules/helps/index.ts';
-import { createIntegrationsModule } from './modules/integrations/index.ts';
+import { assertBotRefs, createIntegrationsModule } from './modules/integrations/index.ts';
 import { createKanbanModule } from './modules/kanban/index.ts';
 import { createMessagesModule, type MessagesOptions } from './modules/messages/index.ts';
 import { createPasswordResetModule } from './modules/password-reset/index.ts';
@@ -43,7 +42,8 @@ import { createNodeBus } from './platform/cluster/node-bus.ts';
 import type { Config } from './platform/config.ts';
 import type { Platform } from './platform/context.ts';
 import type { DatabaseHandle } from './platform/db/client.ts';
-import { createTableUpkeepJob, keepTablesUp } from './platform/db/table-upkeep.ts';
+import { keepTablesUp, tableUpkeepJob } from './platform/db/table-upkeep.ts';
+import { createResponseSerializer } from './platform/http/contract-routes.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { runGuardsFirst } from './platform/http/guards.ts';
 import { registerRequestLogging } from './platform/http/request-logging.ts';
@@ -90,7 +90,8 @@ export async function buildServer(
     routes.push(route);
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Tests fail on a response that breaks its contract; production logs it and still answers.
+  app.setSerializerCompiler(createResponseSerializer({ isStrict: config.env === 'test', log: app.log }));
   await registerSecurityHeaders(app, { frontendUrl: config.frontendUrl });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
@@ -142,12 +143,10 @@ export async function buildServer(
   };
   // A PostgreSQL server has autovacuum; the embedded database has this job instead.
   if (database.kind === 'pglite') {
-    platform.jobs.register(
-      createTableUpkeepJob(async () => {
-        const done = await keepTablesUp(database.executeSql);
-        if (done.length > 0) app.log.info({ done }, 'embedded database: tables vacuumed or analyzed');
-      }),
-    );
+    platform.jobs.handle(tableUpkeepJob, async () => {
+      const done = await keepTablesUp(database.executeSql);
+      if (done.length > 0) app.log.info({ done }, 'embedded database: tables vacuumed or analyzed');
+    });
   }
 
   const settings = createSettingsModule(platform);
@@ -193,14 +192,16 @@ export async function buildServer(
     dueDateSet: (companyId) => billing.service.companyChanged(companyId),
     settings: settings.reader,
   }).register(app);
-  const connections = createConnectionsModule(platform, { planRules: plans.rules });
-  const messages = createMessagesModule(platform, { settings: settings.reader }, options.messages);
+  const connections = createConnectionsModule(platform, { planRules: plans.rules, assertBotRefs });
   const deadLetters = createDeadLettersModule(platform);
-  const channels = createChannelsModule(
+  // Channels are transport; the conversation core (messages) stores what they receive and sends through them.
+  const channels = createChannelsModule(platform, { connections }, options.channels);
+  const messages = createMessagesModule(
     platform,
-    { connections, messages, deadLetters: deadLetters.repository, settings: settings.reader },
-    options.channels,
+    { channels, deadLetters: deadLetters.repository, settings: settings.reader },
+    options.messages,
   );
+  channels.deliverInboundTo(messages.intake);
   connections.register(app);
   messages.register(app);
   channels.register(app);
@@ -215,18 +216,30 @@ export async function buildServer(
   const contacts = createContactsModule(platform, { sessions: channels.router });
   contacts.register(app);
   // After channels: the tickets policy guards the ticket rooms and decides the list rooms.
-  const tickets = createTicketsModule(platform);
-  tickets.useSessions(channels.router);
+  const tickets = createTicketsModule(platform, { sessions: channels.router, assertBotRefs });
   const automation = createAutomationModule(platform, { messages, tickets, settings: settings.reader });
-  const flows = createFlowsModule(platform, { messages, tickets, contacts, planRules: plans.rules });
   const integrations = createIntegrationsModule(platform, { messages, tickets, planRules: plans.rules });
-  // Integrations of type flowbuilder start flows; a flow's typebot and OpenAI nodes talk through the bots.
-  flows.useIntegrationResolver(integrations.flowOfTicket);
-  flows.useBots(integrations.flowBots);
-  // A running flow takes the customer's message first, then a bot of the connection or queue, then
-  // routing automation (docs/decisions/flows.md, docs/decisions/ai-and-integrations.md).
-  tickets.useAutomation(flows.wrapAfterTicketChange(automation.service.afterTicketChange));
-  channels.useAutomation(flows.wrapIntake(integrations.wrapAutomation(automation.service)));
+  const flows = createFlowsModule(platform, {
+    messages,
+    tickets,
+    contacts,
+    planRules: plans.rules,
+    // Integrations of type flowbuilder start flows; a flow's typebot and OpenAI nodes talk through the bots.
+    integrationFlow: integrations.flowOfTicket,
+    bots: integrations.flowBots,
+    // Late-bound: flow texts fill the company's custom variables kept in the campaign settings.
+    companyVariables: async (companyId) => (await campaigns.service.settings(companyId)).variables,
+  });
+  // The inbound pipeline: a stored customer message is offered to each step in turn until one
+  // handles it (docs/architecture.md, "The inbound pipeline").
+  messages.inbound.declare([
+    flows.inbound, // a running flow, or one the message starts
+    integrations.botInbound, // the bot of the ticket's connection or queue
+    automation.inbound, // routing: greeting, queue choice, chatbot menus; ratings and declined calls
+    integrations.botInbound, // the bot of the queue routing just chose
+  ]);
+  // After an attendant's change: the ticket's flow stops first, then routing's notices.
+  tickets.afterChange.declare([flows.stopOnTicketChange, automation.service.afterTicketChange]);
   integrations.register(app);
   flows.register(app);
   tickets.register(app);
@@ -237,7 +250,7 @@ export async function buildServer(
   createQuickMessagesModule(platform).register(app);
   createDashboardModule(platform, { settings: settings.reader }).register(app);
   createChatsModule(platform, { tickets, planRules: plans.rules }).register(app);
-  createPublicApiModule(platform, { messages, tickets, planRules: plans.rules }).register(app);
+  createPublicApiModule(platform, { messages, tickets, contacts, planRules: plans.rules }).register(app);
   const webhooks = createWebhooksModule(platform, options.webhooks);
   webhooks.register(app);
   const schedules = createSchedulesModule(platform, {
@@ -253,12 +266,11 @@ export async function buildServer(
   const campaigns = createCampaignsModule(platform, {
     messages,
     tickets,
+    contacts,
     sessions: channels.manager,
     settings: settings.reader,
   });
   campaigns.register(app);
-  // Flow texts fill the company's custom variables kept in the campaign settings.
-  flows.useCompanyVariables(async (companyId) => (await campaigns.service.settings(companyId)).variables);
 
   return {
     app,
@@ -269,18 +281,6 @@ export async function buildServer(
     routes,
     /** For tests: the settings reader (plan rules a test builds read through it). */
     settings: settings.reader,
-    /** For tests: the timers sweep on demand, with the injected clock. */
-    automation: automation.service,
-    /** For tests: invoices and payments with the injected clock. */
-    billing: billing.service,
-    /** For tests: the messages service (the expiry of unsent messages on demand). */
-    messages: messages.service,
-    /** For tests: the flow runtime and service (the integration hook). */
-    flows,
-    /** For tests: the due-schedule sweep on demand, with the injected clock. */
-    schedules: schedules.service,
-    /** For tests: the campaigns' dispatch steps on demand, with the injected clock. */
-    campaigns: campaigns.dispatch,
     async start(listen: { port: number; host: string }) {
       await app.listen(listen);
       await platform.bus.start();

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { buildServer } from './app.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
-import { seedDatabase } from './platform/db/seed.ts';
+import { seedDatabase } from './seed.ts';
 
 const DRAIN_LIMIT_MS = 9_500;
 

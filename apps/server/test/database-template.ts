@@ -7,7 +7,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { loadConfig } from '../src/platform/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/platform/db/client.ts';
-import { seedDatabase } from '../src/platform/db/seed.ts';
+import { seedDatabase } from '../src/seed.ts';
 
 /**
  * A migrated and seeded database is made once per run (PGlite: once per migration set, kept

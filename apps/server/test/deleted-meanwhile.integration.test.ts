@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, messages, tickets } from '../src/platform/db/schema.ts';
+import { contacts, messages, tickets } from '../src/tables.ts';
 import { pairedSandbox } from './channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from './factories.ts';
 import { startTestServer, type TestServer } from './test-server.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { defaultSettingsRows } from '../src/modules/settings/index.ts';
 import type { Database } from '../src/platform/db/client.ts';
-import { companies, plans, settings, users } from '../src/platform/db/schema.ts';
-import { defaultSettingsRows } from '../src/platform/db/seed.ts';
 import { hashPassword } from '../src/platform/http/passwords.ts';
+import { companies, plans, settings, users } from '../src/tables.ts';
 
 /** One-line builders for test data. Each answers the inserted row. */
 let sequence = 0;

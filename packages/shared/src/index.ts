@@ -22,6 +22,7 @@ export * from './public-api/index.ts';
 export * from './queues/index.ts';
 export * from './quick-messages/index.ts';
 export * from './realtime/index.ts';
+export * from './route-contracts.ts';
 export * from './sandbox/index.ts';
 export * from './schedules/index.ts';
 export * from './settings/index.ts';

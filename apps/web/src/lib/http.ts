@@ -1,4 +1,10 @@
 import type { SessionUser } from '@wacrm/shared/auth/auth.schema';
+import {
+  type RouteContract,
+  type RouteInput,
+  type RouteResponse,
+  routePath,
+} from '@wacrm/shared/common/route-contract';
 import type { ErrorBody } from '@wacrm/shared/errors/error-body.schema';
 import { ApiError } from './api-error.ts';
 import { clearSession, type KeyValueStorage, storageKeys } from './session-storage.ts';
@@ -16,6 +22,18 @@ export interface RequestOptions {
   silent?: boolean;
   signal?: AbortSignal;
 }
+
+/** A contract call's input as `call` reads it, whatever the route. */
+interface ContractCall extends Omit<RequestOptions, 'method' | 'body' | 'query'> {
+  params?: Record<string, string | number>;
+  query?: unknown;
+  body?: unknown;
+}
+type CallInput<Route extends RouteContract> = RouteInput<Route> & Omit<RequestOptions, 'method' | 'body' | 'query'>;
+/** The input may be left out when the route needs no params and no body. */
+type CallArguments<Route extends RouteContract> =
+  // biome-ignore lint/complexity/noBannedTypes: `{}` is "nothing required" here.
+  {} extends RouteInput<Route> ? [input?: CallInput<Route>] : [input: CallInput<Route>];
 
 export interface RefreshAnswer {
   token: string;
@@ -158,6 +176,19 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       request<T>(path, { ...opts, method: 'PUT', body }),
     delete: <T = unknown>(path: string, opts?: Omit<RequestOptions, 'method'>) =>
       request<T>(path, { ...opts, method: 'DELETE' }),
+    /** Calls a route through its shared contract: the path, method and answer type come from it. */
+    call: <Route extends RouteContract>(
+      route: Route,
+      ...[input]: CallArguments<Route>
+    ): Promise<RouteResponse<Route>> => {
+      const { params, query, body, ...opts } = (input ?? {}) as ContractCall;
+      return request<RouteResponse<Route>>(routePath(route, params), {
+        ...opts,
+        method: route.method,
+        query: query as RequestOptions['query'],
+        body,
+      });
+    },
     refreshAccessToken,
     /** Lets the app wire navigation and toasts after the client is created. */
     setHandlers(next: Partial<typeof handlers>) {

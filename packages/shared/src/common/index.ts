@@ -4,3 +4,4 @@ export * from './db-values.ts';
 export * from './pagination.ts';
 export * from './phone.ts';
 export * from './phone-display.ts';
+export * from './route-contract.ts';

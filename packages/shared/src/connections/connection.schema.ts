@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbIdSchema, INT4_MAX } from '../common/db-values.ts';
+import { timestampSchema } from '../common/route-contract.ts';
 import { weeklyScheduleEntrySchema } from '../company-schedules/company-schedules.schema.ts';
 
 /** spec: connection statuses, stored and shown as they are. */
@@ -64,35 +65,38 @@ export const connectionListQuerySchema = z.object({
 });
 
 /** A connection as the API answers it. `token` is present only for admins (`GET /whatsapp/{id}`). */
-export interface ConnectionRecord {
-  id: number;
-  companyId: number;
-  name: string;
-  status: ConnectionStatus;
-  qrcode: string;
-  retries: number;
-  isDefault: boolean;
-  provider: ConnectionProvider;
-  number: string | null;
-  token?: string | null;
-  greetingMessage: string | null;
-  complationMessage: string | null;
-  outOfHoursMessage: string | null;
-  ratingMessage: string | null;
-  expiresInactiveMessage: string | null;
-  expiresTicket: number;
-  timeUseBotQueues: number;
-  maxUseBotQueues: number;
-  timeToTransfer: number | null;
-  transferQueueId: number | null;
-  promptId: number | null;
-  integrationId: number | null;
-  schedules: { weekday: string; weekdayEn: string; startTime: string; endTime: string }[];
-  queues: { id: number; name: string; color: string }[];
-  queueIds: number[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const connectionRecordSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  status: z.enum(connectionStatuses),
+  qrcode: z.string(),
+  retries: z.number(),
+  isDefault: z.boolean(),
+  provider: z.enum(connectionProviders),
+  number: z.string().nullable(),
+  token: z.string().nullable().optional(),
+  greetingMessage: z.string().nullable(),
+  complationMessage: z.string().nullable(),
+  outOfHoursMessage: z.string().nullable(),
+  ratingMessage: z.string().nullable(),
+  expiresInactiveMessage: z.string().nullable(),
+  expiresTicket: z.number(),
+  timeUseBotQueues: z.number(),
+  maxUseBotQueues: z.number(),
+  timeToTransfer: z.number().nullable(),
+  transferQueueId: z.number().nullable(),
+  promptId: z.number().nullable(),
+  integrationId: z.number().nullable(),
+  schedules: z.array(
+    z.object({ weekday: z.string(), weekdayEn: z.string(), startTime: z.string(), endTime: z.string() }),
+  ),
+  queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  queueIds: z.array(z.number()),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type ConnectionRecord = z.input<typeof connectionRecordSchema>;
 
 /** `company-{id}-whatsapp`: a connection changed or was deleted. */
 export type WhatsappEvent = { action: 'update'; whatsapp: ConnectionRecord } | { action: 'delete'; whatsappId: number };

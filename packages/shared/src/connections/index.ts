@@ -1,1 +1,2 @@
+export * from './connection.contract.ts';
 export * from './connection.schema.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { calendarDaySchema } from '../common/db-values.ts';
 import { pageNumberSchema } from '../common/pagination.ts';
 import { normalizePhoneNumber } from '../common/phone.ts';
-import type { ContactRecord } from '../messages/message.schema.ts';
+import { pageSchema, timestampSchema } from '../common/route-contract.ts';
 
 /** spec: the contacts list loads 30 a page. */
 export const CONTACTS_PAGE_SIZE = 30;
@@ -87,13 +87,37 @@ export const contactOptionsQuerySchema = z.object({
 });
 export const CONTACT_OPTIONS_LIMIT = 100;
 
-export interface ContactsPage {
-  contacts: ContactRecord[];
-  hasMore: boolean;
-  count: number;
-}
+/** A contact as the API and `company-{id}-contact` carry it. */
+export const contactRecordSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string(),
+  profilePicUrl: z.string().nullable(),
+  isGroup: z.boolean(),
+  extraInfo: z.array(z.object({ name: z.string(), value: z.string() })),
+  whatsappId: z.number().nullable(),
+  disableBot: z.boolean(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type ContactRecord = z.input<typeof contactRecordSchema>;
 
-export type ContactOptionRecord = Pick<ContactRecord, 'id' | 'name' | 'number' | 'email' | 'profilePicUrl' | 'isGroup'>;
+/** `GET /contacts` answer. */
+export const contactsPageSchema = pageSchema('contacts', contactRecordSchema);
+export type ContactsPage = z.input<typeof contactsPageSchema>;
+
+/** `GET /contacts/list`: what a picker shows of a contact. */
+export const contactOptionRecordSchema = contactRecordSchema.pick({
+  id: true,
+  name: true,
+  number: true,
+  email: true,
+  profilePicUrl: true,
+  isGroup: true,
+});
+export type ContactOptionRecord = z.input<typeof contactOptionRecordSchema>;
 
 /**
  * One spreadsheet row of `POST /contacts/upload`: name, number, email, and any other column,
@@ -113,21 +137,24 @@ export const contactUploadErrors = [
 ] as const;
 export type ContactUploadError = (typeof contactUploadErrors)[number];
 
-export interface ContactUploadAnswer {
-  newContacts: ContactRecord[];
+export const contactUploadAnswerSchema = z.object({
+  newContacts: z.array(contactRecordSchema),
   /**
    * `row`: the failed row's index in the request's rows (0-based). `line`: its line in the sheet
    * (1 is the header line), when the server read the file itself.
    */
-  errorBag: {
-    row: number;
-    line?: number;
-    name: string;
-    number: string;
-    error: ContactUploadError;
-    message: string;
-  }[];
-}
+  errorBag: z.array(
+    z.object({
+      row: z.number(),
+      line: z.number().optional(),
+      name: z.string(),
+      number: z.string(),
+      error: z.enum(contactUploadErrors),
+      message: z.string(),
+    }),
+  ),
+});
+export type ContactUploadAnswer = z.input<typeof contactUploadAnswerSchema>;
 
 /**
  * `POST /contacts/import`: what the phone's contacts did to the company's, one count per distinct
@@ -135,12 +162,13 @@ export interface ContactUploadAnswer {
  * `unchanged`: contacts the company already had, left as they were; `skipped`: entries whose number
  * is not a valid phone number.
  */
-export interface ContactImportAnswer {
-  added: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-}
+export const contactImportAnswerSchema = z.object({
+  added: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  skipped: z.number(),
+});
+export type ContactImportAnswer = z.input<typeof contactImportAnswerSchema>;
 
 /** `company-{id}-contact` as the contacts feature emits it: the channel events plus "all deleted". */
 export type ContactsEvent =

@@ -36,11 +36,12 @@ export const helpFieldsSchema = z.object({
 export type HelpFieldsInput = z.input<typeof helpFieldsSchema>;
 export type HelpFields = z.output<typeof helpFieldsSchema>;
 
-export interface Help {
-  id: number;
-  title: string;
-  description: string;
+export const helpSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
   /** YouTube video id. */
-  video: string;
-  link: string | null;
-}
+  video: z.string(),
+  link: z.string().nullable(),
+});
+export type Help = z.input<typeof helpSchema>;

@@ -1,2 +1,3 @@
+export * from './help.contract.ts';
 export * from './help.schema.ts';
 export * from './youtube.ts';

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { dbIdSchema } from '../common/db-values.ts';
+import type { ContactRecord } from '../contacts/contact.schema.ts';
 import type { ThreadTicketRef } from '../tickets/ticket.schema.ts';
+
+/** The contact a message and a ticket carry (declared by the contacts feature). */
+export type { ContactRecord };
 
 /** spec: message media types. */
 export const messageMediaTypes = [
@@ -89,22 +93,6 @@ export interface MessageRecord {
   /** Written by the product itself (bot menus, greetings, notices), not typed by a person. */
   isSystem: boolean;
   contact: MessageContactRef | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A contact as `company-{id}-contact` carries it. */
-export interface ContactRecord {
-  id: number;
-  companyId: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string | null;
-  isGroup: boolean;
-  extraInfo: { name: string; value: string }[];
-  whatsappId: number | null;
-  disableBot: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,3 +1,4 @@
+export * from './queue.contract.ts';
 export * from './queue.schema.ts';
 export * from './queue-option.schema.ts';
 export * from './within-schedule.ts';

@@ -55,6 +55,21 @@ export interface QueueOptionRecord {
   children: QueueOptionRecord[];
 }
 
+// Named: the nested children refer to it in the OpenAPI document.
+export const queueOptionRecordSchema: z.ZodType<QueueOptionRecord, QueueOptionRecord> = z
+  .object({
+    id: z.number(),
+    queueId: z.number(),
+    parentId: z.number().nullable(),
+    title: z.string(),
+    message: z.string().nullable(),
+    option: z.string(),
+    get children() {
+      return z.array(queueOptionRecordSchema);
+    },
+  })
+  .meta({ id: 'QueueOptionRecord' });
+
 /** The option a customer types, as stored: `007` is `7`. */
 export function normalizeOptionNumber(option: string) {
   return String(Number.parseInt(option.trim(), 10));

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { timestampSchema } from '../common/route-contract.ts';
 import {
   defaultWeeklySchedule,
   type WeeklyScheduleEntry,
+  weekdaysEn,
   weeklyScheduleEntrySchema,
 } from '../company-schedules/company-schedules.schema.ts';
 
@@ -47,24 +49,32 @@ export type QueueFields = z.infer<typeof queueFieldsSchema>;
 
 export const queueIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
+/** `GET /queue`: only the super user may name another company (spec: optional companyId). */
+export const queueListQuerySchema = z.object({
+  companyId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
 /** A queue as the API answers it. */
-export interface QueueRecord {
-  id: number;
-  companyId: number;
-  name: string;
-  color: string;
-  greetingMessage: string | null;
-  complationMessage: string | null;
-  outOfHoursMessage: string | null;
-  ratingMessage: string | null;
-  orderQueue: number | null;
-  integrationId: number | null;
-  promptId: number | null;
-  token: string | null;
-  schedules: WeeklyScheduleEntry[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const queueRecordSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  color: z.string(),
+  greetingMessage: z.string().nullable(),
+  complationMessage: z.string().nullable(),
+  outOfHoursMessage: z.string().nullable(),
+  ratingMessage: z.string().nullable(),
+  orderQueue: z.number().nullable(),
+  integrationId: z.number().nullable(),
+  promptId: z.number().nullable(),
+  token: z.string().nullable(),
+  schedules: z.array(
+    z.object({ weekday: z.string(), weekdayEn: z.enum(weekdaysEn), startTime: z.string(), endTime: z.string() }),
+  ),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type QueueRecord = z.input<typeof queueRecordSchema>;
 
 /** spec: default queue hours Mon-Fri 08:00-18:00, Sat 08:00-12:00, Sun 00:00-00:00 (the company week's default). */
 export const defaultQueueSchedules: WeeklyScheduleEntry[] = defaultWeeklySchedule;

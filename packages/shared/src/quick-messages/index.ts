@@ -1,1 +1,2 @@
+export * from './quick-message.contract.ts';
 export * from './quick-message.schema.ts';

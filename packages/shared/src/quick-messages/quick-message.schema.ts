@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../common/pagination.ts';
+import { pageSchema, timestampSchema } from '../common/route-contract.ts';
 
 /** Quick messages per page of `GET /quick-messages`. */
 export const QUICK_MESSAGES_PAGE_SIZE = 40;
@@ -26,27 +27,25 @@ export const quickMessageIdParamsSchema = z.object({ id: z.coerce.number().int()
 export const quickMessageListQuerySchema = listQuerySchema;
 
 /** A quick message as the API answers it. `mediaUrl` is where the attachment is served. */
-export interface QuickMessageRecord {
-  id: number;
-  shortcode: string;
-  message: string;
-  geral: boolean;
-  status: boolean;
-  isMedia: boolean;
-  mediaPath: string | null;
-  mediaName: string | null;
-  mediaUrl: string | null;
-  userId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const quickMessageRecordSchema = z.object({
+  id: z.number(),
+  shortcode: z.string(),
+  message: z.string(),
+  geral: z.boolean(),
+  status: z.boolean(),
+  isMedia: z.boolean(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  mediaUrl: z.string().nullable(),
+  userId: z.number().nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type QuickMessageRecord = z.input<typeof quickMessageRecordSchema>;
 
 /** `GET /quick-messages` answer. */
-export interface QuickMessagesPage {
-  records: QuickMessageRecord[];
-  count: number;
-  hasMore: boolean;
-}
+export const quickMessagesPageSchema = pageSchema('records', quickMessageRecordSchema);
+export type QuickMessagesPage = z.input<typeof quickMessagesPageSchema>;
 
 /** `company-{id}-quickmessage`: personal ones reach their author only, company-wide ones everyone. */
 export type QuickMessageEvent =

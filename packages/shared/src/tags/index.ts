@@ -1,1 +1,2 @@
+export * from './tag.contract.ts';
 export * from './tag.schema.ts';

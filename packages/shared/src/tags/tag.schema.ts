@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../common/pagination.ts';
+import { pageSchema, timestampSchema } from '../common/route-contract.ts';
 
 /** Tags per page of `GET /tags/` (the tags screen's infinite scroll). */
 export const TAGS_PAGE_SIZE = 40;
@@ -69,27 +70,26 @@ export const tagSyncSchema = z.object({
 export type TagSync = z.infer<typeof tagSyncSchema>;
 
 /** A tag as the API answers it; `ticketsCount` counts the company's tickets that carry it. */
-export interface TagRecord {
-  id: number;
-  name: string;
-  color: string;
-  kanban: 0 | 1;
+export const tagRecordSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  kanban: z.union([z.literal(0), z.literal(1)]),
   /** The lane's place on the kanban board (lanes are ordered by it, then by name). */
-  kanbanOrder: number;
-  ticketsCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  kanbanOrder: z.number(),
+  ticketsCount: z.number(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type TagRecord = z.input<typeof tagRecordSchema>;
 
 /** What a ticket shows of a tag (the ticket record's `tags`, the pickers). */
-export type TagOption = Pick<TagRecord, 'id' | 'name' | 'color'>;
+export const tagOptionSchema = tagRecordSchema.pick({ id: true, name: true, color: true });
+export type TagOption = z.input<typeof tagOptionSchema>;
 
 /** `GET /tags/` answer. */
-export interface TagsPage {
-  tags: TagRecord[];
-  count: number;
-  hasMore: boolean;
-}
+export const tagsPageSchema = pageSchema('tags', tagRecordSchema);
+export type TagsPage = z.input<typeof tagsPageSchema>;
 
 /** `company-{id}-tag` (spec "Realtime": create, update, delete). */
 export type TagEvent = { action: 'create' | 'update'; tag: TagRecord } | { action: 'delete'; tagId: number };

@@ -1,1 +1,2 @@
+export * from './ticket-note.contract.ts';
 export * from './ticket-note.schema.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from '../common/route-contract.ts';
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -20,13 +21,14 @@ export const ticketNoteListQuerySchema = z.object({
 export type TicketNoteListQuery = z.infer<typeof ticketNoteListQuerySchema>;
 
 /** spec: a note with its author's name and date. */
-export interface TicketNoteRecord {
-  id: number;
-  note: string;
-  ticketId: number | null;
-  contactId: number;
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const ticketNoteRecordSchema = z.object({
+  id: z.number(),
+  note: z.string(),
+  ticketId: z.number().nullable(),
+  contactId: z.number(),
+  userId: z.number().nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type TicketNoteRecord = z.input<typeof ticketNoteRecordSchema>;

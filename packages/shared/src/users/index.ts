@@ -1,1 +1,2 @@
+export * from './user.contract.ts';
 export * from './user.schema.ts';

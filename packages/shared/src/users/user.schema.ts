@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allTicketValues, profiles } from '../auth/permissions.ts';
+import { pageSchema, timestampSchema } from '../common/route-contract.ts';
 
 const nameSchema = z.string({ error: 'Required' }).trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!');
 const emailSchema = z
@@ -42,28 +43,29 @@ export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positiv
 export const newUserDefaults = { profile: 'user', allTicket: 'desabled' } as const;
 
 /** A user as the API answers it (never a password hash). */
-export type UserRecord = {
-  id: number;
-  companyId: number;
-  name: string;
-  email: string;
-  profile: (typeof profiles)[number];
-  super: boolean;
-  allTicket: (typeof allTicketValues)[number];
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
-  queues: { id: number; name: string; color: string }[];
-  online: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export const userRecordSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile: z.enum(profiles),
+  super: z.boolean(),
+  allTicket: z.enum(allTicketValues),
+  whatsappId: z.number().nullable(),
+  whatsapp: z.object({ id: z.number(), name: z.string() }).nullable(),
+  queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  online: z.boolean(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type UserRecord = z.input<typeof userRecordSchema>;
 
 /** `GET /users/` answer. */
-export interface UsersPage {
-  users: UserRecord[];
-  count: number;
-  hasMore: boolean;
-}
+export const usersPageSchema = pageSchema('users', userRecordSchema);
+export type UsersPage = z.input<typeof usersPageSchema>;
 
 /** `GET /users/list` answer item: enough for pickers (the queues let a picker offer a queue's users). */
-export type UserOption = Pick<UserRecord, 'id' | 'name' | 'email' | 'profile' | 'online'> & { queueIds: number[] };
+export const userOptionSchema = userRecordSchema
+  .pick({ id: true, name: true, email: true, profile: true, online: true })
+  .extend({ queueIds: z.array(z.number()) });
+export type UserOption = z.input<typeof userOptionSchema>;

@@ -2,8 +2,8 @@ import type { Announcement, AnnouncementFields } from '@wacrm/shared';
 import { ACTIVE_ANNOUNCEMENTS_LIMIT, ANNOUNCEMENTS_PAGE_SIZE } from '@wacrm/shared';
 import { and, asc, count, desc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { announcements } from '../../platform/db/schema.ts';
 import { containsText } from '../../platform/db/text-search.ts';
+import { announcements } from '../../tables.ts';
 
 /** What every client may see of an announcement: the author's company id stays on the server. */
 const publicColumns = {

@@ -1,4 +1,4 @@
-import { externalSendSchema } from '@wacrm/shared';
+import { externalSendSchema, routeContracts } from '@wacrm/shared';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,6 +113,27 @@ describe('OpenAPI document', () => {
           keysOf(schema.body),
         );
       }
+    }
+  });
+
+  it('documents the response of every route declared by a contract, and every contract is registered', async () => {
+    const document = (await t.request('GET', '/api/openapi.json')).body as Document;
+    const withResponseSchema = apiRoutes().filter(({ route }) => (route.schema as { response?: object })?.response);
+    for (const { route, method, path } of withResponseSchema) {
+      const declared = Object.keys((route.schema as { response: object }).response);
+      const responses = document.paths[path][method].responses as Record<string, { content?: object }>;
+      for (const status of declared) {
+        expect(responses[status], `${method} ${path} ${status}`).toBeDefined();
+        if (status !== '204') expect(responses[status].content, `${method} ${path} ${status}`).toBeDefined();
+      }
+    }
+    const contracts = Object.values(routeContracts).flatMap((group) => Object.values(group));
+    expect(contracts.length).toBeGreaterThan(0);
+    const registered = new Set(withResponseSchema.map(({ method, path }) => `${method} ${path}`));
+    for (const contract of contracts) {
+      expect(registered, `${contract.method} ${contract.path}`).toContain(
+        `${contract.method.toLowerCase()} ${openApiPath(contract.path)}`,
+      );
     }
   });
 

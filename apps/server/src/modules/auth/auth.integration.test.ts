@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, isoDay, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { companies } from '../../platform/db/schema.ts';
+import { companies } from '../../tables.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { authSessions } from '../../platform/db/schema.ts';
+import { authSessions } from '../../tables.ts';
 
 /** Sessions of logged-in browsers, one row each, found by the id inside the refresh cookie. */
 export function createAuthRepository(db: Database) {

@@ -2,7 +2,7 @@ import type { TicketRecord } from '@wacrm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { contacts, queues, tickets, userQueues } from '../../platform/db/schema.ts';
+import { contacts, queues, tickets, userQueues } from '../../tables.ts';
 
 /**
  * The token check's session row is kept per process for a moment (platform/http/session-cache.ts):

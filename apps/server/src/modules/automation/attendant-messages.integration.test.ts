@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/channels.ts';
 import { buildUser } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { ticketRatings, tickets } from '../../platform/db/schema.ts';
+import { ticketRatings, tickets } from '../../tables.ts';
 import { createTestClock, customer, systemMessagesOf, ticketOf, twoQueueSetup } from './automation.test-helpers.ts';
 
 // Automatic messages around attendants: accept greeting, transfer notice, completion and rating.

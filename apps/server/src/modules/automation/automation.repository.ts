@@ -9,7 +9,8 @@ import {
   tickets,
   whatsappQueues,
   whatsapps,
-} from '../../platform/db/schema.ts';
+} from '../../tables.ts';
+import { ticketWrites } from '../tickets/index.ts';
 import type { BotPatch, BotQueue } from './queue-chatbot.ts';
 
 type TicketPatch = BotPatch & {
@@ -155,19 +156,12 @@ export function createAutomationRepository(db: Database) {
 
     async patchTicket(tx: Database, companyId: number, ticketId: number, patch: TicketPatch) {
       if (Object.keys(patch).length === 0) return;
-      await tx
-        .update(tickets)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+      await ticketWrites.update(tx, companyId, ticketId, patch);
     },
 
     /** The rating question went out: the closed ticket waits for the answer until `dueAt`. */
-    async awaitRating(companyId: number, ticketId: number, dueAt: Date) {
-      await db
-        .update(tickets)
-        .set({ ratingDueAt: dueAt })
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
-    },
+    awaitRating: (companyId: number, ticketId: number, dueAt: Date) =>
+      ticketWrites.awaitRating(db, companyId, ticketId, dueAt),
 
     /** The customer's answer, once per ticket (a second answer changes nothing). */
     async recordRating(
@@ -249,10 +243,7 @@ export function createAutomationRepository(db: Database) {
           )
           .for('update');
         if (!before) return null;
-        await tx
-          .update(tickets)
-          .set({ queueId, chatbot: false, queueOptionId: null, updatedAt: new Date() })
-          .where(eq(tickets.id, ticketId));
+        await ticketWrites.moveToQueue(tx, companyId, ticketId, queueId);
         return before;
       });
     },
@@ -273,10 +264,7 @@ export function createAutomationRepository(db: Database) {
           )
           .for('update');
         if (!before) return null;
-        await tx
-          .update(tickets)
-          .set({ status: 'closed', closedAt: now, updatedAt: new Date() })
-          .where(eq(tickets.id, ticketId));
+        await ticketWrites.update(tx, companyId, ticketId, { status: 'closed', closedAt: now });
         return before;
       });
     },

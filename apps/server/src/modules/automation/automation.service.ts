@@ -1,10 +1,10 @@
 import { greetingOfHour, isWithinSchedule, localTime, type MessagesLanguage, type TicketRecord } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
-import type { tickets } from '../../platform/db/schema.ts';
+import type { tickets } from '../../tables.ts';
+import { automaticTexts } from '../messages/index.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
-import type { TicketChangeKind } from '../tickets/ticket-transitions.ts';
-import { automaticTexts } from './automatic-texts.ts';
+import type { TicketChangeKind } from '../tickets/index.ts';
 import type { AutomationRepository, RoutingState } from './automation.repository.ts';
 import { decideBotReply } from './queue-chatbot.ts';
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { pairedSandbox } from '../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
-import { contacts, messages, tickets } from '../../platform/db/schema.ts';
+import { contacts, messages, tickets } from '../../tables.ts';
 
 // Setup shared by the automation integration tests: a company with settings, queues, a customer
 // writing through a sandbox connection, and the ticket that customer ends up in.

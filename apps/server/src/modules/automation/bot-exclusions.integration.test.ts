@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { messages, ticketRatings, tickets } from '../../platform/db/schema.ts';
+import { messages, ticketRatings, tickets } from '../../tables.ts';
 import { customer, MAIN_MENU, systemMessagesOf, ticketOf, twoQueueSetup } from './automation.test-helpers.ts';
 
 // What the bots leave alone: groups, echoes of our own messages, calls, contacts excluded from bots.

@@ -1,10 +1,13 @@
 import type { Platform } from '../../platform/context.ts';
-import type { MessagesModule } from '../messages/index.ts';
+import type { InboundHandler, MessagesModule } from '../messages/index.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
 import type { TicketsModule } from '../tickets/index.ts';
-import { createTimersJob } from './automation.jobs.ts';
+import { routingTimersJob } from './automation.jobs.ts';
 import { createAutomationRepository } from './automation.repository.ts';
 import { createAutomationService } from './automation.service.ts';
+import { routingStateOf } from './routing-state.ts';
+
+export { routingStateOf } from './routing-state.ts';
 
 /**
  * Routing automation: the server's own side of a conversation (issue 7). It has no routes: the
@@ -26,12 +29,35 @@ export function createAutomationModule(
     clock: platform.clock,
     log: platform.log,
   });
-  platform.jobs.register(
-    createTimersJob(() =>
-      service.runTimers().catch((error) => platform.log.error({ err: error }, 'routing timers failed')),
-    ),
+  platform.jobs.handle(routingTimersJob, () =>
+    service.runTimers().catch((error) => platform.log.error({ err: error }, 'routing timers failed')),
   );
-  return { service };
+  /**
+   * The inbound pipeline's routing step: greeting, queue choice, chatbot menus, the rating's
+   * thanks and the declined call's notice. A message that moved the ticket (a queue just chosen)
+   * passes on, so a bot of that queue can answer it.
+   */
+  const inbound: InboundHandler = {
+    async customerMessage(turn) {
+      const { event, ticket } = turn;
+      const moved = await service.onCustomerMessage(
+        event,
+        ticket ? routingStateOf(ticket, event.whatsappId) : undefined,
+      );
+      if (!moved) return 'handled';
+      turn.ticket = undefined;
+      return 'pass';
+    },
+    async rated(companyId, ticketId) {
+      await service.onRated(companyId, ticketId);
+      return 'handled';
+    },
+    async callDeclined(companyId, ticketId) {
+      await service.onCallDeclined(companyId, ticketId);
+      return 'handled';
+    },
+  };
+  return { service, inbound };
 }
 
 export type AutomationModule = ReturnType<typeof createAutomationModule>;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox } from '../../../test/channels.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { messages } from '../../platform/db/schema.ts';
+import { messages } from '../../tables.ts';
 import {
   company,
   createTestClock,

@@ -2,12 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { buildServer } from '../../app.ts';
+import { buildServer, type Server } from '../../app.ts';
 import { openPostgres } from '../../platform/db/client.ts';
-import { messages } from '../../platform/db/schema.ts';
+import { messages } from '../../tables.ts';
+import { routingTimersJob } from './automation.jobs.ts';
 import { company, createTestClock, customer, queue, systemMessagesOf, ticketOf } from './automation.test-helpers.ts';
 
 // The transfer and inactivity timers: sweeps, two nodes on one database, a restart.
+
+/** One sweep of the timers on a server, as its cron job runs it: what it moved and closed. */
+const sweepTimers = (server: Server) =>
+  server.platform.jobs.runNow(routingTimersJob) as Promise<{ moved: number; closed: number }>;
 
 const clock = createTestClock();
 let t: TestServer;
@@ -25,15 +30,15 @@ describe('timers', () => {
     await me.say('hi');
     try {
       clock.shiftMinutes = 9;
-      await t.server.automation.runTimers();
+      await sweepTimers(t.server);
       expect((await ticketOf(t, ctx.company.id, me.number)).queueId).toBeNull();
       clock.shiftMinutes = 11;
-      await t.server.automation.runTimers();
+      await sweepTimers(t.server);
       expect((await ticketOf(t, ctx.company.id, me.number)).queueId).toBe(sales.id);
       // (The once-a-minute cron job sweeps with the same clock and may be the one that moved it.)
       expect(await waitUntil(async () => (await me.received()).find((body) => body.includes('*Sales*')))).toBeTruthy();
       // Swept again: nothing happens twice.
-      await t.server.automation.runTimers();
+      await sweepTimers(t.server);
       expect(await me.received()).toEqual([]);
     } finally {
       clock.shiftMinutes = 0;
@@ -67,10 +72,10 @@ describe('timers', () => {
       try {
         clock.shiftMinutes = 31;
         const sweeps = await Promise.all([
-          t.server.automation.runTimers(),
-          second.automation.runTimers(),
-          t.server.automation.runTimers(),
-          second.automation.runTimers(),
+          sweepTimers(t.server),
+          sweepTimers(second),
+          sweepTimers(t.server),
+          sweepTimers(second),
         ]);
         // Each node's once-a-minute cron job may sweep too: at most one sweep acts on each ticket.
         expect(sweeps.reduce((sum, sweep) => sum + sweep.moved, 0)).toBeLessThanOrEqual(1);
@@ -80,7 +85,7 @@ describe('timers', () => {
           status: 'pending',
         });
         expect(await ticketOf(t, ctx.company.id, idle.number)).toMatchObject({ status: 'closed' });
-        await Promise.all([t.server.automation.runTimers(), second.automation.runTimers()]);
+        await Promise.all([sweepTimers(t.server), sweepTimers(second)]);
         expect((await systemMessagesOf(t, waitingTicket.id)).map((message) => message.body)).toEqual([
           '*Mensagem automática*:\nVocê foi transferido para o departamento *Sales*, aguarde que já vamos te atender!',
         ]);
@@ -129,7 +134,7 @@ describe('timers', () => {
     await second.start({ port: 0, host: '127.0.0.1' });
     try {
       // The minute's cron job of the new server may get there first: the end state is what counts.
-      await second.automation.runTimers();
+      await sweepTimers(second);
       expect((await ticketOf(t, ctx.company.id, waiting.number)).queueId).toBe(sales.id);
       const closed = await ticketOf(t, ctx.company.id, quiet.number);
       expect(closed).toMatchObject({ status: 'closed' });

@@ -5,6 +5,7 @@ import { waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildPlan, isoDay } from '../../../test/factories.ts';
 import { paced } from '../../../test/machine-pace.ts';
 import { buildServer } from '../../app.ts';
+import { invoiceGenerationJob } from './billing.jobs.ts';
 import { invoices } from './billing.tables.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
@@ -39,7 +40,7 @@ describe('invoice generation across a restart', () => {
     offsetMs = invoiceTime - LEAD_MS - Date.now();
     await first.start({ port: 0, host: '127.0.0.1' });
     // The start-up sweep plans the job (it runs in the background).
-    await waitUntil(() => first.platform.jobs.hasWaitingJob('billing.generate-invoice', `${company.id}:${dueDate}`));
+    await waitUntil(() => first.platform.jobs.hasWaitingJob(invoiceGenerationJob, `${company.id}:${dueDate}`));
     await first.stop();
     expect(await database.db.select().from(invoices).where(eq(invoices.companyId, company.id))).toHaveLength(0);
 

@@ -11,7 +11,8 @@ import { joinRoom, waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildPlan, buildUser, isoDay, TEST_PASSWORD } from '../../../test/factories.ts';
 import { type FakePsp, startFakePsp } from '../../../test/fake-pix-psp.ts';
 import { nextEvent, startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { companies } from '../../platform/db/schema.ts';
+import { companies } from '../../tables.ts';
+import { invoiceGenerationJob, invoiceSweepJob } from './billing.jobs.ts';
 import { invoices, pixPayments } from './billing.tables.ts';
 
 const WEBHOOK_SECRET = 'a-shared-webhook-secret-0123456789';
@@ -302,8 +303,8 @@ describe('invoice generation', () => {
   it('makes the invoice from the plan price once the due date is within the configured days', async () => {
     const near = await payingCompany({ value: 77.5, dueDate: isoDay(3), recurrence: 'ANUAL' });
     const far = await payingCompany({ dueDate: isoDay(40) });
-    await t.server.billing.sweep();
-    await t.server.billing.sweep();
+    await t.platform.jobs.runNow(invoiceSweepJob);
+    await t.platform.jobs.runNow(invoiceSweepJob);
     const nearInvoices = await t.db.select().from(invoices).where(eq(invoices.companyId, near.company.id));
     expect(nearInvoices).toHaveLength(1);
     expect(nearInvoices[0]).toMatchObject({
@@ -315,9 +316,7 @@ describe('invoice generation', () => {
     });
     expect(await t.db.select().from(invoices).where(eq(invoices.companyId, far.company.id))).toHaveLength(0);
     // The far one has its job waiting for its time.
-    expect(await t.platform.jobs.hasWaitingJob('billing.generate-invoice', `${far.company.id}:${isoDay(40)}`)).toBe(
-      true,
-    );
+    expect(await t.platform.jobs.hasWaitingJob(invoiceGenerationJob, `${far.company.id}:${isoDay(40)}`)).toBe(true);
   });
 
   it("makes the invoice when the super user moves a company's due date into the window", async () => {
@@ -336,7 +335,7 @@ describe('invoice generation', () => {
     const { txid } = (await api.post('/api/subscription', { planId: company.planId })).body as SubscriptionAnswer;
     await psp.pay(txid);
     const next = addMonthsClamped(isoDay(2), 1);
-    await waitUntil(() => t.platform.jobs.hasWaitingJob('billing.generate-invoice', `${company.id}:${next}`));
+    await waitUntil(() => t.platform.jobs.hasWaitingJob(invoiceGenerationJob, `${company.id}:${next}`));
   });
 });
 

@@ -1,7 +1,7 @@
 import { INVOICES_PAGE_SIZE, type InvoiceRecord, type InvoiceStatus, type InvoicesPage } from '@wacrm/shared';
 import { and, desc, eq, gt, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { companies, plans } from '../../platform/db/schema.ts';
+import { companies, plans } from '../../tables.ts';
 import { invoices, pixCharges, pixPayments } from './billing.tables.ts';
 
 type InvoiceRow = typeof invoices.$inferSelect;

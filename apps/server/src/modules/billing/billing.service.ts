@@ -13,10 +13,10 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
-import { companies } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { SessionInvalidation } from '../../platform/http/session-cache.ts';
+import { companies } from '../../tables.ts';
 import type { BillingRealtime } from './billing.realtime.ts';
 import type { BillingRepository } from './billing.repository.ts';
 import { invoices, pixCharges, pixPayments } from './billing.tables.ts';

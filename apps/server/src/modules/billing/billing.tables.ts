@@ -11,7 +11,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies, plans } from '../../platform/db/schema.ts';
+import { companyReference, createdAt } from '../../platform/db/columns.ts';
+import { companies, plans } from '../../tables.ts';
 
 /**
  * A company's invoice for one period of its plan. The value is the plan's price when the invoice
@@ -22,9 +23,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     planId: integer('plan_id').references(() => plans.id, { onDelete: 'set null' }),
     /** Kept as it was: the plan may be renamed or removed later. */
     planName: varchar('plan_name', { length: 100 }).notNull(),
@@ -35,7 +34,7 @@ export const invoices = pgTable(
     /** open or paid; `overdue` is worked out when read. */
     status: varchar('status', { length: 10 }).notNull().default('open'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('invoices_company_plan_due_unique').on(table.companyId, table.planId, table.dueDate),
@@ -51,15 +50,13 @@ export const pixCharges = pgTable(
     invoiceId: integer('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     /** The copy-and-paste code (BR Code) and the QR image as a data URL, as the PSP gave them. */
     qrcode: text('qrcode').notNull(),
     imagemQrcode: text('imagem_qrcode').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('pix_charges_invoice_idx').on(table.invoiceId)],
 );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import { createInvoiceGenerationJob, createInvoiceSweepJob } from './billing.jobs.ts';
+import { invoiceGenerationJob, invoiceSweepJob } from './billing.jobs.ts';
 import { createBillingRealtime } from './billing.realtime.ts';
 import { createBillingRepository } from './billing.repository.ts';
 import { registerBillingRoutes } from './billing.routes.ts';
@@ -27,10 +27,10 @@ export function createBillingModule(platform: Platform, options: { provider?: Pa
     daysBeforeDue: config.invoiceDaysBeforeDue,
     planGeneration: async (companyId, dueDate, at) => {
       const key = `${companyId}:${dueDate}`;
-      if (await platform.jobs.hasWaitingJob(generationJob.name, key)) return;
+      if (await platform.jobs.hasWaitingJob(invoiceGenerationJob, key)) return;
       const seconds = Math.max(0, Math.ceil((at.getTime() - platform.clock().getTime()) / 1000));
       await platform.jobs.send(
-        generationJob,
+        invoiceGenerationJob,
         { companyId, dueDate },
         { startAfterSeconds: seconds, singletonKey: key },
       );
@@ -38,10 +38,8 @@ export function createBillingModule(platform: Platform, options: { provider?: Pa
     clock: platform.clock,
     log: platform.log,
   });
-  const generationJob = createInvoiceGenerationJob(async ({ companyId, dueDate }) => {
-    await service.generateFor(companyId, dueDate);
-  });
-  platform.jobs.register(generationJob, createInvoiceSweepJob(service.sweep));
+  platform.jobs.handle(invoiceGenerationJob, ({ companyId, dueDate }) => service.generateFor(companyId, dueDate));
+  platform.jobs.handle(invoiceSweepJob, service.sweep);
 
   return {
     service,

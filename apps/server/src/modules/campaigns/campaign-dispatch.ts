@@ -4,21 +4,16 @@ import { campaignDelayAfter, campaignVariants, fillCampaignVariables } from '@wa
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, messages, tickets } from '../../platform/db/schema.ts';
-import { mimetypeOf } from '../channels/media-files.ts';
-import type { MessagesService } from '../messages/messages.service.ts';
-import type { TicketsRepository } from '../tickets/tickets.repository.ts';
+import type { JobSender } from '../../platform/jobs/job-queue.ts';
+import { contacts, messages, tickets } from '../../tables.ts';
+import { mimetypeOf } from '../channels/index.ts';
+import type { ContactsRepository } from '../contacts/index.ts';
+import type { MessagesService } from '../messages/index.ts';
+import type { TicketsRepository } from '../tickets/index.ts';
+import { type CampaignDispatchPayload, campaignDispatchJob, campaignStartJob } from './campaigns.jobs.ts';
 import type { CampaignsRepository } from './campaigns.repository.ts';
 import { contactListItems } from './campaigns.tables.ts';
 import type { ContactListsRepository } from './contact-lists.repository.ts';
-
-/** Puts the campaign's next job on the queue, `delayMs` from now. */
-export type EnqueueDispatch = (
-  payload: { companyId: number; campaignId: number; token: string },
-  delayMs: number,
-) => Promise<void>;
-/** Puts a programmed campaign's start on the queue for its time. */
-export type EnqueueStart = (payload: { companyId: number; campaignId: number }, delayMs: number) => Promise<void>;
 
 /** While the connection is down the chain looks again this often (docs/decisions/campaigns.md). */
 export const PAUSED_RECHECK_MS = 5_000;
@@ -45,9 +40,9 @@ export function createCampaignDispatch(deps: {
   repository: CampaignsRepository;
   lists: ContactListsRepository;
   tickets: Pick<TicketsRepository, 'lockContact' | 'findActive' | 'insert'>;
+  contacts: Pick<ContactsRepository, 'findOrCreateByNumber'>;
   messages: Pick<MessagesService, 'stageOutbound' | 'publish'>;
-  enqueue: () => EnqueueDispatch;
-  enqueueStart: () => EnqueueStart;
+  jobs: JobSender;
   clock: () => Date;
   random: () => number;
   log: FastifyBaseLogger;
@@ -60,6 +55,11 @@ export function createCampaignDispatch(deps: {
   ) => Promise<{ name: string; path: string | null; mimetype: string | null }[]>;
 }) {
   const { db, repository, log } = deps;
+
+  /** Puts the chain's next job on the queue, `delayMs` from now. */
+  async function queueNext(payload: CampaignDispatchPayload, delayMs: number) {
+    await deps.jobs.send(campaignDispatchJob, payload, { startAfterSeconds: delayMs / 1000, retryLimit: 5 });
+  }
 
   /**
    * Whether the number's contact ever wrote one of the opt-out keywords (any connection). Read
@@ -130,7 +130,7 @@ export function createCampaignDispatch(deps: {
       return true;
     });
     if (!started) return false;
-    await deps.enqueue()({ companyId, campaignId, token }, 0);
+    await queueNext({ companyId, campaignId, token }, 0);
     await deps.onProgress(companyId, campaignId);
     return true;
   }
@@ -140,7 +140,7 @@ export function createCampaignDispatch(deps: {
     const token = randomUUID();
     const row = await repository.update(companyId, campaignId, { chainToken: token });
     if (row?.status !== 'EM_ANDAMENTO') return;
-    await deps.enqueue()({ companyId, campaignId, token }, 0);
+    await queueNext({ companyId, campaignId, token }, 0);
   }
 
   /** One claim: sends one contact, skips one, or says why not now. */
@@ -173,7 +173,12 @@ export function createCampaignDispatch(deps: {
         await repository.settleShipping(tx, shipping.id, { status: 'optout' });
         return { kind: 'skipped' };
       }
-      const contactId = await contactFor(tx, companyId, shipping);
+      const { contact } = await deps.contacts.findOrCreateByNumber(tx, companyId, {
+        number: shipping.number,
+        name: shipping.name || shipping.number,
+        email: shipping.email,
+      });
+      const contactId = contact.id;
       await deps.tickets.lockContact(tx, companyId, contactId);
       const whatsappId = connection.id;
       // docs/decisions/campaigns.md: the contact's ticket on that connection if one is not closed,
@@ -244,31 +249,14 @@ export function createCampaignDispatch(deps: {
     });
   }
 
-  async function contactFor(
-    tx: Database,
-    companyId: number,
-    shipping: { name: string; number: string; email: string },
-  ) {
-    const [created] = await tx
-      .insert(contacts)
-      .values({ companyId, name: shipping.name || shipping.number, number: shipping.number, email: shipping.email })
-      .onConflictDoNothing()
-      .returning({ id: contacts.id });
-    if (created) return created.id;
-    const [found] = await tx
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.number, shipping.number)));
-    return found.id;
-  }
-
-  /** One job of the chain: claims until it must wait, then queues its successor. */
-  async function runJob(payload: { companyId: number; campaignId: number; token: string }) {
+  /** One job of the chain: claims until it must wait, then queues its successor. Answers its last step. */
+  async function runJob(payload: CampaignDispatchPayload): Promise<Step> {
     const { companyId, campaignId, token } = payload;
+    let result: Step = { kind: 'skipped' };
     for (let sends = 0; sends < SENDS_PER_JOB; ) {
       // Lets waiting requests in between claims (PGlite is one connection).
       await nextTurn();
-      const result = await step(companyId, campaignId, token);
+      result = await step(companyId, campaignId, token);
       if (result.kind === 'sent') {
         sends++;
         await deps.messages.publish(companyId, result.ticketId, result.messageIds).catch((error) => {
@@ -282,12 +270,13 @@ export function createCampaignDispatch(deps: {
         sends++;
         continue;
       }
-      if (result.kind === 'wait') return deps.enqueue()(payload, result.ms);
-      if (result.kind === 'paused') return deps.enqueue()(payload, PAUSED_RECHECK_MS);
+      if (result.kind === 'wait') await queueNext(payload, result.ms);
+      if (result.kind === 'paused') await queueNext(payload, PAUSED_RECHECK_MS);
       if (result.kind === 'done') await deps.onProgress(companyId, campaignId);
-      return;
+      return result;
     }
-    await deps.enqueue()(payload, 0);
+    await queueNext(payload, 0);
+    return result;
   }
 
   /**
@@ -314,10 +303,15 @@ export function createCampaignDispatch(deps: {
   async function scheduleStart(companyId: number, campaignId: number, at: Date) {
     const delay = at.getTime() - deps.clock().getTime();
     if (delay <= 0) await start(companyId, campaignId);
-    else await deps.enqueueStart()({ companyId, campaignId }, delay);
+    else
+      await deps.jobs.send(
+        campaignStartJob,
+        { companyId, campaignId },
+        { startAfterSeconds: delay / 1000, retryLimit: 5 },
+      );
   }
 
-  return { start, scheduleStart, resume, runJob, step, sweep };
+  return { start, scheduleStart, resume, runJob, sweep };
 }
 
 export type CampaignDispatch = ReturnType<typeof createCampaignDispatch>;

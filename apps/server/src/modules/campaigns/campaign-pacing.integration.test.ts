@@ -5,6 +5,7 @@ import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { paced } from '../../../test/machine-pace.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { campaignDispatchJob } from './campaigns.jobs.ts';
 import { campaignShippings, campaigns } from './campaigns.tables.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
@@ -58,7 +59,11 @@ describe('campaign pacing', () => {
       if (row.status === 'FINALIZADA') break;
       if (row.nextSendAt && row.nextSendAt > now) now = row.nextSendAt;
       if (row.chainToken)
-        await t.server.campaigns.runJob({ companyId: company.id, campaignId: campaign.id, token: row.chainToken });
+        await t.platform.jobs.runNow(campaignDispatchJob, {
+          companyId: company.id,
+          campaignId: campaign.id,
+          token: row.chainToken,
+        });
     }
     const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
     expect(row.status).toBe('FINALIZADA');

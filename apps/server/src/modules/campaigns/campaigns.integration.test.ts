@@ -12,7 +12,8 @@ import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { paced } from '../../../test/machine-pace.ts';
 import { nextEvent, nextMatching, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { contacts, messages, settings, tags, tickets, ticketTags, whatsapps } from '../../platform/db/schema.ts';
+import { contacts, messages, settings, tags, tickets, ticketTags, whatsapps } from '../../tables.ts';
+import { campaignDispatchJob } from './campaigns.jobs.ts';
 import { campaignShippings, campaigns } from './campaigns.tables.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
@@ -468,8 +469,9 @@ describe('campaigns', () => {
       const rows = await t.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
       return rows[0]?.status === 'EM_ANDAMENTO' ? rows : null;
     });
-    // The chain's own step says so: nothing goes while the connection is down.
-    expect(await t.server.campaigns.step(company.id, campaign.id, row.chainToken!)).toEqual({ kind: 'paused' });
+    // The chain's own job says so: nothing goes while the connection is down.
+    const chain = { companyId: company.id, campaignId: campaign.id, token: row.chainToken! };
+    expect(await t.platform.jobs.runNow(campaignDispatchJob, chain)).toEqual({ kind: 'paused' });
     expect(await report(api, campaign.id)).toMatchObject({ sent: 0, pending: 5 });
 
     await api.post(`/api/whatsappsession/${connection.id}`);

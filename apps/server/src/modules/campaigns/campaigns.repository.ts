@@ -1,8 +1,8 @@
 import { type CampaignSettings, defaultCampaignSettings } from '@wacrm/shared';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { messages, tags, users, whatsapps } from '../../platform/db/schema.ts';
 import { containsText } from '../../platform/db/text-search.ts';
+import { messages, tags, users, whatsapps } from '../../tables.ts';
 import { campaignSettings, campaignShippings, campaigns, contactLists } from './campaigns.tables.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;

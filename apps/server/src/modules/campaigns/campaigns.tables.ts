@@ -16,23 +16,17 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies, contacts, messages, tags, tickets, whatsapps } from '../../platform/db/schema.ts';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { companyReference, createdAt, timestamps, updatedAt } from '../../platform/db/columns.ts';
+import { companies, contacts, messages, tags, tickets, whatsapps } from '../../tables.ts';
 
 /** spec: ContactList (id, name, contactsCount). */
 export const contactLists = pgTable(
   'contact_lists',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     name: varchar('name', { length: 50 }).notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [index('contact_lists_company_name_idx').on(table.companyId, table.name)],
 );
@@ -42,9 +36,7 @@ export const contactListItems = pgTable(
   'contact_list_items',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     contactListId: integer('contact_list_id')
       .notNull()
       .references(() => contactLists.id, { onDelete: 'cascade' }),
@@ -53,7 +45,7 @@ export const contactListItems = pgTable(
     email: varchar('email', { length: 200 }).notNull().default(''),
     /** null until the connection's check answered. */
     isWhatsappValid: boolean('is_whatsapp_valid'),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('contact_list_items_list_number_unique').on(table.companyId, table.contactListId, table.number),
@@ -66,12 +58,10 @@ export const fileLists = pgTable(
   'file_lists',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     name: varchar('name', { length: 100 }).notNull(),
     message: text('message').notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [index('file_lists_company_name_idx').on(table.companyId, table.name)],
 );
@@ -80,9 +70,7 @@ export const fileListOptions = pgTable(
   'file_list_options',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     fileListId: integer('file_list_id')
       .notNull()
       .references(() => fileLists.id, { onDelete: 'cascade' }),
@@ -91,7 +79,7 @@ export const fileListOptions = pgTable(
     path: text('path'),
     /** Detected from the file's content, not its name. */
     mimetype: varchar('mimetype', { length: 100 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('file_list_options_list_idx').on(table.companyId, table.fileListId)],
 );
@@ -100,12 +88,10 @@ export const fileListOptions = pgTable(
 export const campaignSettings = pgTable(
   'campaign_settings',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     key: varchar('key', { length: 40 }).notNull(),
     value: jsonb('value').$type<number | string[] | CampaignVariable[]>().notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.key] })],
 );
@@ -115,9 +101,7 @@ export const campaigns = pgTable(
   'campaigns',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     name: varchar('name', { length: 50 }).notNull(),
     status: varchar('status', { length: 20 }).notNull().default('INATIVA'),
     message1: text('message1'),
@@ -139,7 +123,7 @@ export const campaigns = pgTable(
     nextSendAt: timestamp('next_send_at', { withTimezone: true }),
     /** Messages sent so far: the long pause comes after every `longerIntervalAfter` of them. */
     sentCount: integer('sent_count').notNull().default(0),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [
     index('campaigns_company_idx').on(table.companyId, table.id),
@@ -156,9 +140,7 @@ export const campaignShippings = pgTable(
   'campaign_shippings',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
@@ -178,7 +160,7 @@ export const campaignShippings = pgTable(
     ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, { onDelete: 'set null' }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('campaign_shippings_campaign_number_unique').on(table.companyId, table.campaignId, table.number),

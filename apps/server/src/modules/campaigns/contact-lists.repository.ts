@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, tags, tickets, ticketTags } from '../../platform/db/schema.ts';
 import { containsText, likePattern, phoneDigits } from '../../platform/db/text-search.ts';
+import { contacts, tags, tickets, ticketTags } from '../../tables.ts';
 import { contactListItems, contactLists } from './campaigns.tables.ts';
 
 export type ContactListItemRow = typeof contactListItems.$inferSelect;

@@ -11,7 +11,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { containsText } from '../../platform/db/text-search.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
-import { mediaTypeOf } from '../channels/media-files.ts';
+import { mediaTypeOf } from '../channels/index.ts';
 import type { CampaignsRealtime } from './campaigns.realtime.ts';
 import { fileListOptions, fileLists } from './campaigns.tables.ts';
 import { sniffMimetype } from './sniff-mimetype.ts';

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { ChannelSession } from '../channels/channel-adapter.ts';
+import type { ChannelSession } from '../channels/index.ts';
+import type { ContactsModule } from '../contacts/index.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
 import type { TicketsModule } from '../tickets/index.ts';
 import { createCampaignDispatch } from './campaign-dispatch.ts';
-import { createCampaignDispatchJob, createCampaignStartJob, createCampaignSweepJob } from './campaigns.jobs.ts';
+import { campaignDispatchJob, campaignStartJob, campaignSweepJob, numberCheckJob } from './campaigns.jobs.ts';
 import { createCampaignsRealtime } from './campaigns.realtime.ts';
 import { createCampaignsRepository } from './campaigns.repository.ts';
 import { registerCampaignsRoutes } from './campaigns.routes.ts';
@@ -13,7 +14,7 @@ import { createCampaignsService } from './campaigns.service.ts';
 import { createContactListsRepository } from './contact-lists.repository.ts';
 import { createContactListsService } from './contact-lists.service.ts';
 import { createFileListsService } from './file-lists.service.ts';
-import { createNumberCheck, createNumberCheckJob } from './number-check.ts';
+import { createNumberCheck } from './number-check.ts';
 import { createProgressThrottle } from './progress-throttle.ts';
 
 /** How often the report's numbers go out while a campaign sends (and always at its end). */
@@ -28,6 +29,7 @@ export function createCampaignsModule(
   deps: {
     messages: MessagesModule;
     tickets: TicketsModule;
+    contacts: ContactsModule;
     sessions: { connectedSession(whatsappId: number): ChannelSession | null };
     settings: Pick<SettingsReader, 'locale'>;
   },
@@ -39,13 +41,12 @@ export function createCampaignsModule(
     db: platform.db,
     lists: listsRepository,
     sessions: () => deps.sessions,
-    enqueue: () => (payload, delaySeconds) =>
-      platform.jobs.send(numberCheckJob, payload, { startAfterSeconds: delaySeconds }).then(() => undefined),
+    jobs: platform.jobs,
     onChecked: (companyId, contactListId, record) =>
       realtime.contactListItem(companyId, contactListId, { action: 'update', record }),
     log: platform.log,
   });
-  const numberCheckJob = createNumberCheckJob(numberCheck.run);
+  platform.jobs.handle(numberCheckJob, numberCheck.run);
   const lists = createContactListsService({
     repository: listsRepository,
     realtime,
@@ -71,13 +72,9 @@ export function createCampaignsModule(
     repository,
     lists: listsRepository,
     tickets: deps.tickets.repository,
+    contacts: deps.contacts.repository,
     messages: deps.messages.service,
-    enqueue: () => (payload, delayMs) =>
-      platform.jobs
-        .send(dispatchJob, payload, { startAfterSeconds: delayMs / 1000, retryLimit: 5 })
-        .then(() => undefined),
-    enqueueStart: () => (payload, delayMs) =>
-      platform.jobs.send(startJob, payload, { startAfterSeconds: delayMs / 1000, retryLimit: 5 }).then(() => undefined),
+    jobs: platform.jobs,
     clock: platform.clock,
     random: Math.random,
     log: platform.log,
@@ -93,16 +90,12 @@ export function createCampaignsModule(
     const campaignId = await service.campaignOfMessage(companyId, messageId);
     if (campaignId) await progress.soon(companyId, campaignId);
   });
-  const dispatchJob = createCampaignDispatchJob(dispatch.runJob);
-  const startJob = createCampaignStartJob(async (payload) => {
-    await dispatch.start(payload.companyId, payload.campaignId);
-  });
-  const sweepJob = createCampaignSweepJob(() => dispatch.sweep(false));
-  platform.jobs.register(dispatchJob, startJob, sweepJob, numberCheckJob);
+  platform.jobs.handle(campaignDispatchJob, dispatch.runJob);
+  platform.jobs.handle(campaignStartJob, ({ companyId, campaignId }) => dispatch.start(companyId, campaignId));
+  platform.jobs.handle(campaignSweepJob, () => dispatch.sweep(false));
 
   return {
     service,
-    dispatch,
     register: (app: FastifyInstance) => registerCampaignsRoutes(app, lists, service, files),
     /** The server stops: no report update is left to fire after it. */
     stop: progress.stop,

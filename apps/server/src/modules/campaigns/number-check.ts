@@ -1,22 +1,16 @@
 import type { ContactListItemRecord } from '@wacrm/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { Database } from '../../platform/db/client.ts';
-import { whatsapps } from '../../platform/db/schema.ts';
-import { defineJob } from '../../platform/jobs/job-queue.ts';
-import type { ChannelSession } from '../channels/channel-adapter.ts';
+import type { JobSender } from '../../platform/jobs/job-queue.ts';
+import { whatsapps } from '../../tables.ts';
+import type { ChannelSession } from '../channels/index.ts';
+import { type NumberCheckPayload, numberCheckJob } from './campaigns.jobs.ts';
 import type { ContactListsRepository } from './contact-lists.repository.ts';
 
 /** Numbers asked per round, and the pause between rounds: at most 20 a second per list. */
 const CHECKS_PER_ROUND = 20;
 const ROUND_PAUSE_SECONDS = 1;
-
-export const numberCheckPayload = z.object({
-  companyId: z.number().int().positive(),
-  contactListId: z.number().int().positive(),
-});
-type Payload = z.infer<typeof numberCheckPayload>;
 
 /**
  * The WhatsApp-valid mark of list items, asked in the background through a connected session of
@@ -27,7 +21,7 @@ export function createNumberCheck(deps: {
   db: Database;
   lists: ContactListsRepository;
   sessions: () => { connectedSession(whatsappId: number): ChannelSession | null };
-  enqueue: () => (payload: Payload, delaySeconds: number) => Promise<void>;
+  jobs: JobSender;
   onChecked: (companyId: number, contactListId: number, record: ContactListItemRecord) => Promise<void>;
   log: FastifyBaseLogger;
 }) {
@@ -44,7 +38,12 @@ export function createNumberCheck(deps: {
     return null;
   }
 
-  async function run(payload: Payload) {
+  /** The next round, `delaySeconds` from now. */
+  async function queueRound(payload: NumberCheckPayload, delaySeconds: number) {
+    await deps.jobs.send(numberCheckJob, payload, { startAfterSeconds: delaySeconds });
+  }
+
+  async function run(payload: NumberCheckPayload) {
     const { companyId, contactListId } = payload;
     const isOnWhatsApp = await checker(companyId);
     if (!isOnWhatsApp) return;
@@ -55,7 +54,7 @@ export function createNumberCheck(deps: {
         valid = await isOnWhatsApp(item.number);
       } catch (error) {
         deps.log.warn({ err: error, contactListId }, 'WhatsApp number check failed; tried again later');
-        await deps.enqueue()(payload, 30);
+        await queueRound(payload, 30);
         return;
       }
       const row = await deps.lists.updateItem(companyId, item.id, { isWhatsappValid: valid });
@@ -71,19 +70,11 @@ export function createNumberCheck(deps: {
         });
       }
     }
-    if (batch.length === CHECKS_PER_ROUND) await deps.enqueue()(payload, ROUND_PAUSE_SECONDS);
+    if (batch.length === CHECKS_PER_ROUND) await queueRound(payload, ROUND_PAUSE_SECONDS);
   }
 
   return {
     run,
-    request: (companyId: number, contactListId: number) => deps.enqueue()({ companyId, contactListId }, 0),
+    request: (companyId: number, contactListId: number) => queueRound({ companyId, contactListId }, 0),
   };
-}
-
-export function createNumberCheckJob(handler: (payload: Payload) => Promise<void>) {
-  return defineJob({
-    name: 'campaigns.check-numbers',
-    payload: numberCheckPayload,
-    handler,
-  });
 }

@@ -7,11 +7,11 @@ import { connectionStatus, pairedSandbox, waitUntil } from '../../../test/channe
 import { joinRoom } from '../../../test/eventually.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { nextEvent, nextMatching, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { contacts, messages, settings, tickets } from '../../platform/db/schema.ts';
+import { contacts, messages, settings, tickets } from '../../tables.ts';
+import { createIntakeRepository } from '../messages/intake/intake.repository.ts';
+import { createIntake } from '../messages/intake/intake.service.ts';
 import { createMessagesRealtime } from '../messages/messages.realtime.ts';
 import { createMessagesRepository } from '../messages/messages.repository.ts';
-import { createIntakeRepository } from './intake/intake.repository.ts';
-import { createIntake } from './intake/intake.service.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -431,7 +431,7 @@ describe('tenancy', () => {
     const connection = await pairedSandbox(t, token);
     await t.as(token).post(`/api/sandbox/${connection.id}/inbound`, { from: '5511900000011', body: 'hi' });
     const [ticket] = await ticketsOf(company.id);
-    const { queues } = await import('../../platform/db/schema.ts');
+    const { queues } = await import('../../tables.ts');
     const [queue] = await t.db
       .insert(queues)
       .values({ companyId: company.id, name: 'Billing', color: '#123456' })

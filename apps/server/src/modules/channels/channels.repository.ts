@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { baileysKeys } from '../../platform/db/schema.ts';
+import { baileysKeys } from '../../tables.ts';
 import { syncedContacts } from './channels.tables.ts';
 
 export function createChannelsRepository(db: Database) {

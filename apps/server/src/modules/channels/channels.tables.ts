@@ -1,5 +1,6 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { companies, whatsapps } from '../../platform/db/schema.ts';
+import { index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { companyReference, updatedAt } from '../../platform/db/columns.ts';
+import { companies, whatsapps } from '../../tables.ts';
 
 /**
  * The contacts WhatsApp syncs to a paired device (Baileys' `contacts.upsert`, `contacts.update`
@@ -13,9 +14,7 @@ export const syncedContacts = pgTable(
     whatsappId: integer('whatsapp_id')
       .notNull()
       .references(() => whatsapps.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     /** `<digits>@s.whatsapp.net`, without device. */
     jid: varchar('jid', { length: 100 }).notNull(),
     /** The person's LID (`…@lid`), when WhatsApp told it: later updates may name only that. */
@@ -26,10 +25,28 @@ export const syncedContacts = pgTable(
     notify: text('notify'),
     /** A business account's verified name. */
     verifiedName: text('verified_name'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ columns: [table.whatsappId, table.jid] }),
     index('synced_contacts_lid_idx').on(table.whatsappId, table.lid),
   ],
+);
+
+/**
+ * Baileys multi-device auth state, one row per key (creds, pre-keys, sessions, sender keys,
+ * app-state keys), so a restart or another node resumes without a new QR scan.
+ */
+export const baileysKeys = pgTable(
+  'baileys_keys',
+  {
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    category: varchar('category', { length: 40 }).notNull(),
+    keyId: varchar('key_id', { length: 200 }).notNull(),
+    value: text('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.whatsappId, table.category, table.keyId] })],
 );

@@ -3,49 +3,49 @@ import type { FastifyInstance } from 'fastify';
 import { isDeadLocalNode } from '../../platform/cluster/node-id.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { ConnectionsModule } from '../connections/index.ts';
-import type { DeadLettersRepository } from '../dead-letters/dead-letters.repository.ts';
-import type { MessagesModule } from '../messages/index.ts';
-import type { SettingsReader } from '../settings/settings-reader.ts';
 import type { ChannelAdapter } from './channel-adapter.ts';
 import { createChannelsRepository } from './channels.repository.ts';
-import { createConnectionCache } from './intake/connection-cache.ts';
-import { createIntakeRepository } from './intake/intake.repository.ts';
-import { createIntake, type IntakeAutomation } from './intake/intake.service.ts';
-import { type InboundFaults, keepInbound } from './intake/keep-inbound.ts';
-import { createProfilePictures } from './profile-pictures.ts';
+import { createConnectionCache } from './connection-cache.ts';
 // Not through providers/baileys/index.ts: that would load Baileys itself at start.
 import { createLazyBaileysAdapter } from './providers/baileys/lazy-baileys-adapter.ts';
 import { SandboxAdapter } from './providers/sandbox/sandbox.adapter.ts';
 import { registerSandboxRoutes } from './providers/sandbox/sandbox.routes.ts';
 import { createSandboxOutboxRepository } from './providers/sandbox/sandbox-outbox.repository.ts';
 import { createSandboxPairingRepository } from './providers/sandbox/sandbox-pairing.repository.ts';
-import { createSessionManager, type SessionManagerOptions, type SessionRef } from './session-manager.ts';
+import {
+  createSessionManager,
+  type SessionInboundHandlers,
+  type SessionManagerOptions,
+  type SessionRef,
+} from './session-manager.ts';
 import { createSessionRouter } from './session-router.ts';
+
+// The provider interface and the helpers the conversation core builds on.
+export type * from './channel-adapter.ts';
+export * from './media-files.ts';
+export type { SessionInboundHandlers, SessionRef } from './session-manager.ts';
+export { buildOpusHead, writeOggOpus } from './voice-notes/ogg-opus-writer.ts';
+export * from './voice-notes/voice-note.ts';
 
 export interface ChannelsOptions {
   /** The real providers; default: Baileys. Tests may pass fakes. The sandbox follows SANDBOX_ENABLED. */
   adapters?: ChannelAdapter[];
   sessions?: Partial<SessionManagerOptions>;
   sandboxQrRenewalMs?: number;
-  /** Tests only: make storing inbound messages fail (issue 23, "acknowledged means stored"). */
-  inboundFaults?: InboundFaults;
 }
 
 /**
- * Channels: the adapters, the session manager that runs them, the inbound path they all feed
- * and the sandbox's HTTP surface. Binds itself to the connections and messages modules.
+ * Channels are transport: the adapters (one per provider, each implementing `ChannelAdapter`),
+ * the session manager that runs them, the leases and routing between processes, and the sandbox's
+ * HTTP surface. What sessions receive goes to the inbound handlers `app.ts` hands over with
+ * `deliverInboundTo` (the messages module's intake); nothing here knows tickets or messages.
  */
 export function createChannelsModule(
   platform: Platform,
-  deps: {
-    connections: ConnectionsModule;
-    messages: MessagesModule;
-    deadLetters: DeadLettersRepository;
-    settings: Pick<SettingsReader, 'locale'>;
-  },
+  deps: { connections: ConnectionsModule },
   options: ChannelsOptions = {},
 ) {
-  const { connections, messages } = deps;
+  const { connections } = deps;
   const sandbox = platform.config.sandboxEnabled
     ? new SandboxAdapter({
         pairings: createSandboxPairingRepository(platform.db),
@@ -55,19 +55,12 @@ export function createChannelsModule(
     : null;
   const channelsRepository = createChannelsRepository(platform.db);
 
-  const intake = createIntake({
-    db: platform.db,
-    repository: createIntakeRepository(platform.db),
-    records: messages.repository,
-    realtime: messages.realtime,
-    storage: platform.storage,
-    log: platform.log,
-    profilePictures: () => profilePictures,
-    automation: () => automation,
-    companyLocale: (companyId) => deps.settings.locale(companyId),
-    clock: platform.clock,
-  });
-  let automation: IntakeAutomation | null = null;
+  // Sessions start after app.ts has handed over the inbound handlers (`deliverInboundTo`).
+  let receiver: SessionInboundHandlers | null = null;
+  const inboundReceiver = () => {
+    if (!receiver) throw new Error('channels: no inbound handlers were handed over');
+    return receiver;
+  };
 
   const manager = createSessionManager({
     adapters: [
@@ -93,15 +86,10 @@ export function createChannelsModule(
       releaseLeasesOf: (owner) => connections.repository.releaseLeasesOf(owner),
     },
     inbound: {
-      ...intake,
-      onMessage: keepInbound({
-        store: intake.onMessage,
-        deadLetters: deps.deadLetters,
-        // The sandbox's sender (an HTTP client) is told and sends again; WhatsApp is not.
-        redelivers: (provider) => provider === 'sandbox',
-        log: platform.log,
-        faults: options.inboundFaults,
-      }),
+      onMessage: (ref, message) => inboundReceiver().onMessage(ref, message),
+      onMessageUpdate: (ref, update) => inboundReceiver().onMessageUpdate(ref, update),
+      onAck: (ref, externalId, ack) => inboundReceiver().onAck(ref, externalId, ack),
+      onCall: (ref, call) => inboundReceiver().onCall(ref, call),
     },
     log: platform.log,
     options: {
@@ -132,9 +120,6 @@ export function createChannelsModule(
     sandbox?.forget(id);
   };
   router.define('session.remove', removeHere);
-  router.define('messages.deliver', (payload: { companyId: number; messageId: number; attempt: number }) =>
-    messages.service.retrySend(payload),
-  );
   // A process that stops gracefully releases its leases and says so: the others claim them at once.
   platform.bus.onBroadcast('leases-released', () => manager.takeOverSoon());
   connections.useSessions({
@@ -150,33 +135,16 @@ export function createChannelsModule(
       await removeHere({ id });
     },
   });
-  messages.useSessions({
-    connectedSession: (id) => manager.connectedSession(id),
-    reach: (id) => router.reach(id),
-    deliverElsewhere: (whatsappId, payload) => router.tellElsewhere(whatsappId, 'messages.deliver', payload),
-  });
-  const profilePictures = createProfilePictures({
-    db: platform.db,
-    connectedSession: (whatsappId) => manager.connectedSession(whatsappId),
-    onUpdated: async (companyId, contactId) => {
-      const contact = await messages.repository.findContact(companyId, contactId);
-      if (contact) messages.realtime.contactChanged(companyId, 'update', contact);
-    },
-    log: platform.log,
-  });
-  manager.onConnected((ref) => {
-    messages.service
-      .flushPending(ref.companyId, ref.id)
-      .catch((error) => platform.log.error({ err: error, whatsappId: ref.id }, 'flush of pending sends failed'));
-  });
-  platform.clientRooms.setTicketGuard((session, ticketId) => messages.access.canAccess(session, ticketId));
 
   let restoring = false;
   return {
     manager,
     router,
-    intake,
     sandbox,
+    /** Where every session's messages, edits, acks and calls go: the conversation core's intake. */
+    deliverInboundTo(handlers: SessionInboundHandlers) {
+      receiver = handlers;
+    },
     register(app: FastifyInstance) {
       if (sandbox) {
         registerSandboxRoutes(app, {
@@ -203,10 +171,6 @@ export function createChannelsModule(
     async stop() {
       await manager.stopAll();
       await platform.bus.broadcast('leases-released').catch(() => undefined);
-    },
-    /** Routing automation hears every stored customer message, rating and declined call. */
-    useAutomation(hooks: IntakeAutomation) {
-      automation = hooks;
     },
   };
 }

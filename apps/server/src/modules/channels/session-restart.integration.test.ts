@@ -5,7 +5,7 @@ import { connectionStatus, pairedSandbox, waitUntil } from '../../../test/channe
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildServer } from '../../app.ts';
-import { companies, tickets, whatsapps } from '../../platform/db/schema.ts';
+import { companies, tickets, whatsapps } from '../../tables.ts';
 
 let t: TestServer;
 beforeAll(async () => {

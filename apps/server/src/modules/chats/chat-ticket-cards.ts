@@ -1,6 +1,6 @@
 import type { ChatTicketCard } from '@wacrm/shared';
 import type { Database } from '../../platform/db/client.ts';
-import { canOpenTicket, type TicketViewer } from '../tickets/tickets.policy.ts';
+import { canOpenTicket, type TicketViewer } from '../tickets/index.ts';
 import { createChatsRepository } from './chats.repository.ts';
 
 /** Who reads: enough to decide which tickets they may open. */

@@ -1,8 +1,8 @@
 import type { ChatListQuery, ChatParticipant, ChatRecord } from '@wacrm/shared';
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, tickets, users } from '../../platform/db/schema.ts';
 import { containsText } from '../../platform/db/text-search.ts';
+import { contacts, tickets, users } from '../../tables.ts';
 import { chatMessages, chats, chatUsers } from './chats.tables.ts';
 
 export type ChatRow = typeof chats.$inferSelect;

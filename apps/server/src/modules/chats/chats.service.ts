@@ -12,7 +12,7 @@ import {
 } from '@wacrm/shared';
 import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { TicketViewer } from '../tickets/tickets.policy.ts';
+import type { TicketViewer } from '../tickets/index.ts';
 import { createTicketCards, type ViewerOf } from './chat-ticket-cards.ts';
 import type { ChatsRealtime } from './chats.realtime.ts';
 import { type ChatMessageRow, createChatsRepository } from './chats.repository.ts';

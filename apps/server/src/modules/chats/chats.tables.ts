@@ -1,5 +1,6 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { companies, users } from '../../platform/db/schema.ts';
+import { companyReference, createdAt, updatedAt } from '../../platform/db/columns.ts';
+import { companies, users } from '../../tables.ts';
 
 /** An internal chat between users of one company (spec: Chat entity). */
 export const chats = pgTable(
@@ -7,15 +8,13 @@ export const chats = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     title: varchar('title', { length: 100 }).notNull(),
     /** Only the owner edits and deletes; a deleted owner leaves the chat ownerless. */
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     lastMessage: text('last_message').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('chats_company_idx').on(table.companyId)],
 );
@@ -30,11 +29,9 @@ export const chatUsers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     unreads: integer('unreads').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.chatId, table.userId] }),
@@ -51,12 +48,10 @@ export const chatMessages = pgTable(
     chatId: integer('chat_id')
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

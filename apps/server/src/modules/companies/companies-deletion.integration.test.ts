@@ -18,9 +18,9 @@ import {
   userQueues,
   users,
   whatsappQueues,
-} from '../../platform/db/schema.ts';
-import type { ChannelAdapter } from '../channels/channel-adapter.ts';
-import { createSendRetryJob } from '../messages/messages.jobs.ts';
+} from '../../tables.ts';
+import type { ChannelAdapter } from '../channels/index.ts';
+import { sendRetryJob } from '../messages/messages.jobs.ts';
 
 let t: TestServer;
 let superToken: string;
@@ -160,11 +160,10 @@ describe('deleting a company', () => {
     expect(existsSync(path.join(t.config.publicDir, extraFile))).toBe(true);
 
     // Work queued for later: the company's job must go, another company's must stay.
-    const retryJob = createSendRetryJob(async () => undefined);
     const later = { startAfterSeconds: 3_600 };
-    await t.platform.jobs.send(retryJob, { companyId, messageId: stored.id, attempt: 0 }, later);
+    await t.platform.jobs.send(sendRetryJob, { companyId, messageId: stored.id, attempt: 0 }, later);
     const keep = await buildCompany(t.db);
-    await t.platform.jobs.send(retryJob, { companyId: keep.id, messageId: 1, attempt: 0 }, later);
+    await t.platform.jobs.send(sendRetryJob, { companyId: keep.id, messageId: 1, attempt: 0 }, later);
     // The retry, and billing's planned invoice job of the company's due date.
     expect(await jobsOf(companyId)).toBe(2);
 

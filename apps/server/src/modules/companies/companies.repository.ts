@@ -1,9 +1,9 @@
 import { type CompanyFields, type CompanyRecord, pageSizes, type Recurrence } from '@wacrm/shared';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { authSessions, companies, plans, settings, users, whatsapps } from '../../platform/db/schema.ts';
-import { defaultSettingsRows } from '../../platform/db/seed.ts';
 import { containsText, likePattern } from '../../platform/db/text-search.ts';
+import { authSessions, companies, plans, settings, users, whatsapps } from '../../tables.ts';
+import { defaultSettingsRows } from '../settings/index.ts';
 
 const CAMPAIGNS_SETTING = 'campaignsEnabled';
 

@@ -1,7 +1,7 @@
 import type { WeeklyScheduleEntry } from '@wacrm/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { companies } from '../../platform/db/schema.ts';
+import { companies } from '../../tables.ts';
 
 /** The weekly hours stored on the company row (`companies.schedules`). */
 export function createCompanySchedulesRepository(db: Database) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { nextMatching, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { queues } from '../../platform/db/schema.ts';
+import { queues } from '../../tables.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { ConnectionProvider, ConnectionRecord, ConnectionStatus } from '@wacrm/shared';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { companies, queues, whatsappQueues, whatsapps } from '../../platform/db/schema.ts';
+import { companies, queues, whatsappQueues, whatsapps } from '../../tables.ts';
 
 type WhatsappRow = typeof whatsapps.$inferSelect;
 export type ConnectionWrite = Partial<Omit<typeof whatsapps.$inferInsert, 'id' | 'companyId' | 'createdAt'>>;

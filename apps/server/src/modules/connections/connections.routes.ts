@@ -1,12 +1,6 @@
-import {
-  connectionFieldsSchema,
-  connectionIdParamsSchema,
-  connectionListQuerySchema,
-  connectionUpdateSchema,
-  hasPermission,
-} from '@wacrm/shared';
+import { connectionRoutes, hasPermission } from '@wacrm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import type { ConnectionsService, SessionControl } from './connections.service.ts';
 
@@ -18,58 +12,67 @@ export function registerConnectionsRoutes(
   service: ConnectionsService,
   sessions: () => SessionControl,
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const params = connectionIdParamsSchema;
+  const canEdit = { preHandler: requirePermission('connections-page:editOrDeleteConnection') };
 
   // The company always comes from the session: the spec's `companyId` query is not trusted,
   // and `session=0` is accepted (no session blob is ever answered).
-  api.get('/api/whatsapp', { schema: { querystring: connectionListQuerySchema } }, (request) =>
-    service.list(request.session.companyId),
-  );
+  route(app, connectionRoutes.list, (request) => service.list(request.session.companyId));
 
   // Which providers a new connection may use; the dialog offers the sandbox only when it is on.
-  api.get('/api/whatsapp/providers', () => service.providers());
+  route(app, connectionRoutes.providers, () => service.providers());
 
-  api.get('/api/whatsapp/:id', { schema: { params, querystring: connectionListQuerySchema } }, (request) =>
+  route(app, connectionRoutes.find, (request) =>
     service.find(request.session.companyId, request.params.id, canSeeToken(request)),
   );
 
-  api.post(
-    '/api/whatsapp',
-    { preHandler: requirePermission('connections-page:addConnection'), schema: { body: connectionFieldsSchema } },
-    async (request, reply) => reply.status(201).send(await service.create(request.session.companyId, request.body)),
-  );
+  route(app, connectionRoutes.create, (request) => service.create(request.session.companyId, request.body), {
+    preHandler: requirePermission('connections-page:addConnection'),
+  });
 
-  api.put(
-    '/api/whatsapp/:id',
-    {
-      preHandler: requirePermission('connections-page:editOrDeleteConnection'),
-      schema: { params, body: connectionUpdateSchema },
-    },
+  route(
+    app,
+    connectionRoutes.update,
     (request) => service.update(request.session.companyId, request.params.id, request.body),
+    canEdit,
   );
 
-  api.delete(
-    '/api/whatsapp/:id',
-    { preHandler: requirePermission('connections-page:editOrDeleteConnection'), schema: { params } },
+  route(
+    app,
+    connectionRoutes.remove,
     async (request) => {
       await service.remove(request.session.companyId, request.params.id);
       return { message: 'Whatsapp deleted.' };
     },
+    canEdit,
   );
 
   // spec: start, restart with a new QR, disconnect.
-  const sessionGuard = { preHandler: requirePermission('connections-page:actionButtons'), schema: { params } };
-  api.post('/api/whatsappsession/:id', sessionGuard, async (request) => {
-    await sessions().start(await service.findRef(request.session.companyId, request.params.id));
-    return { message: 'Starting session.' };
-  });
-  api.put('/api/whatsappsession/:id', sessionGuard, async (request) => {
-    await sessions().newQr(await service.findRef(request.session.companyId, request.params.id));
-    return { message: 'Starting session.' };
-  });
-  api.delete('/api/whatsappsession/:id', sessionGuard, async (request) => {
-    await sessions().disconnect(await service.findRef(request.session.companyId, request.params.id));
-    return { message: 'Session disconnected.' };
-  });
+  const sessionGuard = { preHandler: requirePermission('connections-page:actionButtons') };
+  route(
+    app,
+    connectionRoutes.startSession,
+    async (request) => {
+      await sessions().start(await service.findRef(request.session.companyId, request.params.id));
+      return { message: 'Starting session.' };
+    },
+    sessionGuard,
+  );
+  route(
+    app,
+    connectionRoutes.renewQr,
+    async (request) => {
+      await sessions().newQr(await service.findRef(request.session.companyId, request.params.id));
+      return { message: 'Starting session.' };
+    },
+    sessionGuard,
+  );
+  route(
+    app,
+    connectionRoutes.disconnectSession,
+    async (request) => {
+      await sessions().disconnect(await service.findRef(request.session.companyId, request.params.id));
+      return { message: 'Session disconnected.' };
+    },
+    sessionGuard,
+  );
 }

@@ -11,7 +11,6 @@ import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { assertBotRefs } from '../integrations/bot-refs.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { ConnectionsRealtime } from './connections.realtime.ts';
 import type { ConnectionsRepository, ConnectionWrite } from './connections.repository.ts';
@@ -43,13 +42,27 @@ interface Deps {
   config: Pick<Config, 'sandboxEnabled'>;
   /** Late-bound: the session manager is built after this service. */
   sessions: () => SessionControl;
+  /** Refuses (404, naming the field) a prompt or integration id that is not the company's. */
+  assertBotRefs: (
+    db: Database,
+    companyId: number,
+    fields: { promptId?: number | null; integrationId?: number | null },
+  ) => Promise<void>;
 }
 
 const generateToken = () => randomBytes(16).toString('hex');
 const isBlank = (value: string | null | undefined) => !value || value.trim() === '';
 
 /** spec: connections CRUD with its rules (unique name, one default, greeting, plan limit, token). */
-export function createConnectionsService({ db, repository, realtime, planRules, config, sessions }: Deps) {
+export function createConnectionsService({
+  db,
+  repository,
+  realtime,
+  planRules,
+  config,
+  sessions,
+  assertBotRefs,
+}: Deps) {
   function checkProvider(provider: ConnectionProvider | undefined) {
     if (provider === 'sandbox' && !config.sandboxEnabled) {
       throw new AppError('ERR_VALIDATION', { fields: { provider: 'The sandbox is disabled on this server' } });

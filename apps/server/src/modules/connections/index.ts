@@ -10,7 +10,10 @@ import { createConnectionsService, type SessionControl } from './connections.ser
  * Connections (WhatsApp numbers): CRUD with the spec's rules and the session buttons. The
  * sessions themselves live in the channels module, bound late with `useSessions`.
  */
-export function createConnectionsModule(platform: Platform, deps: { planRules: PlanRules }) {
+export function createConnectionsModule(
+  platform: Platform,
+  deps: { planRules: PlanRules; assertBotRefs: Parameters<typeof createConnectionsService>[0]['assertBotRefs'] },
+) {
   let sessions: SessionControl | null = null;
   const getSessions = () => {
     if (!sessions) throw new Error('connections: session manager not bound');
@@ -24,6 +27,7 @@ export function createConnectionsModule(platform: Platform, deps: { planRules: P
     planRules: deps.planRules,
     config: platform.config,
     sessions: getSessions,
+    assertBotRefs: deps.assertBotRefs,
   });
   return {
     repository,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { contacts } from '../../platform/db/schema.ts';
+import { contacts } from '../../tables.ts';
 import { sandboxAddressBook } from '../channels/providers/sandbox/sandbox.adapter.ts';
 
 let t: TestServer;

@@ -1,8 +1,8 @@
 import { CONTACT_OPTIONS_LIMIT, CONTACTS_PAGE_SIZE, type ContactListQuery } from '@wacrm/shared';
-import { and, asc, count, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, whatsapps } from '../../platform/db/schema.ts';
 import { containsText, likePattern, phoneDigits } from '../../platform/db/text-search.ts';
+import { contacts, whatsapps } from '../../tables.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export interface ContactWrite {
@@ -107,6 +107,55 @@ export function createContactsRepository(db: Database) {
         .values({ companyId, ...values })
         .returning();
       return row;
+    },
+
+    /**
+     * The contact of a number, created with these values when the company has none (race-free:
+     * the number is unique per company). Runs in the caller's transaction.
+     */
+    async findOrCreateByNumber(
+      tx: Database,
+      companyId: number,
+      values: { number: string; name: string; email?: string; whatsappId?: number },
+    ) {
+      const [created] = await tx
+        .insert(contacts)
+        .values({ companyId, ...values })
+        .onConflictDoNothing()
+        .returning();
+      if (created) return { contact: created, created: true };
+      const [existing] = await tx
+        .select()
+        .from(contacts)
+        .where(and(ofCompany(companyId), eq(contacts.number, values.number)));
+      return { contact: existing, created: false };
+    },
+
+    /**
+     * Claims a contact's profile-picture check: answers the picture it has only when no check
+     * happened since `staleBefore`, and marks the check done at `checkedAt`. The condition sits in
+     * the statement, so of several processes asking at once exactly one wins.
+     */
+    async claimPictureCheck(companyId: number, contactId: number, checkedAt: Date, staleBefore: Date) {
+      const [claimed] = await db
+        .update(contacts)
+        .set({ profilePicCheckedAt: checkedAt })
+        .where(
+          and(
+            ofCompany(companyId),
+            eq(contacts.id, contactId),
+            or(isNull(contacts.profilePicCheckedAt), lt(contacts.profilePicCheckedAt, staleBefore)),
+          ),
+        )
+        .returning({ id: contacts.id, profilePicUrl: contacts.profilePicUrl });
+      return claimed ?? null;
+    },
+
+    async setProfilePicture(companyId: number, contactId: number, profilePicUrl: string | null, at: Date) {
+      await db
+        .update(contacts)
+        .set({ profilePicUrl, updatedAt: at })
+        .where(and(ofCompany(companyId), eq(contacts.id, contactId)));
     },
 
     /**

@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { ChannelSession } from '../channels/channel-adapter.ts';
+import type { ChannelSession } from '../channels/index.ts';
 import type { ContactsRealtime } from './contacts.realtime.ts';
 import { type ContactRow, type ContactWrite, createContactsRepository } from './contacts.repository.ts';
 

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { ChannelSession } from '../channels/channel-adapter.ts';
+import type { ChannelSession } from '../channels/index.ts';
 import { createContactsRealtime } from './contacts.realtime.ts';
 import { createContactsRepository } from './contacts.repository.ts';
+
+export { type ContactsRepository, createContactsRepository } from './contacts.repository.ts';
+
 import { registerContactsRoutes } from './contacts.routes.ts';
 import { createContactsService } from './contacts.service.ts';
+
+export { type ContactsRealtime, createContactsRealtime } from './contacts.realtime.ts';
 
 /** Contacts: list and search, CRUD, spreadsheet upload, phone address book import, CSV export. */
 export function createContactsModule(
@@ -18,7 +23,12 @@ export function createContactsModule(
     events,
     reachSession: (whatsappId) => deps.sessions.reach(whatsappId),
   });
-  return { service, events, register: (app: FastifyInstance) => registerContactsRoutes(app, service, repository) };
+  return {
+    service,
+    events,
+    repository,
+    register: (app: FastifyInstance) => registerContactsRoutes(app, service, repository),
+  };
 }
 
 export type ContactsModule = ReturnType<typeof createContactsModule>;

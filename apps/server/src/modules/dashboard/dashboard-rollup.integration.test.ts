@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { companies, contacts, ticketRatings, tickets, users } from '../../platform/db/schema.ts';
+import { companies, contacts, ticketRatings, tickets, users } from '../../tables.ts';
 
 /**
  * The dashboard reads a rollup kept by triggers (migration 0019). These tests put a company's

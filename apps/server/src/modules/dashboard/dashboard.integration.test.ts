@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { contacts, ticketRatings, tickets } from '../../platform/db/schema.ts';
+import { contacts, ticketRatings, tickets } from '../../tables.ts';
 
 /**
  * Hand-computed fixtures. "Now" is 2024-05-10 15:00 UTC = 12:00 in São Paulo (UTC−3, the

@@ -1,5 +1,6 @@
 import { date, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { companies } from '../../platform/db/schema.ts';
+import { companyReference } from '../../platform/db/columns.ts';
+import { companies } from '../../tables.ts';
 
 /**
  * The dashboard's rollup: per company, company-calendar day and attendant (0 = nobody), what
@@ -12,9 +13,7 @@ import { companies } from '../../platform/db/schema.ts';
 export const dashboardDays = pgTable(
   'dashboard_days',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     /** The company's calendar day of the event (its time zone setting). */
     day: date('day').notNull(),
     /** The ticket's current attendant; 0 when it has none. */

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox } from '../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { messages } from '../../platform/db/schema.ts';
-import type { InboundFaults } from '../channels/intake/keep-inbound.ts';
+import { messages } from '../../tables.ts';
+import type { InboundFaults } from '../messages/intake/keep-inbound.ts';
 
 /**
  * Issue 23, "acknowledged means stored": the sandbox answers 2xx only for a stored message; a
@@ -17,7 +17,7 @@ const inboundFaults: InboundFaults = { beforeStore: () => faults.next?.() };
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({}, { channels: { inboundFaults } });
+  t = await startTestServer({}, { messages: { inboundFaults } });
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import type { DeadLetter } from '@wacrm/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { whatsapps } from '../../platform/db/schema.ts';
+import { whatsapps } from '../../tables.ts';
 import { inboundDeadLetters } from './dead-letters.tables.ts';
 
 /** The newest first; the screen shows the latest few hundred. */

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, whatsapps } from '../../platform/db/schema.ts';
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { companyReference, createdAt } from '../../platform/db/columns.ts';
+import { companies, whatsapps } from '../../tables.ts';
 
 /**
  * Inbound messages that could not be stored after their retries (issue 23, "acknowledged means
@@ -10,15 +11,13 @@ export const inboundDeadLetters = pgTable(
   'inbound_dead_letters',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
     externalId: text('external_id').notNull(),
     /** The database's or intake's refusal, without the message's content. */
     reason: text('reason').notNull(),
     payload: text('payload').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('inbound_dead_letters_company_idx').on(table.companyId, table.id)],
 );

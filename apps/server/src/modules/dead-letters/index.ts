@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import { createDeadLettersRepository } from './dead-letters.repository.ts';
+
+export type { DeadLettersRepository } from './dead-letters.repository.ts';
+
 import { registerDeadLettersRoutes } from './dead-letters.routes.ts';
 
 /** Inbound messages kept after they could not be stored (issue 23); see docs/baileys.md. */

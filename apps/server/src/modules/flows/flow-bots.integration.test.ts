@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { companies, plans, ticketNotes } from '../../platform/db/schema.ts';
+import { companies, plans, ticketNotes } from '../../tables.ts';
 import { customer, ticketOf } from '../automation/automation.test-helpers.ts';
 import { botCompany } from '../integrations/bots.test-helpers.ts';
 import { spokenAudio, startFakeAzureSpeech } from '../integrations/fakes/fake-azure-speech.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox } from '../../../test/channels.ts';
 import { waitUntil } from '../../../test/eventually.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { contacts, tickets } from '../../platform/db/schema.ts';
+import { contacts, tickets } from '../../tables.ts';
 import { customer, queue, ticketOf } from '../automation/automation.test-helpers.ts';
 import { flowRuns } from './flows.tables.ts';
 import { edge, flowCompany, node, outbox, sampleFiles, savedFlow, start, upload } from './flows.test-helpers.ts';

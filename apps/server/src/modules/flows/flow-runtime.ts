@@ -9,7 +9,7 @@ import {
   templateVariables,
 } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PendingTicket } from '../tickets/pending-ticket.sql.ts';
+import type { PendingTicket } from '../tickets/index.ts';
 import {
   contentBlocks,
   evaluateCondition,

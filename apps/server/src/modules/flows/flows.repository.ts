@@ -1,8 +1,8 @@
 import { FLOWS_PAGE_SIZE } from '@wacrm/shared';
 import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, queues, tickets, whatsapps } from '../../platform/db/schema.ts';
-import { joinPendingTicket, pendingTicketFields } from '../tickets/pending-ticket.sql.ts';
+import { contacts, queues, tickets, whatsapps } from '../../tables.ts';
+import { joinPendingTicket, pendingTicketFields, ticketWrites } from '../tickets/index.ts';
 import { flowCampaigns, flowRuns, flows } from './flows.tables.ts';
 
 export type FlowRow = typeof flows.$inferSelect;
@@ -172,10 +172,7 @@ export function createFlowsRepository(db: Database) {
         .from(tickets)
         .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
       if (!before) return null;
-      await db
-        .update(tickets)
-        .set({ queueId, chatbot: false, queueOptionId: null, updatedAt: new Date() })
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+      await ticketWrites.moveToQueue(db, companyId, ticketId, queueId);
       return before;
     },
 

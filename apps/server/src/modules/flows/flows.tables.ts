@@ -1,34 +1,22 @@
 import type { FlowConnection, FlowNodeShape } from '@wacrm/shared';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { companies, tickets, whatsapps } from '../../platform/db/schema.ts';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { companyReference, createdAt, updatedAt } from '../../platform/db/columns.ts';
+import { companies, tickets, whatsapps } from '../../tables.ts';
 
 /** A conversation flow (spec: Flow) with its content in the editor's own shape. */
 export const flows = pgTable(
   'flows',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     name: varchar('name', { length: 50 }).notNull(),
     active: boolean('active').notNull().default(true),
     /** null until the first save (spec: `flow.flow` may be null). */
     nodes: jsonb('nodes').$type<FlowNodeShape[]>(),
     connections: jsonb('connections').$type<FlowConnection[]>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('flows_company_name_idx').on(table.companyId, table.name)],
 );
@@ -38,9 +26,7 @@ export const flowCampaigns = pgTable(
   'flow_campaigns',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     name: varchar('name', { length: 100 }).notNull(),
     flowId: integer('flow_id')
       .notNull()
@@ -50,8 +36,8 @@ export const flowCampaigns = pgTable(
     /** The phrase as compared (normalizeFlowPhrase), so the inbound check is one indexed lookup. */
     phraseKey: text('phrase_key').notNull(),
     status: boolean('status').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('flow_campaigns_company_phrase_idx').on(table.companyId, table.phraseKey)],
 );
@@ -64,9 +50,7 @@ export const flowRuns = pgTable(
   'flow_runs',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     ticketId: integer('ticket_id')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
@@ -85,8 +69,8 @@ export const flowRuns = pgTable(
     status: varchar('status', { length: 20 }).notNull().default('running'),
     /** Bumped by every step: a step or job that saw an older version does nothing. */
     version: integer('version').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     // One running flow per ticket.

@@ -1,7 +1,7 @@
 import type { HelpFields } from '@wacrm/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { helps } from '../../platform/db/schema.ts';
+import { helps } from '../../tables.ts';
 
 /** Help videos are platform-wide (no company id): the super user manages them for everyone. */
 export function createHelpsRepository(db: Database) {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { queues } from '../../platform/db/schema.ts';
+import { queues } from '../../tables.ts';
 import { botCompany, receivedAtLeast } from './bots.test-helpers.ts';
 import { spokenAudio, startFakeAzureSpeech } from './fakes/fake-azure-speech.ts';
 import { startFakeOpenAi } from './fakes/fake-openai.ts';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { contacts, queues, tickets, whatsappQueues, whatsapps } from '../../platform/db/schema.ts';
+import { contacts, queues, tickets, whatsappQueues, whatsapps } from '../../tables.ts';
 import { createAutomationRepository } from '../automation/automation.repository.ts';
+import { routingStateOf } from '../automation/index.ts';
 import { createFlowsRepository } from '../flows/flows.repository.ts';
 import { createBotsRepository } from './bots.repository.ts';
-import { routingStateOf } from './bots.service.ts';
 import { queueIntegrations } from './integrations.tables.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { messages, tickets } from '../../platform/db/schema.ts';
-import { joinPendingTicket, pendingTicketFields } from '../tickets/pending-ticket.sql.ts';
+import { messages, tickets } from '../../tables.ts';
+import { joinPendingTicket, pendingTicketFields, ticketWrites } from '../tickets/index.ts';
 import { botSessions, prompts, queueIntegrations } from './integrations.tables.ts';
 
 /** The reads and writes of the bot runtime; the company id is in every condition. */
@@ -19,19 +19,12 @@ export function createBotsRepository(db: Database) {
       return row ?? null;
     },
 
-    async setTicket(
+    setTicket: (
       companyId: number,
       ticketId: number,
       values: Partial<typeof tickets.$inferInsert>,
       handle: Database = db,
-    ) {
-      const [row] = await handle
-        .update(tickets)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-        .returning();
-      return row ?? null;
-    },
+    ) => ticketWrites.update(handle, companyId, ticketId, values),
 
     async message(companyId: number, messageId: number) {
       const [row] = await db

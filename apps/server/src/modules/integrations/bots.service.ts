@@ -3,13 +3,11 @@ import path from 'node:path';
 import { FLOW_BOT_NODE_FLAGS, type PlanFeatureFlag } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
-import { ticketNotes, type tickets } from '../../platform/db/schema.ts';
 import { assertOutboundUrlAllowed } from '../../platform/http/outbound-url.ts';
-import type { RoutingState } from '../automation/automation.repository.ts';
-import type { CustomerMessageEvent } from '../channels/intake/intake.service.ts';
-import { mimetypeOf } from '../channels/media-files.ts';
-import type { UploadedMedia } from '../messages/messages.service.ts';
-import type { PendingTicket } from '../tickets/pending-ticket.sql.ts';
+import { ticketNotes, type tickets } from '../../tables.ts';
+import { mimetypeOf } from '../channels/index.ts';
+import type { CustomerMessageEvent, InboundTurn, InboundVerdict, UploadedMedia } from '../messages/index.ts';
+import type { PendingTicket } from '../tickets/index.ts';
 import type { BotTurnPayload } from './bots.jobs.ts';
 import type { BotsRepository } from './bots.repository.ts';
 import { SpeechError, synthesizeSpeech } from './runtimes/azure-speech.ts';
@@ -53,7 +51,8 @@ export function createBotsService(deps: {
     userId: number | null,
     media?: { medias: UploadedMedia[]; isVoiceNote?: boolean },
   ) => Promise<unknown>;
-  enqueue: () => (payload: BotTurnPayload, startAfterSeconds?: number) => Promise<void>;
+  /** Queues a turn (bots.jobs.ts), now or after `startAfterSeconds`. */
+  queueTurn: (payload: BotTurnPayload, startAfterSeconds?: number) => Promise<void>;
   planAllows: (companyId: number, flag: PlanFeatureFlag) => Promise<boolean>;
   ticketChanged: (companyId: number, ticketId: number, previous: TicketRow) => Promise<void>;
   dialogflow: DialogflowClient;
@@ -110,7 +109,7 @@ export function createBotsService(deps: {
       });
       await deps.ticketChanged(event.companyId, event.ticketId, state.ticket);
     }
-    await deps.enqueue()({ ...event, ...bot, attempt: 0 });
+    await deps.queueTurn({ ...event, ...bot, attempt: 0 });
     return true;
   }
 
@@ -295,7 +294,7 @@ export function createBotsService(deps: {
       const retry = error instanceof RetryableBotError && payload.kind === 'integration';
       if (retry && payload.attempt + 1 < BOT_MAX_ATTEMPTS) {
         log.warn({ err: error, ticketId, attempt: payload.attempt }, 'bot provider failed: trying again later');
-        await deps.enqueue()({ ...payload, attempt: payload.attempt + 1 }, retryDelaySeconds(payload.attempt));
+        await deps.queueTurn({ ...payload, attempt: payload.attempt + 1 }, retryDelaySeconds(payload.attempt));
         return;
       }
       log.warn({ err: error, ticketId }, 'bot provider failed: handing over to humans');
@@ -470,50 +469,22 @@ export function createBotsService(deps: {
 
   return {
     /**
-     * Intake's hook: a bot takes the message, or routing automation does. The ticket is the flows'
-     * read when they read it just before (`known`). When routing moved the ticket (a queue was
-     * just chosen), a bot of the new queue answers the same message; otherwise the ticket's bot is
-     * the one the first claim already found absent.
+     * The inbound pipeline's bot step: the bot of the ticket's connection or queue takes the
+     * message when there is one. It reads the ticket unless the step before just did (the flows'
+     * read); listed again after routing, it answers with the bot of the queue routing just chose.
      */
-    async onCustomerMessage(
-      event: CustomerMessageEvent,
-      routing: (known?: RoutingState) => Promise<boolean>,
-      known?: PendingTicket,
-    ) {
-      const { messageId } = event;
-      if (!messageId) {
-        // Without a stored message there is nothing for a bot to answer.
-        await routing();
-        return;
-      }
-      const message = { ...event, messageId };
-      const readState = () => repository.ticketState(event.companyId, event.ticketId);
-      const state = known ?? (await readState());
-      if (await claim(message, state)) return;
-      // Routing reads nothing more when this read already holds what it asks.
-      const routingState = state ? routingStateOf(state, event.whatsappId) : undefined;
-      if (await routing(routingState)) await claim(message, await readState());
+    async takeCustomerMessage(turn: InboundTurn): Promise<InboundVerdict> {
+      const { event } = turn;
+      // Without a stored message there is nothing for a bot to answer.
+      if (!event.messageId) return 'pass';
+      const state =
+        turn.ticket === undefined ? await repository.ticketState(event.companyId, event.ticketId) : turn.ticket;
+      if (await claim({ ...event, messageId: event.messageId }, state)) return 'handled';
+      turn.ticket = state;
+      return 'pass';
     },
     runTurn,
     flowTurn,
-  };
-}
-
-/**
- * Routing's view of the ticket the bots just read, when the message came through the ticket's own
- * connection (always so for intake; otherwise routing reads it itself).
- */
-export function routingStateOf(state: PendingTicket, whatsappId: number): RoutingState | undefined {
-  const { ticket } = state;
-  if (ticket.whatsappId !== whatsappId) return undefined;
-  return {
-    status: ticket.status,
-    isGroup: ticket.isGroup,
-    queueId: ticket.queueId,
-    chatbot: ticket.chatbot,
-    greetingSentAt: ticket.greetingSentAt,
-    greetingMessage: state.connectionGreeting,
-    hasQueues: state.connectionHasQueues,
   };
 }
 

@@ -4,7 +4,7 @@ import { pairedSandbox } from '../../../test/channels.ts';
 import { waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/test-server.ts';
-import { queues, ticketNotes, tickets } from '../../platform/db/schema.ts';
+import { queues, ticketNotes, tickets } from '../../tables.ts';
 
 let seq = 0;
 

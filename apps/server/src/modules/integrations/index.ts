@@ -2,12 +2,10 @@ import type { DialogflowTest } from '@wacrm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { RoutingState } from '../automation/automation.repository.ts';
-import type { CustomerMessageEvent, IntakeAutomation } from '../channels/intake/intake.service.ts';
-import type { MessagesModule } from '../messages/index.ts';
+import type { InboundHandler, MessagesModule } from '../messages/index.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { TicketsModule } from '../tickets/index.ts';
-import { createBotTurnJob } from './bots.jobs.ts';
+import { botTurnJob } from './bots.jobs.ts';
 import { createBotsRepository } from './bots.repository.ts';
 import { createBotsService } from './bots.service.ts';
 import { createIntegrationsRealtime } from './integrations.realtime.ts';
@@ -15,13 +13,7 @@ import { registerIntegrationsRoutes } from './integrations.routes.ts';
 import { createIntegrationsService } from './integrations.service.ts';
 import { createDialogflowClient } from './runtimes/dialogflow.ts';
 
-/**
- * Routing automation as the bots see it: it answers whether it moved the ticket (a queue chosen),
- * and takes the ticket's routing state when the bots have just read it.
- */
-type RoutingAutomation = Omit<IntakeAutomation, 'onCustomerMessage'> & {
-  onCustomerMessage(event: CustomerMessageEvent, known?: RoutingState): Promise<boolean>;
-};
+export { assertBotRefs } from './bot-refs.ts';
 
 /**
  * AI prompts (plan flag useOpenAi) and queue integrations (useIntegrations): the admins' API and
@@ -47,10 +39,10 @@ export function createIntegrationsModule(
     db: platform.db,
     repository: createBotsRepository(platform.db),
     sendAutomatic: (...args) => deps.messages.service.sendAutomatic(...args),
-    enqueue: () => async (payload, startAfterSeconds) => {
+    queueTurn: async (payload, startAfterSeconds) => {
       // A turn is a few provider calls at most: one killed mid-call is retried soon after.
       const expireInSeconds = Math.ceil((config.botTimeoutMs * 3) / 1000) + config.jobs.expiryGraceSeconds;
-      await platform.jobs.send(turnJob, payload, { startAfterSeconds, retryLimit: 3, expireInSeconds });
+      await platform.jobs.send(botTurnJob, payload, { startAfterSeconds, retryLimit: 3, expireInSeconds });
     },
     planAllows: (companyId, flag) => deps.planRules.allows(companyId, flag),
     ticketChanged: async (companyId, ticketId, previous) => {
@@ -69,8 +61,7 @@ export function createIntegrationsModule(
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     log: platform.log,
   });
-  const turnJob = createBotTurnJob(bots.runTurn);
-  platform.jobs.register(turnJob);
+  platform.jobs.handle(botTurnJob, bots.runTurn);
 
   /** Tries the typed credentials (or the stored ones of `id`) with one detect-intent call. */
   async function testDialogflow(companyId: number, input: DialogflowTest) {
@@ -113,14 +104,7 @@ export function createIntegrationsModule(
     /** A flow's typebot or OpenAI node hands the conversation to these bots (the flows module's runner). */
     flowBots: bots.flowTurn,
     register: (app: FastifyInstance) => registerIntegrationsRoutes(app, service, testDialogflow),
-    /** Wraps routing automation: a bot takes a customer's message first when one is configured. */
-    wrapAutomation(automation: RoutingAutomation): IntakeAutomation {
-      return {
-        onRated: (...args) => automation.onRated(...args),
-        onCallDeclined: (...args) => automation.onCallDeclined(...args),
-        onCustomerMessage: (event, known) =>
-          bots.onCustomerMessage(event, (routingState) => automation.onCustomerMessage(event, routingState), known),
-      };
-    },
+    /** The inbound pipeline's bot step: the bot of the ticket's connection or queue takes the message. */
+    botInbound: { customerMessage: (turn) => bots.takeCustomerMessage(turn) } satisfies InboundHandler,
   };
 }

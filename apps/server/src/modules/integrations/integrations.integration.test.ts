@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { nextEvent, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { queues } from '../../platform/db/schema.ts';
+import { queues } from '../../tables.ts';
 import { fakeServiceAccount } from './fakes/service-account.ts';
 import { prompts, queueIntegrations } from './integrations.tables.ts';
 

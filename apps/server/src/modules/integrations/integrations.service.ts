@@ -10,10 +10,11 @@ import {
 } from '@wacrm/shared';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { queues, tickets, whatsapps } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { assertOutboundUrlAllowed } from '../../platform/http/outbound-url.ts';
+import { queues, whatsapps } from '../../tables.ts';
 import { flows } from '../flows/flows.tables.ts';
+import { ticketWrites } from '../tickets/index.ts';
 import type { IntegrationsRealtime } from './integrations.realtime.ts';
 import { prompts, queueIntegrations } from './integrations.tables.ts';
 import { parseServiceAccount } from './runtimes/service-account.ts';
@@ -225,10 +226,7 @@ export function createIntegrationsService(deps: {
       .update(queues)
       .set({ [column]: null })
       .where(and(eq(queues.companyId, companyId), eq(queues[column], id)));
-    await tx
-      .update(tickets)
-      .set({ useIntegration: false })
-      .where(and(eq(tickets.companyId, companyId), eq(tickets[column], id)));
+    await ticketWrites.forgetBot(tx, companyId, column, id);
   }
 
   return {

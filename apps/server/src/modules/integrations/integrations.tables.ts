@@ -10,17 +10,15 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies, queues, tickets } from '../../platform/db/schema.ts';
-import { flows } from '../flows/flows.tables.ts';
+import { companyReference, createdAt, updatedAt } from '../../platform/db/columns.ts';
+import { companies, flows, queues, tickets } from '../../tables.ts';
 
 /** An AI prompt (spec: Prompt entity). `apiKey` and `voiceKey` are secrets: never answered in full. */
 export const prompts = pgTable(
   'prompts',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     name: varchar('name', { length: 100 }).notNull(),
     prompt: text('prompt').notNull(),
     model: varchar('model', { length: 100 }).notNull(),
@@ -35,8 +33,8 @@ export const prompts = pgTable(
     voice: varchar('voice', { length: 60 }).notNull().default('texto'),
     voiceKey: text('voice_key'),
     voiceRegion: varchar('voice_region', { length: 50 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('prompts_company_idx').on(table.companyId)],
 );
@@ -46,9 +44,7 @@ export const queueIntegrations = pgTable(
   'queue_integrations',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     type: varchar('type', { length: 20 }).notNull(),
     name: varchar('name', { length: 50 }).notNull(),
     projectName: varchar('project_name', { length: 200 }),
@@ -66,8 +62,8 @@ export const queueIntegrations = pgTable(
     typebotUnknownMessage: text('typebot_unknown_message'),
     /** `flowbuilder`: the flow the integration starts (the company's; a deleted flow leaves it null). */
     flowId: integer('flow_id').references(() => flows.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('queue_integrations_company_idx').on(table.companyId, table.name)],
 );
@@ -80,9 +76,7 @@ export const botSessions = pgTable(
   'bot_sessions',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     ticketId: integer('ticket_id')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
@@ -91,7 +85,7 @@ export const botSessions = pgTable(
     sessionId: text('session_id'),
     state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex('bot_sessions_ticket_bot_idx').on(table.ticketId, table.botKey)],
 );

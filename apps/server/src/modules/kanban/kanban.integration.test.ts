@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { contacts, queues, tickets, ticketTags, userQueues } from '../../platform/db/schema.ts';
+import { contacts, queues, tickets, ticketTags, userQueues } from '../../tables.ts';
 
 let t: TestServer;
 let companyId: number;

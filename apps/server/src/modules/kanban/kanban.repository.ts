@@ -1,8 +1,8 @@
 import { OPEN_LANE_ID } from '@wacrm/shared';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/client.ts';
-import { contacts, tags, tickets, ticketTags } from '../../platform/db/schema.ts';
 import { containsText, likePattern, phoneDigits } from '../../platform/db/text-search.ts';
+import { contacts, tags, tickets, ticketTags } from '../../tables.ts';
 
 /** Who looks at the board and through which filters (decided by the service). */
 export interface BoardFilter {
@@ -105,24 +105,6 @@ export function createKanbanRepository(db: Database) {
         .from(ticketTags)
         .innerJoin(tags, eq(tags.id, ticketTags.tagId))
         .where(and(eq(tags.companyId, companyId), eq(ticketTags.ticketId, ticketId)));
-    },
-
-    async addTag(ticketId: number, tagId: number) {
-      await db.insert(ticketTags).values({ ticketId, tagId }).onConflictDoNothing();
-    },
-
-    async removeTags(ticketId: number, tagIds: number[]) {
-      if (tagIds.length === 0) return;
-      await db.delete(ticketTags).where(and(eq(ticketTags.ticketId, ticketId), inArray(ticketTags.tagId, tagIds)));
-    },
-
-    async setLaneOrder(companyId: number, tagIds: number[]) {
-      for (const [index, tagId] of tagIds.entries()) {
-        await db
-          .update(tags)
-          .set({ kanbanOrder: index + 1, updatedAt: new Date() })
-          .where(and(eq(tags.companyId, companyId), eq(tags.id, tagId)));
-      }
     },
   };
 }

@@ -11,7 +11,8 @@ import {
 import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
-import type { TicketViewer } from '../tickets/tickets.policy.ts';
+import { createTagsRepository } from '../tags/index.ts';
+import type { TicketViewer } from '../tickets/index.ts';
 import { type BoardFilter, createKanbanRepository } from './kanban.repository.ts';
 
 /** What the board needs from the tickets and tags features. */
@@ -104,8 +105,10 @@ export function createKanbanService(deps: { db: Database; bindings: () => Kanban
             : current.some((tag) => tag.id === input.fromTagId);
         if (!inFrom) throw new AppError('ERR_KANBAN_MOVE_CONFLICT', { details: { ticketId } });
         if (input.fromTagId === input.toTagId) return;
-        if (input.fromTagId !== null) await kanban.removeTags(ticketId, [input.fromTagId]);
-        if (input.toTagId !== null) await kanban.addTag(ticketId, input.toTagId);
+        // The tags module owns ticket_tags: it writes them, in this transaction.
+        const tagWrites = createTagsRepository(tx);
+        if (input.fromTagId !== null) await tagWrites.removeTicketTags(ticketId, [input.fromTagId]);
+        if (input.toTagId !== null) await tagWrites.addTicketTag(ticketId, input.toTagId);
       });
       return finish(
         companyId,
@@ -123,7 +126,7 @@ export function createKanbanService(deps: { db: Database; bindings: () => Kanban
       await db.transaction(async (tx) => {
         const kanban = createKanbanRepository(tx);
         if (!(await kanban.lockTicket(companyId, ticketId))) throw ticketNotFound();
-        await kanban.addTag(ticketId, tagId);
+        await createTagsRepository(tx).addTicketTag(ticketId, tagId);
       });
       return finish(companyId, ticketId, [tagId]);
     },
@@ -138,7 +141,7 @@ export function createKanbanService(deps: { db: Database; bindings: () => Kanban
         const lanes = (await kanban.ticketTags(companyId, ticketId))
           .filter((tag) => tag.kanban === 1)
           .map((tag) => tag.id);
-        await kanban.removeTags(ticketId, lanes);
+        await createTagsRepository(tx).removeTicketTags(ticketId, lanes);
         return lanes;
       });
       return finish(companyId, ticketId, removed);
@@ -155,7 +158,10 @@ export function createKanbanService(deps: { db: Database; bindings: () => Kanban
         const unknown = wanted.filter((id) => !lanes.includes(id));
         if (unknown.length) throw new AppError('ERR_KANBAN_LANE_NOT_FOUND', { details: { tagIds: unknown } });
         // Lanes left out keep their relative order after the ones sent.
-        await kanban.setLaneOrder(companyId, [...wanted, ...lanes.filter((id) => !wanted.includes(id))]);
+        await createTagsRepository(tx).setLaneOrder(companyId, [
+          ...wanted,
+          ...lanes.filter((id) => !wanted.includes(id)),
+        ]);
       });
       await deps.bindings().announceTags(companyId, wanted);
       return { lanes: [OPEN_LANE_ID, ...(await repository.laneIds(companyId))] };

@@ -1,7 +1,7 @@
 import { type ContactRecord, companyEvent, type MessageRecord, type TicketRecord } from '@wacrm/shared';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { createContactsRealtime } from '../contacts/contacts.realtime.ts';
-import { createTicketsRealtime, type TicketAudienceState, ticketAudience } from '../tickets/tickets.realtime.ts';
+import { createContactsRealtime } from '../contacts/index.ts';
+import { createTicketsRealtime, type TicketAudienceState, ticketAudience } from '../tickets/index.ts';
 
 /**
  * Conversation events and who hears them (docs/decisions/channels.md, tickets.md):

@@ -3,9 +3,9 @@ import { pageSizes } from '@wacrm/shared';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../platform/db/client.ts';
-import { contacts, messages, queues, tickets, users } from '../../platform/db/schema.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
-import { createTicketRecordReader } from '../tickets/ticket-record.sql.ts';
+import { contacts, messages, queues, tickets, users } from '../../tables.ts';
+import { createTicketRecordReader, ticketWrites } from '../tickets/index.ts';
 
 type ContactRow = typeof contacts.$inferSelect;
 
@@ -385,10 +385,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
           .insert(messages)
           .values(rows.map((row) => ({ ...row, companyId, ticketId })))
           .returning({ id: messages.id });
-        await tx
-          .update(tickets)
-          .set({ lastMessage, lastMessageAt: at, lastMessageFromMe: true, updatedAt: new Date() })
-          .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+        await ticketWrites.touchSent(tx, companyId, ticketId, lastMessage, at);
         return inserted.map((row) => row.id);
       });
     },

@@ -11,18 +11,24 @@ import type { Database } from '../../platform/db/client.ts';
 import { isForeignKeyViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
+import type { JobSender } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
-import type { ChannelSession } from '../channels/channel-adapter.ts';
-import { lastMessageOf } from '../channels/intake/intake.service.ts';
-import { displayName, isAcceptedMimetype, mediaTypeOf, mimetypeOf, safeExtension } from '../channels/media-files.ts';
 import {
+  type ChannelSession,
+  displayName,
+  isAcceptedMimetype,
   isVoiceNoteName,
+  mediaTypeOf,
+  mimetypeOf,
   notVoiceNoteName,
   OGG_OPUS_MIMETYPE,
+  safeExtension,
   toVoiceNoteAudio,
   voiceNoteName,
-} from '../channels/voice-notes/voice-note.ts';
-import { canOpenTicket } from '../tickets/tickets.policy.ts';
+} from '../channels/index.ts';
+import { canOpenTicket } from '../tickets/index.ts';
+import { lastMessageOf } from './intake/intake-batch.ts';
+import { type SendRetryPayload, sendRetryJob } from './messages.jobs.ts';
 import type { MessagesRealtime } from './messages.realtime.ts';
 import type { MessagesRepository } from './messages.repository.ts';
 import type { TicketAccess } from './ticket-access.ts';
@@ -102,12 +108,6 @@ export const defaultSendRetry: SendRetryOptions = {
 /** Messages marked failed per expiry run; the next run takes the rest. */
 const EXPIRE_BATCH = 500;
 
-/** Schedules the durable retry of one message (the messages.jobs.ts job). */
-export type ScheduleRetry = (
-  payload: { companyId: number; messageId: number; attempt: number },
-  delaySeconds: number,
-) => Promise<void>;
-
 /**
  * Sending: stored first (ack 0, the clock), announced, then sent through the connection's
  * live session. When the session is down the message waits: a durable job retries it with
@@ -122,7 +122,7 @@ export function createMessagesService(deps: {
   storage: FileStorage;
   access: TicketAccess;
   sessions: () => MessageSessions;
-  scheduleRetry: () => ScheduleRetry;
+  jobs: JobSender;
   log: FastifyBaseLogger;
   retry?: Partial<SendRetryOptions>;
   clock: () => Date;
@@ -130,6 +130,11 @@ export function createMessagesService(deps: {
 }) {
   const { repository, realtime, storage, access, log } = deps;
   const retry = { ...defaultSendRetry, ...deps.retry };
+
+  /** The durable retry of one message, `delaySeconds` from now. */
+  async function scheduleRetry(payload: SendRetryPayload, delaySeconds: number) {
+    await deps.jobs.send(sendRetryJob, payload, { startAfterSeconds: delaySeconds, retryLimit: 2 });
+  }
 
   async function requireTicket(session: Pick<RequestSession, 'companyId' | 'userId'>, ticketId: number) {
     // The ticket record has what the access rule reads: only the viewer is asked besides.
@@ -165,7 +170,7 @@ export function createMessagesService(deps: {
       return;
     }
     const delay = Math.min(retry.maxDelaySeconds, retry.baseDelaySeconds * 2 ** attempt);
-    await deps.scheduleRetry()({ companyId, messageId, attempt: attempt + 1 }, delay);
+    await scheduleRetry({ companyId, messageId, attempt: attempt + 1 }, delay);
   }
 
   /** Tries to send one stored message now; answers whether it left. */
@@ -189,7 +194,7 @@ export function createMessagesService(deps: {
     if (!(await repository.claimSending(companyId, messageId, SEND_CLAIM_SECONDS))) {
       // Someone is sending it. Should that sender die mid-send, its claim lapses and this look finds it.
       if (attempt < retry.maxAttempts) {
-        await deps.scheduleRetry()({ companyId, messageId, attempt: attempt + 1 }, SEND_CLAIM_SECONDS);
+        await scheduleRetry({ companyId, messageId, attempt: attempt + 1 }, SEND_CLAIM_SECONDS);
       }
       return false;
     }

@@ -7,7 +7,7 @@ import { joinRoom, waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { paced } from '../../../test/machine-pace.ts';
 import { buildServer, type Server } from '../../app.ts';
-import { messages, tickets, whatsapps } from '../../platform/db/schema.ts';
+import { messages, tickets, whatsapps } from '../../tables.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
 const ONE_MINUTE = paced(60_000);

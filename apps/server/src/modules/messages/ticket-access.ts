@@ -1,4 +1,4 @@
-import { createTicketPolicy, type TicketPolicy } from '../tickets/tickets.policy.ts';
+import { createTicketPolicy, type TicketPolicy } from '../tickets/index.ts';
 
 /**
  * Who may open a ticket (its thread, its room): the tickets feature's policy

@@ -7,7 +7,7 @@ import { buildCompany, buildUser, findUser, TEST_PASSWORD } from '../../../test/
 import { type FakeSmtpServer, readCode, startFakeSmtpServer } from '../../../test/fake-smtp-server.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { buildServer } from '../../app.ts';
-import { passwordResetCodes } from '../../platform/db/schema.ts';
+import { passwordResetCodes } from '../../tables.ts';
 import { redactResetUrl } from './password-reset.routes.ts';
 
 let smtp: FakeSmtpServer;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { authSessions, passwordResetCodes, users } from '../../platform/db/schema.ts';
+import { authSessions, passwordResetCodes, users } from '../../tables.ts';
 
 /**
  * Reset codes and the password change they allow. The user is found by email before any

@@ -2,9 +2,9 @@ import { type PlanFeatureFlag, planAllowsFlag } from '@wacrm/shared';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
-import { queues, users, whatsapps } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { defineGuard } from '../../platform/http/guards.ts';
+import { queues, users, whatsapps } from '../../tables.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
 import { createPlansRepository, type PlansRepository } from './plans.repository.ts';
 

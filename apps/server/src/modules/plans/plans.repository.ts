@@ -1,7 +1,7 @@
 import type { PlanFields } from '@wacrm/shared';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { companies, plans } from '../../platform/db/schema.ts';
+import { companies, plans } from '../../tables.ts';
 
 const planColumns = {
   id: plans.id,

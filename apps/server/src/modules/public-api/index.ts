@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import { createContactsRealtime } from '../contacts/contacts.realtime.ts';
+import type { ContactsModule } from '../contacts/index.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { TicketsModule } from '../tickets/index.ts';
@@ -11,15 +11,16 @@ import { createPublicApiService } from './public-api.service.ts';
 /** The external messages API, authenticated by a connection's token (plan flag useExternalApi). */
 export function createPublicApiModule(
   platform: Platform,
-  deps: { messages: MessagesModule; tickets: TicketsModule; planRules: PlanRules },
+  deps: { messages: MessagesModule; tickets: TicketsModule; contacts: ContactsModule; planRules: PlanRules },
 ) {
   const service = createPublicApiService({
     db: platform.db,
     repository: createPublicApiRepository(platform.db),
+    contacts: deps.contacts.repository,
     messages: deps.messages.service,
     tickets: deps.tickets.repository,
     assertOnWhatsApp: deps.tickets.service.assertOnWhatsApp,
-    contactsRealtime: createContactsRealtime(platform.realtime),
+    contactsRealtime: deps.contacts.events,
     planRules: deps.planRules,
     storage: platform.storage,
     limitPerMinute: platform.config.externalApiLimitPerMinute,

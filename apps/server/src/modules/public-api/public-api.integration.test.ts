@@ -5,7 +5,7 @@ import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { paced } from '../../../test/machine-pace.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { contacts, messages, tickets } from '../../platform/db/schema.ts';
+import { contacts, messages, tickets } from '../../tables.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
 const ONE_MINUTE = paced(60_000);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { companies, contacts, messages, whatsappQueues, whatsapps } from '../../platform/db/schema.ts';
+import { companies, contacts, messages, whatsappQueues, whatsapps } from '../../tables.ts';
 import { externalApiRateWindows, externalApiRequests } from './public-api.tables.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -86,21 +86,6 @@ export function createPublicApiRepository(db: Database) {
       db
         .delete(externalApiRequests)
         .where(and(eq(externalApiRequests.whatsappId, whatsappId), lt(externalApiRequests.createdAt, before))),
-
-    /** The contact of a number, created when missing (race-free: the number is unique per company). */
-    async contactForNumber(tx: Database, companyId: number, number: string, whatsappId: number) {
-      const inserted = await tx
-        .insert(contacts)
-        .values({ companyId, number, name: number, whatsappId })
-        .onConflictDoNothing()
-        .returning();
-      if (inserted.length) return { contact: inserted[0], created: true };
-      const [existing] = await tx
-        .select()
-        .from(contacts)
-        .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)));
-      return { contact: existing, created: false };
-    },
 
     /** A connection with exactly one queue puts API tickets in it. */
     async onlyQueueOf(handle: Database, whatsappId: number) {

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { UploadedMedia } from '../messages/messages.service.ts';
+import type { UploadedMedia } from '../messages/index.ts';
 import type { TokenConnection } from './public-api.repository.ts';
 import type { ExternalSend, PublicApiService } from './public-api.service.ts';
 

@@ -9,13 +9,12 @@ import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
 import { assertCompanyAccess } from '../auth/company-access.ts';
-import { displayName, isAcceptedMimetype, safeExtension } from '../channels/media-files.ts';
-import type { ContactsRealtime } from '../contacts/contacts.realtime.ts';
-import { toContactRecord } from '../messages/messages.repository.ts';
-import type { MessagesService, UploadedMedia } from '../messages/messages.service.ts';
+import { displayName, isAcceptedMimetype, safeExtension } from '../channels/index.ts';
+import type { ContactsRealtime, ContactsRepository } from '../contacts/index.ts';
+import type { MessagesService, UploadedMedia } from '../messages/index.ts';
+import { toContactRecord } from '../messages/index.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
-import type { TicketsRepository } from '../tickets/tickets.repository.ts';
-import type { TicketsService } from '../tickets/tickets.service.ts';
+import type { TicketsRepository, TicketsService } from '../tickets/index.ts';
 import type { ContactRow, PublicApiRepository, TokenConnection } from './public-api.repository.ts';
 
 export interface ExternalSend {
@@ -36,6 +35,7 @@ const RATE_WINDOW_MS = 60_000;
 export function createPublicApiService(deps: {
   db: Database;
   repository: PublicApiRepository;
+  contacts: Pick<ContactsRepository, 'findOrCreateByNumber'>;
   messages: Pick<MessagesService, 'stageOutbound' | 'publish'>;
   tickets: Pick<TicketsRepository, 'lockContact' | 'findActive' | 'insert'>;
   /** Refuses a number the connection's session says is not on WhatsApp (ERR_WAPP_INVALID_CONTACT). */
@@ -147,7 +147,11 @@ export function createPublicApiService(deps: {
           ) {
             return null;
           }
-          const { contact, created } = await repository.contactForNumber(tx, companyId, input.number, connection.id);
+          const { contact, created } = await deps.contacts.findOrCreateByNumber(tx, companyId, {
+            number: input.number,
+            name: input.number,
+            whatsappId: connection.id,
+          });
           await deps.tickets.lockContact(tx, companyId, contact.id);
           const active = await deps.tickets.findActive(tx, companyId, contact.id, connection.id);
           // docs/decisions/public-api-and-webhooks.md: the contact's ticket on this connection that is

@@ -1,5 +1,6 @@
 import { bigint, integer, jsonb, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { companies, whatsapps } from '../../platform/db/schema.ts';
+import { companyReference, createdAt } from '../../platform/db/columns.ts';
+import { companies, whatsapps } from '../../tables.ts';
 
 /**
  * `Idempotency-Key`s of the external messages API: the first request with a key stores its
@@ -13,14 +14,12 @@ export const externalApiRequests = pgTable(
       .notNull()
       .references(() => whatsapps.id, { onDelete: 'cascade' }),
     key: varchar('key', { length: 200 }).notNull(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     /** sha256 of the request (number, body, files) to refuse a key reused for another request. */
     requestHash: varchar('request_hash', { length: 64 }).notNull(),
     messageId: bigint('message_id', { mode: 'number' }),
     answer: jsonb('answer').$type<Record<string, unknown>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.whatsappId, table.key] })],
 );

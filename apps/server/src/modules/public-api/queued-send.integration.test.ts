@@ -6,7 +6,8 @@ import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.
 import { paced } from '../../../test/machine-pace.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
-import { messages } from '../../platform/db/schema.ts';
+import { messages } from '../../tables.ts';
+import { expireUnsentJob } from '../messages/messages.jobs.ts';
 import { verifyWebhook } from '../webhooks/webhook-signature.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
@@ -120,7 +121,7 @@ describe('external API sends while the connection is down', () => {
       .update(messages)
       .set({ createdAt: new Date(Date.now() - (3 * 86_400 + 60) * 1000) })
       .where(eq(messages.id, sent.body.id));
-    await t.server.messages.expireUnsent();
+    await t.platform.jobs.runNow(expireUnsentJob);
 
     const polled = await external(ctx.apiToken, 'GET', `/api/messages/send/${sent.body.id}`);
     expect(polled.body).toMatchObject({ status: 'failed', ack: 0, sendError: 'ERR_WAPP_NOT_INITIALIZED' });

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { companies, queueOptions, queues } from '../../platform/db/schema.ts';
+import { companies, queueOptions, queues } from '../../tables.ts';
 
 export type QueueRow = typeof queues.$inferSelect;
 export type QueueWrite = Omit<typeof queues.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>;

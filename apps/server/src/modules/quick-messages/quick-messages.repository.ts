@@ -1,6 +1,6 @@
 import { and, asc, count, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { quickMessages } from '../../platform/db/schema.ts';
+import { quickMessages } from '../../tables.ts';
 
 export type QuickMessageRow = typeof quickMessages.$inferSelect;
 

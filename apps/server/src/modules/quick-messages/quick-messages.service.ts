@@ -10,7 +10,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
-import { isAcceptedMimetype, safeExtension } from '../channels/media-files.ts';
+import { isAcceptedMimetype, safeExtension } from '../channels/index.ts';
 import type { QuickMessagesRealtime } from './quick-messages.realtime.ts';
 import { createQuickMessagesRepository, type QuickMessageRow } from './quick-messages.repository.ts';
 

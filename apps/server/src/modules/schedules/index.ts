@@ -4,7 +4,7 @@ import type { MessagesModule } from '../messages/index.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
 import type { TicketsModule } from '../tickets/index.ts';
-import { createScheduleSendJob, createScheduleSweepJob } from './schedules.jobs.ts';
+import { scheduleSendJob, scheduleSweepJob } from './schedules.jobs.ts';
 import { createSchedulesRealtime } from './schedules.realtime.ts';
 import { createSchedulesRepository } from './schedules.repository.ts';
 import { registerSchedulesRoutes } from './schedules.routes.ts';
@@ -33,17 +33,13 @@ export function createSchedulesModule(
     messages: deps.messages.service,
     realtime: createSchedulesRealtime(platform.realtime),
     storage: platform.storage,
-    enqueue: () => async (payload, at) => {
-      const seconds = Math.max(0, Math.ceil((at.getTime() - Date.now()) / 1000));
-      await platform.jobs.send(sendJob, payload, { startAfterSeconds: seconds, retryLimit: 5 });
-    },
+    jobs: platform.jobs,
     timeZoneOf: async (companyId) => (await deps.settings.locale(companyId)).timeZone,
     clock: platform.clock,
     log: platform.log,
   });
-  const sendJob = createScheduleSendJob(service.runJob);
-  const sweepJob = createScheduleSweepJob(() => service.sweep().then(() => undefined));
-  platform.jobs.register(sendJob, sweepJob);
+  platform.jobs.handle(scheduleSendJob, service.runJob);
+  platform.jobs.handle(scheduleSweepJob, service.sweep);
   // A message that waited for its connection goes out (or gives up) later: the schedule says so live.
   deps.messages.onOutboundSettled(service.messageSettled);
 

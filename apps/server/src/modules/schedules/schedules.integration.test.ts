@@ -6,7 +6,8 @@ import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { paced } from '../../../test/machine-pace.ts';
 import { nextEvent, nextMatching, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { contacts, messages, queues, tickets, userQueues } from '../../platform/db/schema.ts';
+import { contacts, messages, queues, tickets, userQueues } from '../../tables.ts';
+import { scheduleSweepJob } from './schedules.jobs.ts';
 import { schedules } from './schedules.tables.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
@@ -483,7 +484,7 @@ describe('sending', () => {
     try {
       for (let day = 0; day < 4; day++) {
         offsetMs = base + 3_600_000 + day * 86_400_000 + 1_000;
-        await t.server.schedules.sweep();
+        await t.platform.jobs.runNow(scheduleSweepJob);
       }
       const rows = await t.db
         .select()
@@ -536,7 +537,7 @@ describe('sending', () => {
       for (let sent = 0; sent < 3; sent++) {
         const rows = await seriesRows();
         offsetMs = rows[rows.length - 1].sendAt.getTime() - Date.now() + 1_000;
-        await t.server.schedules.sweep();
+        await t.platform.jobs.runNow(scheduleSweepJob);
       }
       const rows = await seriesRows();
       expect(

@@ -1,8 +1,8 @@
 import { hasPermission, profiles, SCHEDULES_PAGE_SIZE, type ScheduleListQuery } from '@wacrm/shared';
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, messages, tickets, users, whatsapps } from '../../platform/db/schema.ts';
 import { containsText, likePattern } from '../../platform/db/text-search.ts';
+import { contacts, messages, tickets, users, whatsapps } from '../../tables.ts';
 import { schedules } from './schedules.tables.ts';
 
 const profilesSeeingAllTickets = profiles.filter((profile) => hasPermission({ profile }, 'tickets:viewAll'));

@@ -11,13 +11,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
+import type { JobSender } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
-import { mimetypeOf, safeExtension } from '../channels/media-files.ts';
-import type { MessagesService } from '../messages/messages.service.ts';
-import { canOpenTicket, mayShowAll, type TicketPolicy } from '../tickets/tickets.policy.ts';
-import type { TicketsRepository } from '../tickets/tickets.repository.ts';
+import { mimetypeOf, safeExtension } from '../channels/index.ts';
+import type { MessagesService } from '../messages/index.ts';
+import type { TicketsRepository } from '../tickets/index.ts';
+import { canOpenTicket, mayShowAll, type TicketPolicy } from '../tickets/index.ts';
 import { nextOccurrence } from './recurrence.ts';
 import { scheduleStateOf } from './schedule-state.ts';
+import { scheduleSendJob } from './schedules.jobs.ts';
 import type { SchedulesRealtime } from './schedules.realtime.ts';
 import type { ScheduleRow, SchedulesRepository } from './schedules.repository.ts';
 
@@ -28,12 +30,6 @@ export interface UploadedFile {
 }
 
 type Session = Pick<RequestSession, 'companyId' | 'userId'> & Partial<Pick<RequestSession, 'profile' | 'viewer'>>;
-
-/** Puts a schedule's send on the job queue for its time (the job checks again before sending). */
-export type EnqueueSend = (
-  payload: { companyId: number; scheduleId: number; sendAt: string },
-  at: Date,
-) => Promise<void>;
 
 /** How many due schedules one sweep claims at most before it looks again. */
 const SWEEP_BATCH = 100;
@@ -53,7 +49,7 @@ export function createSchedulesService(deps: {
   messages: Pick<MessagesService, 'stageOutbound' | 'publish' | 'fillTemplate'>;
   realtime: SchedulesRealtime;
   storage: FileStorage;
-  enqueue: () => EnqueueSend;
+  jobs: JobSender;
   timeZoneOf: (companyId: number) => Promise<string>;
   clock: () => Date;
   log: FastifyBaseLogger;
@@ -163,8 +159,16 @@ export function createSchedulesService(deps: {
     return resolved;
   }
 
-  const enqueue = (companyId: number, scheduleId: number, sendAt: Date) =>
-    deps.enqueue()({ companyId, scheduleId, sendAt: sendAt.toISOString() }, sendAt);
+  /** Puts a schedule's send on the job queue for its time (the job checks again before sending). */
+  async function enqueue(companyId: number, scheduleId: number, sendAt: Date) {
+    // Counted from the real time, not the injected clock: the queue starts jobs by the database's clock.
+    const seconds = Math.max(0, Math.ceil((sendAt.getTime() - Date.now()) / 1000));
+    await deps.jobs.send(
+      scheduleSendJob,
+      { companyId, scheduleId, sendAt: sendAt.toISOString() },
+      { startAfterSeconds: seconds, retryLimit: 5 },
+    );
+  }
 
   /** A file that cannot be removed stays behind; the schedule does not fail for it. */
   async function releaseFile(companyId: number, scheduleId: number, mediaPath: string | null) {

@@ -12,7 +12,8 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies, contacts, messages, tickets, users, whatsapps } from '../../platform/db/schema.ts';
+import { companyReference, createdAt, updatedAt } from '../../platform/db/columns.ts';
+import { companies, contacts, messages, tickets, users, whatsapps } from '../../tables.ts';
 
 /**
  * A scheduled message (spec: Schedule entity). One row is one send: a repeating schedule makes
@@ -23,9 +24,7 @@ export const schedules = pgTable(
   'schedules',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     body: text('body').notNull(),
     contactId: integer('contact_id')
       .notNull()
@@ -48,8 +47,8 @@ export const schedules = pgTable(
     mediaName: text('media_name'),
     recurrence: jsonb('recurrence').$type<ScheduleRecurrence>(),
     seriesId: integer('series_id').references((): AnyPgColumn => schedules.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('schedules_company_send_at_idx').on(table.companyId, table.sendAt),

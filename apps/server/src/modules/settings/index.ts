@@ -6,6 +6,8 @@ import { registerSettingsRoutes } from './settings.routes.ts';
 import { createSettingsService } from './settings.service.ts';
 import { createSettingsReader } from './settings-reader.ts';
 
+export { defaultSettingsRows } from './settings-defaults.ts';
+
 export function createSettingsModule(platform: Platform) {
   const repository = createSettingsRepository(platform.db);
   /** What other modules read settings through: kept per process, forgotten on every change. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { settings } from '../../platform/db/schema.ts';
+import { settings } from '../../tables.ts';
 
 /**
  * A company's settings are kept per process for a few seconds (settings-reader.ts): every change

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { companies, settings } from '../../platform/db/schema.ts';
+import { companies, settings } from '../../tables.ts';
 
 export function createSettingsRepository(db: Database) {
   return {

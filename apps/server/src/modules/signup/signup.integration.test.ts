@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildPlan, buildUser, isoDay } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { companies, settings, users } from '../../platform/db/schema.ts';
+import { companies, settings, users } from '../../tables.ts';
 
 let t: TestServer;
 let seq = 0;

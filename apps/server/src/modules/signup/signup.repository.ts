@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { companies, plans, settings, users } from '../../platform/db/schema.ts';
-import { defaultSettingsRows } from '../../platform/db/seed.ts';
+import { companies, plans, settings, users } from '../../tables.ts';
+import { defaultSettingsRows } from '../settings/index.ts';
 
 /**
  * The writes of a signup. Every function takes the transaction it runs in, so the service

@@ -6,6 +6,8 @@ import { createTagsRealtime } from './tags.realtime.ts';
 import { registerTagsRoutes } from './tags.routes.ts';
 import { createTagsService } from './tags.service.ts';
 
+export { createTagsRepository } from './tags.repository.ts';
+
 /** Tags: the company's labels, their ticket counts, kanban lanes, and a ticket's tag set. */
 export function createTagsModule(platform: Platform, deps: { tickets: TicketsModule; planRules: PlanRules }) {
   const { tickets, planRules } = deps;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinRoom } from '../../../test/eventually.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { nextEvent, nextMatching, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { contacts, queues, tickets, userQueues } from '../../platform/db/schema.ts';
+import { contacts, queues, tickets, userQueues } from '../../tables.ts';
 
 let t: TestServer;
 let companyId: number;

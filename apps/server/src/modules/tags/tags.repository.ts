@@ -1,7 +1,7 @@
 import type { TagRecord } from '@wacrm/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { tags, tickets, ticketTags } from '../../platform/db/schema.ts';
+import { tags, tickets, ticketTags } from '../../tables.ts';
 
 /** `%text%` for LIKE, with the pattern characters of the text itself escaped. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -169,6 +169,25 @@ export function createTagsRepository(db: Database) {
     async replaceTicketTags(ticketId: number, tagIds: number[]) {
       await db.delete(ticketTags).where(eq(ticketTags.ticketId, ticketId));
       if (tagIds.length) await db.insert(ticketTags).values(tagIds.map((tagId) => ({ ticketId, tagId })));
+    },
+
+    async addTicketTag(ticketId: number, tagId: number) {
+      await db.insert(ticketTags).values({ ticketId, tagId }).onConflictDoNothing();
+    },
+
+    async removeTicketTags(ticketId: number, tagIds: number[]) {
+      if (tagIds.length === 0) return;
+      await db.delete(ticketTags).where(and(eq(ticketTags.ticketId, ticketId), inArray(ticketTags.tagId, tagIds)));
+    },
+
+    /** The kanban lanes' places on the board, in the order given. */
+    async setLaneOrder(companyId: number, tagIds: number[]) {
+      for (const [index, tagId] of tagIds.entries()) {
+        await db
+          .update(tags)
+          .set({ kanbanOrder: index + 1, updatedAt: new Date() })
+          .where(and(eq(tags.companyId, companyId), eq(tags.id, tagId)));
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
-import { tagFieldsSchema, tagIdParamsSchema, tagListQuerySchema, tagSyncSchema } from '@wacrm/shared';
+import { tagRoutes } from '@wacrm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import type { TagsService } from './tags.service.ts';
 
 /** Every logged-in user of the company reads and manages tags; the kanban flag is the service's rule. */
@@ -9,40 +9,25 @@ export function registerTagsRoutes(
   service: TagsService,
   guards: { requireKanban: (request: FastifyRequest) => Promise<void> },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   // spec: `GET /tags/` is the paged list; the bare path answers the same.
-  for (const url of ['/api/tags/', '/api/tags']) {
-    api.get(url, { schema: { querystring: tagListQuerySchema } }, (request) =>
-      service.page(request.session.companyId, request.query),
-    );
+  for (const path of [tagRoutes.page.path, '/api/tags'] as const) {
+    route(app, { ...tagRoutes.page, path }, (request) => service.page(request.session.companyId, request.query));
   }
 
-  api.get('/api/tags/list', (request) => service.list(request.session.companyId));
+  route(app, tagRoutes.list, (request) => service.list(request.session.companyId));
 
   // The board's lanes belong to the kanban feature: plans without it answer 403.
-  api.get('/api/tags/kanban', { preHandler: guards.requireKanban }, async (request) => ({
-    lista: await service.kanban(request.session.companyId),
-  }));
-
-  api.get('/api/tags/:id', { schema: { params: tagIdParamsSchema } }, (request) =>
-    service.find(request.session.companyId, request.params.id),
-  );
-
-  api.post('/api/tags', { schema: { body: tagFieldsSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.session, request.body)),
-  );
-
-  api.post('/api/tags/sync', { schema: { body: tagSyncSchema } }, (request) =>
-    service.sync(request.session, request.body),
-  );
-
-  api.put('/api/tags/:id', { schema: { params: tagIdParamsSchema, body: tagFieldsSchema } }, (request) =>
-    service.update(request.session, request.params.id, request.body),
-  );
-
-  api.delete('/api/tags/:id', { schema: { params: tagIdParamsSchema } }, async (request, reply) => {
-    await service.remove(request.session.companyId, request.params.id);
-    return reply.status(204).send();
+  route(app, tagRoutes.kanban, async (request) => ({ lista: await service.kanban(request.session.companyId) }), {
+    preHandler: guards.requireKanban,
   });
+
+  route(app, tagRoutes.find, (request) => service.find(request.session.companyId, request.params.id));
+
+  route(app, tagRoutes.create, (request) => service.create(request.session, request.body));
+
+  route(app, tagRoutes.sync, (request) => service.sync(request.session, request.body));
+
+  route(app, tagRoutes.update, (request) => service.update(request.session, request.params.id, request.body));
+
+  route(app, tagRoutes.remove, (request) => service.remove(request.session.companyId, request.params.id));
 }

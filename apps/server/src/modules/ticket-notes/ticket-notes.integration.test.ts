@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { contacts, queues, tickets, userQueues, users } from '../../platform/db/schema.ts';
+import { contacts, queues, tickets, userQueues, users } from '../../tables.ts';
 
 let t: TestServer;
 beforeAll(async () => {

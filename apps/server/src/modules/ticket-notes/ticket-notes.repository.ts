@@ -1,7 +1,7 @@
 import type { TicketNoteRecord } from '@wacrm/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, ticketNotes, tickets, users } from '../../platform/db/schema.ts';
+import { contacts, ticketNotes, tickets, users } from '../../tables.ts';
 
 const noteColumns = {
   id: ticketNotes.id,

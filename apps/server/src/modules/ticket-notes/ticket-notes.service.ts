@@ -2,7 +2,7 @@ import { hasPermission, type TicketNoteFields, type TicketNoteListQuery } from '
 import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
-import { canOpenTicket, type TicketViewer } from '../tickets/tickets.policy.ts';
+import { canOpenTicket, type TicketViewer } from '../tickets/index.ts';
 import { createTicketNotesRepository } from './ticket-notes.repository.ts';
 
 /** What notes need from the tickets feature: its access rule (the one the thread and `/tags/sync` use). */

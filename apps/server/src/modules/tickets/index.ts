@@ -1,20 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { ChannelSession } from '../channels/channel-adapter.ts';
+import type { ChannelSession } from '../channels/index.ts';
 import { createTicketPolicy } from './tickets.policy.ts';
 import { createTicketsRealtime, notificationRooms, ticketListRooms } from './tickets.realtime.ts';
 import { createTicketsRepository } from './tickets.repository.ts';
 import { registerTicketsRoutes } from './tickets.routes.ts';
-import { type AfterTicketChange, createTicketsService } from './tickets.service.ts';
+import { type AfterTicketChange, type BotRefsCheck, createTicketsService } from './tickets.service.ts';
+
+export { joinPendingTicket, type PendingTicket, pendingTicketFields } from './pending-ticket.sql.ts';
+export { createTicketRecordReader } from './ticket-record.sql.ts';
+export type { TicketChangeKind } from './ticket-transitions.ts';
+export { type TicketTouch, ticketWrites } from './ticket-writes.ts';
+export {
+  canOpenTicket,
+  createTicketPolicy,
+  mayShowAll,
+  type TicketPolicy,
+  type TicketViewer,
+} from './tickets.policy.ts';
+export { createTicketsRealtime, type TicketAudienceState, ticketAudience } from './tickets.realtime.ts';
+export type { TicketsRepository } from './tickets.repository.ts';
+export type { AfterTicketChange, TicketsService } from './tickets.service.ts';
 
 /**
  * Tickets: list, one ticket, transitions, creation, deletion, read state, and who may see what
- * (the policy also guards the ticket rooms and decides the list rooms a socket joins).
- * The live sessions and the automation hook are bound late (`useSessions`, `useAutomation`).
+ * (the policy also guards the ticket rooms and decides the list rooms a socket joins). What an
+ * attendant's change sets off (a flow stopped, routing's notices) is declared in app.ts
+ * (`afterChange.declare`), once the modules that answer it are made.
  */
-export function createTicketsModule(platform: Platform) {
-  let afterChange: AfterTicketChange = async () => undefined;
-  let sessions: { reach(whatsappId: number): Promise<ChannelSession | null> } | null = null;
+export function createTicketsModule(
+  platform: Platform,
+  deps: {
+    sessions: { reach(whatsappId: number): Promise<ChannelSession | null> };
+    /** Checks that the prompt and integration a ticket names are the company's (the integrations module). */
+    assertBotRefs: BotRefsCheck;
+  },
+) {
+  let afterChangeSteps: readonly AfterTicketChange[] = [];
+  const afterChange: AfterTicketChange = async (...args) => {
+    for (const step of afterChangeSteps) await step(...args);
+  };
   const repository = createTicketsRepository(platform.db);
   const policy = createTicketPolicy(platform.db);
   const realtime = createTicketsRealtime(platform.realtime);
@@ -24,7 +49,8 @@ export function createTicketsModule(platform: Platform) {
     policy,
     realtime,
     afterChange: () => afterChange,
-    sessions: () => sessions ?? { reach: async () => null },
+    sessions: () => deps.sessions,
+    assertBotRefs: deps.assertBotRefs,
     log: platform.log,
     clock: platform.clock,
   });
@@ -43,12 +69,11 @@ export function createTicketsModule(platform: Platform) {
     policy,
     realtime,
     service,
-    useSessions(binding: { reach(whatsappId: number): Promise<ChannelSession | null> }) {
-      sessions = binding;
-    },
-    /** Routing automation answers ticket changes (bound after it is made, it needs this module). */
-    useAutomation(hook: AfterTicketChange) {
-      afterChange = hook;
+    /** What runs after an attendant's change, in order (each step awaited before the next). */
+    afterChange: {
+      declare(steps: readonly AfterTicketChange[]) {
+        afterChangeSteps = steps;
+      },
     },
     register: (app: FastifyInstance) => registerTicketsRoutes(app, service),
   };

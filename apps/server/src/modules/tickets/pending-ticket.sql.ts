@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import { contacts, queues, tickets, whatsappQueues, whatsapps } from '../../platform/db/schema.ts';
+import { contacts, queues, tickets, whatsappQueues, whatsapps } from '../../tables.ts';
 
 /**
  * What the automation after intake asks of a pending ticket when its customer writes: the ticket,

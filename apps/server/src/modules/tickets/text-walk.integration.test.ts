@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { queryRows } from '../../platform/db/client.ts';
-import { contacts } from '../../platform/db/schema.ts';
+import { contacts } from '../../tables.ts';
 import type { TicketViewer } from './tickets.policy.ts';
 import { createTicketsRepository } from './tickets.repository.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { paced } from '../../../test/machine-pace.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { contacts, messages, tickets, whatsapps } from '../../platform/db/schema.ts';
+import { contacts, messages, tickets, whatsapps } from '../../tables.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
 const TWO_MINUTES = paced(120_000);

@@ -2,7 +2,7 @@ import type { TicketRecord } from '@wacrm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { contacts, queues, tags, tickets, ticketTags, whatsapps } from '../../platform/db/schema.ts';
+import { contacts, queues, tags, tickets, ticketTags, whatsapps } from '../../tables.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { TicketRecord } from '@wacrm/shared';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, queues, tags, tickets, ticketTags, users, whatsapps } from '../../platform/db/schema.ts';
+import { contacts, queues, tags, tickets, ticketTags, users, whatsapps } from '../../tables.ts';
 
 /**
  * The ticket record (`TicketRecord`) built by PostgreSQL as one JSON value per row, through a

@@ -7,7 +7,7 @@ import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.
 import { paced } from '../../../test/machine-pace.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { queryRows } from '../../platform/db/client.ts';
-import { contacts, messages, queues, tickets, userQueues, whatsapps } from '../../platform/db/schema.ts';
+import { contacts, messages, queues, tickets, userQueues, whatsapps } from '../../tables.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
 const HALF_A_MINUTE = paced(30_000);
@@ -532,7 +532,7 @@ describe('list', () => {
   it('filters by tags (all of them), day and unread', async () => {
     const o = await office();
     const c = o.company.id;
-    const { tags, ticketTags } = await import('../../platform/db/schema.ts');
+    const { tags, ticketTags } = await import('../../tables.ts');
     const [red, blue] = await t.db
       .insert(tags)
       .values([

@@ -1,8 +1,8 @@
 import { hasPermission } from '@wacrm/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { tickets, userQueues, users } from '../../platform/db/schema.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
+import { tickets, userQueues, users } from '../../tables.ts';
 
 /** Who is looking: what the visibility rules need to know about a user. */
 export interface TicketViewer {

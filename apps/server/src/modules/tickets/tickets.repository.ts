@@ -2,8 +2,8 @@ import { pageSizes, searchCountCap, type TicketListQuery, type TicketsPage, tick
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { BoundedCache } from '../../platform/cache/bounded-cache.ts';
 import { type Database, queryRows } from '../../platform/db/client.ts';
-import { contacts, messages, queues, tickets, ticketTags, users, whatsapps } from '../../platform/db/schema.ts';
 import { containsText, likePattern, phoneDigits } from '../../platform/db/text-search.ts';
+import { contacts, messages, queues, tickets, ticketTags, users, whatsapps } from '../../tables.ts';
 import { createTicketPageReader, createTicketRecordReader } from './ticket-record.sql.ts';
 import { mayShowAll, type TicketViewer } from './tickets.policy.ts';
 

@@ -2,10 +2,9 @@ import type { OtherOpenTicket, TicketCreate, TicketListQuery, TicketRecord, Tick
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/errors.ts';
-import type { tickets } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { ChannelSession } from '../channels/channel-adapter.ts';
-import { assertBotRefs } from '../integrations/bot-refs.ts';
+import type { tickets } from '../../tables.ts';
+import type { ChannelSession } from '../channels/index.ts';
 import { decideTicketChange, type TicketChangeKind } from './ticket-transitions.ts';
 import { canOpenTicket, type TicketPolicy } from './tickets.policy.ts';
 import type { TicketsRealtime } from './tickets.realtime.ts';
@@ -24,6 +23,13 @@ export type AfterTicketChange = (
   previous: { queueId: number | null; userId: number | null },
 ) => Promise<void>;
 
+/** Refuses (404, naming the field) a prompt or integration id that is not the company's. */
+export type BotRefsCheck = (
+  db: Database,
+  companyId: number,
+  fields: { promptId?: number | null; integrationId?: number | null },
+) => Promise<void>;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -38,6 +44,7 @@ export function createTicketsService(deps: {
   realtime: TicketsRealtime;
   afterChange: () => AfterTicketChange;
   sessions: () => { reach(whatsappId: number): Promise<ChannelSession | null> };
+  assertBotRefs: BotRefsCheck;
   log: FastifyBaseLogger;
   clock: () => Date;
 }) {
@@ -139,7 +146,7 @@ export function createTicketsService(deps: {
       const { companyId } = session;
       await openable(session, id);
       await validateRefs(companyId, input);
-      await assertBotRefs(db, companyId, input);
+      await deps.assertBotRefs(db, companyId, input);
       if (input.whatsappId && !(await repository.connection(companyId, input.whatsappId))) {
         throw new AppError('ERR_NO_WAPP_FOUND');
       }

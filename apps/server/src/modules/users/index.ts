@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { PlanRules } from '../plans/plan-rules.ts';
+import { markOfflineJob } from './users.jobs.ts';
 import { createUserPresence } from './users.presence.ts';
 import { createUsersRealtime } from './users.realtime.ts';
 import { createUsersRepository } from './users.repository.ts';
@@ -16,6 +17,7 @@ export function createUsersModule(platform: Platform, deps: { planRules: PlanRul
     jobs: platform.jobs,
     offlineAfterMs: platform.config.userOfflineAfterMs,
   });
+  platform.jobs.handle(markOfflineJob, presence.checkOffline);
   presence.listen(platform.realtime);
   const service = createUsersService({
     db: platform.db,

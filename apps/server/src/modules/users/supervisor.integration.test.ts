@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { contacts, queues, tickets, userQueues } from '../../platform/db/schema.ts';
+import { contacts, queues, tickets, userQueues } from '../../tables.ts';
 
 /** The supervisor profile (docs/decisions/profiles.md): what it may and may not do, route by route. */
 let t: TestServer;

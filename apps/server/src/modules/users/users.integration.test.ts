@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildPlan, buildUser, findUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { nextEvent, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { userQueues } from '../../platform/db/schema.ts';
+import { userQueues } from '../../tables.ts';
 
 let t: TestServer;
 let companyId: number;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { defineJob, type JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { JobSender } from '../../platform/jobs/job-queue.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { markOfflineJob } from './users.jobs.ts';
 import type { createUsersRealtime } from './users.realtime.ts';
 import type { UsersRepository } from './users.repository.ts';
 
@@ -12,20 +12,10 @@ import type { UsersRepository } from './users.repository.ts';
 export function createUserPresence(deps: {
   repository: UsersRepository;
   events: ReturnType<typeof createUsersRealtime>;
-  jobs: JobQueue;
+  jobs: JobSender;
   offlineAfterMs: number;
 }) {
   const { repository, events, jobs, offlineAfterMs } = deps;
-
-  const markOfflineJob = defineJob({
-    name: 'users.mark-offline',
-    payload: z.object({ companyId: z.number().int(), userId: z.number().int() }),
-    handler: async ({ companyId, userId }) => {
-      const user = await repository.markOfflineIfIdle(companyId, userId, new Date(Date.now() - offlineAfterMs + 250));
-      if (user) events.userUpdated(companyId, { ...user, online: false });
-    },
-  });
-  jobs.register(markOfflineJob);
 
   async function recordHeartbeat(companyId: number, userId: number) {
     const user = await repository.markSeen(companyId, userId);
@@ -39,6 +29,11 @@ export function createUserPresence(deps: {
   }
 
   return {
+    /** The `markOfflineJob` handler: offline unless a heartbeat came since the one that sent it. */
+    async checkOffline({ companyId, userId }: { companyId: number; userId: number }) {
+      const user = await repository.markOfflineIfIdle(companyId, userId, new Date(Date.now() - offlineAfterMs + 250));
+      if (user) events.userUpdated(companyId, { ...user, online: false });
+    },
     listen(realtime: Realtime) {
       realtime.onConnection((socket) => {
         const { companyId, userId } = socket.data;

@@ -2,8 +2,8 @@ import type { AllTicket, Profile, SessionUser, UserOption, UserRecord } from '@w
 import { isTrialDueDate } from '@wacrm/shared';
 import { and, asc, count, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { companies, queues, settings, userQueues, users, whatsapps } from '../../platform/db/schema.ts';
 import { containsText } from '../../platform/db/text-search.ts';
+import { companies, queues, settings, userQueues, users, whatsapps } from '../../tables.ts';
 import { isBillingOnly } from '../auth/company-access.ts';
 
 /** What the management screens read of a user: never the password hash. */

@@ -1,54 +1,36 @@
-import {
-  languageParamsSchema,
-  listQuerySchema,
-  userCreateSchema,
-  userIdParamsSchema,
-  userUpdateSchema,
-} from '@wacrm/shared';
+import { userRoutes } from '@wacrm/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import { requireAdmin } from '../../platform/http/guards.ts';
 import type { UsersRepository } from './users.repository.ts';
 import type { UsersService } from './users.service.ts';
 
 export function registerUsersRoutes(app: FastifyInstance, repository: UsersRepository, service: UsersService) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = { preHandler: requireAdmin };
 
-  api.post(
-    '/api/users/set-language/:lang',
-    { config: { billing: true }, schema: { params: languageParamsSchema } },
-    async (request, reply) => {
-      await repository.setLanguage(request.session.companyId, request.session.userId, request.params.lang);
-      return reply.status(204).send();
-    },
+  route(
+    app,
+    userRoutes.setLanguage,
+    (request) => repository.setLanguage(request.session.companyId, request.session.userId, request.params.lang),
+    { config: { billing: true } },
   );
 
   // The users screen is an admin screen; pickers (transfer, filters) use /users/list.
-  api.get('/api/users/', { preHandler: requireAdmin, schema: { querystring: listQuerySchema } }, (request) =>
-    service.list(request.session, request.query.searchParam, request.query.pageNumber),
+  route(
+    app,
+    userRoutes.page,
+    (request) => service.list(request.session, request.query.searchParam, request.query.pageNumber),
+    adminOnly,
   );
 
-  api.get('/api/users/list', (request) => service.listOptions(request.session));
+  route(app, userRoutes.options, (request) => service.listOptions(request.session));
 
-  api.get('/api/users/:id', { schema: { params: userIdParamsSchema } }, (request) =>
-    service.show(request.session, request.params.id),
-  );
+  route(app, userRoutes.find, (request) => service.show(request.session, request.params.id));
 
-  api.post('/api/users', { preHandler: requireAdmin, schema: { body: userCreateSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.session, request.body)),
-  );
+  route(app, userRoutes.create, (request) => service.create(request.session, request.body), adminOnly);
 
   // Not admin-only: a user edits their own name, email and password here (the service decides).
-  api.put('/api/users/:id', { schema: { params: userIdParamsSchema, body: userUpdateSchema } }, (request) =>
-    service.update(request.session, request.params.id, request.body),
-  );
+  route(app, userRoutes.update, (request) => service.update(request.session, request.params.id, request.body));
 
-  api.delete(
-    '/api/users/:id',
-    { preHandler: requireAdmin, schema: { params: userIdParamsSchema } },
-    async (request, reply) => {
-      await service.remove(request.session, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  route(app, userRoutes.remove, (request) => service.remove(request.session, request.params.id), adminOnly);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import { createWebhookDelivery, defaultWebhookRetry, type WebhookRetryOptions } from './webhooks.delivery.ts';
 import { createWebhooksDispatcher } from './webhooks.dispatcher.ts';
-import { createWebhookDeliverJob, createWebhookLogCleanupJob, createWebhookSweepJob } from './webhooks.jobs.ts';
+import { webhookDeliverJob, webhookLogCleanupJob, webhookSweepJob } from './webhooks.jobs.ts';
 import { createWebhooksRepository } from './webhooks.repository.ts';
 import { registerWebhooksRoutes } from './webhooks.routes.ts';
 import { createWebhooksService } from './webhooks.service.ts';
@@ -32,7 +32,7 @@ export function createWebhooksModule(platform: Platform, options: WebhooksOption
   const allowPrivate = platform.config.integrationsAllowPrivateUrls;
   const sendAttempt = (companyId: number, deliveryId: number, attempt: number, delaySeconds = 0) =>
     platform.jobs
-      .send(job, { companyId, deliveryId, attempt }, { startAfterSeconds: delaySeconds, retryLimit: 0 })
+      .send(webhookDeliverJob, { companyId, deliveryId, attempt }, { startAfterSeconds: delaySeconds, retryLimit: 0 })
       .then(() => undefined);
   const deliver = createWebhookDelivery({
     repository,
@@ -43,12 +43,9 @@ export function createWebhooksModule(platform: Platform, options: WebhooksOption
     clock: platform.clock,
     log: platform.log,
   });
-  const job = createWebhookDeliverJob(deliver);
-  platform.jobs.register(job);
-  platform.jobs.register(
-    createWebhookLogCleanupJob(async () => {
-      await repository.forgetDeliveriesBefore(new Date(platform.clock().getTime() - DELIVERY_LOG_DAYS * 86_400_000));
-    }),
+  platform.jobs.handle(webhookDeliverJob, deliver);
+  platform.jobs.handle(webhookLogCleanupJob, () =>
+    repository.forgetDeliveriesBefore(new Date(platform.clock().getTime() - DELIVERY_LOG_DAYS * 86_400_000)),
   );
   const dispatcher = createWebhooksDispatcher({
     repository,
@@ -69,7 +66,7 @@ export function createWebhooksModule(platform: Platform, options: WebhooksOption
     for (const row of stuck) await sendAttempt(row.companyId, row.id, row.attempts);
     if (stuck.length > 0) platform.log.info({ count: stuck.length }, 'webhook deliveries without a job were queued');
   }
-  platform.jobs.register(createWebhookSweepJob(sweep));
+  platform.jobs.handle(webhookSweepJob, sweep);
   const service = createWebhooksService({
     repository,
     allowPrivate,

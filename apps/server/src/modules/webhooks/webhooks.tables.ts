@@ -14,23 +14,22 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies } from '../../platform/db/schema.ts';
+import { companyReference, createdAt, updatedAt } from '../../platform/db/columns.ts';
+import { companies } from '../../tables.ts';
 
 /** A company's outbound webhook endpoint (docs/decisions/public-api-and-webhooks.md). */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     url: text('url').notNull(),
     events: jsonb('events').$type<WebhookEventType[]>().notNull(),
     active: boolean('active').notNull().default(true),
     /** Signs every delivery; answered once, when the endpoint is created. */
     secret: varchar('secret', { length: 100 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('webhook_endpoints_company_idx').on(table.companyId)],
 );
@@ -44,9 +43,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     endpointId: integer('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
@@ -61,7 +58,7 @@ export const webhookDeliveries = pgTable(
     durationMs: integer('duration_ms'),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('webhook_deliveries_company_endpoint_idx').on(table.companyId, table.endpointId, table.id),
@@ -79,9 +76,7 @@ export const webhookTicketStates = pgTable(
   'webhook_ticket_states',
   {
     ticketId: integer('ticket_id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference(() => companies.id),
     status: varchar('status', { length: 20 }).notNull(),
     queueId: integer('queue_id'),
     userId: integer('user_id'),

@@ -8,11 +8,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { repositoryRoot } from '../config.ts';
-import * as schema from './all-tables.ts';
 import { endPool } from './end-pool.ts';
 import { openPgliteThread } from './pglite-thread.ts';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Queries are built from the tables their modules export (`src/tables.ts`), never through
+ * Drizzle's relational `db.query` API, so the client is opened without the table list and the
+ * platform needs to know no table.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 /** The rows of a raw SQL query (both drivers answer `{ rows }` to `execute`). */
 export async function queryRows<T>(handle: Database, query: SQL): Promise<T[]> {
@@ -52,7 +56,7 @@ export async function openDatabase(options: {
 export async function openPglite(directory: string, onLost?: (error: Error) => void): Promise<DatabaseHandle> {
   // PGlite runs in a thread of its own, so that its work does not block the event loop.
   const thread = await openPgliteThread(directory, { onLost });
-  const db = drizzlePglite({ client: thread as unknown as PGlite, schema }) as unknown as Database;
+  const db = drizzlePglite({ client: thread as unknown as PGlite }) as unknown as Database;
   return {
     kind: 'pglite',
     db,
@@ -87,7 +91,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   pool.on('error', (error) => console.warn('PostgreSQL idle client error:', error.message));
   // Surface a wrong URL at start rather than at the first request.
   await pool.query('select 1');
-  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  const db = drizzleNodePg(pool) as unknown as Database;
   return {
     kind: 'postgres',
     db,

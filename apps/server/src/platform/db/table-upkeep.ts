@@ -67,12 +67,9 @@ export async function keepTablesUp(executeSql: SqlExecutor) {
  * database). A tick found up to a minute late is fine here, so its worker polls once a minute
  * instead of every few seconds: each poll is a query on PGlite's one thread.
  */
-export function createTableUpkeepJob(handler: () => Promise<void>) {
-  return defineJob({
-    name: 'database.upkeep',
-    payload: z.object({}).passthrough(),
-    handler,
-    cron: '*/5 * * * *',
-    pollingIntervalSeconds: 60,
-  });
-}
+export const tableUpkeepJob = defineJob({
+  name: 'database.upkeep',
+  payload: z.object({}).passthrough(),
+  cron: '*/5 * * * *',
+  pollingIntervalSeconds: 60,
+});

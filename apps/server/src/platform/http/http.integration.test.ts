@@ -73,7 +73,7 @@ describe('connections list', () => {
     const company = await buildCompany(t.db);
     const user = await buildUser(t.db, { companyId: company.id });
     const { token } = await t.login(user.email, TEST_PASSWORD);
-    const { whatsapps } = await import('../db/schema.ts');
+    const { whatsapps } = await import('../../tables.ts');
     await t.db.insert(whatsapps).values([
       { companyId: 1, name: 'Platform line' },
       { companyId: company.id, name: 'Sales', status: 'CONNECTED' },

@@ -83,7 +83,12 @@ export function buildOpenApiDocument(routes: RouteOptions[], info: { version: st
   for (const route of routes) {
     if (!route.url.startsWith('/api/')) continue;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD');
-    const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown };
+    const schema = (route.schema ?? {}) as {
+      params?: unknown;
+      querystring?: unknown;
+      body?: unknown;
+      response?: Record<string, unknown>;
+    };
     const config = (route.config ?? {}) as { public?: boolean; docs?: RouteDocs };
     const docs = config.docs ?? {};
     for (const method of methods) {
@@ -112,6 +117,17 @@ export function buildOpenApiDocument(routes: RouteOptions[], info: { version: st
           description: 'Success',
           content: { 'application/json': { schema: toDocSchema(response, 'output', components) } },
         };
+      }
+      // Route contracts: the response is encoded, so its JSON is the schema's input side.
+      for (const [status, response] of Object.entries(schema.response ?? {})) {
+        if (!isZod(response)) continue;
+        responses[status] =
+          status === '204'
+            ? { description: 'No content' }
+            : {
+                description: 'Success',
+                content: { 'application/json': { schema: toDocSchema(response, 'input', components) } },
+              };
       }
       if (Object.keys(responses).length === 0) responses.default = { description: 'JSON answer' };
       responses['4XX'] = { $ref: '#/components/responses/Error' };

@@ -17,9 +17,6 @@ const done: number[] = [];
 const burst = defineJob({
   name: 'test.burst',
   payload: z.object({ companyId: z.number(), n: z.number() }),
-  handler: async ({ n }) => {
-    done.push(n);
-  },
   pollingIntervalSeconds: RARELY,
 });
 
@@ -28,15 +25,11 @@ const failedOnce = new Set<number>();
 const flaky = defineJob({
   name: 'test.flaky',
   payload: z.object({ companyId: z.number(), n: z.number() }),
-  handler: async ({ n }) => {
-    if (!failedOnce.has(n)) {
-      failedOnce.add(n);
-      throw new Error(`first run of ${n} fails`);
-    }
-    done.push(n);
-  },
   pollingIntervalSeconds: RARELY,
 });
+
+/** A job whose handler answers something: only `runNow` sees it. */
+const doubled = defineJob({ name: 'test.doubled', payload: z.object({ companyId: z.number(), n: z.number() }) });
 
 const fiveDone = () =>
   waitUntil(
@@ -53,7 +46,17 @@ let otherProcess: JobQueue;
 beforeAll(async () => {
   testDatabase = await openTestDatabase();
   jobs = new JobQueue(testDatabase.database, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
-  jobs.register(burst, flaky);
+  jobs.handle(burst, async ({ n }) => {
+    done.push(n);
+  });
+  jobs.handle(flaky, async ({ n }) => {
+    if (!failedOnce.has(n)) {
+      failedOnce.add(n);
+      throw new Error(`first run of ${n} fails`);
+    }
+    done.push(n);
+  });
+  jobs.handle(doubled, async ({ n }) => n * 2);
   await jobs.start();
   otherProcess = new JobQueue(testDatabase.database, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
   await otherProcess.start();
@@ -108,6 +111,16 @@ describe('the job queue', () => {
     await fiveDone();
     expect(done.sort()).toEqual([1, 2, 3, 4, 5]);
   });
+
+  it('runs a handler at once with runNow, outside the queue, and answers what it answered', async () => {
+    done.length = 0;
+    await jobs.runNow(burst, { companyId: 1, n: 7 });
+    expect(done).toEqual([7]);
+    expect(await jobs.runNow(doubled, { companyId: 1, n: 21 })).toBe(42);
+    // The payload is checked as a queued job's would be; a process without the handler refuses.
+    await expect(jobs.runNow(doubled, { companyId: 1 } as never)).rejects.toThrow();
+    await expect(otherProcess.runNow(doubled, { companyId: 1, n: 1 })).rejects.toThrow('has no handler');
+  });
 });
 
 describe('stopping the job queue', () => {
@@ -125,19 +138,18 @@ describe('stopping the job queue', () => {
       const slow = defineJob({
         name: 'test.slow',
         payload: z.object({ companyId: z.number() }),
-        handler: async () => {
-          started = true;
-          await gate;
-          // Some work of its own before its last query, as a real handler has.
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          lastQuery = await own.database
-            .executeSql('select 1')
-            .then(() => 'answered' as const)
-            .catch((error: Error) => error);
-        },
         pollingIntervalSeconds: RARELY,
       });
-      queue.register(slow);
+      queue.handle(slow, async () => {
+        started = true;
+        await gate;
+        // Some work of its own before its last query, as a real handler has.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        lastQuery = await own.database
+          .executeSql('select 1')
+          .then(() => 'answered' as const)
+          .catch((error: Error) => error);
+      });
       await queue.start();
       const id = await queue.send(slow, { companyId: 1 });
       await waitUntil(() => started, undefined, 'the slow job started');

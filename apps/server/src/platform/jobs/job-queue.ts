@@ -4,13 +4,15 @@ import type { z } from 'zod';
 import type { DatabaseHandle } from '../db/client.ts';
 
 /**
- * A job is data: a name, a payload schema (always with the company id) and a handler.
+ * A job's declaration: its queue name and payload schema (always with the company id). It is data
+ * only, so any module can import it to send the job; the module that does the work registers the
+ * handler (`JobQueue.handle`). The name is the pg-boss queue's name, kept in the database with
+ * every waiting job: renaming a job strands the jobs queued under the old name.
  * Payloads are parsed again when the job runs, because a job may outlive a deploy.
  */
-export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
+export interface Job<Schema extends z.ZodType = z.ZodType> {
   name: string;
   payload: Schema;
-  handler: (payload: z.infer<Schema>) => Promise<void>;
   /**
    * How often an idle worker looks for jobs no one woke it for (default `fallbackPollingSeconds`);
    * pg-boss's minimum is 0.5 s. This process's own jobs, delayed ones and retries start on time
@@ -24,9 +26,15 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   cron?: string;
 }
 
-export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Schema>) {
-  return definition;
+export function defineJob<Schema extends z.ZodType>(job: Job<Schema>) {
+  return job;
 }
+
+/** The work a job does with its parsed payload; what it answers is only seen by `runNow`. */
+export type JobHandler<Schema extends z.ZodType = z.ZodType> = (payload: z.infer<Schema>) => Promise<unknown>;
+
+/** What planning work needs: sending a declared job (services take this, not the whole queue). */
+export type JobSender = Pick<JobQueue, 'send'>;
 
 export interface SendJobOptions {
   /** Delay before the job may run. */
@@ -72,7 +80,7 @@ function retryDelayBound({ retryCount, retryDelay, retryBackoff }: PgBoss.JobWit
  */
 export class JobQueue {
   private readonly boss: PgBoss;
-  private readonly definitions = new Map<string, JobDefinition>();
+  private readonly handlers = new Map<string, { job: Job; handler: JobHandler }>();
   /** This process's pg-boss worker for each queue, by job name. */
   private readonly workerIds = new Map<string, string>();
   /** Wake-ups for delayed jobs and retries this process knows of; cleared on stop. */
@@ -100,32 +108,31 @@ export class JobQueue {
     return this.started;
   }
 
-  register(...definitions: JobDefinition[]) {
-    for (const definition of definitions) this.definitions.set(definition.name, definition);
+  /** Registers the one handler of a job: this process works its queue from `start` on. */
+  handle<Schema extends z.ZodType>(job: Job<Schema>, handler: JobHandler<Schema>) {
+    if (this.handlers.has(job.name)) throw new Error(`job ${job.name} already has a handler`);
+    this.handlers.set(job.name, { job, handler: handler as JobHandler });
   }
 
   async start() {
     await this.boss.start();
-    for (const definition of this.definitions.values()) {
-      await this.boss.createQueue(definition.name);
+    for (const { job, handler } of this.handlers.values()) {
+      await this.boss.createQueue(job.name);
       const workerId = await this.boss.work(
-        definition.name,
-        { pollingIntervalSeconds: definition.pollingIntervalSeconds ?? fallbackPollingSeconds, includeMetadata: true },
-        (jobs) => this.track(this.runBatch(definition, jobs)),
+        job.name,
+        { pollingIntervalSeconds: job.pollingIntervalSeconds ?? fallbackPollingSeconds, includeMetadata: true },
+        (found) => this.track(this.runBatch(job, handler, found)),
       );
-      this.workerIds.set(definition.name, workerId);
-      if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
+      this.workerIds.set(job.name, workerId);
+      if (job.cron) await this.boss.schedule(job.name, job.cron, {});
     }
     this.started = true;
   }
 
-  async send<Schema extends z.ZodType>(
-    definition: JobDefinition<Schema>,
-    payload: z.infer<Schema>,
-    options: SendJobOptions = {},
-  ) {
-    if (!this.started) throw new Error(`job queue not started; cannot send ${definition.name}`);
-    const id = await this.boss.send(definition.name, definition.payload.parse(payload) as object, {
+  /** Queues a job; any process that handles it may run it. The payload is checked here first. */
+  async send<Schema extends z.ZodType>(job: Job<Schema>, payload: z.infer<Schema>, options: SendJobOptions = {}) {
+    if (!this.started) throw new Error(`job queue not started; cannot send ${job.name}`);
+    const id = await this.boss.send(job.name, job.payload.parse(payload) as object, {
       startAfter: options.startAfterSeconds,
       singletonKey: options.singletonKey,
       retryLimit: options.retryLimit ?? 3,
@@ -134,19 +141,34 @@ export class JobQueue {
     });
     // This process works the queue too: its worker starts the job when it may run rather than at
     // its next poll. One sent by another process (or left by a restart) is found by polling.
-    if (options.startAfterSeconds) this.wakeLater(definition.name, options.startAfterSeconds);
-    else this.wake(definition.name);
+    if (options.startAfterSeconds) this.wakeLater(job.name, options.startAfterSeconds);
+    else this.wake(job.name);
     return id;
   }
 
-  private async runBatch(definition: JobDefinition, jobs: PgBoss.JobWithMetadata<unknown>[]) {
+  /**
+   * Runs a job's handler in this process at once, outside the queue, and answers what it answers:
+   * how a test makes due work happen (a cron sweep, a delayed job) without waiting for its time.
+   */
+  async runNow<Schema extends z.ZodType>(
+    job: Job<Schema>,
+    ...[payload]: Record<string, never> extends z.infer<Schema>
+      ? [payload?: z.infer<Schema>]
+      : [payload: z.infer<Schema>]
+  ) {
+    const registered = this.handlers.get(job.name);
+    if (!registered) throw new Error(`job ${job.name} has no handler in this process`);
+    return registered.handler(job.payload.parse(payload ?? {}));
+  }
+
+  private async runBatch(job: Job, handler: JobHandler, found: PgBoss.JobWithMetadata<unknown>[]) {
     try {
-      for (const job of jobs) await this.run(definition, job);
+      for (const queued of found) await this.run(job, handler, queued);
     } finally {
       // pg-boss fetches one job per poll and then waits out the polling interval: a backlog
       // (a burst of bot turns, schedules falling due together, another process's sends)
       // would drain at one job per interval. A job found means more may wait: look again now.
-      if (jobs.length > 0) this.wake(definition.name);
+      if (found.length > 0) this.wake(job.name);
     }
   }
 
@@ -157,13 +179,13 @@ export class JobQueue {
     return work;
   }
 
-  private async run(definition: JobDefinition, job: PgBoss.JobWithMetadata<unknown>) {
+  private async run(job: Job, handler: JobHandler, queued: PgBoss.JobWithMetadata<unknown>) {
     try {
-      await definition.handler(definition.payload.parse(job.data));
+      await handler(job.payload.parse(queued.data));
     } catch (error) {
       // pg-boss retries it (retryLimit) and keeps the error on the job; say so in the log.
-      this.log.warn({ err: error, job: definition.name, jobId: job.id }, 'job failed');
-      if (job.retryCount < job.retryLimit) this.wakeLater(definition.name, retryDelayBound(job));
+      this.log.warn({ err: error, job: job.name, jobId: queued.id }, 'job failed');
+      if (queued.retryCount < queued.retryLimit) this.wakeLater(job.name, retryDelayBound(queued));
       throw error;
     }
   }
@@ -192,10 +214,10 @@ export class JobQueue {
    * do not refuse a second job with the same key, so callers that re-plan work (start-up sweeps)
    * ask first instead of piling up copies.
    */
-  async hasWaitingJob(name: string, singletonKey: string) {
+  async hasWaitingJob(job: Job, singletonKey: string) {
     const { rows } = await this.database.executeSql(
       `select 1 from pgboss.job where name = $1 and singleton_key = $2 and state in ('created', 'retry') limit 1`,
-      [name, singletonKey],
+      [job.name, singletonKey],
     );
     return rows.length > 0;
   }

@@ -1,4 +1,4 @@
-import { buildOpusHead, writeOggOpus } from '../../channels/voice-notes/ogg-opus-writer.ts';
+import { buildOpusHead, writeOggOpus } from '../../channels/index.ts';
 import { startHttpFake } from './http-fake.ts';
 
 /** One synthesis Azure was asked for, as it read it. */

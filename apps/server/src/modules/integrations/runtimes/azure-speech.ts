@@ -1,6 +1,6 @@
 import { PROMPT_VOICES } from '@wacrm/shared';
 import { assertOutboundUrlAllowed } from '../../../platform/http/outbound-url.ts';
-import { toVoiceNoteAudio } from '../../channels/voice-notes/voice-note.ts';
+import { toVoiceNoteAudio } from '../../channels/index.ts';
 
 /** A prompt's (or flow OpenAI node's) voice: an Azure pt-BR neural voice, its key and region. */
 export interface SpeechVoice {

@@ -1,5 +1,6 @@
 import type { LoginAnswer, LoginBody, ProfileUpdateBody, SessionUser } from '@wacrm/shared/auth/auth.schema';
 import type { Language } from '@wacrm/shared/common/constants';
+import { userRoutes } from '@wacrm/shared/users/user.contract';
 import { http } from '../../../lib/api.ts';
 
 export const authApi = {
@@ -8,5 +9,5 @@ export const authApi = {
   logout: () => http.delete<null>('/api/auth/logout', { silent: true }),
   me: () => http.get<SessionUser>('/api/auth/me', { silent: true }),
   updateProfile: (body: ProfileUpdateBody) => http.put<SessionUser>('/api/auth/me', body, { silent: true }),
-  setLanguage: (lang: Language) => http.post<null>(`/api/users/set-language/${lang}`),
+  setLanguage: (lang: Language) => http.call(userRoutes.setLanguage, { params: { lang } }),
 };

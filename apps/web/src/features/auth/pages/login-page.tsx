@@ -6,11 +6,11 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { bannerDaysLeft } from '../../subscription/model/days-left.ts';
 import { AuthAlert } from '../components/auth-alert.tsx';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
+import { bannerDaysLeft } from '../model/days-left.ts';
 import { forgetSessionEndNotice, readSessionEndNotice, sessionEndMessage } from '../model/session-end-notice.ts';
 
 export function LoginPage() {

@@ -11,7 +11,9 @@ import type {
   FileListFields,
   FileListRecord,
 } from '@wacrm/shared/campaigns/contact-list.schema';
+import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
 import type { ContactUploadRow } from '@wacrm/shared/contacts/contact.schema';
+import { tagRoutes } from '@wacrm/shared/tags/tag.contract';
 import { http } from '../../../lib/api.ts';
 
 export interface Paged<T> {
@@ -83,6 +85,6 @@ export const campaignsApi = {
     form.append('files', file);
     return http.post<FileListRecord>(`/api/files/uploadList/${id}`, form);
   },
-  connections: () => http.get<{ id: number; name: string; status: string }[]>('/api/whatsapp'),
-  tags: () => http.get<{ id: number; name: string }[]>('/api/tags/list'),
+  connections: () => http.call(connectionRoutes.list),
+  tags: () => http.call(tagRoutes.list),
 };

@@ -1,19 +1,8 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined';
 import PlayCircleOutlined from '@mui/icons-material/PlayCircleOutlined';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,17 +10,17 @@ import type { CampaignRecord } from '@wacrm/shared/campaigns/campaign.schema';
 import { companyEvent } from '@wacrm/shared/realtime/events';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
+import { ListPageHeader } from '../../../components/ui/list-page-header.tsx';
 import { ScrollSentinel } from '../../../components/ui/scroll-sentinel.tsx';
-import { SearchField } from '../../../components/ui/search-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatDateTime, formatDateTimeIn } from '../../../lib/format.ts';
 import { useReloadOnConnect, useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { useClockDifference, useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
-import { useDebouncedValue } from '../../tags/hooks/use-debounced-value.ts';
 import { campaignsApi } from '../api/campaigns-api.ts';
 import { CampaignDialog } from '../components/campaign-dialog.tsx';
 
@@ -58,7 +47,6 @@ export function CampaignsPage() {
   useReloadOnConnect(refresh);
   const [editing, setEditing] = useState<CampaignRecord | null>(null);
   const [isDialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<CampaignRecord | null>(null);
   const records = campaigns.data?.pages.flatMap((page) => page.records) ?? [];
 
   // spec: cancel and restart failures show the error's message; the list reloads after either.
@@ -72,52 +60,59 @@ export function CampaignsPage() {
     refresh();
   };
 
+  const handleDelete = async (record: CampaignRecord) => {
+    // The dialog closes even when the delete fails: the http client has toasted why.
+    await campaignsApi
+      .remove(record.id)
+      .then(() => toast.success(t('campaigns.deleted')))
+      .catch(() => undefined);
+    refresh();
+  };
+
   return (
-    <Stack spacing={2} data-testid="campaigns-page">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {t('campaigns.title')}
-        </Typography>
-        <SearchField
-          placeholder={t('campaigns.search')}
-          value={search}
-          onChange={setSearch}
-          testId="campaigns-search"
-        />
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
-          onClick={() => {
-            setEditing(null);
-            setDialogOpen(true);
-          }}
-          data-testid="campaigns-add"
-        >
-          {t('campaigns.add')}
-        </Button>
-      </Stack>
-      {clockDifference && (
-        <Typography variant="body2" color="text.secondary" data-testid="campaigns-clock-note">
-          {t('campaigns.clockNote', clockDifference)}
-        </Typography>
-      )}
-      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('campaigns.name')}</TableCell>
-              <TableCell>{t('campaigns.status')}</TableCell>
-              <TableCell>{t('campaigns.contactList')}</TableCell>
-              <TableCell>{t('campaigns.connection')}</TableCell>
-              <TableCell>{t('campaigns.scheduledAt')}</TableCell>
-              <TableCell>{t('campaigns.completedAt')}</TableCell>
-              <TableCell align="right">{t('campaigns.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {records.map((record) => (
-              <TableRow key={record.id} data-testid="campaign-row">
-                <TableCell>
+    <>
+      <ListPage
+        isFullHeight={false}
+        testId="campaigns-page"
+        header={
+          <ListPageHeader
+            title={t('campaigns.title')}
+            search={{
+              placeholder: t('campaigns.search'),
+              value: search,
+              onChange: setSearch,
+              testId: 'campaigns-search',
+            }}
+            add={{
+              label: t('campaigns.add'),
+              onClick: () => {
+                setEditing(null);
+                setDialogOpen(true);
+              },
+              testId: 'campaigns-add',
+            }}
+          />
+        }
+        notices={
+          clockDifference && (
+            <Typography variant="body2" color="text.secondary" data-testid="campaigns-clock-note">
+              {t('campaigns.clockNote', clockDifference)}
+            </Typography>
+          )
+        }
+        footer={<ScrollSentinel list={campaigns} testId="campaigns-scroll-end" />}
+      >
+        <DataTable
+          rows={records}
+          rowKey={(record) => record.id}
+          rowProps={() => ({ 'data-testid': 'campaign-row' })}
+          stickyHeader={false}
+          columns={[
+            {
+              id: 'name',
+              header: t('campaigns.name'),
+              render: (record) => (
+                <>
                   {record.name}
                   {record.mediaName && (
                     <Tooltip title={t('campaigns.media.listHint', { name: record.mediaName })}>
@@ -130,8 +125,14 @@ export function CampaignsPage() {
                       />
                     </Tooltip>
                   )}
-                </TableCell>
-                <TableCell>
+                </>
+              ),
+            },
+            {
+              id: 'status',
+              header: t('campaigns.status'),
+              render: (record) => (
+                <>
                   <span data-testid="campaign-status">{t(`status.${record.status}`)}</span>
                   {record.status === 'INATIVA' && (
                     // Nothing starts an inactive campaign but a time: say so where its state shows.
@@ -144,66 +145,65 @@ export function CampaignsPage() {
                       {t('campaigns.inactiveHint')}
                     </Typography>
                   )}
-                </TableCell>
-                <TableCell>{record.contactList?.name ?? (record.tag ? `#${record.tag.name}` : '—')}</TableCell>
-                <TableCell>{record.whatsapp?.name ?? '—'}</TableCell>
-                <TableCell>{record.scheduledAt ? formatDateTimeIn(record.scheduledAt, timeZone) : '—'}</TableCell>
-                <TableCell>{record.completedAt ? formatDateTime(record.completedAt) : '—'}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {record.status === 'EM_ANDAMENTO' && (
-                    <Tooltip title={t('campaigns.stop')}>
-                      <IconButton aria-label={t('campaigns.stop')} onClick={() => transition(record, 'cancel')}>
-                        <PauseCircleOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                  {record.status === 'CANCELADA' && (
-                    <Tooltip title={t('campaigns.restart')}>
-                      <IconButton aria-label={t('campaigns.restart')} onClick={() => transition(record, 'restart')}>
-                        <PlayCircleOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                  <Tooltip title={t('campaigns.report')}>
-                    <IconButton
-                      component={RouterLink}
-                      to={`/campaign/${record.id}/report`}
-                      aria-label={t('campaigns.report')}
-                      data-testid="campaign-report-link"
-                    >
-                      <AssessmentOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('campaigns.edit')}>
-                    <IconButton
-                      aria-label={t('campaigns.edit')}
-                      onClick={() => {
-                        setEditing(record);
-                        setDialogOpen(true);
-                      }}
-                    >
-                      <EditOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('campaigns.delete')}>
-                    <IconButton aria-label={t('campaigns.delete')} onClick={() => setDeleting(record)}>
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-            {!campaigns.isLoading && records.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={7}>
-                  <Typography color="text.secondary">{t('campaigns.empty')}</Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </Paper>
-      <ScrollSentinel list={campaigns} testId="campaigns-scroll-end" />
+                </>
+              ),
+            },
+            {
+              id: 'contactList',
+              header: t('campaigns.contactList'),
+              render: (record) => record.contactList?.name ?? (record.tag ? `#${record.tag.name}` : '—'),
+            },
+            { id: 'connection', header: t('campaigns.connection'), render: (record) => record.whatsapp?.name ?? '—' },
+            {
+              id: 'scheduledAt',
+              header: t('campaigns.scheduledAt'),
+              render: (record) => (record.scheduledAt ? formatDateTimeIn(record.scheduledAt, timeZone) : '—'),
+            },
+            {
+              id: 'completedAt',
+              header: t('campaigns.completedAt'),
+              render: (record) => (record.completedAt ? formatDateTime(record.completedAt) : '—'),
+            },
+          ]}
+          actionsHeader={t('campaigns.actions')}
+          actions={[
+            {
+              label: t('campaigns.stop'),
+              icon: <PauseCircleOutlined fontSize="small" />,
+              isHidden: (record) => record.status !== 'EM_ANDAMENTO',
+              onClick: (record) => transition(record, 'cancel'),
+            },
+            {
+              label: t('campaigns.restart'),
+              icon: <PlayCircleOutlined fontSize="small" />,
+              isHidden: (record) => record.status !== 'CANCELADA',
+              onClick: (record) => transition(record, 'restart'),
+            },
+            {
+              label: t('campaigns.report'),
+              icon: <AssessmentOutlined fontSize="small" />,
+              testId: 'campaign-report-link',
+              to: (record) => `/campaign/${record.id}/report`,
+            },
+            {
+              label: t('campaigns.edit'),
+              icon: <EditOutlined fontSize="small" />,
+              onClick: (record) => {
+                setEditing(record);
+                setDialogOpen(true);
+              },
+            },
+          ]}
+          deleteAction={{
+            label: t('campaigns.delete'),
+            confirmTitle: () => t('campaigns.delete'),
+            confirmMessage: (record) => t('campaigns.confirmDelete', { name: record.name }),
+            onConfirm: handleDelete,
+          }}
+          isLoading={campaigns.isLoading}
+          emptyText={t('campaigns.empty')}
+        />
+      </ListPage>
       <CampaignDialog
         open={isDialogOpen}
         record={editing}
@@ -213,23 +213,6 @@ export function CampaignsPage() {
           refresh();
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('campaigns.delete')}
-        confirmLabel={t('campaigns.delete')}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await campaignsApi
-            .remove(deleting.id)
-            .then(() => toast.success(t('campaigns.deleted')))
-            .catch(() => undefined);
-          setDeleting(null);
-          refresh();
-        }}
-        onClose={() => setDeleting(null)}
-      >
-        {t('campaigns.confirmDelete', { name: deleting?.name ?? '' })}
-      </ConfirmDialog>
-    </Stack>
+    </>
   );
 }

@@ -28,9 +28,9 @@ import { SearchField } from '../../../components/ui/search-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { TEMPLATE_URL } from '../../contacts/model/contacts-sheet.ts';
-import { useDebouncedValue } from '../../tags/hooks/use-debounced-value.ts';
 import { campaignsApi } from '../api/campaigns-api.ts';
 import { NameDialog } from '../components/name-dialog.tsx';
 

@@ -10,24 +10,19 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CompanyRecord } from '@wacrm/shared/companies/company.schema';
 import { renewDueDate } from '@wacrm/shared/companies/recurrence';
-import { type UIEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { notifyOperationError } from '../../plans/model/operation-error.ts';
 import { companiesApi, companiesKeys } from '../api/companies-api.ts';
 import { useCompaniesPage } from '../hooks/use-companies-page.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { localIsoDay } from '../model/due-date-highlight.ts';
 import { CompaniesTable } from './companies-table.tsx';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
 import { DueDateLegend } from './due-date-legend.tsx';
-
-/** spec: the next page loads within 100 px of the bottom. */
-const LOAD_MORE_THRESHOLD_PX = 100;
-
-type PendingAction = { kind: 'renew' | 'delete'; company: CompanyRecord } | null;
 
 /** spec: the super user's companies tab in settings. */
 export function CompaniesManager() {
@@ -39,7 +34,7 @@ export function CompaniesManager() {
     useCompaniesPage(searchParam);
   const [editing, setEditing] = useState<CompanyRecord | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
-  const [pending, setPending] = useState<PendingAction>(null);
+  const [renewing, setRenewing] = useState<CompanyRecord | null>(null);
   const [isBusy, setIsBusy] = useState(false);
 
   const openForm = (company: CompanyRecord | null) => {
@@ -47,26 +42,14 @@ export function CompaniesManager() {
     setIsFormOpen(true);
   };
 
-  const handleScroll = (event: UIEvent<HTMLDivElement>) => {
-    const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
-    if (hasNextPage && !isFetchingNextPage && scrollHeight - scrollTop - clientHeight < LOAD_MORE_THRESHOLD_PX) {
-      void fetchNextPage();
-    }
-  };
-
-  const handleConfirm = async () => {
-    if (!pending) return;
+  const handleRenew = async () => {
+    if (!renewing) return;
     setIsBusy(true);
     try {
-      if (pending.kind === 'renew') {
-        const renewed = await companiesApi.renew(pending.company.id);
-        toast.success(t('toasts.renewed', { date: formatDate(renewed.dueDate) }));
-      } else {
-        await companiesApi.remove(pending.company.id);
-        toast.success(t('toasts.deleted'));
-      }
+      const renewed = await companiesApi.renew(renewing.id);
+      toast.success(t('toasts.renewed', { date: formatDate(renewed.dueDate) }));
       void queryClient.invalidateQueries({ queryKey: companiesKeys.all() });
-      setPending(null);
+      setRenewing(null);
     } catch (error) {
       notifyOperationError(error, t('toasts.errorOperation'));
     } finally {
@@ -74,7 +57,17 @@ export function CompaniesManager() {
     }
   };
 
-  const renewing = pending?.kind === 'renew' ? pending.company : null;
+  const handleDelete = async (company: CompanyRecord) => {
+    try {
+      await companiesApi.remove(company.id);
+    } catch (error) {
+      notifyOperationError(error, t('toasts.errorOperation'));
+      throw error;
+    }
+    toast.success(t('toasts.deleted'));
+    void queryClient.invalidateQueries({ queryKey: companiesKeys.all() });
+  };
+
   const renewedDueDate = renewing ? renewDueDate(renewing.dueDate, renewing.recurrence, localIsoDay()) : null;
 
   return (
@@ -124,38 +117,31 @@ export function CompaniesManager() {
           {searchParam ? t('emptySearch') : t('empty')}
         </Typography>
       ) : (
-        <Box onScroll={handleScroll} sx={{ maxHeight: '65vh', overflow: 'auto' }} data-testid="companies-scroll">
-          <CompaniesTable
-            companies={companies}
-            onEdit={openForm}
-            onRenew={(company) => setPending({ kind: 'renew', company })}
-            onDelete={(company) => setPending({ kind: 'delete', company })}
-          />
-          {isFetchingNextPage && (
-            <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
-              <CircularProgress size={20} />
-            </Box>
-          )}
-        </Box>
+        <CompaniesTable
+          companies={companies}
+          paging={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+          onEdit={openForm}
+          onRenew={setRenewing}
+          onDelete={handleDelete}
+        />
       )}
       <CompanyFormDialog open={isFormOpen} company={editing} onClose={() => setIsFormOpen(false)} />
       <ConfirmDialog
-        open={pending !== null}
-        title={pending?.kind === 'renew' ? t('renew.title') : t('remove.title')}
-        confirmLabel={pending?.kind === 'renew' ? t('renew.confirm') : t('remove.confirm')}
-        isDestructive={pending?.kind !== 'renew'}
+        open={renewing !== null}
+        title={t('renew.title')}
+        confirmLabel={t('renew.confirm')}
+        isDestructive={false}
         isBusy={isBusy}
-        onConfirm={handleConfirm}
-        onClose={() => setPending(null)}
+        onConfirm={handleRenew}
+        onClose={() => setRenewing(null)}
       >
-        {renewing
-          ? t('renew.message', {
-              name: renewing.name,
-              from: renewing.dueDate ? formatDate(renewing.dueDate) : t('noDueDate'),
-              to: formatDate(renewedDueDate),
-              recurrence: t(`recurrence.${renewing.recurrence}`),
-            })
-          : t('remove.message', { name: pending?.company.name ?? '' })}
+        {renewing &&
+          t('renew.message', {
+            name: renewing.name,
+            from: renewing.dueDate ? formatDate(renewing.dueDate) : t('noDueDate'),
+            to: formatDate(renewedDueDate),
+            recurrence: t(`recurrence.${renewing.recurrence}`),
+          })}
       </ConfirmDialog>
     </Stack>
   );

@@ -1,5 +1,7 @@
 import type { CompanyUsage } from '@wacrm/shared/companies/company.schema';
-import type { ConnectionFields, ConnectionRecord, ConnectionUpdate } from '@wacrm/shared/connections/connection.schema';
+import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
+import type { ConnectionFields, ConnectionUpdate } from '@wacrm/shared/connections/connection.schema';
+import { queueRoutes } from '@wacrm/shared/queues/queue.contract';
 import { http } from '../../../lib/api.ts';
 import type { ConnectionSummary } from '../model/connection-list.ts';
 
@@ -21,21 +23,19 @@ export interface PickerOption {
 
 export const connectionsApi = {
   // spec: session=0 asks for the list without QR codes and session data.
-  list: () => http.get<ConnectionSummary[]>('/api/whatsapp', { query: { session: 0 } }),
-  find: (id: number) => http.get<ConnectionRecord>(`/api/whatsapp/${id}`, { query: { session: 0 } }),
-  create: (fields: ConnectionFields) => http.post<ConnectionRecord>('/api/whatsapp', fields, { silent: true }),
-  update: (id: number, fields: ConnectionUpdate) =>
-    http.put<ConnectionRecord>(`/api/whatsapp/${id}`, fields, { silent: true }),
-  remove: (id: number) => http.delete(`/api/whatsapp/${id}`),
-  startSession: (id: number) => http.post(`/api/whatsappsession/${id}`),
-  renewQr: (id: number) => http.put(`/api/whatsappsession/${id}`),
-  disconnectSession: (id: number) => http.delete(`/api/whatsappsession/${id}`),
+  list: (): Promise<ConnectionSummary[]> => http.call(connectionRoutes.list, { query: { session: 0 } }),
+  find: (id: number) => http.call(connectionRoutes.find, { params: { id }, query: { session: 0 } }),
+  create: (body: ConnectionFields) => http.call(connectionRoutes.create, { body, silent: true }),
+  update: (id: number, body: ConnectionUpdate) =>
+    http.call(connectionRoutes.update, { params: { id }, body, silent: true }),
+  remove: (id: number) => http.call(connectionRoutes.remove, { params: { id } }),
+  startSession: (id: number) => http.call(connectionRoutes.startSession, { params: { id } }),
+  renewQr: (id: number) => http.call(connectionRoutes.renewQr, { params: { id } }),
+  disconnectSession: (id: number) => http.call(connectionRoutes.disconnectSession, { params: { id } }),
   usage: () => http.get<CompanyUsage>('/api/companies/usage', { silent: true }),
   // Silent: the general tab shows the failure under its queue field.
-  queues: () => http.get<PickerOption[]>('/api/queue', { silent: true }),
+  queues: () => http.call(queueRoutes.list, { silent: true }),
   /** Whether this server accepts sandbox connections (SANDBOX_ENABLED). */
   isSandboxEnabled: async () =>
-    (await http.get<{ providers: string[] }>('/api/whatsapp/providers', { silent: true })).providers.includes(
-      'sandbox',
-    ),
+    (await http.call(connectionRoutes.providers, { silent: true })).providers.includes('sandbox'),
 };

@@ -1,11 +1,5 @@
-import type {
-  ContactFieldsInput,
-  ContactImportAnswer,
-  ContactsPage,
-  ContactUploadAnswer,
-  ContactUploadRow,
-} from '@wacrm/shared/contacts/contact.schema';
-import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
+import { contactRoutes } from '@wacrm/shared/contacts/contact.contract';
+import type { ContactFieldsInput, ContactUploadRow } from '@wacrm/shared/contacts/contact.schema';
 import { http } from '../../../lib/api.ts';
 
 export const contactsKeys = {
@@ -16,14 +10,14 @@ export const contactsKeys = {
 
 export const contactsApi = {
   page: (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
-    http.get<ContactsPage>('/api/contacts', { query: { searchParam, pageNumber }, signal }),
-  find: (id: number) => http.get<ContactRecord>(`/api/contacts/${id}`),
-  create: (body: ContactFieldsInput) => http.post<ContactRecord>('/api/contacts', body, { silent: true }),
+    http.call(contactRoutes.page, { query: { searchParam, pageNumber }, signal }),
+  find: (id: number) => http.call(contactRoutes.find, { params: { id } }),
+  create: (body: ContactFieldsInput) => http.call(contactRoutes.create, { body, silent: true }),
   update: (id: number, body: ContactFieldsInput) =>
-    http.put<ContactRecord>(`/api/contacts/${id}`, body, { silent: true }),
-  remove: (id: number) => http.delete<{ message: string }>(`/api/contacts/${id}`),
-  removeAll: () => http.delete<{ deleted: number }>('/api/contacts'),
-  upload: (rows: ContactUploadRow[]) => http.post<ContactUploadAnswer>('/api/contacts/upload', rows),
+    http.call(contactRoutes.update, { params: { id }, body, silent: true }),
+  remove: (id: number) => http.call(contactRoutes.remove, { params: { id } }),
+  removeAll: () => http.call(contactRoutes.removeAll),
+  upload: (rows: ContactUploadRow[]) => http.call(contactRoutes.upload, { body: rows }),
   /** The connection's phone address book (the company's default connection when none is named). */
-  importFromPhone: (whatsappId?: number) => http.post<ContactImportAnswer>('/api/contacts/import', { whatsappId }),
+  importFromPhone: (whatsappId?: number) => http.call(contactRoutes.importFromPhone, { body: { whatsappId } }),
 };

@@ -1,10 +1,9 @@
+import type { InfiniteData } from '@tanstack/react-query';
 import type { ContactsEvent, ContactsPage } from '@wacrm/shared/contacts/contact.schema';
 import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
 
-export interface PagedContacts {
-  pages: ContactsPage[];
-  pageParams: unknown[];
-}
+/** The loaded pages of one search, as the infinite query keeps them. */
+export type PagedContacts = InfiniteData<ContactsPage>;
 
 /** Whether a contact belongs in a search's results, as the server decides it (name, or digits of the number). */
 export function matchesSearch(contact: Pick<ContactRecord, 'name' | 'number'>, search: string): boolean {

@@ -1,18 +1,17 @@
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
+import { ListTitle } from '../../../components/ui/list-page-header.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { ScheduleDialog } from '../../schedules/components/schedule-dialog.tsx';
 import { useSchedulesAllowed } from '../../schedules/hooks/use-schedules.ts';
 import { NewTicketModal } from '../../tickets/components/new-ticket-modal.tsx';
-import { useDebouncedValue } from '../../users/hooks/use-debounced-value.ts';
 import { contactsApi, contactsKeys } from '../api/contacts-api.ts';
 import { ContactModal } from '../components/contact-modal.tsx';
 import { ContactsTable } from '../components/contacts-table.tsx';
@@ -36,7 +35,6 @@ export function ContactsPage() {
   // spec: "start ticket" opens the new-ticket flow with the contact chosen (queue and connection to pick).
   const [startingFor, setStartingFor] = useState<ContactRecord | null>(null);
   const [modal, setModal] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
-  const [deleting, setDeleting] = useState<ContactRecord | null>(null);
   const [isDeletingAll, setDeletingAll] = useState(false);
   const [isBusy, setBusy] = useState(false);
   const [isImportOpen, setImportOpen] = useState(false);
@@ -48,16 +46,18 @@ export function ContactsPage() {
   const contacts = list.data?.pages.flatMap((page) => page.contacts) ?? [];
   const count = list.data?.pages[0]?.count ?? 0;
 
-  const handleEndReached = () => {
-    if (list.hasNextPage && !list.isFetchingNextPage) list.fetchNextPage();
+  const handleDelete = async (contact: ContactRecord) => {
+    await contactsApi.remove(contact.id);
+    toast.success(t('deleted'));
+    refreshList();
   };
 
-  const runDelete = async (work: () => Promise<unknown>, message: string, close: () => void) => {
+  const handleDeleteAll = async () => {
     setBusy(true);
     try {
-      await work();
-      toast.success(message);
-      close();
+      await contactsApi.removeAll();
+      toast.success(t('deletedAll'));
+      setDeletingAll(false);
       refreshList();
     } catch {
       // The http client already toasted the coded error.
@@ -78,45 +78,35 @@ export function ContactsPage() {
   };
 
   return (
-    <Stack spacing={2} sx={{ height: { xs: 'calc(100dvh - 88px)', sm: 'calc(100dvh - 112px)' }, minHeight: 360 }}>
-      <ContactsToolbar
-        title={
-          <Typography variant="h5" component="h1">
-            {t('title')}
-            {list.data && (
-              <Typography component="span" color="text.secondary" sx={{ ml: 1 }} data-testid="contacts-count">
-                ({count})
-              </Typography>
-            )}
-          </Typography>
+    <>
+      <ListPage
+        header={
+          <ContactsToolbar
+            title={<ListTitle title={t('title')} count={list.data && count} countTestId="contacts-count" />}
+            search={search}
+            onSearchChange={setSearch}
+            isAdmin={isAdmin}
+            isExporting={isExporting}
+            hasContacts={count > 0}
+            onAdd={() => setModal({ open: true, contactId: null })}
+            onImport={() => setImportOpen(true)}
+            onImportFromPhone={() => setPhoneImportOpen(true)}
+            onExport={handleExport}
+            onDeleteAll={() => setDeletingAll(true)}
+          />
         }
-        search={search}
-        onSearchChange={setSearch}
-        isAdmin={isAdmin}
-        isExporting={isExporting}
-        hasContacts={count > 0}
-        onAdd={() => setModal({ open: true, contactId: null })}
-        onImport={() => setImportOpen(true)}
-        onImportFromPhone={() => setPhoneImportOpen(true)}
-        onExport={handleExport}
-        onDeleteAll={() => setDeletingAll(true)}
-      />
-      <Paper
-        variant="outlined"
-        sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
       >
         <ContactsTable
           contacts={contacts}
           isLoading={list.isLoading}
-          isFetchingMore={list.isFetchingNextPage}
+          paging={list}
           canDelete={canDelete}
-          onEndReached={handleEndReached}
           onStartTicket={setStartingFor}
           onSchedule={canSchedule ? setSchedulingFor : undefined}
           onEdit={(contact) => setModal({ open: true, contactId: contact.id })}
-          onDelete={setDeleting}
+          onDelete={handleDelete}
         />
-      </Paper>
+      </ListPage>
       <ScheduleDialog
         open={Boolean(schedulingFor)}
         schedule={null}
@@ -138,38 +128,15 @@ export function ContactsPage() {
       <ImportContactsDialog open={isImportOpen} onClose={() => setImportOpen(false)} onImported={refreshList} />
       <PhoneImportDialog open={isPhoneImportOpen} onClose={() => setPhoneImportOpen(false)} onImported={refreshList} />
       <ConfirmDialog
-        open={deleting !== null}
-        title={t('confirmDelete.title', { name: deleting?.name ?? '' })}
-        confirmLabel={t('actions.delete')}
-        isBusy={isBusy}
-        onConfirm={() =>
-          deleting &&
-          runDelete(
-            () => contactsApi.remove(deleting.id),
-            t('deleted'),
-            () => setDeleting(null),
-          )
-        }
-        onClose={() => setDeleting(null)}
-      >
-        {t('confirmDelete.message')}
-      </ConfirmDialog>
-      <ConfirmDialog
         open={isDeletingAll}
         title={t('confirmDeleteAll.title', { count })}
         confirmLabel={t('actions.deleteAll')}
         isBusy={isBusy}
-        onConfirm={() =>
-          runDelete(
-            () => contactsApi.removeAll(),
-            t('deletedAll'),
-            () => setDeletingAll(false),
-          )
-        }
+        onConfirm={handleDeleteAll}
         onClose={() => setDeletingAll(false)}
       >
         {t('confirmDeleteAll.message', { count })}
       </ConfirmDialog>
-    </Stack>
+    </>
   );
 }

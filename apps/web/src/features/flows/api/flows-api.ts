@@ -6,6 +6,8 @@ import type {
   FlowNodeShape,
   FlowRecord,
 } from '@wacrm/shared';
+import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
+import { queueRoutes } from '@wacrm/shared/queues/queue.contract';
 import { http } from '../../../lib/api.ts';
 
 export interface FlowContentAnswer {
@@ -56,9 +58,6 @@ export const flowsApi = {
   updateCampaign: (id: number, fields: FlowCampaignFields) =>
     http.put<FlowCampaignRecord>('/api/flowcampaign', { id, ...fields }, { silent: true }),
   removeCampaign: (id: number) => http.delete<null>(`/api/flowcampaign/${id}`),
-  connections: () =>
-    http.get<{ id: number; name: string; status: string; provider?: string }[]>('/api/whatsapp', {
-      query: { session: 0 },
-    }),
-  queues: () => http.get<{ id: number; name: string }[]>('/api/queue'),
+  connections: () => http.call(connectionRoutes.list, { query: { session: 0 } }),
+  queues: () => http.call(queueRoutes.list),
 };

@@ -1,128 +1,87 @@
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import type { FlowRecord } from '@wacrm/shared';
-import type { ReactNode, UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type PagedQuery } from '../../../components/ui/data-table.tsx';
 
 interface FlowsTableProps {
   flows: FlowRecord[];
   isLoading: boolean;
-  onEndReached: () => void;
+  paging: PagedQuery;
   onOpen: (flow: FlowRecord) => void;
   onRename: (flow: FlowRecord) => void;
   onDuplicate: (flow: FlowRecord) => void;
   onToggle: (flow: FlowRecord) => void;
   onExport: (flow: FlowRecord) => void;
-  onDelete: (flow: FlowRecord) => void;
+  onDelete: (flow: FlowRecord) => Promise<unknown>;
 }
 
 /** Rows of name and Ativo/Desativado; a click opens the editor, the actions stay on the row. */
 export function FlowsTable(props: FlowsTableProps) {
-  const { flows, isLoading, onEndReached, onOpen } = props;
   const { t } = useTranslation(['flows', 'common']);
-  // spec: the next page loads within 100 px of the bottom.
-  const handleScroll = (event: UIEvent<HTMLDivElement>) => {
-    const box = event.currentTarget;
-    if (box.scrollHeight - box.scrollTop - box.clientHeight < 100) onEndReached();
-  };
-  const action = (label: string, icon: ReactNode, run: () => void, testId: string) => (
-    <Tooltip title={label}>
-      <IconButton
-        size="small"
-        aria-label={label}
-        data-testid={testId}
-        onClick={(event) => {
-          event.stopPropagation();
-          run();
-        }}
-      >
-        {icon}
-      </IconButton>
-    </Tooltip>
-  );
-
   return (
-    <Box sx={{ flex: 1, overflow: 'auto' }} onScroll={handleScroll}>
-      <Table stickyHeader size="small" aria-label={t('list.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('list.name')}</TableCell>
-            <TableCell>{t('list.status')}</TableCell>
-            <TableCell align="right">{t('list.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {flows.map((flow) => (
-            <TableRow
-              key={flow.id}
-              hover
-              sx={{ cursor: 'pointer' }}
-              onClick={() => onOpen(flow)}
-              data-testid="flow-row"
-              data-flow-name={flow.name}
-            >
-              <TableCell sx={{ fontWeight: 500 }}>{flow.name}</TableCell>
-              <TableCell>
-                <Switch
-                  size="small"
-                  checked={flow.active}
-                  onClick={(event) => event.stopPropagation()}
-                  onChange={() => props.onToggle(flow)}
-                  slotProps={{ input: { 'aria-label': t('list.activeSwitch') } }}
-                />
-                {flow.active ? t('list.active') : t('list.inactive')}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {action(t('list.rename'), <EditOutlined fontSize="small" />, () => props.onRename(flow), 'flow-rename')}
-                {action(
-                  t('list.duplicate'),
-                  <ContentCopyOutlined fontSize="small" />,
-                  () => props.onDuplicate(flow),
-                  'flow-duplicate',
-                )}
-                {action(
-                  t('list.export'),
-                  <DownloadOutlined fontSize="small" />,
-                  () => props.onExport(flow),
-                  'flow-export',
-                )}
-                {action(
-                  t('actions.delete'),
-                  <DeleteOutline fontSize="small" />,
-                  () => props.onDelete(flow),
-                  'flow-delete',
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-          {!isLoading && flows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={3} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                {t('list.empty')}
-              </TableCell>
-            </TableRow>
-          )}
-          {isLoading && (
-            <TableRow>
-              <TableCell colSpan={3} align="center" sx={{ py: 3 }}>
-                <CircularProgress size={24} aria-label={t('common:loading')} />
-              </TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
-    </Box>
+    <DataTable
+      rows={props.flows}
+      rowKey={(flow) => flow.id}
+      rowProps={(flow) => ({
+        sx: { cursor: 'pointer' },
+        onClick: () => props.onOpen(flow),
+        'data-testid': 'flow-row',
+        'data-flow-name': flow.name,
+      })}
+      columns={[
+        { id: 'name', header: t('list.name'), sx: { fontWeight: 500 }, render: (flow) => flow.name },
+        {
+          id: 'status',
+          header: t('list.status'),
+          render: (flow) => (
+            <>
+              <Switch
+                size="small"
+                checked={flow.active}
+                onClick={(event) => event.stopPropagation()}
+                onChange={() => props.onToggle(flow)}
+                slotProps={{ input: { 'aria-label': t('list.activeSwitch') } }}
+              />
+              {flow.active ? t('list.active') : t('list.inactive')}
+            </>
+          ),
+        },
+      ]}
+      actionsHeader={t('list.actions')}
+      actions={[
+        {
+          label: t('list.rename'),
+          icon: <EditOutlined fontSize="small" />,
+          testId: 'flow-rename',
+          onClick: props.onRename,
+        },
+        {
+          label: t('list.duplicate'),
+          icon: <ContentCopyOutlined fontSize="small" />,
+          testId: 'flow-duplicate',
+          onClick: props.onDuplicate,
+        },
+        {
+          label: t('list.export'),
+          icon: <DownloadOutlined fontSize="small" />,
+          testId: 'flow-export',
+          onClick: props.onExport,
+        },
+      ]}
+      deleteAction={{
+        label: t('actions.delete'),
+        testId: 'flow-delete',
+        confirmTitle: () => t('list.deleteTitle'),
+        confirmMessage: (flow) => t('list.deleteMessage', { name: flow.name }),
+        onConfirm: props.onDelete,
+      }}
+      isLoading={props.isLoading}
+      paging={props.paging}
+      emptyText={t('list.empty')}
+      ariaLabel={t('list.title')}
+    />
   );
 }

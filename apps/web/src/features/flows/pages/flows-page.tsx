@@ -1,18 +1,14 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { FlowRecord } from '@wacrm/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { SearchField } from '../../../components/ui/search-field.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
+import { ListPageHeader } from '../../../components/ui/list-page-header.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { useDebouncedValue } from '../../tags/hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { flowsApi, flowsKeys } from '../api/flows-api.ts';
 import { FlowNameDialog } from '../components/flow-name-dialog.tsx';
 import { FlowsTable } from '../components/flows-table.tsx';
@@ -31,7 +27,6 @@ export function FlowsPage() {
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   });
   const [naming, setNaming] = useState<{ flow: FlowRecord | null } | null>(null);
-  const [deleting, setDeleting] = useState<FlowRecord | null>(null);
   const importInput = useRef<HTMLInputElement>(null);
   const flows = list.data?.pages.flatMap((page) => page.flows) ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: flowsKeys.all });
@@ -65,75 +60,63 @@ export function FlowsPage() {
       if (caught instanceof SyntaxError) toast.error(t('toasts.importInvalid'));
     }
   };
-  const handleDelete = async () => {
-    if (!deleting) return;
-    await flowsApi.remove(deleting.id);
+  const handleDelete = async (flow: FlowRecord) => {
+    await flowsApi.remove(flow.id);
     toast.success(t('toasts.deleted'));
-    setDeleting(null);
     refresh();
   };
 
   return (
-    <Stack spacing={2} sx={{ height: { xs: 'calc(100dvh - 88px)', sm: 'calc(100dvh - 112px)' }, minHeight: 360 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {t('list.title')}
-        </Typography>
-        <SearchField placeholder={t('list.search')} value={search} onChange={setSearch} testId="flows-search" />
-        <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={() => importInput.current?.click()}>
-          {t('list.import')}
-        </Button>
-        <input
-          ref={importInput}
-          type="file"
-          accept="application/json,.json"
-          hidden
-          data-testid="flows-import-input"
-          onChange={(event) => {
-            void handleImport(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
-          onClick={() => setNaming({ flow: null })}
-          data-testid="flows-add"
-        >
-          {t('list.add')}
-        </Button>
-      </Stack>
-      <Paper
-        variant="outlined"
-        sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+    <>
+      <ListPage
+        header={
+          <ListPageHeader
+            title={t('list.title')}
+            search={{ placeholder: t('list.search'), value: search, onChange: setSearch, testId: 'flows-search' }}
+            actions={
+              <>
+                <Button
+                  variant="outlined"
+                  startIcon={<FileUploadOutlined />}
+                  onClick={() => importInput.current?.click()}
+                >
+                  {t('list.import')}
+                </Button>
+                <input
+                  ref={importInput}
+                  type="file"
+                  accept="application/json,.json"
+                  hidden
+                  data-testid="flows-import-input"
+                  onChange={(event) => {
+                    void handleImport(event.target.files?.[0]);
+                    event.target.value = '';
+                  }}
+                />
+              </>
+            }
+            add={{ label: t('list.add'), onClick: () => setNaming({ flow: null }), testId: 'flows-add' }}
+          />
+        }
       >
         <FlowsTable
           flows={flows}
-          isLoading={list.isLoading || list.isFetchingNextPage}
-          onEndReached={() => list.hasNextPage && !list.isFetchingNextPage && list.fetchNextPage()}
+          isLoading={list.isLoading}
+          paging={list}
           onOpen={(flow) => navigate(`/flowbuilder/${flow.id}`)}
           onRename={(flow) => setNaming({ flow })}
           onDuplicate={handleDuplicate}
           onToggle={handleToggle}
           onExport={handleExport}
-          onDelete={setDeleting}
+          onDelete={handleDelete}
         />
-      </Paper>
+      </ListPage>
       <FlowNameDialog
         open={naming !== null}
         flow={naming?.flow ?? null}
         onClose={() => setNaming(null)}
         onSaved={refresh}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('list.deleteTitle')}
-        confirmLabel={t('actions.delete')}
-        onConfirm={handleDelete}
-        onClose={() => setDeleting(null)}
-      >
-        {t('list.deleteMessage', { name: deleting?.name ?? '' })}
-      </ConfirmDialog>
-    </Stack>
+    </>
   );
 }

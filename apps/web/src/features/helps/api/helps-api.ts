@@ -1,11 +1,12 @@
-import type { Help, HelpFields } from '@wacrm/shared/helps/help.schema';
+import { helpRoutes } from '@wacrm/shared/helps/help.contract';
+import type { HelpFields } from '@wacrm/shared/helps/help.schema';
 import { http } from '../../../lib/api.ts';
 
 export const helpsKeys = { list: () => ['helps'] as const };
 
 export const helpsApi = {
-  list: () => http.get<Help[]>('/api/helps/list'),
-  create: (fields: HelpFields) => http.post<Help>('/api/helps', fields),
-  update: (id: number, fields: HelpFields) => http.put<Help>(`/api/helps/${id}`, fields),
-  remove: (id: number) => http.delete<void>(`/api/helps/${id}`),
+  list: () => http.call(helpRoutes.list),
+  create: (body: HelpFields) => http.call(helpRoutes.create, { body }),
+  update: (id: number, body: HelpFields) => http.call(helpRoutes.update, { params: { id }, body }),
+  remove: (id: number) => http.call(helpRoutes.remove, { params: { id } }),
 };

@@ -4,8 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FlowRecord } from '@wacrm/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { flowsApi, flowsKeys } from '../../flows/api/flows-api.ts';
-import { useDebouncedValue } from '../../tags/hooks/use-debounced-value.ts';
 
 type FlowOption = Pick<FlowRecord, 'id' | 'name' | 'active'>;
 

@@ -1,6 +1,6 @@
 import type { KanbanBoard, KanbanMove } from '@wacrm/shared/kanban/kanban.schema';
 import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
-import type { TagRecord } from '@wacrm/shared/tags/tag.schema';
+import { tagRoutes } from '@wacrm/shared/tags/tag.contract';
 import { http } from '../../../lib/api.ts';
 
 /** What the board is filtered by; part of its cache key. */
@@ -22,7 +22,7 @@ const boardQuery = (filters: BoardFilters) => ({
 });
 
 export const kanbanApi = {
-  lanes: async () => (await http.get<{ lista: TagRecord[] }>('/api/tags/kanban')).lista,
+  lanes: async () => (await http.call(tagRoutes.kanban)).lista,
   board: (filters: BoardFilters, signal?: AbortSignal) =>
     http.get<KanbanBoard>('/api/ticket/kanban', { query: boardQuery(filters), signal }),
   lanePage: (filters: BoardFilters, lane: number, pageNumber: number) =>

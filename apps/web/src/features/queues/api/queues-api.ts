@@ -1,6 +1,7 @@
 import type { CompanyUsage } from '@wacrm/shared/companies/company.schema';
-import type { QueueFields, QueueRecord } from '@wacrm/shared/queues/queue.schema';
-import type { QueueOptionCreate, QueueOptionRecord, QueueOptionUpdate } from '@wacrm/shared/queues/queue-option.schema';
+import { queueRoutes } from '@wacrm/shared/queues/queue.contract';
+import type { QueueFields } from '@wacrm/shared/queues/queue.schema';
+import type { QueueOptionCreate, QueueOptionUpdate } from '@wacrm/shared/queues/queue-option.schema';
 import { http } from '../../../lib/api.ts';
 
 export const queuesKeys = {
@@ -12,18 +13,17 @@ export const queuesKeys = {
 };
 
 export const queuesApi = {
-  list: () => http.get<QueueRecord[]>('/api/queue'),
-  find: (id: number) => http.get<QueueRecord>(`/api/queue/${id}`),
+  list: () => http.call(queueRoutes.list),
+  find: (id: number) => http.call(queueRoutes.find, { params: { id } }),
   // Silent: the modal shows the failure next to its fields.
-  create: (fields: QueueFields) => http.post<QueueRecord>('/api/queue', fields, { silent: true }),
-  update: (id: number, fields: QueueFields) => http.put<QueueRecord>(`/api/queue/${id}`, fields, { silent: true }),
-  remove: (id: number) => http.delete(`/api/queue/${id}`),
+  create: (body: QueueFields) => http.call(queueRoutes.create, { body, silent: true }),
+  update: (id: number, body: QueueFields) => http.call(queueRoutes.update, { params: { id }, body, silent: true }),
+  remove: (id: number) => http.call(queueRoutes.remove, { params: { id } }),
   usage: () => http.get<CompanyUsage>('/api/companies/usage', { silent: true }),
   /** The whole menu: the root options, each with its nested children. */
-  options: (queueId: number) => http.get<QueueOptionRecord[]>('/api/queue-options', { query: { queueId } }),
-  createOption: (fields: QueueOptionCreate) =>
-    http.post<QueueOptionRecord>('/api/queue-options', fields, { silent: true }),
-  updateOption: (id: number, fields: QueueOptionUpdate) =>
-    http.put<QueueOptionRecord>(`/api/queue-options/${id}`, fields, { silent: true }),
-  removeOption: (id: number) => http.delete(`/api/queue-options/${id}`),
+  options: (queueId: number) => http.call(queueRoutes.options, { query: { queueId } }),
+  createOption: (body: QueueOptionCreate) => http.call(queueRoutes.createOption, { body, silent: true }),
+  updateOption: (id: number, body: QueueOptionUpdate) =>
+    http.call(queueRoutes.updateOption, { params: { id }, body, silent: true }),
+  removeOption: (id: number) => http.call(queueRoutes.removeOption, { params: { id } }),
 };

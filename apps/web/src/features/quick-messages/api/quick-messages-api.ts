@@ -1,8 +1,5 @@
-import type {
-  QuickMessageFields,
-  QuickMessageRecord,
-  QuickMessagesPage,
-} from '@wacrm/shared/quick-messages/quick-message.schema';
+import { quickMessageRoutes } from '@wacrm/shared/quick-messages/quick-message.contract';
+import type { QuickMessageFields } from '@wacrm/shared/quick-messages/quick-message.schema';
 import { http } from '../../../lib/api.ts';
 
 export const quickMessagesKeys = {
@@ -12,19 +9,19 @@ export const quickMessagesKeys = {
 
 export const quickMessagesApi = {
   page: (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
-    http.get<QuickMessagesPage>('/api/quick-messages', { query: { searchParam, pageNumber }, signal }),
+    http.call(quickMessageRoutes.page, { query: { searchParam, pageNumber }, signal }),
   /** The composer's list: the caller's own and the company's, active only. */
-  list: () => http.get<QuickMessageRecord[]>('/api/quick-messages/list'),
+  list: () => http.call(quickMessageRoutes.list),
   /** Silent: the dialog shows the errors itself. */
-  create: (body: QuickMessageFields) => http.post<QuickMessageRecord>('/api/quick-messages', body, { silent: true }),
+  create: (body: QuickMessageFields) => http.call(quickMessageRoutes.create, { body, silent: true }),
   update: (id: number, body: QuickMessageFields) =>
-    http.put<QuickMessageRecord>(`/api/quick-messages/${id}`, body, { silent: true }),
-  remove: (id: number) => http.delete<null>(`/api/quick-messages/${id}`),
+    http.call(quickMessageRoutes.update, { params: { id }, body, silent: true }),
+  remove: (id: number) => http.call(quickMessageRoutes.remove, { params: { id } }),
   uploadMedia(id: number, file: File) {
     const form = new FormData();
     form.append('typeArch', 'quickMessage');
     form.append('file', file);
-    return http.post<QuickMessageRecord>(`/api/quick-messages/${id}/media-upload`, form, { silent: true });
+    return http.call(quickMessageRoutes.uploadMedia, { params: { id }, body: form, silent: true });
   },
-  removeMedia: (id: number) => http.delete<QuickMessageRecord>(`/api/quick-messages/${id}/media-upload`),
+  removeMedia: (id: number) => http.call(quickMessageRoutes.removeMedia, { params: { id } }),
 };

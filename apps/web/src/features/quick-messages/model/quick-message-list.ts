@@ -1,3 +1,4 @@
+import type { InfiniteData } from '@tanstack/react-query';
 import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type {
   QuickMessageEvent,
@@ -5,10 +6,8 @@ import type {
   QuickMessagesPage,
 } from '@wacrm/shared/quick-messages/quick-message.schema';
 
-export interface PagedQuickMessages {
-  pages: QuickMessagesPage[];
-  pageParams: unknown[];
-}
+/** The loaded pages of one search, as the infinite query keeps them. */
+export type PagedQuickMessages = InfiniteData<QuickMessagesPage>;
 
 const matches = (record: Pick<QuickMessageRecord, 'shortcode' | 'message'>, search: string) => {
   const needle = search.trim().toLowerCase();

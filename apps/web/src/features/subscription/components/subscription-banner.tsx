@@ -2,7 +2,7 @@ import HourglassBottomOutlined from '@mui/icons-material/HourglassBottomOutlined
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { bannerDaysLeft } from '../model/days-left.ts';
+import { bannerDaysLeft } from '../../auth/model/days-left.ts';
 
 /**
  * spec: "Subscription banner shows the trial period in days". Shown in the shell while the

@@ -1,4 +1,5 @@
-import type { TagFields, TagOption, TagRecord, TagsPage } from '@wacrm/shared/tags/tag.schema';
+import { tagRoutes } from '@wacrm/shared/tags/tag.contract';
+import type { TagFields, TagOption } from '@wacrm/shared/tags/tag.schema';
 import { http } from '../../../lib/api.ts';
 
 export const tagsKeys = {
@@ -9,16 +10,13 @@ export const tagsKeys = {
 
 export const tagsApi = {
   page: (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
-    http.get<TagsPage>('/api/tags/', { query: { searchParam, pageNumber }, signal }),
-  options: () => http.get<TagRecord[]>('/api/tags/list'),
+    http.call(tagRoutes.page, { query: { searchParam, pageNumber }, signal }),
+  options: () => http.call(tagRoutes.list),
   /** Silent: the dialog shows field errors itself. */
-  create: (body: TagFields) => http.post<TagRecord>('/api/tags', body, { silent: true }),
-  update: (id: number, body: TagFields) => http.put<TagRecord>(`/api/tags/${id}`, body, { silent: true }),
-  remove: (id: number) => http.delete<null>(`/api/tags/${id}`),
+  create: (body: TagFields) => http.call(tagRoutes.create, { body, silent: true }),
+  update: (id: number, body: TagFields) => http.call(tagRoutes.update, { params: { id }, body, silent: true }),
+  remove: (id: number) => http.call(tagRoutes.remove, { params: { id } }),
   /** Sets a ticket's whole tag set. */
   sync: (ticketId: number, tags: Pick<TagOption, 'id'>[]) =>
-    http.post<{ ticketId: number; tags: TagOption[] }>('/api/tags/sync', {
-      ticketId,
-      tags: tags.map(({ id }) => ({ id })),
-    }),
+    http.call(tagRoutes.sync, { body: { ticketId, tags: tags.map(({ id }) => ({ id })) } }),
 };

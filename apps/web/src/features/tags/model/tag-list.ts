@@ -1,9 +1,8 @@
+import type { InfiniteData } from '@tanstack/react-query';
 import type { TagEvent, TagRecord, TagsPage } from '@wacrm/shared/tags/tag.schema';
 
-export interface PagedTags {
-  pages: TagsPage[];
-  pageParams: unknown[];
-}
+/** The loaded pages of one search, as the infinite query keeps them. */
+export type PagedTags = InfiniteData<TagsPage>;
 
 const matches = (tag: Pick<TagRecord, 'name'>, search: string) =>
   !search.trim() || tag.name.toLowerCase().includes(search.trim().toLowerCase());

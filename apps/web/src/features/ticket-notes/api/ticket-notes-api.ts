@@ -1,4 +1,5 @@
-import type { TicketNoteFields, TicketNoteRecord } from '@wacrm/shared/ticket-notes/ticket-note.schema';
+import { ticketNoteRoutes } from '@wacrm/shared/ticket-notes/ticket-note.contract';
+import type { TicketNoteFields } from '@wacrm/shared/ticket-notes/ticket-note.schema';
 import { http } from '../../../lib/api.ts';
 
 export const ticketNotesKeys = {
@@ -7,8 +8,7 @@ export const ticketNotesKeys = {
 };
 
 export const ticketNotesApi = {
-  list: (contactId: number, ticketId: number) =>
-    http.get<TicketNoteRecord[]>('/api/ticket-notes/list', { query: { contactId, ticketId } }),
-  create: (body: TicketNoteFields) => http.post<TicketNoteRecord>('/api/ticket-notes', body, { silent: true }),
-  remove: (id: number) => http.delete<{ message: string }>(`/api/ticket-notes/${id}`),
+  list: (contactId: number, ticketId: number) => http.call(ticketNoteRoutes.list, { query: { contactId, ticketId } }),
+  create: (body: TicketNoteFields) => http.call(ticketNoteRoutes.create, { body, silent: true }),
+  remove: (id: number) => http.call(ticketNoteRoutes.remove, { params: { id } }),
 };

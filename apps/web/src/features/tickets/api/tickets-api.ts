@@ -1,7 +1,10 @@
-import type { ConnectionRecord } from '@wacrm/shared/connections/connection.schema';
+import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
+import { contactRoutes } from '@wacrm/shared/contacts/contact.contract';
 import type { ContactRecord, TicketRecord } from '@wacrm/shared/messages/message.schema';
-import type { QueueRecord } from '@wacrm/shared/queues/queue.schema';
-import type { UserOption } from '@wacrm/shared/users/user.schema';
+import { queueRoutes } from '@wacrm/shared/queues/queue.contract';
+import { tagRoutes } from '@wacrm/shared/tags/tag.contract';
+import type { TagOption } from '@wacrm/shared/tags/tag.schema';
+import { userRoutes } from '@wacrm/shared/users/user.contract';
 import { http } from '../../../lib/api.ts';
 import type { NotificationViewer } from '../model/notifications.ts';
 import type { TicketStatus, TicketsPage } from '../model/ticket-list.ts';
@@ -42,11 +45,7 @@ export const ticketsKeys = {
   contacts: (companyId: number, search: string) => ['tickets', 'lookups', companyId, 'contacts', search] as const,
 };
 
-export interface TagOption {
-  id: number;
-  name: string;
-  color: string;
-}
+export type { TagOption } from '@wacrm/shared/tags/tag.schema';
 
 export type ContactOption = Pick<ContactRecord, 'id' | 'name' | 'number' | 'profilePicUrl'>;
 
@@ -104,12 +103,11 @@ export const ticketsApi = {
   create: (body: NewTicketBody) => http.post<TicketRecord>('/api/tickets', body, { silent: true }),
   remove: (id: number) => http.delete(`/api/tickets/${id}`),
 
-  queues: () => http.get<QueueRecord[]>('/api/queue'),
-  connections: () => http.get<ConnectionRecord[]>('/api/whatsapp', { query: { session: 0 } }),
-  users: () => http.get<UserOption[]>('/api/users/list'),
-  tags: () => http.get<TagOption[]>('/api/tags/list'),
+  queues: () => http.call(queueRoutes.list),
+  connections: () => http.call(connectionRoutes.list, { query: { session: 0 } }),
+  users: () => http.call(userRoutes.options),
+  tags: (): Promise<TagOption[]> => http.call(tagRoutes.list),
   /** Contact search for the new-ticket modal: the first page of `GET /contacts` (name or number). */
   contacts: async (searchParam: string): Promise<ContactOption[]> =>
-    (await http.get<{ contacts: ContactOption[] }>('/api/contacts', { query: { searchParam, pageNumber: 1 } }))
-      .contacts,
+    (await http.call(contactRoutes.page, { query: { searchParam, pageNumber: 1 } })).contacts,
 };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { ticketsApi, ticketsKeys } from '../api/tickets-api.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
 
 /** spec: contact search starts at 3 characters (debounced). */
 export function useContactSearch(companyId: number, text: string, isEnabled: boolean) {

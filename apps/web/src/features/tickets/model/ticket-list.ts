@@ -1,3 +1,4 @@
+import type { InfiniteData } from '@tanstack/react-query';
 import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 
 export type TicketStatus = TicketRecord['status'];
@@ -12,10 +13,7 @@ export interface TicketsPage {
 }
 
 /** The cached pages of one list (TanStack Query's infinite data). */
-export interface PagedTickets {
-  pages: TicketsPage[];
-  pageParams: unknown[];
-}
+export type PagedTickets = InfiniteData<TicketsPage>;
 
 /**
  * What a list shows, as its query key holds it. A list without a status is the search tab:

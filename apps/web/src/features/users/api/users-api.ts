@@ -1,4 +1,5 @@
-import type { UserCreate, UserOption, UserRecord, UsersPage, UserUpdate } from '@wacrm/shared/users/user.schema';
+import { userRoutes } from '@wacrm/shared/users/user.contract';
+import type { UserCreate, UserUpdate } from '@wacrm/shared/users/user.schema';
 import { http } from '../../../lib/api.ts';
 
 export const usersKeys = {
@@ -10,9 +11,9 @@ export const usersKeys = {
 
 export const usersApi = {
   page: (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
-    http.get<UsersPage>('/api/users/', { query: { searchParam, pageNumber }, signal }),
-  options: () => http.get<UserOption[]>('/api/users/list'),
-  create: (body: UserCreate) => http.post<UserRecord>('/api/users', body, { silent: true }),
-  update: (id: number, body: UserUpdate) => http.put<UserRecord>(`/api/users/${id}`, body, { silent: true }),
-  remove: (id: number) => http.delete<null>(`/api/users/${id}`),
+    http.call(userRoutes.page, { query: { searchParam, pageNumber }, signal }),
+  options: () => http.call(userRoutes.options),
+  create: (body: UserCreate) => http.call(userRoutes.create, { body, silent: true }),
+  update: (id: number, body: UserUpdate) => http.call(userRoutes.update, { params: { id }, body, silent: true }),
+  remove: (id: number) => http.call(userRoutes.remove, { params: { id } }),
 };

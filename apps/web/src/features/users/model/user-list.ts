@@ -1,10 +1,9 @@
+import type { InfiniteData } from '@tanstack/react-query';
 import type { UserEvent } from '@wacrm/shared/realtime/events';
 import type { UserRecord, UsersPage } from '@wacrm/shared/users/user.schema';
 
-export interface PagedUsers {
-  pages: UsersPage[];
-  pageParams: unknown[];
-}
+/** The loaded pages of one search, as the infinite query keeps them. */
+export type PagedUsers = InfiniteData<UsersPage>;
 
 const matches = (user: Pick<UserRecord, 'name' | 'email'>, search: string) => {
   const needle = search.trim().toLowerCase();

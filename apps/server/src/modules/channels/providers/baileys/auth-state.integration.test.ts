@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../../test/database-template.ts';
 import { buildCompany } from '../../../../../test/factories.ts';
 import type { Database } from '../../../../platform/db/client.ts';
-import { baileysKeys, whatsapps } from '../../../../platform/db/schema.ts';
+import { baileysKeys, whatsapps } from '../../../../tables.ts';
 import { toStoredKeyId, useDatabaseAuthState } from './auth-state.ts';
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;

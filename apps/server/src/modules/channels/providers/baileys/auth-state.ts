@@ -10,7 +10,7 @@ import {
 } from 'baileys';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../../platform/db/client.ts';
-import { baileysKeys } from '../../../../platform/db/schema.ts';
+import { baileysKeys } from '../../../../tables.ts';
 
 /**
  * Baileys' multi-device auth state kept in `baileys_keys`, one row per key: the creds as one row

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../../../test/test-server.ts';
-import { contacts } from '../../../../platform/db/schema.ts';
+import { contacts } from '../../../../tables.ts';
 import type { ChannelAdapter } from '../../channel-adapter.ts';
 import { syncedContacts } from '../../channels.tables.ts';
 import { type FakeBaileysSocket, fakeSocketFactory, silentLogger } from './fake-baileys-socket.test-helper.ts';

@@ -8,7 +8,7 @@ import { waitUntil } from '../../../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../../../test/test-server.ts';
 import { buildServer, type Server } from '../../../../app.ts';
-import { messages } from '../../../../platform/db/schema.ts';
+import { messages } from '../../../../tables.ts';
 import type { ChannelAdapter } from '../../channel-adapter.ts';
 import { createBaileysAdapter } from './baileys.adapter.ts';
 import type { BaileysFaults } from './baileys-session.ts';

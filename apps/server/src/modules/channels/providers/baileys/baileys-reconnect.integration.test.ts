@@ -6,7 +6,7 @@ import { expectEventually } from '../../../../../test/eventually.ts';
 import { buildCompany } from '../../../../../test/factories.ts';
 import { paced } from '../../../../../test/machine-pace.ts';
 import type { Database } from '../../../../platform/db/client.ts';
-import { whatsapps } from '../../../../platform/db/schema.ts';
+import { whatsapps } from '../../../../tables.ts';
 import { createSessionManager, type SessionRef, type SessionStatusChange } from '../../session-manager.ts';
 import { fakeSocketFactory, silentLogger } from './fake-baileys-socket.test-helper.ts';
 import { createBaileysAdapter } from './index.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../../../test/test-server.ts';
-import { tickets } from '../../../../platform/db/schema.ts';
+import { tickets } from '../../../../tables.ts';
 import type { ChannelAdapter } from '../../channel-adapter.ts';
 import { fakeSocketFactory, silentLogger } from './fake-baileys-socket.test-helper.ts';
 import { createBaileysAdapter } from './index.ts';

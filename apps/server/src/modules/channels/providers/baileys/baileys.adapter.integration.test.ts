@@ -6,7 +6,7 @@ import { expectEventually } from '../../../../../test/eventually.ts';
 import { buildCompany } from '../../../../../test/factories.ts';
 import { BoundedCache } from '../../../../platform/cache/bounded-cache.ts';
 import type { Database } from '../../../../platform/db/client.ts';
-import { baileysKeys, whatsapps } from '../../../../platform/db/schema.ts';
+import { baileysKeys, whatsapps } from '../../../../tables.ts';
 import type {
   Ack,
   ChannelConnectionRef,

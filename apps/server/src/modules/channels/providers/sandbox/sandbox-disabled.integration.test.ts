@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../../../test/test-server.ts';
-import { whatsapps } from '../../../../platform/db/schema.ts';
+import { whatsapps } from '../../../../tables.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { SandboxCustomerRecord, SandboxOutboxEntry } from '@wacrm/shared';
 import { and, asc, desc, eq, gt, isNotNull, max, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../../platform/db/client.ts';
-import { contacts, messages, tickets } from '../../../../platform/db/schema.ts';
+import { contacts, messages, tickets } from '../../../../tables.ts';
 import { mimetypeOf } from '../../media-files.ts';
 import { isVoiceNoteName, OGG_OPUS_MIMETYPE } from '../../voice-notes/voice-note.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../../platform/db/client.ts';
-import { baileysKeys } from '../../../../platform/db/schema.ts';
+import { baileysKeys } from '../../../../tables.ts';
 
 /**
  * The sandbox keeps its pairing where real providers keep their keys: one row in baileys_keys

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox } from '../../../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../../../test/test-server.ts';
-import { messages, tickets } from '../../../../platform/db/schema.ts';
+import { messages, tickets } from '../../../../tables.ts';
 import { parseOggPages } from '../../voice-notes/ogg-pages.test-helper.ts';
 
 let t: TestServer;

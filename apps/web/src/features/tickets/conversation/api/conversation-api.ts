@@ -1,4 +1,6 @@
 import type { MessageRecord, MessagesPage, TicketRecord } from '@wacrm/shared/messages/message.schema';
+import { quickMessageRoutes } from '@wacrm/shared/quick-messages/quick-message.contract';
+import type { QuickMessageRecord } from '@wacrm/shared/quick-messages/quick-message.schema';
 import { http } from '../../../../lib/api.ts';
 
 /** An earlier ticket of the contact on the same connection (docs/decisions/tickets.md "Thread"). */
@@ -24,14 +26,8 @@ export interface ThreadPageQuery {
   earlierTicketId?: number;
 }
 
-export interface QuickMessage {
-  id: number;
-  shortcode: string;
-  message: string;
-  /** The attachment (features/quick-messages): inserted as a file when the quick message is chosen. */
-  mediaUrl?: string | null;
-  mediaName?: string | null;
-}
+/** What the composer uses of a quick message; an attachment is inserted as a file when it is chosen. */
+export type QuickMessage = Pick<QuickMessageRecord, 'id' | 'shortcode' | 'message' | 'mediaUrl' | 'mediaName'>;
 
 export interface TicketChange {
   status: TicketRecord['status'];
@@ -109,5 +105,5 @@ export const conversationApi = {
   deleteTicket: (ticketId: number) => http.delete(`/api/tickets/${ticketId}`, { silent: true }),
 
   /** The user's and the company's quick messages, for the composer's `/` autocomplete. */
-  quickMessages: () => http.get<QuickMessage[]>('/api/quick-messages/list'),
+  quickMessages: (): Promise<QuickMessage[]> => http.call(quickMessageRoutes.list),
 };

@@ -12,10 +12,9 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
-import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketAction } from '../hooks/use-ticket-actions.ts';
-import { HeaderMoreMenu } from './header-more-menu.tsx';
+import { type ActionSpec, HeaderMoreMenu } from './header-more-menu.tsx';
 
 interface HeaderActionsProps {
   ticket: TicketRecord;
@@ -28,17 +27,6 @@ interface HeaderActionsProps {
   onNotes?: () => void;
   /** Opens the schedule dialog for the contact (plans with schedules only). */
   onSchedule?: () => void;
-}
-
-export interface ActionSpec {
-  key: string;
-  label: string;
-  icon: ReactElement;
-  onClick: () => void;
-  isPrimary?: boolean;
-  color?: 'error';
-  /** An icon on every width: rare actions must not crowd the state's buttons. */
-  isIconOnly?: boolean;
 }
 
 /**

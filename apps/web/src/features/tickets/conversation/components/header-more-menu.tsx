@@ -5,9 +5,20 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActionSpec } from './header-actions.tsx';
+
+/** One of the header's ticket actions, as a button or as an item of this menu. */
+export interface ActionSpec {
+  key: string;
+  label: string;
+  icon: ReactElement;
+  onClick: () => void;
+  isPrimary?: boolean;
+  color?: 'error';
+  /** An icon on every width: rare actions must not crowd the state's buttons. */
+  isIconOnly?: boolean;
+}
 
 interface HeaderMoreMenuProps {
   actions: ActionSpec[];

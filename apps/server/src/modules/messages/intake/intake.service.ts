@@ -3,17 +3,25 @@ import { MESSAGE_MEDIA_MAX_BYTES } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/db/client.ts';
 import type { FileStorage } from '../../../platform/storage/local-storage.ts';
-import { automaticTexts } from '../../automation/automatic-texts.ts';
-import type { MessagesRealtime } from '../../messages/messages.realtime.ts';
-import { type MessagesRepository, toContactRecord } from '../../messages/messages.repository.ts';
-import type { PendingTicket } from '../../tickets/pending-ticket.sql.ts';
-import { createTicketRecordReader } from '../../tickets/ticket-record.sql.ts';
-import type { Ack, InboundCall, InboundMessage, InboundMessageUpdate } from '../channel-adapter.ts';
-import { displayName, isAcceptedMimetype, safeExtension } from '../media-files.ts';
+import {
+  type Ack,
+  displayName,
+  type InboundCall,
+  type InboundMessage,
+  type InboundMessageUpdate,
+  isAcceptedMimetype,
+  type SessionInboundHandlers,
+  type SessionRef,
+  safeExtension,
+} from '../../channels/index.ts';
+import { createTicketRecordReader } from '../../tickets/index.ts';
+import { automaticTexts } from '../automatic-texts.ts';
+import type { InboundPipeline } from '../inbound-pipeline.ts';
+import type { MessagesRealtime } from '../messages.realtime.ts';
+import { type MessagesRepository, toContactRecord } from '../messages.repository.ts';
 import type { ProfilePictures } from '../profile-pictures.ts';
-import type { SessionInboundHandlers, SessionRef } from '../session-manager.ts';
 import type { IntakeRepository } from './intake.repository.ts';
-import { type IntakeKind, lastMessageOf, ratingIn } from './intake-batch.ts';
+import type { IntakeKind } from './intake-batch.ts';
 import { createIntakeQueue } from './intake-queue.ts';
 import {
   createIntakeWriter,
@@ -22,31 +30,6 @@ import {
   type StoredMessage,
   type Written,
 } from './intake-writer.ts';
-
-// Kept here for the modules that import them from intake.
-export { lastMessageOf, ratingIn };
-
-/** A customer's message on a pending ticket, as intake hands it to automation. */
-export interface CustomerMessageEvent {
-  companyId: number;
-  ticketId: number;
-  whatsappId: number;
-  contactId: number;
-  body: string;
-  /** The stored message (bots read its media and answer it by id). */
-  messageId?: number;
-}
-
-/** What intake asks of routing automation once a message is stored. */
-export interface IntakeAutomation {
-  onCustomerMessage(
-    event: CustomerMessageEvent,
-    /** The ticket as an automation before this one just read it (intake reads none). */
-    known?: PendingTicket,
-  ): Promise<unknown>;
-  onRated(companyId: number, ticketId: number): Promise<void>;
-  onCallDeclined(companyId: number, ticketId: number): Promise<void>;
-}
 
 /** The largest batch one transaction stores (docs/decisions/channels.md, "Batch intake"). */
 const MAX_BATCH = 200;
@@ -84,10 +67,9 @@ export function createIntake(deps: {
   realtime: MessagesRealtime;
   storage: FileStorage;
   log: FastifyBaseLogger;
-  /** Late-bound: the session manager that owns the sessions is made after intake. */
-  profilePictures?: () => ProfilePictures | null;
-  /** Late-bound: routing automation is made after the tickets and messages it drives. */
-  automation?: () => IntakeAutomation | null;
+  profilePictures?: ProfilePictures;
+  /** What a stored message sets off: flows, bots, routing automation (declared in app.ts). */
+  pipeline?: InboundPipeline;
   companyLocale: (companyId: number) => Promise<{ language: MessagesLanguage }>;
   clock: () => Date;
 }): SessionInboundHandlers {
@@ -117,11 +99,11 @@ export function createIntake(deps: {
   }
 
   /** Automation never breaks intake: the message is stored whatever the bot does. */
-  async function automate(what: string, run: (automation: IntakeAutomation) => Promise<unknown>) {
-    const automation = deps.automation?.();
-    if (!automation) return;
+  async function automate(what: string, run: (pipeline: InboundPipeline) => Promise<unknown>) {
+    const { pipeline } = deps;
+    if (!pipeline) return;
     try {
-      await run(automation);
+      await run(pipeline);
     } catch (error) {
       log.error({ err: error }, `automation failed: ${what}`);
     }
@@ -143,9 +125,10 @@ export function createIntake(deps: {
   function automationOf(job: IntakeJob, stored: StoredMessage): (() => Promise<void>) | null {
     const { companyId, id: whatsappId } = job.ref;
     const { ticketId } = stored;
-    if (job.kind === 'call') return () => automate('call notice', (hooks) => hooks.onCallDeclined(companyId, ticketId));
+    if (job.kind === 'call')
+      return () => automate('call notice', (pipeline) => pipeline.callDeclined(companyId, ticketId));
     if (job.inbound.fromMe) return null;
-    if (stored.rated) return () => automate('rating', (hooks) => hooks.onRated(companyId, ticketId));
+    if (stored.rated) return () => automate('rating', (pipeline) => pipeline.rated(companyId, ticketId));
     // Only pending tickets are the bot's (automation checks again under the ticket's lock).
     if (stored.ticketStatus !== 'pending' || job.inbound.isGroup) return null;
     const event = {
@@ -156,7 +139,7 @@ export function createIntake(deps: {
       body: job.inbound.body ?? '',
       messageId: stored.messageId,
     };
-    return () => automate('customer message', (hooks) => hooks.onCustomerMessage(event));
+    return () => automate('customer message', (pipeline) => pipeline.customerMessage(event));
   }
 
   // Each connection's events go out in arrival order: a batch's wait for the one before it.
@@ -194,7 +177,7 @@ export function createIntake(deps: {
         realtime.messageCreated(companyId, { message, ticket, contact });
         const { inbound } = job;
         if (!inbound.fromMe) {
-          void deps.profilePictures?.()?.refreshIfStale({
+          void deps.profilePictures?.refreshIfStale({
             companyId,
             whatsappId: ref.id,
             contactId: contact.id,

@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../platform/db/client.ts';
 import { inKeys } from '../../../platform/db/key-lists.ts';
-import { contacts, messages, settings, ticketRatings, tickets } from '../../../platform/db/schema.ts';
-import type { TicketTouch } from './intake-batch.ts';
+import { contacts, messages, settings, ticketRatings, tickets } from '../../../tables.ts';
 
 /** One inbound message's row; company and connection are the batch's. */
 export interface MessageValues {
@@ -164,14 +163,6 @@ export function createIntakeRepository(db: Database) {
         .orderBy(tickets.contactId, desc(tickets.id));
     },
 
-    async endRatingWaits(tx: Database, companyId: number, ticketIds: number[]) {
-      if (ticketIds.length === 0) return;
-      await tx
-        .update(tickets)
-        .set({ ratingDueAt: null })
-        .where(and(eq(tickets.companyId, companyId), inKeys(tickets.id, ticketIds, 'int')));
-    },
-
     /** The customers' answers, once per ticket. */
     async recordRatings(
       tx: Database,
@@ -183,33 +174,6 @@ export function createIntakeRepository(db: Database) {
         .insert(ticketRatings)
         .values(values.map((value) => ({ ...value, companyId })))
         .onConflictDoNothing({ target: ticketRatings.ticketId });
-    },
-
-    /**
-     * New pending tickets, one per contact; the partial unique index is the last word if another
-     * path raced us (those contacts are missing from the answer: read them again).
-     */
-    async createPendingTickets(
-      tx: Database,
-      companyId: number,
-      whatsappId: number,
-      values: { contactId: number; isGroup: boolean }[],
-    ) {
-      if (values.length === 0) return [];
-      const sorted = [...values].sort((a, b) => a.contactId - b.contactId);
-      const rows = await queryRows<{ id: number; status: string; contact_id: number }>(
-        tx,
-        sql`insert into tickets (company_id, contact_id, whatsapp_id, is_group, status)
-          select ${companyId}, t.contact_id, ${whatsappId}, t.is_group, 'pending'
-          from unnest(
-            ${sql.param(sorted.map((value) => value.contactId))}::int[],
-            ${sql.param(sorted.map((value) => value.isGroup))}::bool[]
-          ) with ordinality as t(contact_id, is_group, ord)
-          order by t.ord
-          on conflict (company_id, contact_id, whatsapp_id) where status <> 'closed' do nothing
-          returning id, status, contact_id`,
-      );
-      return rows.map((row) => ({ id: Number(row.id), status: row.status, contactId: Number(row.contact_id) }));
     },
 
     /** Message ids by provider id on one connection (quoted messages). */
@@ -262,33 +226,6 @@ export function createIntakeRepository(db: Database) {
           ${sql.param(quotes.map((quote) => quote.quotedMsgId))}::bigint[]
         ) as quote(message_id, quoted_id)
         where messages.company_id = ${companyId} and messages.id = quote.message_id`);
-    },
-
-    /** Each ticket moves up with its newest message; unread grows by its customer messages. */
-    async touchTickets(tx: Database, companyId: number, touches: TicketTouch[], at: Date) {
-      if (touches.length === 0) return;
-      const updatedAt = new Date().toISOString();
-      if (touches.length === 1) {
-        const [touch] = touches;
-        await tx.execute(sql`
-          update tickets set last_message = ${touch.lastMessage}, last_message_at = ${at.toISOString()}::timestamptz,
-            last_message_from_me = ${touch.fromMe}, unread_messages = unread_messages + ${touch.unreadIncrement}::int,
-            updated_at = ${updatedAt}::timestamptz
-          where company_id = ${companyId} and id = ${touch.ticketId}`);
-        return;
-      }
-      const sorted = [...touches].sort((a, b) => a.ticketId - b.ticketId);
-      await tx.execute(sql`
-        update tickets set last_message = touch.last_message, last_message_at = ${at.toISOString()}::timestamptz,
-          last_message_from_me = touch.from_me, unread_messages = tickets.unread_messages + touch.unread,
-          updated_at = ${updatedAt}::timestamptz
-        from unnest(
-          ${sql.param(sorted.map((touch) => touch.ticketId))}::int[],
-          ${sql.param(sorted.map((touch) => touch.lastMessage))}::text[],
-          ${sql.param(sorted.map((touch) => touch.fromMe))}::bool[],
-          ${sql.param(sorted.map((touch) => touch.unreadIncrement))}::int[]
-        ) as touch(id, last_message, from_me, unread)
-        where tickets.company_id = ${companyId} and tickets.id = touch.id`);
     },
 
     /** Acks only move forward (a late "delivered" never undoes "read"). */

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isDataException, postgresErrorCode } from '../../../platform/db/errors.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
-import type { InboundMessage } from '../channel-adapter.ts';
-import type { SessionRef } from '../session-manager.ts';
+import type { InboundMessage, SessionRef } from '../../channels/index.ts';
 
 /** Waits between attempts at storing one message that failed for a passing reason. */
 const RETRY_DELAYS_MS = [100, 500, 2_000];

@@ -1,7 +1,7 @@
 import type { Database } from '../../../platform/db/client.ts';
-import type { contacts } from '../../../platform/db/schema.ts';
-import type { InboundMessage } from '../channel-adapter.ts';
-import type { SessionRef } from '../session-manager.ts';
+import type { contacts } from '../../../tables.ts';
+import type { InboundMessage, SessionRef } from '../../channels/index.ts';
+import { ticketWrites } from '../../tickets/index.ts';
 import type { IntakeRepository, MessageValues } from './intake.repository.ts';
 import {
   chooseTickets,
@@ -161,7 +161,7 @@ export function createIntakeWriter(deps: { db: Database; repository: IntakeRepos
         waiting.set(ticket.contactId, ticket);
       }
       const { choices, endWaits, ratings } = chooseTickets(planned, active, waiting);
-      await repository.endRatingWaits(tx, companyId, endWaits);
+      await ticketWrites.endRatingWaits(tx, companyId, endWaits);
       await repository.recordRatings(tx, companyId, ratings);
 
       const opening = new Map<number, { contactId: number; isGroup: boolean }>();
@@ -171,7 +171,7 @@ export function createIntakeWriter(deps: { db: Database; repository: IntakeRepos
           opening.set(contactId, { contactId, isGroup: inbound.isGroup });
       });
       const opened = new Map<number, TicketRef>();
-      for (const ticket of await repository.createPendingTickets(tx, companyId, whatsappId, [...opening.values()])) {
+      for (const ticket of await ticketWrites.createPending(tx, companyId, whatsappId, [...opening.values()])) {
         opened.set(ticket.contactId, ticket);
       }
       const raced = [...opening.keys()].filter((contactId) => !opened.has(contactId));
@@ -222,7 +222,7 @@ export function createIntakeWriter(deps: { db: Database; repository: IntakeRepos
       await repository.setQuotes(tx, companyId, earlierQuotes);
 
       const rated = (position: number) => choices[position].kind === 'rated';
-      await repository.touchTickets(
+      await ticketWrites.touchReceived(
         tx,
         companyId,
         ticketTouches(

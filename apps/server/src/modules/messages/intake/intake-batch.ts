@@ -1,4 +1,5 @@
-import type { InboundMessage } from '../channel-adapter.ts';
+import type { InboundMessage } from '../../channels/index.ts';
+import type { TicketTouch } from '../../tickets/index.ts';
 
 /**
  * The rules of one intake batch, as pure functions over what the batch's queries found. Each one
@@ -112,13 +113,6 @@ export function chooseTickets(
     choices.push({ kind: 'new' });
   }
   return { choices, endWaits, ratings };
-}
-
-export interface TicketTouch {
-  ticketId: number;
-  lastMessage: string;
-  fromMe: boolean;
-  unreadIncrement: number;
 }
 
 /**

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database-template.ts';
 import { buildCompany } from '../../../test/factories.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts } from '../../platform/db/schema.ts';
-import type { ChannelSession } from './channel-adapter.ts';
+import { contacts } from '../../tables.ts';
+import type { ChannelSession } from '../channels/index.ts';
+import { createContactsRepository } from '../contacts/index.ts';
 import { createProfilePictures, PROFILE_PICTURE_MAX_AGE_MS } from './profile-pictures.ts';
 
 let db: Database;
@@ -48,7 +49,7 @@ describe('profile pictures', () => {
     };
     const pictures = () =>
       createProfilePictures({
-        db,
+        contacts: createContactsRepository(db),
         connectedSession: () => session,
         onUpdated: async (_companyId, contactId) => {
           announced.push(contactId);
@@ -94,10 +95,15 @@ describe('profile pictures', () => {
       chatId: contact.number,
       isGroup: false,
     };
-    const none = createProfilePictures({ db, connectedSession: () => null, onUpdated: async () => {}, log: silentLog });
+    const none = createProfilePictures({
+      contacts: createContactsRepository(db),
+      connectedSession: () => null,
+      onUpdated: async () => {},
+      log: silentLog,
+    });
     await none.refreshIfStale(target);
     const broken = createProfilePictures({
-      db,
+      contacts: createContactsRepository(db),
       connectedSession: () => failing,
       onUpdated: async () => {},
       log: silentLog,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** spec: a search change applies after 500 ms of quiet. */
+/** The value, once it has stopped changing for `delayMs` (spec: searches wait 500 ms after the last keystroke). */
 export function useDebouncedValue<T>(value: T, delayMs = 500): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { joinRoom, waitUntil } from '../../../../test/eventually.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../../test/factories.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../../test/test-server.ts';
-import { contacts, messages, ticketRatings, tickets } from '../../../platform/db/schema.ts';
-import { createMessagesRealtime } from '../../messages/messages.realtime.ts';
-import { createMessagesRepository } from '../../messages/messages.repository.ts';
-import type { InboundMessage } from '../channel-adapter.ts';
+import { contacts, messages, ticketRatings, tickets } from '../../../tables.ts';
+import type { InboundMessage } from '../../channels/index.ts';
+import { createInboundPipeline, type InboundHandler } from '../inbound-pipeline.ts';
+import { createMessagesRealtime } from '../messages.realtime.ts';
+import { createMessagesRepository } from '../messages.repository.ts';
 import { createIntakeRepository } from './intake.repository.ts';
-import { createIntake, type IntakeAutomation } from './intake.service.ts';
+import { createIntake } from './intake.service.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -30,13 +31,16 @@ function recordingAutomation() {
     await new Promise((resolve) => setTimeout(resolve, 5));
     calls.push(label);
     running.delete(ticketId);
+    return 'handled' as const;
   };
-  const hooks: IntakeAutomation = {
-    onCustomerMessage: (event) => step(event.ticketId, `message ${event.ticketId} ${event.body}`),
-    onRated: (_companyId, ticketId) => step(ticketId, `rated ${ticketId}`),
-    onCallDeclined: (_companyId, ticketId) => step(ticketId, `call ${ticketId}`),
+  const handler: InboundHandler = {
+    customerMessage: ({ event }) => step(event.ticketId, `message ${event.ticketId} ${event.body}`),
+    rated: (_companyId, ticketId) => step(ticketId, `rated ${ticketId}`),
+    callDeclined: (_companyId, ticketId) => step(ticketId, `call ${ticketId}`),
   };
-  return { hooks, calls, overlapped: () => overlapped };
+  const pipeline = createInboundPipeline();
+  pipeline.declare([handler]);
+  return { pipeline, calls, overlapped: () => overlapped };
 }
 
 /** A company, its admin's socket in the bell room, a connection, and an intake fed as a provider feeds it. */
@@ -58,7 +62,7 @@ async function setup() {
     storage: platform.storage,
     log: platform.log,
     clock: platform.clock,
-    automation: () => automation.hooks,
+    pipeline: automation.pipeline,
     companyLocale: async () => ({ language: 'pt' as const }),
   });
   const ref = { id: connection.id, companyId: company.id, name: connection.name, provider: 'sandbox' };

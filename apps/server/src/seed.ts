@@ -1,14 +1,9 @@
-import { settingDefinitions, settingKeys } from '@wacrm/shared';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
-import { hashPassword } from '../http/passwords.ts';
-import type { Database } from './client.ts';
-import { companies, plans, settings, users } from './schema.ts';
-
-/** Every setting of the spec with its default, for a new company. */
-export function defaultSettingsRows(companyId: number) {
-  return settingKeys.map((key) => ({ companyId, key, value: settingDefinitions[key].default }));
-}
+import { defaultSettingsRows } from './modules/settings/index.ts';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db/client.ts';
+import { hashPassword } from './platform/http/passwords.ts';
+import { companies, plans, settings, users } from './tables.ts';
 
 /**
  * First start: a plan with every feature, company 1 (the platform's own) due in a year,

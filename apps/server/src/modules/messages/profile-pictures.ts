@@ -1,8 +1,6 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../platform/db/client.ts';
-import { contacts } from '../../platform/db/schema.ts';
-import type { ChannelSession } from './channel-adapter.ts';
+import type { ChannelSession } from '../channels/index.ts';
+import type { ContactsRepository } from '../contacts/index.ts';
 
 /** WhatsApp is asked for a contact's picture at most this often. */
 export const PROFILE_PICTURE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +13,8 @@ const RECENTLY_CHECKED_LIMIT = 10_000;
  * query for contacts seen moments ago.
  */
 export function createProfilePictures(deps: {
-  db: Database;
+  /** The contacts module writes the picture and the day's claim. */
+  contacts: Pick<ContactsRepository, 'claimPictureCheck' | 'setProfilePicture'>;
   connectedSession: (whatsappId: number) => ChannelSession | null;
   onUpdated: (companyId: number, contactId: number) => Promise<void>;
   log: FastifyBaseLogger;
@@ -32,20 +31,9 @@ export function createProfilePictures(deps: {
     return false;
   }
 
-  async function claimDailyCheck(companyId: number, contactId: number) {
+  function claimDailyCheck(companyId: number, contactId: number) {
     const staleBefore = new Date(now() - PROFILE_PICTURE_MAX_AGE_MS);
-    const claimed = await deps.db
-      .update(contacts)
-      .set({ profilePicCheckedAt: new Date(now()) })
-      .where(
-        and(
-          eq(contacts.companyId, companyId),
-          eq(contacts.id, contactId),
-          or(isNull(contacts.profilePicCheckedAt), lt(contacts.profilePicCheckedAt, staleBefore)),
-        ),
-      )
-      .returning({ id: contacts.id, profilePicUrl: contacts.profilePicUrl });
-    return claimed[0] ?? null;
+    return deps.contacts.claimPictureCheck(companyId, contactId, new Date(now()), staleBefore);
   }
 
   return {
@@ -68,10 +56,7 @@ export function createProfilePictures(deps: {
         if (!claimed) return;
         const url = await session.fetchProfilePicture(target.chatId, target.isGroup);
         if (url === claimed.profilePicUrl) return;
-        await deps.db
-          .update(contacts)
-          .set({ profilePicUrl: url, updatedAt: new Date(now()) })
-          .where(and(eq(contacts.companyId, target.companyId), eq(contacts.id, target.contactId)));
+        await deps.contacts.setProfilePicture(target.companyId, target.contactId, url, new Date(now()));
         await deps.onUpdated(target.companyId, target.contactId);
       } catch (error) {
         deps.log.warn({ err: error, contactId: target.contactId }, 'profile picture refresh failed');

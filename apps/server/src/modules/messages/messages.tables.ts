@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companyReference, timestamps } from '../../platform/db/columns.ts';
+import { companies, contacts, tickets, users, whatsapps } from '../../tables.ts';
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: companyReference(() => companies.id),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
+    /** The provider's message id; null until an outbound message has been sent. */
+    externalId: varchar('external_id', { length: 200 }),
+    body: text('body').notNull().default(''),
+    fromMe: boolean('from_me').notNull().default(false),
+    read: boolean('read').notNull().default(false),
+    /** 0 pending (clock), 1 sent, 2 delivered, 3 read, 4 and 5 played. */
+    ack: integer('ack').notNull().default(0),
+    /** Set when an outbound message could not be sent after its retries. */
+    failed: boolean('failed').notNull().default(false),
+    sendError: text('send_error'),
+    /** When an outbound message was handed to the provider (its id stored); null while it waits. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    mediaType: varchar('media_type', { length: 30 }),
+    mediaPath: text('media_path'),
+    mediaName: text('media_name'),
+    quotedMsgId: bigint('quoted_msg_id', { mode: 'number' }).references((): AnyPgColumn => messages.id, {
+      onDelete: 'set null',
+    }),
+    /** In groups: who wrote it. */
+    participant: varchar('participant', { length: 100 }),
+    participantName: varchar('participant_name', { length: 200 }),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
+    /** Who sent it from the app, for the signature and the dashboard. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Written by the product itself (bot menus, greetings, notices): shown as such, never re-triggers automation. */
+    isSystem: boolean('is_system').notNull().default(false),
+    /** An outbound send in progress until then (claimed in the database, so two processes never both send it). */
+    sendingUntil: timestamp('sending_until', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    // Inbound messages are stored once per (connection, provider id), however often delivered.
+    uniqueIndex('messages_whatsapp_external_unique').on(table.whatsappId, table.externalId),
+    index('messages_ticket_id_idx').on(table.ticketId, table.id),
+    index('messages_company_idx').on(table.companyId),
+    // Outbound messages still waiting to be sent (a connection's flush, the expiry of the queue).
+    index('messages_unsent_idx')
+      .on(table.whatsappId, table.id)
+      .where(sql`from_me and external_id is null and not failed and not is_deleted`),
+    // Ticket search by message text, case and accents folded (platform/db/text-search.ts).
+    index('messages_body_fold_trgm_idx').using('gin', sql`search_fold(${table.body}) gin_trgm_ops`),
+  ],
+);

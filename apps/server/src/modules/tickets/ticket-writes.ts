@@ -1,0 +1,123 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../platform/db/client.ts';
+import { inKeys } from '../../platform/db/key-lists.ts';
+import { tickets } from '../../tables.ts';
+
+type TicketValues = Partial<typeof tickets.$inferInsert>;
+
+/** One ticket's move with the newest message of an intake batch. */
+export interface TicketTouch {
+  ticketId: number;
+  lastMessage: string;
+  fromMe: boolean;
+  unreadIncrement: number;
+}
+
+/**
+ * The writes other modules need on the `tickets` table (intake, routing automation, flows, bots,
+ * sending): the tickets module is the only one that inserts, updates or deletes tickets. Each
+ * takes the caller's handle, so it runs inside the caller's transaction when there is one.
+ */
+export const ticketWrites = {
+  /** Sets fields of one of the company's tickets (and `updatedAt`). */
+  async update(handle: Database, companyId: number, ticketId: number, values: TicketValues) {
+    await handle
+      .update(tickets)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+  },
+
+  /** Into a queue and out of the chatbot (a flow's ticket node, routing's transfer timer). */
+  moveToQueue(handle: Database, companyId: number, ticketId: number, queueId: number) {
+    return ticketWrites.update(handle, companyId, ticketId, { queueId, chatbot: false, queueOptionId: null });
+  },
+
+  /** A reply went out: the ticket moves up with it. */
+  touchSent(handle: Database, companyId: number, ticketId: number, lastMessage: string, at: Date) {
+    return ticketWrites.update(handle, companyId, ticketId, {
+      lastMessage,
+      lastMessageAt: at,
+      lastMessageFromMe: true,
+    });
+  },
+
+  /** The rating question went out: the closed ticket waits for the answer until `dueAt`. */
+  async awaitRating(handle: Database, companyId: number, ticketId: number, dueAt: Date) {
+    await handle
+      .update(tickets)
+      .set({ ratingDueAt: dueAt })
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+  },
+
+  /** The answers arrived (or something else was said): these tickets wait for no rating any more. */
+  async endRatingWaits(handle: Database, companyId: number, ticketIds: number[]) {
+    if (ticketIds.length === 0) return;
+    await handle
+      .update(tickets)
+      .set({ ratingDueAt: null })
+      .where(and(eq(tickets.companyId, companyId), inKeys(tickets.id, ticketIds, 'int')));
+  },
+
+  /** A deleted prompt or integration: the tickets still using it stop using one. */
+  async forgetBot(handle: Database, companyId: number, column: 'promptId' | 'integrationId', id: number) {
+    await handle
+      .update(tickets)
+      .set({ useIntegration: false })
+      .where(and(eq(tickets.companyId, companyId), eq(tickets[column], id)));
+  },
+
+  /**
+   * New pending tickets, one per contact, in one statement (intake's batches); the partial unique
+   * index is the last word if another path raced us (those contacts are missing from the answer:
+   * read them again).
+   */
+  async createPending(
+    handle: Database,
+    companyId: number,
+    whatsappId: number,
+    values: { contactId: number; isGroup: boolean }[],
+  ) {
+    if (values.length === 0) return [];
+    const sorted = [...values].sort((a, b) => a.contactId - b.contactId);
+    const rows = await queryRows<{ id: number; status: string; contact_id: number }>(
+      handle,
+      sql`insert into tickets (company_id, contact_id, whatsapp_id, is_group, status)
+        select ${companyId}, t.contact_id, ${whatsappId}, t.is_group, 'pending'
+        from unnest(
+          ${sql.param(sorted.map((value) => value.contactId))}::int[],
+          ${sql.param(sorted.map((value) => value.isGroup))}::bool[]
+        ) with ordinality as t(contact_id, is_group, ord)
+        order by t.ord
+        on conflict (company_id, contact_id, whatsapp_id) where status <> 'closed' do nothing
+        returning id, status, contact_id`,
+    );
+    return rows.map((row) => ({ id: Number(row.id), status: row.status, contactId: Number(row.contact_id) }));
+  },
+
+  /** Each ticket moves up with its newest message; unread grows by its customer messages. */
+  async touchReceived(handle: Database, companyId: number, touches: TicketTouch[], at: Date) {
+    if (touches.length === 0) return;
+    const updatedAt = new Date().toISOString();
+    if (touches.length === 1) {
+      const [touch] = touches;
+      await handle.execute(sql`
+        update tickets set last_message = ${touch.lastMessage}, last_message_at = ${at.toISOString()}::timestamptz,
+          last_message_from_me = ${touch.fromMe}, unread_messages = unread_messages + ${touch.unreadIncrement}::int,
+          updated_at = ${updatedAt}::timestamptz
+        where company_id = ${companyId} and id = ${touch.ticketId}`);
+      return;
+    }
+    const sorted = [...touches].sort((a, b) => a.ticketId - b.ticketId);
+    await handle.execute(sql`
+      update tickets set last_message = touch.last_message, last_message_at = ${at.toISOString()}::timestamptz,
+        last_message_from_me = touch.from_me, unread_messages = tickets.unread_messages + touch.unread,
+        updated_at = ${updatedAt}::timestamptz
+      from unnest(
+        ${sql.param(sorted.map((touch) => touch.ticketId))}::int[],
+        ${sql.param(sorted.map((touch) => touch.lastMessage))}::text[],
+        ${sql.param(sorted.map((touch) => touch.fromMe))}::bool[],
+        ${sql.param(sorted.map((touch) => touch.unreadIncrement))}::int[]
+      ) as touch(id, last_message, from_me, unread)
+      where tickets.company_id = ${companyId} and tickets.id = touch.id`);
+  },
+};

@@ -1,0 +1,24 @@
+import type { RouteContract } from './common/route-contract.ts';
+import { connectionRoutes } from './connections/connection.contract.ts';
+import { contactRoutes } from './contacts/contact.contract.ts';
+import { helpRoutes } from './helps/help.contract.ts';
+import { queueRoutes } from './queues/queue.contract.ts';
+import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
+import { tagRoutes } from './tags/tag.contract.ts';
+import { ticketNoteRoutes } from './ticket-notes/ticket-note.contract.ts';
+import { userRoutes } from './users/user.contract.ts';
+
+/**
+ * Every feature's route contracts. The server's OpenAPI test checks that each one is registered
+ * and documented with its response; a new feature's contracts are added here.
+ */
+export const routeContracts: Record<string, Record<string, RouteContract>> = {
+  connections: connectionRoutes,
+  contacts: contactRoutes,
+  helps: helpRoutes,
+  queues: queueRoutes,
+  quickMessages: quickMessageRoutes,
+  tags: tagRoutes,
+  ticketNotes: ticketNoteRoutes,
+  users: userRoutes,
+};

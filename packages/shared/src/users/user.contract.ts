@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { languageParamsSchema } from '../auth/auth.schema.ts';
+import { listQuerySchema } from '../common/pagination.ts';
+import { defineRoute, noContentSchema } from '../common/route-contract.ts';
+import {
+  userCreateSchema,
+  userIdParamsSchema,
+  userOptionSchema,
+  userRecordSchema,
+  usersPageSchema,
+  userUpdateSchema,
+} from './user.schema.ts';
+
+/** The users routes (spec: Users). */
+export const userRoutes = {
+  /** The caller's own interface language. */
+  setLanguage: defineRoute({
+    method: 'POST',
+    path: '/api/users/set-language/:lang',
+    params: languageParamsSchema,
+    response: noContentSchema,
+    status: 204,
+  }),
+  /** The users screen (admins); pickers use `options`. */
+  page: defineRoute({ method: 'GET', path: '/api/users/', query: listQuerySchema, response: usersPageSchema }),
+  options: defineRoute({ method: 'GET', path: '/api/users/list', response: z.array(userOptionSchema) }),
+  find: defineRoute({ method: 'GET', path: '/api/users/:id', params: userIdParamsSchema, response: userRecordSchema }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/users',
+    body: userCreateSchema,
+    response: userRecordSchema,
+    status: 201,
+  }),
+  /** A user edits their own name, email and password here too (the service decides what). */
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/users/:id',
+    params: userIdParamsSchema,
+    body: userUpdateSchema,
+    response: userRecordSchema,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/users/:id',
+    params: userIdParamsSchema,
+    response: noContentSchema,
+    status: 204,
+  }),
+};
