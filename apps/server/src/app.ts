@@ -126,7 +126,7 @@ export async function buildServer(
     log: app.log,
   });
   const bus = createNodeBus({ database, nodeId: config.nodeId, log: app.log });
-  const sessions = createSessionCache<AuthState>({ bus, log: app.log });
+  const sessions = createSessionCache<AuthState>({ bus, log: app.log, ttlMs: config.sessionCacheMs });
   const platform: Platform = {
     config,
     database,

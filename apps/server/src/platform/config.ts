@@ -71,6 +71,12 @@ const envSchema = z.object({
    */
   JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOBS_EXPIRY_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * How long a process may answer the token check from its copy of a session row. Changes reach
+   * every process at once through the node bus; the expiry only bounds a lost notification. Tests
+   * raise it to prove that the notification, not the expiry, ended a copy.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   /** Lets integrations and webhooks call loopback and private addresses (tests, or a trusted internal network). */
   INTEGRATIONS_ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
   /** Where the built web app is; unset: `apps/web/dist` of the repository; empty disables serving it (API only). */
@@ -205,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dialogflowApiUrl: vars.DIALOGFLOW_API_URL,
     azureSpeechUrl: vars.AZURE_SPEECH_URL,
     botTimeoutMs: vars.BOT_TIMEOUT_SECONDS * 1000,
+    sessionCacheMs: vars.SESSION_CACHE_SECONDS * 1000,
     jobs: {
       maintenanceIntervalSeconds: vars.JOBS_MAINTENANCE_SECONDS,
       expiryGraceSeconds: vars.JOBS_EXPIRY_GRACE_SECONDS,

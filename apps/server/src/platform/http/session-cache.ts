@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createProcessCache } from '../cache/process-cache.ts';
 import type { NodeBus } from '../cluster/node-bus.ts';
 
-/** How long a session row read here may answer without asking the database again. */
+/** How long a session row read here may answer without asking the database again (SESSION_CACHE_SECONDS). */
 export const SESSION_CACHE_MS = 2_000;
 /** At most this many users' rows are kept per process (least recently used go first). */
 export const SESSION_CACHE_SIZE = 10_000;
@@ -24,12 +24,18 @@ export interface SessionState {
  * A token newer than the kept row (a login elsewhere) reads the row again.
  */
 export function createSessionCache<State extends SessionState>(
-  options: { bus?: Pick<NodeBus, 'broadcast' | 'onBroadcast'>; log?: FastifyBaseLogger; now?: () => number } = {},
+  options: {
+    bus?: Pick<NodeBus, 'broadcast' | 'onBroadcast'>;
+    log?: FastifyBaseLogger;
+    now?: () => number;
+    ttlMs?: number;
+  } = {},
 ) {
+  const { ttlMs = SESSION_CACHE_MS, ...rest } = options;
   const cache = createProcessCache<State>({
-    ...options,
+    ...rest,
     news: 'session-changed',
-    ttlMs: SESSION_CACHE_MS,
+    ttlMs,
     size: SESSION_CACHE_SIZE,
     groupOf: (state) => state.companyId,
   });

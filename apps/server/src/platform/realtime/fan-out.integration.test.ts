@@ -121,14 +121,21 @@ describe('realtime fan-out through PostgreSQL', () => {
     // A may count B a moment before B's own LISTEN is in place (on a busy machine the NOTIFY of
     // a first event could pass it by): the sequence starts once a probe from A has reached B.
     const probes = heard(bSocket, 'company-1-probe');
+    const publishedBeforeProbes = published.length;
+    let probesSent = 0;
     await waitUntil(
       () => {
-        if (probes.length === 0) a.io.to('company-1').emit('company-1-probe', {});
+        if (probes.length === 0) {
+          a.io.to('company-1').emit('company-1-probe', {});
+          probesSent++;
+        }
         return probes.length > 0;
       },
       undefined,
       "B to hear A's probe",
     );
+    // Every probe is published; the last ones may still be on their way to this test's listener.
+    await waitUntil(() => published.length - publishedBeforeProbes === probesSent, undefined, 'every probe published');
     const publishedBefore = published.length;
     for (let n = 1; n <= 20; n++) a.io.to('company-1').emit('company-1-ticket', { n });
     const expected = Array.from({ length: 20 }, (_, index) => ({ n: index + 1 }));
