@@ -67,7 +67,11 @@ async function listWith(api: Api, count: number, prefix = '5511900') {
   return list;
 }
 
-const report = async (api: Api, id: number) => (await api.get(`/api/campaigns/${id}/report`)).body as CampaignReport;
+async function report(api: Api, id: number) {
+  const answer = await api.get(`/api/campaigns/${id}/report`);
+  if (answer.status !== 200) throw new Error(`the report answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body as CampaignReport;
+}
 const finished = (api: Api, id: number, ms = 120_000) =>
   waitUntil(
     async () => {
