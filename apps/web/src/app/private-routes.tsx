@@ -70,7 +70,7 @@ const QuickMessagesPage = lazyPage(
 );
 const SandboxPage = lazyPage(() => import('../features/sandbox/pages/sandbox-page.tsx'), 'SandboxPage');
 const SchedulesPage = lazyPage(() => import('../features/schedules/pages/schedules-page.tsx'), 'SchedulesPage');
-const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page.tsx'), 'SettingsPage');
+const SettingsPage = lazyPage(() => import('./settings-route.tsx'), 'SettingsRoute');
 const SubscriptionPage = lazyPage(
   () => import('../features/subscription/pages/subscription-page.tsx'),
   'SubscriptionPage',
