@@ -45,7 +45,7 @@ const ContactListsPage = lazyPage(
 );
 const ChatsPage = lazyPage(() => import('../features/chats/pages/chats-page.tsx'), 'ChatsPage');
 const ConnectionsPage = lazyPage(() => import('../features/connections/pages/connections-page.tsx'), 'ConnectionsPage');
-const ContactsPage = lazyPage(() => import('../features/contacts/pages/contacts-page.tsx'), 'ContactsPage');
+const ContactsPage = lazyPage(() => import('./contacts-route.tsx'), 'ContactsRoute');
 const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page.tsx'));
 const FinanceiroPage = lazyPage(() => import('../features/financeiro/pages/financeiro-page.tsx'), 'FinanceiroPage');
 const FlowEditorPage = lazyPage(() => import('../features/flows/pages/flow-editor-page.tsx'), 'FlowEditorPage');
@@ -70,7 +70,7 @@ const QuickMessagesPage = lazyPage(
 );
 const SandboxPage = lazyPage(() => import('../features/sandbox/pages/sandbox-page.tsx'), 'SandboxPage');
 const SchedulesPage = lazyPage(() => import('../features/schedules/pages/schedules-page.tsx'), 'SchedulesPage');
-const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page.tsx'), 'SettingsPage');
+const SettingsPage = lazyPage(() => import('./settings-route.tsx'), 'SettingsRoute');
 const SubscriptionPage = lazyPage(
   () => import('../features/subscription/pages/subscription-page.tsx'),
   'SubscriptionPage',

@@ -1,7 +1,6 @@
 import type { CompanyUsage } from '@wacrm/shared/companies/company.schema';
 import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
 import type { ConnectionFields, ConnectionUpdate } from '@wacrm/shared/connections/connection.schema';
-import { queueRoutes } from '@wacrm/shared/queues/queue.contract';
 import { http } from '../../../lib/api.ts';
 import type { ConnectionSummary } from '../model/connection-list.ts';
 
@@ -10,7 +9,6 @@ export const connectionsKeys = {
   list: (companyId: number) => ['connections', companyId] as const,
   detail: (id: number) => ['connections', 'detail', id] as const,
   usage: (companyId: number) => ['connections', 'usage', companyId] as const,
-  pickers: (name: string) => ['connections', 'pickers', name] as const,
   sandboxEnabled: ['connections', 'sandbox-enabled'] as const,
 };
 
@@ -33,8 +31,6 @@ export const connectionsApi = {
   renewQr: (id: number) => http.call(connectionRoutes.renewQr, { params: { id } }),
   disconnectSession: (id: number) => http.call(connectionRoutes.disconnectSession, { params: { id } }),
   usage: () => http.get<CompanyUsage>('/api/companies/usage', { silent: true }),
-  // Silent: the general tab shows the failure under its queue field.
-  queues: () => http.call(queueRoutes.list, { silent: true }),
   /** Whether this server accepts sandbox connections (SANDBOX_ENABLED). */
   isSandboxEnabled: async () =>
     (await http.call(connectionRoutes.providers, { silent: true })).providers.includes('sandbox'),

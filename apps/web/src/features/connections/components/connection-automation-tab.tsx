@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useQueueOptions } from '../hooks/use-pickers.ts';
+import { useQueuePickerOptions } from '../../../lib/lookups/use-lookups.ts';
 import type { ConnectionFormValues } from '../model/connection-form.ts';
 import { PickerField } from './picker-field.tsx';
 
@@ -12,7 +12,7 @@ type TimerField = 'expiresTicket' | 'timeUseBotQueues' | 'maxUseBotQueues' | 'ti
 /** What the connection does by itself over time: the queue chatbot, waiting transfers, idle tickets. */
 export function ConnectionAutomationTab({ isOpen }: { isOpen: boolean }) {
   const { t } = useTranslation('connections');
-  const queues = useQueueOptions(isOpen);
+  const queues = useQueuePickerOptions(isOpen);
   return (
     <Stack spacing={3} sx={{ pt: 1 }}>
       <AutomationSection title={t('automation.chatbot')} hint={t('automation.chatbotHint')}>

@@ -13,8 +13,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useQueuePickerOptions } from '../../../lib/lookups/use-lookups.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
-import { useQueueOptions, useSandboxEnabled } from '../hooks/use-pickers.ts';
+import { useSandboxEnabled } from '../hooks/use-pickers.ts';
 import { type ConnectionFormValues, generateToken } from '../model/connection-form.ts';
 
 interface ConnectionGeneralTabProps {
@@ -26,7 +27,7 @@ export function ConnectionGeneralTab({ isEditing, isOpen }: ConnectionGeneralTab
   const { t } = useTranslation('connections');
   const { register, control, setValue, formState } = useFormContext<ConnectionFormValues>();
   const { errors } = formState;
-  const queues = useQueueOptions(isOpen);
+  const queues = useQueuePickerOptions(isOpen);
   const sandbox = useSandboxEnabled();
   const queueList = queues.data ?? [];
 

@@ -2,16 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useBotPickerOptions } from '../../integrations/api/use-bots.ts';
 import { connectionsApi, connectionsKeys } from '../api/connections-api.ts';
 
-const pickerQuery = (name: 'queues', isEnabled: boolean) => ({
-  queryKey: connectionsKeys.pickers(name),
-  queryFn: connectionsApi[name],
-  enabled: isEnabled,
-  staleTime: 30_000,
-});
-
-/** The company's queues for the modal's pickers. */
-export const useQueueOptions = (isEnabled: boolean) => useQuery(pickerQuery('queues', isEnabled));
-
 /** The company's AI prompts and queue integrations (each asked only when the plan opens it). */
 export const usePromptOptions = () => ({ data: useBotPickerOptions().prompts });
 export const useIntegrationOptions = () => ({ data: useBotPickerOptions().integrations });

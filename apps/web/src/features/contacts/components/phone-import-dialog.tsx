@@ -8,10 +8,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConnectionSelect } from '../../../components/ui/connection-select.tsx';
+import { useConnections } from '../../../lib/lookups/use-lookups.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { ConnectionSelect } from '../../tickets/components/connection-select.tsx';
-import { useConnections } from '../../tickets/hooks/use-lookups.ts';
 import { contactsApi } from '../api/contacts-api.ts';
 
 interface PhoneImportDialogProps {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { hasPermission } from '@wacrm/shared/auth/permissions';
 import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
@@ -11,7 +11,6 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { ScheduleDialog } from '../../schedules/components/schedule-dialog.tsx';
 import { useSchedulesAllowed } from '../../schedules/hooks/use-schedules.ts';
-import { NewTicketModal } from '../../tickets/components/new-ticket-modal.tsx';
 import { contactsApi, contactsKeys } from '../api/contacts-api.ts';
 import { ContactModal } from '../components/contact-modal.tsx';
 import { ContactsTable } from '../components/contacts-table.tsx';
@@ -21,8 +20,22 @@ import { PhoneImportDialog } from '../components/phone-import-dialog.tsx';
 import { useContactsList } from '../hooks/use-contacts.ts';
 import { downloadContactsCsv } from '../model/download-export.ts';
 
+export interface StartTicketDialogProps {
+  open: boolean;
+  contact: ContactRecord | null;
+  onClose: () => void;
+}
+
+interface ContactsPageProps {
+  /**
+   * The tickets feature's new-ticket dialog, handed in by the app (app/contacts-route.tsx): tickets
+   * depends on contacts (its contact drawer), so contacts does not import tickets.
+   */
+  startTicketDialog: ComponentType<StartTicketDialogProps>;
+}
+
 /** spec §2 "Contacts": search, infinite list, add, edit, start ticket, delete, delete all, import and export. */
-export function ContactsPage() {
+export function ContactsPage({ startTicketDialog: StartTicketDialog }: ContactsPageProps) {
   const { t } = useTranslation(['contacts', 'common']);
   const session = useSessionUser();
   const queryClient = useQueryClient();
@@ -119,12 +132,7 @@ export function ContactsPage() {
         onClose={() => setModal((current) => ({ ...current, open: false }))}
         onSaved={refreshList}
       />
-      <NewTicketModal
-        open={startingFor !== null}
-        user={session}
-        initialContact={startingFor}
-        onClose={() => setStartingFor(null)}
-      />
+      <StartTicketDialog open={startingFor !== null} contact={startingFor} onClose={() => setStartingFor(null)} />
       <ImportContactsDialog open={isImportOpen} onClose={() => setImportOpen(false)} onImported={refreshList} />
       <PhoneImportDialog open={isPhoneImportOpen} onClose={() => setPhoneImportOpen(false)} onImported={refreshList} />
       <ConfirmDialog

@@ -8,6 +8,7 @@ import type {
 } from '@wacrm/shared';
 import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
 import { queueRoutes } from '@wacrm/shared/queues/queue.contract';
+import type { SandboxInbound, SandboxOutboxEntry } from '@wacrm/shared/sandbox/sandbox.schema';
 import { http } from '../../../lib/api.ts';
 
 export interface FlowContentAnswer {
@@ -60,4 +61,12 @@ export const flowsApi = {
   removeCampaign: (id: number) => http.delete<null>(`/api/flowcampaign/${id}`),
   connections: () => http.call(connectionRoutes.list, { query: { session: 0 } }),
   queues: () => http.call(queueRoutes.list),
+
+  // The flow test plays a sandbox customer through the sandbox's HTTP API (docs/sandbox.md). Flows
+  // calls it itself: the sandbox feature sits above connections, which pick integrations, which pick flows.
+  testCustomerWrites: (whatsappId: number, message: Pick<SandboxInbound, 'from' | 'name' | 'body'>) =>
+    http.post<{ id: string }>(`/api/sandbox/${whatsappId}/inbound`, message),
+  // Polled: failures are shown by the panel, not toasted every second.
+  testOutbox: (whatsappId: number) =>
+    http.get<SandboxOutboxEntry[]>(`/api/sandbox/${whatsappId}/outbox`, { silent: true }),
 };

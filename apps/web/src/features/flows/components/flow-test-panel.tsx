@@ -13,7 +13,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/api.ts';
-import { sandboxApi } from '../../sandbox/api/sandbox-api.ts';
 import { flowsApi } from '../api/flows-api.ts';
 
 const newTestNumber = () => `5500${Math.floor(100_000_000 + Math.random() * 899_999_999)}`;
@@ -35,7 +34,7 @@ export function FlowTestPanel({ flowId, isDirty, onClose }: { flowId: number; is
   const [isStarted, setStarted] = useState(false);
   const outbox = useQuery({
     queryKey: ['flows', 'test-outbox', chosen, number],
-    queryFn: () => sandboxApi.outbox(Number(chosen), undefined),
+    queryFn: () => flowsApi.testOutbox(Number(chosen)),
     enabled: isStarted && chosen !== '',
     refetchInterval: 1000,
   });
@@ -54,7 +53,7 @@ export function FlowTestPanel({ flowId, isDirty, onClose }: { flowId: number; is
 
   const say = async (body: string) => {
     setSent((current) => [...current, { body, time: new Date().toISOString() }]);
-    await sandboxApi.inbound(Number(chosen), { from: number, name: t('test.customerName'), body });
+    await flowsApi.testCustomerWrites(Number(chosen), { from: number, name: t('test.customerName'), body });
   };
   // The test's throwaway customer: removed with its ticket when the panel closes (or the editor is
   // left) and before a restart, so no "test customer" stays behind in the lists and reports.
@@ -78,7 +77,7 @@ export function FlowTestPanel({ flowId, isDirty, onClose }: { flowId: number; is
     running.current = { whatsappId: Number(chosen), number: fresh };
     setNumber(fresh);
     setSent([{ body: t('test.firstMessage'), time: new Date().toISOString() }]);
-    await sandboxApi.inbound(Number(chosen), {
+    await flowsApi.testCustomerWrites(Number(chosen), {
       from: fresh,
       name: t('test.customerName'),
       body: t('test.firstMessage'),

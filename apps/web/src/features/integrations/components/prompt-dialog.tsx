@@ -26,9 +26,9 @@ import { Link as RouterLink } from 'react-router';
 import { FormDialogActions } from '../../../components/ui/form-dialog-actions.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useQueuePickerOptions } from '../../../lib/lookups/use-lookups.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
-import { useQueueOptions } from '../../connections/hooks/use-pickers.ts';
 import { integrationsApi } from '../api/integrations-api.ts';
 
 interface PromptDialogProps {
@@ -58,7 +58,7 @@ const numberField = { setValueAs: (value: unknown) => (value === '' ? undefined 
 export function PromptDialog({ open, prompt, onClose, onSaved }: PromptDialogProps) {
   const { t } = useTranslation(['integrations', 'common']);
   const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
-  const queues = useQueueOptions(open);
+  const queues = useQueuePickerOptions(open);
   // The prompt hands customers over to a queue: with none yet, say where to make one.
   const hasNoQueue = queues.data !== undefined && queues.data.length === 0;
   const [formError, setFormError] = useState<string | null>(null);

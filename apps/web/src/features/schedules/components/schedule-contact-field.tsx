@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContactSearch } from '../../tickets/hooks/use-contact-search.ts';
+import { useContactSearch } from '../../../lib/lookups/use-lookups.ts';
 import type { ScheduleContactOption } from '../model/schedule-form.ts';
 
 interface ScheduleContactFieldProps {

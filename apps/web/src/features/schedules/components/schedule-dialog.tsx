@@ -18,12 +18,12 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useConnections } from '../../../lib/lookups/use-lookups.ts';
 import { moveClockInput } from '../../../lib/time-zone.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { CompanyTimeField } from '../../settings/components/company-time-field.tsx';
 import { useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
-import { useConnections } from '../../tickets/hooks/use-lookups.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 import {
   emptyScheduleForm,

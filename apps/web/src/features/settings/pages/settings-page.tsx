@@ -10,10 +10,13 @@ import { useSearchParams } from 'react-router';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { useSettings } from '../hooks/use-settings.ts';
-import { visibleSettingsTabs } from '../settings-tabs.tsx';
+import { type SettingsTab, visibleSettingsTabs } from '../model/settings-tab.ts';
 
-/** /settings: the company's options and hours, and for the super user the platform's tabs. */
-export function SettingsPage() {
+/**
+ * /settings: the company's options and hours, and for the super user the platform's tabs. The app
+ * hands in the tabs (app/settings-tabs.tsx), so settings imports none of the features they belong to.
+ */
+export function SettingsPage({ tabs: allTabs }: { tabs: readonly SettingsTab[] }) {
   const { t } = useTranslation(['settings', 'shell']);
   const user = useSessionUser();
   const isAdmin = hasPermission(user, 'drawer-admin-items:view');
@@ -22,8 +25,8 @@ export function SettingsPage() {
 
   const tabs = useMemo(() => {
     const byKey = Object.fromEntries((settings.data ?? []).map((setting) => [setting.key, setting.value]));
-    return visibleSettingsTabs({ isSuper: user.super, settings: byKey });
-  }, [settings.data, user.super]);
+    return visibleSettingsTabs({ isSuper: user.super, settings: byKey }, allTabs);
+  }, [settings.data, user.super, allTabs]);
 
   if (!isAdmin) return <Alert severity="info">{t('adminOnly')}</Alert>;
 

@@ -1,10 +1,4 @@
-import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
-import { contactRoutes } from '@wacrm/shared/contacts/contact.contract';
-import type { ContactRecord, TicketRecord } from '@wacrm/shared/messages/message.schema';
-import { queueRoutes } from '@wacrm/shared/queues/queue.contract';
-import { tagRoutes } from '@wacrm/shared/tags/tag.contract';
-import type { TagOption } from '@wacrm/shared/tags/tag.schema';
-import { userRoutes } from '@wacrm/shared/users/user.contract';
+import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 import { http } from '../../../lib/api.ts';
 import type { NotificationViewer } from '../model/notifications.ts';
 import type { TicketStatus, TicketsPage } from '../model/ticket-list.ts';
@@ -38,16 +32,9 @@ export const ticketsKeys = {
     ] as const,
   // The same key as the conversation's, so the page's access check and the thread share one request.
   byUuid: (uuid: string) => ['tickets', 'uuid', uuid] as const,
-  queues: (companyId: number) => ['tickets', 'lookups', companyId, 'queues'] as const,
-  connections: (companyId: number) => ['tickets', 'lookups', companyId, 'connections'] as const,
-  users: (companyId: number) => ['tickets', 'lookups', companyId, 'users'] as const,
-  tags: (companyId: number) => ['tickets', 'lookups', companyId, 'tags'] as const,
-  contacts: (companyId: number, search: string) => ['tickets', 'lookups', companyId, 'contacts', search] as const,
 };
 
 export type { TagOption } from '@wacrm/shared/tags/tag.schema';
-
-export type ContactOption = Pick<ContactRecord, 'id' | 'name' | 'number' | 'profilePicUrl'>;
 
 /** `POST /tickets` body (spec: contactId, queueId, whatsappId, userId, status). */
 export interface NewTicketBody {
@@ -102,12 +89,4 @@ export const ticketsApi = {
   /** Silent: the modal explains ERR_OTHER_OPEN_TICKET itself. */
   create: (body: NewTicketBody) => http.post<TicketRecord>('/api/tickets', body, { silent: true }),
   remove: (id: number) => http.delete(`/api/tickets/${id}`),
-
-  queues: () => http.call(queueRoutes.list),
-  connections: () => http.call(connectionRoutes.list, { query: { session: 0 } }),
-  users: () => http.call(userRoutes.options),
-  tags: (): Promise<TagOption[]> => http.call(tagRoutes.list),
-  /** Contact search for the new-ticket modal: the first page of `GET /contacts` (name or number). */
-  contacts: async (searchParam: string): Promise<ContactOption[]> =>
-    (await http.call(contactRoutes.page, { query: { searchParam, pageNumber: 1 } })).contacts,
 };

@@ -13,14 +13,14 @@ import { hasPermission } from '@wacrm/shared/auth/permissions';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConnectionSelect } from '../../../components/ui/connection-select.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/error-message.ts';
+import type { ContactOption } from '../../../lib/lookups/lookups-api.ts';
+import { useCompanyQueues, useConnections, useContactSearch } from '../../../lib/lookups/use-lookups.ts';
 import { toast } from '../../../lib/toast.ts';
-import { type ContactOption, ticketsApi } from '../api/tickets-api.ts';
-import { useContactSearch } from '../hooks/use-contact-search.ts';
-import { useCompanyQueues, useConnections } from '../hooks/use-lookups.ts';
+import { ticketsApi } from '../api/tickets-api.ts';
 import { otherOpenTicketOf } from '../model/other-open-ticket.ts';
-import { ConnectionSelect } from './connection-select.tsx';
 import { QueueSelect } from './queue-select.tsx';
 
 interface NewTicketModalProps {

@@ -14,15 +14,15 @@ import type { UserOption } from '@wacrm/shared/users/user.schema';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConnectionSelect } from '../../../components/ui/connection-select.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/error-message.ts';
+import { useCompanyQueues, useConnections, useUserOptions } from '../../../lib/lookups/use-lookups.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/hooks/use-auth.ts';
 import { type TicketChangeBody, ticketsApi } from '../api/tickets-api.ts';
-import { useCompanyQueues, useConnections, useUserOptions } from '../hooks/use-lookups.ts';
 import { otherOpenTicketOf } from '../model/other-open-ticket.ts';
 import { transferUserList } from '../model/transfer-users.ts';
-import { ConnectionSelect } from './connection-select.tsx';
 import { QueueSelect } from './queue-select.tsx';
 
 export interface TransferTicketModalProps {

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@wacrm/shared/auth/auth.schema';
 import { hasPermission } from '@wacrm/shared/auth/permissions';
 import { useMemo, useState } from 'react';
-import { useCompanyQueues } from './use-lookups.ts';
+import { useCompanyQueues } from '../../../lib/lookups/use-lookups.ts';
 
 export interface QueueChoice {
   id: number;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { visibleSettingsTabs } from './settings-tabs.tsx';
+import { visibleSettingsTabs } from '../features/settings/model/settings-tab.ts';
+import { settingsTabs } from './settings-tabs.tsx';
 
 const ids = (isSuper: boolean, scheduleType: string) =>
-  visibleSettingsTabs({ isSuper, settings: { scheduleType } }).map((tab) => tab.id);
+  visibleSettingsTabs({ isSuper, settings: { scheduleType } }, settingsTabs).map((tab) => tab.id);
 
 describe('settings tabs', () => {
   it('shows schedules only when scheduleType is company', () => {

@@ -11,7 +11,10 @@ interface ConnectionSelectProps {
   testId: string;
 }
 
-/** A connection picker for the ticket modals (spec: a connection is required). */
+/**
+ * A connection picker for the ticket modals (spec: a connection is required) and the contacts'
+ * phone import. Its texts stay in the tickets namespace (newTicket.*), where it started.
+ */
 export function ConnectionSelect({ connections, value, onChange, error, testId }: ConnectionSelectProps) {
   const { t } = useTranslation('tickets');
   return (

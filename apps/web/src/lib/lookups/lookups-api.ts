@@ -1,0 +1,36 @@
+import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
+import { contactRoutes } from '@wacrm/shared/contacts/contact.contract';
+import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
+import { queueRoutes } from '@wacrm/shared/queues/queue.contract';
+import { tagRoutes } from '@wacrm/shared/tags/tag.contract';
+import type { TagOption } from '@wacrm/shared/tags/tag.schema';
+import { userRoutes } from '@wacrm/shared/users/user.contract';
+import { http } from '../api.ts';
+
+/**
+ * The company's lists that pickers of several features choose from (queues, connections, users,
+ * tags, contacts). They live here, outside the features, so that e.g. schedules and contacts can
+ * pick a connection without importing tickets.
+ */
+export const lookupKeys = {
+  queues: (companyId: number) => ['lookups', companyId, 'queues'] as const,
+  connections: (companyId: number) => ['lookups', companyId, 'connections'] as const,
+  users: (companyId: number) => ['lookups', companyId, 'users'] as const,
+  tags: (companyId: number) => ['lookups', companyId, 'tags'] as const,
+  contacts: (companyId: number, search: string) => ['lookups', companyId, 'contacts', search] as const,
+  queuePicker: ['lookups', 'queue-picker'] as const,
+};
+
+export type ContactOption = Pick<ContactRecord, 'id' | 'name' | 'number' | 'profilePicUrl'>;
+
+export const lookupsApi = {
+  queues: () => http.call(queueRoutes.list),
+  // Silent: the connection and prompt dialogs show the failure under their queue field.
+  silentQueues: () => http.call(queueRoutes.list, { silent: true }),
+  connections: () => http.call(connectionRoutes.list, { query: { session: 0 } }),
+  users: () => http.call(userRoutes.options),
+  tags: (): Promise<TagOption[]> => http.call(tagRoutes.list),
+  /** Contact search: the first page of `GET /contacts` (name or number). */
+  contacts: async (searchParam: string): Promise<ContactOption[]> =>
+    (await http.call(contactRoutes.page, { query: { searchParam, pageNumber: 1 } })).contacts,
+};
