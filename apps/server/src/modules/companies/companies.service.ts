@@ -13,10 +13,9 @@ import type { SessionInvalidation } from '../../platform/http/session-cache.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
 import { companyBlockReason } from '../auth/company-access.ts';
-import type { SessionControl } from '../connections/connections.service.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
-import type { PlansRepository } from '../plans/plans.repository.ts';
-import type { SettingsInvalidation } from '../settings/settings-reader.ts';
+import type { SessionControl } from '../connections/index.ts';
+import type { PlanRules, PlansRepository } from '../plans/index.ts';
+import type { SettingsInvalidation } from '../settings/index.ts';
 import type { createCompaniesRealtime } from './companies.realtime.ts';
 import { createCompaniesRepository } from './companies.repository.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { SessionControl } from '../connections/connections.service.ts';
+import type { SessionControl } from '../connections/index.ts';
 import type { PlansModule } from '../plans/index.ts';
-import type { SettingsInvalidation } from '../settings/settings-reader.ts';
+import type { SettingsInvalidation } from '../settings/index.ts';
 import { createCompaniesRealtime } from './companies.realtime.ts';
 import { registerCompaniesRoutes } from './companies.routes.ts';
 import { createCompaniesService } from './companies.service.ts';

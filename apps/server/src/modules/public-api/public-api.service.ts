@@ -13,7 +13,7 @@ import { displayName, isAcceptedMimetype, safeExtension } from '../channels/inde
 import type { ContactsRealtime, ContactsRepository } from '../contacts/index.ts';
 import type { MessagesService, UploadedMedia } from '../messages/index.ts';
 import { toContactRecord } from '../messages/index.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlanRules } from '../plans/index.ts';
 import type { TicketsRepository, TicketsService } from '../tickets/index.ts';
 import type { ContactRow, PublicApiRepository, TokenConnection } from './public-api.repository.ts';
 

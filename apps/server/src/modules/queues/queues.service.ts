@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { SessionInvalidation } from '../../platform/http/session-cache.ts';
 import { assertBotRefs } from '../integrations/bot-refs.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlanRules } from '../plans/index.ts';
 import type { QueuesRealtime } from './queues.realtime.ts';
 import { createQueuesRepository, type QueueRow, type QueueWrite } from './queues.repository.ts';
 

@@ -7,6 +7,7 @@ import { createSettingsService } from './settings.service.ts';
 import { createSettingsReader } from './settings-reader.ts';
 
 export { defaultSettingsRows } from './settings-defaults.ts';
+export type { SettingsInvalidation, SettingsReader } from './settings-reader.ts';
 
 export function createSettingsModule(platform: Platform) {
   const repository = createSettingsRepository(platform.db);

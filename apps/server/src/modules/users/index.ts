@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlanRules } from '../plans/index.ts';
 import { markOfflineJob } from './users.jobs.ts';
 import { createUserPresence } from './users.presence.ts';
 import { createUsersRealtime } from './users.realtime.ts';
