@@ -12,7 +12,7 @@ import { hashPassword } from '../../platform/http/passwords.ts';
 import type { SessionInvalidation } from '../../platform/http/session-cache.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
-import { companyBlockReason } from '../auth/company-access.ts';
+import { companyBlockReason } from '../auth/index.ts';
 import type { SessionControl } from '../connections/index.ts';
 import type { PlanRules, PlansRepository } from '../plans/index.ts';
 import type { SettingsInvalidation } from '../settings/index.ts';

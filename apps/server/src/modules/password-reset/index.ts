@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import { createAuthRealtime } from '../auth/auth.realtime.ts';
+import { createAuthRealtime } from '../auth/index.ts';
 import { createMailer } from './password-reset.mailer.ts';
 import { createPasswordResetRepository } from './password-reset.repository.ts';
 import { registerPasswordResetRoutes } from './password-reset.routes.ts';

@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
-import { assertCompanyAccess } from '../auth/company-access.ts';
+import { assertCompanyAccess } from '../auth/index.ts';
 import { displayName, isAcceptedMimetype, safeExtension } from '../channels/index.ts';
 import type { ContactsRealtime, ContactsRepository } from '../contacts/index.ts';
 import type { MessagesService, UploadedMedia } from '../messages/index.ts';

@@ -4,7 +4,14 @@ import { and, asc, count, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { containsText } from '../../platform/db/text-search.ts';
 import { companies, queues, settings, userQueues, users, whatsapps } from '../../tables.ts';
-import { isBillingOnly } from '../auth/company-access.ts';
+
+/**
+ * The session user as stored, with the company's status in place of `billingOnly`: whether an
+ * admin of an expired company sees only billing is the auth module's rule, which adds it.
+ */
+export type StoredSessionUser = Omit<SessionUser, 'company'> & {
+  company: Omit<SessionUser['company'], 'billingOnly'> & { status: boolean };
+};
 
 /** What the management screens read of a user: never the password hash. */
 const recordColumns = {
@@ -131,7 +138,7 @@ export function createUsersRepository(db: Database) {
       return row.tokenVersion;
     },
 
-    async loadSessionUser(companyId: number, userId: number): Promise<SessionUser | null> {
+    async loadSessionUser(companyId: number, userId: number): Promise<StoredSessionUser | null> {
       const [row] = await db
         .select({
           user: users,
@@ -161,7 +168,7 @@ export function createUsersRepository(db: Database) {
           .orderBy(asc(queues.orderQueue), asc(queues.name)),
       ]);
       const { user, company } = row;
-      const { createdAt, status: _status, ...companyFields } = company;
+      const { createdAt, ...companyFields } = company;
       return {
         id: user.id,
         companyId: user.companyId,
@@ -176,12 +183,6 @@ export function createUsersRepository(db: Database) {
         company: {
           ...companyFields,
           isTrial: isTrialDueDate(createdAt, company.dueDate),
-          billingOnly: isBillingOnly({
-            isSuper: user.isSuper,
-            profile: user.profile,
-            companyStatus: company.status,
-            dueDate: company.dueDate,
-          }),
           settings: companySettings,
         },
       };
