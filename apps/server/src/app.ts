@@ -212,7 +212,7 @@ export async function buildServer(
   createPasswordResetModule(platform).register(app);
   createHelpsModule(platform).register(app);
   createAnnouncementsModule(platform).register(app);
-  createQueuesModule(platform, { plans }).register(app);
+  createQueuesModule(platform, { plans, assertBotRefs }).register(app);
   const contacts = createContactsModule(platform, { sessions: channels.router });
   contacts.register(app);
   // After channels: the tickets policy guards the ticket rooms and decides the list rooms.
