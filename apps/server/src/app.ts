@@ -191,6 +191,7 @@ export async function buildServer(
     sessions: () => connections.sessions(),
     dueDateSet: (companyId) => billing.service.companyChanged(companyId),
     settings: settings.reader,
+    users: users.repository,
   }).register(app);
   const connections = createConnectionsModule(platform, { planRules: plans.rules, assertBotRefs });
   const deadLetters = createDeadLettersModule(platform);

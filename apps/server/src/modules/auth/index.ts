@@ -8,6 +8,7 @@ import { registerAuthRoutes } from './auth.routes.ts';
 import { type AuthState, createAuthService } from './auth.service.ts';
 
 export { createAuthRealtime } from './auth.realtime.ts';
+export { createAuthRepository } from './auth.repository.ts';
 export { assertCompanyAccess, companyBlockReason } from './company-access.ts';
 
 export function createAuthModule(platform: Platform, users: UsersRepository, cache: SessionCache<AuthState>) {

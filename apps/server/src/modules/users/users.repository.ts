@@ -311,7 +311,8 @@ export function createUsersRepository(db: Database) {
       return row !== undefined;
     },
 
-    async insert(tx: Database, companyId: number, fields: UserWrite & { passwordHash: string }) {
+    /** `isSuper`: only the seed makes the platform's owner; no route sets it. */
+    async insert(tx: Database, companyId: number, fields: UserWrite & { passwordHash: string; isSuper?: boolean }) {
       const [row] = await tx
         .insert(users)
         .values({ companyId, ...fields })
@@ -330,6 +331,27 @@ export function createUsersRepository(db: Database) {
     async setQueues(tx: Database, userId: number, queueIds: number[]) {
       await tx.delete(userQueues).where(eq(userQueues.userId, userId));
       if (queueIds.length > 0) await tx.insert(userQueues).values(queueIds.map((queueId) => ({ userId, queueId })));
+    },
+
+    /**
+     * A new password from a reset: the token version moves too, so every older access token stops
+     * resolving. Answers the new version, or null when the user is gone.
+     */
+    async resetPassword(tx: Database, companyId: number, userId: number, passwordHash: string) {
+      const [updated] = await tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+        .returning({ tokenVersion: users.tokenVersion });
+      return updated ? updated.tokenVersion : null;
+    },
+
+    /** The company is switched off or expired: its users' access tokens stop resolving, super users' excepted. */
+    async bumpRegularUsersTokenVersions(tx: Database, companyId: number) {
+      await tx
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(and(eq(users.companyId, companyId), eq(users.isSuper, false)));
     },
 
     /** Ends every session of the user: their tokens stop resolving and their refresh cookies fail. */
