@@ -209,8 +209,8 @@ export async function buildServer(
   deadLetters.register(app);
   settings.register(app);
   createCompanySchedulesModule(platform).register(app);
-  createSignupModule(platform).register(app);
-  createPasswordResetModule(platform).register(app);
+  createSignupModule(platform, { users: users.repository }).register(app);
+  createPasswordResetModule(platform, { users: users.repository }).register(app);
   createHelpsModule(platform).register(app);
   createAnnouncementsModule(platform).register(app);
   createQueuesModule(platform, { plans, assertBotRefs }).register(app);
