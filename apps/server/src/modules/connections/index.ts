@@ -6,6 +6,7 @@ import { createConnectionsRepository } from './connections.repository.ts';
 import { registerConnectionsRoutes } from './connections.routes.ts';
 import { createConnectionsService, type SessionControl } from './connections.service.ts';
 
+export { createConnectionsRepository } from './connections.repository.ts';
 export type { SessionControl } from './connections.service.ts';
 
 /**

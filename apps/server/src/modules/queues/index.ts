@@ -6,6 +6,8 @@ import { createQueuesRealtime } from './queues.realtime.ts';
 import { registerQueuesRoutes } from './queues.routes.ts';
 import { createQueuesService } from './queues.service.ts';
 
+export { createQueuesRepository } from './queues.repository.ts';
+
 type QueuesServiceDeps = Parameters<typeof createQueuesService>[0];
 
 /**
