@@ -217,7 +217,11 @@ export async function buildServer(
   const contacts = createContactsModule(platform, { sessions: channels.router });
   contacts.register(app);
   // After channels: the tickets policy guards the ticket rooms and decides the list rooms.
-  const tickets = createTicketsModule(platform, { sessions: channels.router, assertBotRefs });
+  const tickets = createTicketsModule(platform, {
+    sessions: channels.router,
+    assertBotRefs,
+    markMessagesRead: messages.repository.markReadInTicket,
+  });
   const automation = createAutomationModule(platform, { messages, tickets, settings: settings.reader });
   const integrations = createIntegrationsModule(platform, { messages, tickets, planRules: plans.rules });
   const flows = createFlowsModule(platform, {
