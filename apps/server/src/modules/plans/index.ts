@@ -7,7 +7,7 @@ import { registerPlansRoutes } from './plans.routes.ts';
 import { createPlansService } from './plans.service.ts';
 
 export type { PlanRules } from './plan-rules.ts';
-export type { PlansRepository } from './plans.repository.ts';
+export { createPlansRepository, type PlansRepository } from './plans.repository.ts';
 
 /** Plans: the super user's catalogue, and the rules (limits and flags) other modules enforce. */
 export function createPlansModule(platform: Platform, deps: { settings: Pick<SettingsReader, 'read'> }) {

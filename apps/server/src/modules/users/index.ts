@@ -8,7 +8,7 @@ import { createUsersRepository } from './users.repository.ts';
 import { registerUsersRoutes } from './users.routes.ts';
 import { createUsersService } from './users.service.ts';
 
-export type { UsersRepository } from './users.repository.ts';
+export { createUsersRepository, type UsersRepository } from './users.repository.ts';
 
 export function createUsersModule(platform: Platform, deps: { planRules: PlanRules }) {
   const repository = createUsersRepository(platform.db);
