@@ -35,8 +35,12 @@ describe('boundary rules', () => {
       'server/src/modules/tickets/tickets.repository.ts':
         "import { db } from '../../platform/db/client.ts';\nimport { tickets } from './tickets.tables.ts';\nexport const touch = () => db.update(tickets);\n",
       'server/src/modules/messages/messages.service.ts': "import { touch } from '../tickets/index.ts';\ntouch();\n",
-      // Tests may reach anywhere.
+      // Tests and test helpers (either spelling) may reach anywhere.
       'server/src/modules/messages/messages.test.ts': "import { tickets } from '../tickets/tickets.tables.ts';\n",
+      'server/src/modules/messages/messages.test-helper.ts':
+        "import { tickets } from '../tickets/tickets.tables.ts';\nexport const seed = (db) => db.insert(tickets);\n",
+      'server/src/modules/messages/messages.test-helpers.ts':
+        "import { tickets } from '../tickets/tickets.tables.ts';\nexport const seed = (db) => db.insert(tickets);\n",
     });
     expect(found).toEqual([]);
   });

@@ -4,7 +4,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-/** Source files under `dir`, tests and test helpers left out: they may reach anywhere. */
+/**
+ * Source files under `dir`, tests and test helpers left out: they may reach anywhere. A helper is
+ * named `*.test-helper.ts` or `*.test-helpers.ts`; both spellings are in use.
+ */
 export function sourceFilesUnder(dir) {
   const files = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -13,7 +16,7 @@ export function sourceFilesUnder(dir) {
       if (entry.name !== 'node_modules' && entry.name !== 'test' && entry.name !== 'e2e') {
         files.push(...sourceFilesUnder(full));
       }
-    } else if (/\.tsx?$/.test(entry.name) && !/\.(test|test-helper|d)\.tsx?$/.test(entry.name)) {
+    } else if (/\.tsx?$/.test(entry.name) && !/\.(test|test-helpers?|d)\.tsx?$/.test(entry.name)) {
       files.push(full);
     }
   }

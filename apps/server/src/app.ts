@@ -191,6 +191,7 @@ export async function buildServer(
     sessions: () => connections.sessions(),
     dueDateSet: (companyId) => billing.service.companyChanged(companyId),
     settings: settings.reader,
+    users: users.repository,
   }).register(app);
   const connections = createConnectionsModule(platform, { planRules: plans.rules, assertBotRefs });
   const deadLetters = createDeadLettersModule(platform);
@@ -208,15 +209,19 @@ export async function buildServer(
   deadLetters.register(app);
   settings.register(app);
   createCompanySchedulesModule(platform).register(app);
-  createSignupModule(platform).register(app);
-  createPasswordResetModule(platform).register(app);
+  createSignupModule(platform, { users: users.repository }).register(app);
+  createPasswordResetModule(platform, { users: users.repository }).register(app);
   createHelpsModule(platform).register(app);
   createAnnouncementsModule(platform).register(app);
-  createQueuesModule(platform, { plans }).register(app);
+  createQueuesModule(platform, { plans, assertBotRefs }).register(app);
   const contacts = createContactsModule(platform, { sessions: channels.router });
   contacts.register(app);
   // After channels: the tickets policy guards the ticket rooms and decides the list rooms.
-  const tickets = createTicketsModule(platform, { sessions: channels.router, assertBotRefs });
+  const tickets = createTicketsModule(platform, {
+    sessions: channels.router,
+    assertBotRefs,
+    markMessagesRead: messages.repository.markReadInTicket,
+  });
   const automation = createAutomationModule(platform, { messages, tickets, settings: settings.reader });
   const integrations = createIntegrationsModule(platform, { messages, tickets, planRules: plans.rules });
   const flows = createFlowsModule(platform, {

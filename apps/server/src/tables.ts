@@ -9,7 +9,6 @@
 
 export * from './modules/announcements/announcements.tables.ts';
 export * from './modules/auth/auth.tables.ts';
-export * from './modules/automation/automation.tables.ts';
 export * from './modules/billing/billing.tables.ts';
 export * from './modules/campaigns/campaigns.tables.ts';
 export * from './modules/channels/channels.tables.ts';

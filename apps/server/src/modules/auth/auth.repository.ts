@@ -1,8 +1,12 @@
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { authSessions } from '../../tables.ts';
+import { authSessions, users } from '../../tables.ts';
 
-/** Sessions of logged-in browsers, one row each, found by the id inside the refresh cookie. */
+/**
+ * Sessions of logged-in browsers, one row each, found by the id inside the refresh cookie. Give
+ * it a transaction to end sessions together with another module's write (a password reset, a
+ * company switched off).
+ */
 export function createAuthRepository(db: Database) {
   return {
     async createSession(session: {
@@ -44,6 +48,24 @@ export function createAuthRepository(db: Database) {
           and(
             eq(authSessions.userId, userId),
             or(lt(authSessions.tokenVersion, currentTokenVersion), lt(authSessions.expiresAt, new Date())),
+          ),
+        );
+    },
+
+    /** Every refresh session of the user: no browser of theirs can refresh any more. */
+    async deleteUserSessions(userId: number) {
+      await db.delete(authSessions).where(eq(authSessions.userId, userId));
+    },
+
+    /** The refresh sessions of the company's users, super users' excepted. */
+    async deleteRegularUsersSessions(companyId: number) {
+      const regularUsers = and(eq(users.companyId, companyId), eq(users.isSuper, false));
+      await db
+        .delete(authSessions)
+        .where(
+          and(
+            eq(authSessions.companyId, companyId),
+            inArray(authSessions.userId, db.select({ id: users.id }).from(users).where(regularUsers)),
           ),
         );
     },

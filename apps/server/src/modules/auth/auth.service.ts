@@ -14,7 +14,7 @@ import { RateLimiter } from '../../platform/http/rate-limiter.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { SessionCache } from '../../platform/http/session-cache.ts';
 import type { TokenService } from '../../platform/http/tokens.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { UsersRepository } from '../users/index.ts';
 import type { createAuthRealtime } from './auth.realtime.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { assertCompanyOrBillingAccess, companyBlockReason, isBillingOnly } from './company-access.ts';
@@ -70,10 +70,17 @@ export function createAuthService(deps: {
     };
   }
 
-  async function requireSessionUser(companyId: number, userId: number) {
-    const user = await users.loadSessionUser(companyId, userId);
-    if (!user) throw new AppError('ERR_SESSION_EXPIRED');
-    return user;
+  async function requireSessionUser(companyId: number, userId: number): Promise<SessionUser> {
+    const stored = await users.loadSessionUser(companyId, userId);
+    if (!stored) throw new AppError('ERR_SESSION_EXPIRED');
+    const { status, settings, ...company } = stored.company;
+    const billingOnly = isBillingOnly({
+      isSuper: stored.super,
+      profile: stored.profile,
+      companyStatus: status,
+      dueDate: company.dueDate,
+    });
+    return { ...stored, company: { ...company, billingOnly, settings } };
   }
 
   return {

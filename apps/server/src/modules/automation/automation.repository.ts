@@ -1,15 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  companies,
-  contacts,
-  queueOptions,
-  queues,
-  ticketRatings,
-  tickets,
-  whatsappQueues,
-  whatsapps,
-} from '../../tables.ts';
+import { companies, contacts, queueOptions, queues, tickets, whatsappQueues, whatsapps } from '../../tables.ts';
 import { ticketWrites } from '../tickets/index.ts';
 import type { BotPatch, BotQueue } from './queue-chatbot.ts';
 
@@ -162,14 +153,6 @@ export function createAutomationRepository(db: Database) {
     /** The rating question went out: the closed ticket waits for the answer until `dueAt`. */
     awaitRating: (companyId: number, ticketId: number, dueAt: Date) =>
       ticketWrites.awaitRating(db, companyId, ticketId, dueAt),
-
-    /** The customer's answer, once per ticket (a second answer changes nothing). */
-    async recordRating(
-      tx: Database,
-      values: { companyId: number; ticketId: number; userId: number | null; rate: number },
-    ) {
-      await tx.insert(ticketRatings).values(values).onConflictDoNothing({ target: ticketRatings.ticketId });
-    },
 
     /**
      * Timer `timeToTransfer`: pending tickets without a queue, on connections with a transfer

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import type { tickets } from '../../tables.ts';
 import { automaticTexts } from '../messages/index.ts';
-import type { SettingsReader } from '../settings/settings-reader.ts';
+import type { SettingsReader } from '../settings/index.ts';
 import type { TicketChangeKind } from '../tickets/index.ts';
 import type { AutomationRepository, RoutingState } from './automation.repository.ts';
 import { decideBotReply } from './queue-chatbot.ts';

@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform/context.ts';
 import type { InboundHandler, MessagesModule } from '../messages/index.ts';
-import type { SettingsReader } from '../settings/settings-reader.ts';
+import type { SettingsReader } from '../settings/index.ts';
 import type { TicketsModule } from '../tickets/index.ts';
 import { routingTimersJob } from './automation.jobs.ts';
 import { createAutomationRepository } from './automation.repository.ts';

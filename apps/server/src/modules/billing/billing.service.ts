@@ -17,6 +17,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { SessionInvalidation } from '../../platform/http/session-cache.ts';
 import { companies } from '../../tables.ts';
+import { createCompaniesRepository } from '../companies/index.ts';
 import type { BillingRealtime } from './billing.realtime.ts';
 import type { BillingRepository } from './billing.repository.ts';
 import { invoices, pixCharges, pixPayments } from './billing.tables.ts';
@@ -242,10 +243,11 @@ export function createBillingService(deps: {
           .for('update');
         const from = company.dueDate && company.dueDate > today() ? company.dueDate : today();
         const dueDate = addMonthsClamped(from, recurrenceMonths[asRecurrence(company.recurrence)]);
-        await tx
-          .update(companies)
-          .set({ dueDate, planId: invoice.planId ?? company.planId, updatedAt: new Date() })
-          .where(eq(companies.id, invoice.companyId));
+        await createCompaniesRepository(tx).setDueDateAndPlan(
+          invoice.companyId,
+          dueDate,
+          invoice.planId ?? company.planId,
+        );
         await setOutcome('accepted', invoice.id, invoice.companyId);
         return { outcome: 'accepted' as const, companyId: invoice.companyId, invoiceId: invoice.id, dueDate };
       });

@@ -3,7 +3,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { ChannelSession } from '../channels/index.ts';
 import type { ContactsModule } from '../contacts/index.ts';
 import type { MessagesModule } from '../messages/index.ts';
-import type { SettingsReader } from '../settings/settings-reader.ts';
+import type { SettingsReader } from '../settings/index.ts';
 import type { TicketsModule } from '../tickets/index.ts';
 import { createCampaignDispatch } from './campaign-dispatch.ts';
 import { campaignDispatchJob, campaignStartJob, campaignSweepJob, numberCheckJob } from './campaigns.jobs.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlanRules } from '../plans/index.ts';
 import type { TicketsModule } from '../tickets/index.ts';
 import { createChatsRealtime } from './chats.realtime.ts';
 import { registerChatsRoutes } from './chats.routes.ts';

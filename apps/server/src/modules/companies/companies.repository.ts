@@ -1,11 +1,20 @@
-import { type CompanyFields, type CompanyRecord, pageSizes, type Recurrence } from '@wacrm/shared';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type CompanyFields,
+  type CompanyRecord,
+  pageSizes,
+  type Recurrence,
+  type WeeklyScheduleEntry,
+} from '@wacrm/shared';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client.ts';
 import { containsText, likePattern } from '../../platform/db/text-search.ts';
-import { authSessions, companies, plans, settings, users, whatsapps } from '../../tables.ts';
-import { defaultSettingsRows } from '../settings/index.ts';
+import { companies, plans, settings, users, whatsapps } from '../../tables.ts';
 
-const CAMPAIGNS_SETTING = 'campaignsEnabled';
+export const CAMPAIGNS_SETTING = 'campaignsEnabled';
+
+/** A new company's row (its settings and first admin are written by their own modules). */
+export type NewCompany = PgInsertValue<typeof companies>;
 
 /** campaignsEnabled lives in the settings table; a missing row means the default ('true'). */
 const campaignsSetting = sql<string | null>`(
@@ -46,7 +55,8 @@ function toRecord(row: CompanyRow): CompanyRecord {
 }
 
 /**
- * Companies are the tenants themselves; only the super user's routes reach most of this.
+ * Companies are the tenants themselves; only the super user's routes reach most of this. The
+ * other writers of a company row (signup, billing, the weekly hours, the seed) come here too.
  * Give it a transaction to make several calls one unit.
  */
 export function createCompaniesRepository(db: Database) {
@@ -95,44 +105,27 @@ export function createCompaniesRepository(db: Database) {
       return Boolean(row);
     },
 
-    /** The company row and every default setting (campaignsEnabled as given). */
-    async insert(fields: CompanyFields) {
-      const { campaignsEnabled, schedules, ...columns } = fields;
-      const [row] = await db
-        .insert(companies)
-        .values({ ...columns, ...(schedules ? { schedules } : {}) })
-        .returning({ id: companies.id });
-      const defaults = defaultSettingsRows(row.id).map((setting) =>
-        setting.key === CAMPAIGNS_SETTING ? { ...setting, value: String(campaignsEnabled) } : setting,
-      );
-      await db.insert(settings).values(defaults);
-      return row.id;
+    async insert(values: NewCompany) {
+      const [row] = await db.insert(companies).values(values).returning({
+        id: companies.id,
+        name: companies.name,
+        dueDate: companies.dueDate,
+        recurrence: companies.recurrence,
+        status: companies.status,
+        planId: companies.planId,
+      });
+      return row;
     },
 
-    async insertAdminUser(companyId: number, user: { name: string; email: string; passwordHash: string }) {
-      const [row] = await db
-        .insert(users)
-        .values({ companyId, ...user, profile: 'admin', allTicket: 'enabled' })
-        .returning({ id: users.id });
-      return row.id;
-    },
-
-    async update(id: number, fields: CompanyFields) {
-      const { campaignsEnabled, schedules, ...columns } = fields;
+    /** The admin screen's fields (campaignsEnabled is a setting, written by the caller). */
+    async update(id: number, fields: Omit<CompanyFields, 'campaignsEnabled'>) {
+      const { schedules, ...columns } = fields;
       const rows = await db
         .update(companies)
         .set({ ...columns, ...(schedules ? { schedules } : {}), updatedAt: new Date() })
         .where(eq(companies.id, id))
         .returning({ id: companies.id });
-      if (rows.length === 0) return false;
-      await db
-        .insert(settings)
-        .values({ companyId: id, key: CAMPAIGNS_SETTING, value: String(campaignsEnabled) })
-        .onConflictDoUpdate({
-          target: [settings.companyId, settings.key],
-          set: { value: String(campaignsEnabled), updatedAt: new Date() },
-        });
-      return true;
+      return rows.length > 0;
     },
 
     /** Locks the row so two renewals at once advance the date twice, not once from the same start. */
@@ -155,28 +148,23 @@ export function createCompaniesRepository(db: Database) {
       return row ?? null;
     },
 
-    /**
-     * Ends every session of the company's users except super users': their refresh sessions go,
-     * and a bumped token version makes their access tokens fail even if the company comes back.
-     */
-    async endUserSessions(id: number) {
-      const regularUsers = and(eq(users.companyId, id), eq(users.isSuper, false));
-      await db
-        .update(users)
-        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(regularUsers);
-      await db
-        .delete(authSessions)
-        .where(
-          and(
-            eq(authSessions.companyId, id),
-            inArray(authSessions.userId, db.select({ id: users.id }).from(users).where(regularUsers)),
-          ),
-        );
-    },
-
     async setDueDate(id: number, dueDate: string) {
       await db.update(companies).set({ dueDate, updatedAt: new Date() }).where(eq(companies.id, id));
+    },
+
+    /** A paid invoice: the company is paid up to `dueDate`, on the plan it paid for. */
+    async setDueDateAndPlan(id: number, dueDate: string, planId: number | null) {
+      await db.update(companies).set({ dueDate, planId, updatedAt: new Date() }).where(eq(companies.id, id));
+    },
+
+    /** The weekly opening hours (the company-schedules module's screen); null when the company is gone. */
+    async setSchedules(id: number, schedules: WeeklyScheduleEntry[]) {
+      const rows = await db
+        .update(companies)
+        .set({ schedules, updatedAt: new Date() })
+        .where(eq(companies.id, id))
+        .returning({ schedules: companies.schedules });
+      return rows[0]?.schedules ?? null;
     },
 
     /** Every tenant table references companies with ON DELETE CASCADE: one statement removes it all. */

@@ -12,13 +12,13 @@ import { hashPassword } from '../../platform/http/passwords.ts';
 import type { SessionInvalidation } from '../../platform/http/session-cache.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
-import { companyBlockReason } from '../auth/company-access.ts';
-import type { SessionControl } from '../connections/connections.service.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
-import type { PlansRepository } from '../plans/plans.repository.ts';
-import type { SettingsInvalidation } from '../settings/settings-reader.ts';
+import { companyBlockReason, createAuthRepository } from '../auth/index.ts';
+import type { SessionControl } from '../connections/index.ts';
+import type { PlanRules, PlansRepository } from '../plans/index.ts';
+import { createSettingsRepository, type SettingsInvalidation } from '../settings/index.ts';
+import type { UsersRepository } from '../users/index.ts';
 import type { createCompaniesRealtime } from './companies.realtime.ts';
-import { createCompaniesRepository } from './companies.repository.ts';
+import { CAMPAIGNS_SETTING, createCompaniesRepository } from './companies.repository.ts';
 
 /** The super user's companies admin. One transaction per use case. */
 export function createCompaniesService(deps: {
@@ -31,6 +31,8 @@ export function createCompaniesService(deps: {
   dueDateSet?: (companyId: number) => Promise<void>;
   plans: PlansRepository;
   planRules: PlanRules;
+  /** A new company's first admin, and the end of its users' tokens when it is switched off. */
+  users: Pick<UsersRepository, 'insert' | 'bumpRegularUsersTokenVersions'>;
   events: ReturnType<typeof createCompaniesRealtime>;
   /** The token check's cache: told after a commit that changes a company's access. */
   sessionCache: SessionInvalidation;
@@ -38,7 +40,7 @@ export function createCompaniesService(deps: {
   settingsCache: SettingsInvalidation;
   today?: () => string;
 }) {
-  const { db, storage, jobs, sessions, plans, planRules, events, sessionCache, settingsCache } = deps;
+  const { db, storage, jobs, sessions, plans, planRules, users, events, sessionCache, settingsCache } = deps;
   const today = deps.today ?? (() => new Date().toISOString().slice(0, 10));
   // The company is saved whatever billing answers: a failure here is retried by billing's hourly sweep.
   const afterDueDate = (companyId: number) => deps.dueDateSet?.(companyId).catch(() => undefined) ?? Promise.resolve();
@@ -88,21 +90,26 @@ export function createCompaniesService(deps: {
 
     /** The company, its default settings and its first admin (email = the company's), all or nothing. */
     async create(fields: CompanyCreate) {
-      const { password, ...companyFields } = fields;
+      const { password, campaignsEnabled, schedules, ...columns } = fields;
       const passwordHash = await hashPassword(password);
       let id: number;
       try {
         id = await db.transaction(async (tx) => {
           const companies = createCompaniesRepository(tx);
-          await assertPlanExists(companies, companyFields.planId);
-          if (await companies.isUserEmailTaken(companyFields.email)) throw emailInUse();
-          const companyId = await companies.insert(companyFields);
-          await companies.insertAdminUser(companyId, {
-            name: companyFields.name.slice(0, 50),
-            email: companyFields.email,
-            passwordHash,
+          await assertPlanExists(companies, columns.planId);
+          if (await companies.isUserEmailTaken(columns.email)) throw emailInUse();
+          const company = await companies.insert({ ...columns, ...(schedules ? { schedules } : {}) });
+          await createSettingsRepository(tx).insertDefaults(company.id, {
+            [CAMPAIGNS_SETTING]: String(campaignsEnabled),
           });
-          return companyId;
+          await users.insert(tx, company.id, {
+            name: columns.name.slice(0, 50),
+            email: columns.email,
+            passwordHash,
+            profile: 'admin',
+            allTicket: 'enabled',
+          });
+          return company.id;
         });
       } catch (error) {
         // Two creations with one email can both pass the check; the unique index decides.
@@ -122,10 +129,15 @@ export function createCompaniesService(deps: {
         const companies = createCompaniesRepository(tx);
         await assertPlanExists(companies, fields.planId);
         const before = await companies.findAccessState(id);
-        if (!before || !(await companies.update(id, fields))) throw new AppError('ERR_NOT_FOUND');
+        const { campaignsEnabled, ...columns } = fields;
+        if (!before || !(await companies.update(id, columns))) throw new AppError('ERR_NOT_FOUND');
+        await createSettingsRepository(tx).set(id, CAMPAIGNS_SETTING, String(campaignsEnabled));
         const reason = blockReason({ companyStatus: fields.status, dueDate: fields.dueDate ?? null });
         if (!reason || blockReason(before)) return null;
-        await companies.endUserSessions(id);
+        // Super users keep their sessions, as at login: refresh sessions go, and a bumped token
+        // version makes access tokens fail even if the company comes back.
+        await users.bumpRegularUsersTokenVersions(tx, id);
+        await createAuthRepository(tx).deleteRegularUsersSessions(id);
         return reason;
       });
       sessionCache.forgetCompany(id);

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { SessionControl } from '../connections/connections.service.ts';
+import type { SessionControl } from '../connections/index.ts';
 import type { PlansModule } from '../plans/index.ts';
-import type { SettingsInvalidation } from '../settings/settings-reader.ts';
+import type { SettingsInvalidation } from '../settings/index.ts';
+import type { UsersRepository } from '../users/index.ts';
 import { createCompaniesRealtime } from './companies.realtime.ts';
 import { registerCompaniesRoutes } from './companies.routes.ts';
 import { createCompaniesService } from './companies.service.ts';
+
+export { type CompaniesRepository, createCompaniesRepository, type NewCompany } from './companies.repository.ts';
 
 /** Companies: the super user's tenant admin, plus the plan and usage reads of a company's own users. */
 export function createCompaniesModule(
@@ -15,6 +18,7 @@ export function createCompaniesModule(
     sessions: () => Pick<SessionControl, 'remove'>;
     dueDateSet?: (companyId: number) => Promise<void>;
     settings: SettingsInvalidation;
+    users: UsersRepository;
   },
 ) {
   const service = createCompaniesService({
@@ -25,6 +29,7 @@ export function createCompaniesModule(
     dueDateSet: deps.dueDateSet,
     plans: deps.plans.repository,
     planRules: deps.plans.rules,
+    users: deps.users,
     events: createCompaniesRealtime(platform.realtime),
     sessionCache: platform.sessions,
     settingsCache: deps.settings,

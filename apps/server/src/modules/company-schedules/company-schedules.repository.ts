@@ -2,9 +2,11 @@ import type { WeeklyScheduleEntry } from '@wacrm/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { companies } from '../../tables.ts';
+import { createCompaniesRepository } from '../companies/index.ts';
 
-/** The weekly hours stored on the company row (`companies.schedules`). */
+/** The weekly hours stored on the company row (`companies.schedules`, written by the companies module). */
 export function createCompanySchedulesRepository(db: Database) {
+  const companyRows = createCompaniesRepository(db);
   return {
     async find(companyId: number) {
       const [row] = await db
@@ -14,14 +16,7 @@ export function createCompanySchedulesRepository(db: Database) {
       return row ? row.schedules : null;
     },
 
-    async save(companyId: number, schedules: WeeklyScheduleEntry[]) {
-      const rows = await db
-        .update(companies)
-        .set({ schedules, updatedAt: new Date() })
-        .where(eq(companies.id, companyId))
-        .returning({ schedules: companies.schedules });
-      return rows[0]?.schedules ?? null;
-    },
+    save: (companyId: number, schedules: WeeklyScheduleEntry[]) => companyRows.setSchedules(companyId, schedules),
   };
 }
 

@@ -48,6 +48,14 @@ export function createConnectionsRepository(db: Database) {
   return {
     findRow,
 
+    /** A deleted prompt or integration: the company's connections that used it use none. */
+    async forgetBot(companyId: number, column: 'promptId' | 'integrationId', id: number) {
+      await db
+        .update(whatsapps)
+        .set({ [column]: null })
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps[column], id)));
+    },
+
     async list(companyId: number, options: { withToken: boolean }) {
       const rows = await db
         .select()

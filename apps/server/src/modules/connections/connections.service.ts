@@ -11,7 +11,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlanRules } from '../plans/index.ts';
 import type { ConnectionsRealtime } from './connections.realtime.ts';
 import type { ConnectionsRepository, ConnectionWrite } from './connections.repository.ts';
 

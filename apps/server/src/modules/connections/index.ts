@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlanRules } from '../plans/index.ts';
 import { createConnectionsRealtime } from './connections.realtime.ts';
 import { createConnectionsRepository } from './connections.repository.ts';
 import { registerConnectionsRoutes } from './connections.routes.ts';
 import { createConnectionsService, type SessionControl } from './connections.service.ts';
+
+export { createConnectionsRepository } from './connections.repository.ts';
+export type { SessionControl } from './connections.service.ts';
 
 /**
  * Connections (WhatsApp numbers): CRUD with the spec's rules and the session buttons. The

@@ -1,6 +1,7 @@
 import { CONTACT_OPTIONS_LIMIT, CONTACTS_PAGE_SIZE, type ContactListQuery } from '@wacrm/shared';
 import { and, asc, count, eq, gt, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/client.ts';
+import { type Database, queryRows } from '../../platform/db/client.ts';
+import { inKeys } from '../../platform/db/key-lists.ts';
 import { containsText, likePattern, phoneDigits } from '../../platform/db/text-search.ts';
 import { contacts, whatsapps } from '../../tables.ts';
 
@@ -107,6 +108,44 @@ export function createContactsRepository(db: Database) {
         .values({ companyId, ...values })
         .returning();
       return row;
+    },
+
+    /**
+     * Intake's new numbers, in one statement; answers the ids it created. A number a concurrent
+     * insert took first is skipped (ON CONFLICT waits for that insert, then does nothing): the
+     * caller reads those again. Rows go in number order so two batches never wait on each other
+     * crosswise. Runs in the caller's transaction.
+     */
+    async insertNumbers(
+      tx: Database,
+      companyId: number,
+      whatsappId: number,
+      values: { number: string; name: string; isGroup: boolean }[],
+    ) {
+      const sorted = [...values].sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
+      const rows = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into contacts (company_id, whatsapp_id, number, name, is_group)
+          select ${companyId}, ${whatsappId}, c.number, c.name, c.is_group
+          from unnest(
+            ${sql.param(sorted.map((value) => value.number))}::text[],
+            ${sql.param(sorted.map((value) => value.name))}::text[],
+            ${sql.param(sorted.map((value) => value.isGroup))}::bool[]
+          ) with ordinality as c(number, name, is_group, ord)
+          order by c.ord
+          on conflict (company_id, number) do nothing
+          returning id`,
+      );
+      return new Set(rows.map((row) => Number(row.id)));
+    },
+
+    /** The connection the contacts last wrote through (intake, in the caller's transaction). */
+    async moveToConnection(tx: Database, companyId: number, whatsappId: number, contactIds: number[]) {
+      if (contactIds.length === 0) return;
+      await tx
+        .update(contacts)
+        .set({ whatsappId })
+        .where(and(ofCompany(companyId), inKeys(contacts.id, contactIds, 'int')));
     },
 
     /**

@@ -7,7 +7,7 @@ import {
   type TicketsByUserAnswer,
 } from '@wacrm/shared';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { SettingsReader } from '../settings/settings-reader.ts';
+import type { SettingsReader } from '../settings/index.ts';
 import { addDays, daysBetween, resolveDashboardDays } from './company-days.ts';
 import type { CompanyDays, DashboardRepository } from './dashboard.repository.ts';
 

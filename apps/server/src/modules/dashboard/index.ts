@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { SettingsReader } from '../settings/settings-reader.ts';
+import type { SettingsReader } from '../settings/index.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 import { registerDashboardRoutes } from './dashboard.routes.ts';
 import { createDashboardService } from './dashboard.service.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { ContactsModule } from '../contacts/index.ts';
 import type { InboundHandler, MessagesModule } from '../messages/index.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlanRules } from '../plans/index.ts';
 import type { AfterTicketChange, TicketsModule } from '../tickets/index.ts';
 import { mimetypeOfPath } from './flow-media.ts';
 import { createFlowRuntime, type FlowBotRunner, type FlowRuntimeDeps } from './flow-runtime.ts';

@@ -4,9 +4,10 @@ import { FLOW_BOT_NODE_FLAGS, type PlanFeatureFlag } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import { assertOutboundUrlAllowed } from '../../platform/http/outbound-url.ts';
-import { ticketNotes, type tickets } from '../../tables.ts';
+import type { tickets } from '../../tables.ts';
 import { mimetypeOf } from '../channels/index.ts';
 import type { CustomerMessageEvent, InboundTurn, InboundVerdict, UploadedMedia } from '../messages/index.ts';
+import { createTicketNotesRepository } from '../ticket-notes/index.ts';
 import type { PendingTicket } from '../tickets/index.ts';
 import type { BotTurnPayload } from './bots.jobs.ts';
 import type { BotsRepository } from './bots.repository.ts';
@@ -133,7 +134,12 @@ export function createBotsService(deps: {
         { useIntegration: false, status: 'pending', chatbot: false, ...(queueId ? { queueId } : {}) },
         tx,
       );
-      await tx.insert(ticketNotes).values({ companyId, ticketId, contactId: state.ticket.contactId, note });
+      await createTicketNotesRepository(tx).insert(companyId, {
+        ticketId,
+        contactId: state.ticket.contactId,
+        note,
+        userId: null,
+      });
     });
     await deps.ticketChanged(companyId, ticketId, state.ticket);
   }
@@ -142,7 +148,12 @@ export function createBotsService(deps: {
   async function writeNote(companyId: number, ticketId: number, note: string) {
     const state = await repository.ticketState(companyId, ticketId);
     if (!state) return;
-    await deps.db.insert(ticketNotes).values({ companyId, ticketId, contactId: state.ticket.contactId, note });
+    await createTicketNotesRepository(deps.db).insert(companyId, {
+      ticketId,
+      contactId: state.ticket.contactId,
+      note,
+      userId: null,
+    });
   }
 
   /**

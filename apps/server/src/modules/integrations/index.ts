@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { InboundHandler, MessagesModule } from '../messages/index.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlanRules } from '../plans/index.ts';
 import type { TicketsModule } from '../tickets/index.ts';
 import { botTurnJob } from './bots.jobs.ts';
 import { createBotsRepository } from './bots.repository.ts';

@@ -12,8 +12,9 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { assertOutboundUrlAllowed } from '../../platform/http/outbound-url.ts';
-import { queues, whatsapps } from '../../tables.ts';
-import { flows } from '../flows/flows.tables.ts';
+import { flows, queues } from '../../tables.ts';
+import { createConnectionsRepository } from '../connections/index.ts';
+import { createQueuesRepository } from '../queues/index.ts';
 import { ticketWrites } from '../tickets/index.ts';
 import type { IntegrationsRealtime } from './integrations.realtime.ts';
 import { prompts, queueIntegrations } from './integrations.tables.ts';
@@ -218,14 +219,8 @@ export function createIntegrationsService(deps: {
 
   /** What pointed at a deleted bot points nowhere: connections, queues, tickets still using it. */
   async function unlink(tx: Database, companyId: number, column: 'promptId' | 'integrationId', id: number) {
-    await tx
-      .update(whatsapps)
-      .set({ [column]: null })
-      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps[column], id)));
-    await tx
-      .update(queues)
-      .set({ [column]: null })
-      .where(and(eq(queues.companyId, companyId), eq(queues[column], id)));
+    await createConnectionsRepository(tx).forgetBot(companyId, column, id);
+    await createQueuesRepository(tx).forgetBot(companyId, column, id);
     await ticketWrites.forgetBot(tx, companyId, column, id);
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
-import type { TagsService } from '../tags/tags.service.ts';
+import type { PlanRules } from '../plans/index.ts';
+import type { TagsService } from '../tags/index.ts';
 import type { TicketsModule } from '../tickets/index.ts';
 import { registerKanbanRoutes } from './kanban.routes.ts';
 import { createKanbanService } from './kanban.service.ts';

@@ -3,7 +3,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { ChannelsModule, SessionInboundHandlers } from '../channels/index.ts';
 import { createContactsRepository } from '../contacts/index.ts';
 import type { DeadLettersRepository } from '../dead-letters/index.ts';
-import type { SettingsReader } from '../settings/settings-reader.ts';
+import type { SettingsReader } from '../settings/index.ts';
 import { createInboundPipeline } from './inbound-pipeline.ts';
 import { createIntakeRepository } from './intake/intake.repository.ts';
 import { createIntake } from './intake/intake.service.ts';

@@ -122,6 +122,27 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     },
 
     /**
+     * An attendant opened the ticket: the customer's unread messages of it are read. Runs in the
+     * tickets module's transaction (which zeroes the counter); answers the provider ids that need
+     * a read receipt.
+     */
+    async markReadInTicket(tx: Database, companyId: number, ticketId: number) {
+      const marked = await tx
+        .update(messages)
+        .set({ read: true })
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.ticketId, ticketId),
+            eq(messages.read, false),
+            eq(messages.fromMe, false),
+          ),
+        )
+        .returning({ externalId: messages.externalId });
+      return marked.flatMap((row) => (row.externalId ? [row.externalId] : []));
+    },
+
+    /**
      * A message an attendant may quote in `ticket`: one the thread shows, i.e. of this ticket or
      * of an earlier ticket of the same contact on the same connection. Anything else is null.
      */

@@ -7,12 +7,13 @@ import {
   index,
   integer,
   pgTable,
+  serial,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companyReference, timestamps } from '../../platform/db/columns.ts';
+import { companyReference, createdAt, timestamps } from '../../platform/db/columns.ts';
 import { companies, contacts, tickets, users, whatsapps } from '../../tables.ts';
 
 export const messages = pgTable(
@@ -68,4 +69,24 @@ export const messages = pgTable(
     // Ticket search by message text, case and accents folded (platform/db/text-search.ts).
     index('messages_body_fold_trgm_idx').using('gin', sql`search_fold(${table.body}) gin_trgm_ops`),
   ],
+);
+
+/**
+ * A customer's 1–3 answer to the rating question, for the ticket's attendant (one per ticket).
+ * Routing automation asks the question; intake, which reads the answer, records it.
+ */
+export const ticketRatings = pgTable(
+  'ticket_ratings',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyReference(() => companies.id),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .unique()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rate: integer('rate').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ticket_ratings_company_created_idx').on(table.companyId, table.createdAt)],
 );

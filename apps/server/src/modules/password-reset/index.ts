@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import { createAuthRealtime } from '../auth/auth.realtime.ts';
+import { createAuthRealtime } from '../auth/index.ts';
+import type { UsersRepository } from '../users/index.ts';
 import { createMailer } from './password-reset.mailer.ts';
 import { createPasswordResetRepository } from './password-reset.repository.ts';
 import { registerPasswordResetRoutes } from './password-reset.routes.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
 
 /** Password reset by a mailed code: `POST /api/forgetpassword/:email`, `POST /api/resetpasswords/...`. */
-export function createPasswordResetModule(platform: Platform) {
+export function createPasswordResetModule(platform: Platform, deps: { users: UsersRepository }) {
   const authEvents = createAuthRealtime(platform.realtime);
   const service = createPasswordResetService({
-    repository: createPasswordResetRepository(platform.db),
+    repository: createPasswordResetRepository(platform.db, { users: deps.users }),
     mailer: createMailer(platform.config.smtp),
     secret: platform.config.jwtSecret,
     limits: platform.config.passwordResetLimits,

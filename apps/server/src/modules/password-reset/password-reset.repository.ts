@@ -1,13 +1,16 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { authSessions, passwordResetCodes, users } from '../../tables.ts';
+import { passwordResetCodes, users } from '../../tables.ts';
+import { createAuthRepository } from '../auth/index.ts';
+import type { UsersRepository } from '../users/index.ts';
 
 /**
  * Reset codes and the password change they allow. The user is found by email before any
  * company is known (emails are unique across the platform); after that, the user's own
- * company id scopes every write on users.
+ * company id scopes every write on users. The password is the users module's to write and the
+ * refresh sessions the auth module's: both are called inside the code's transaction.
  */
-export function createPasswordResetRepository(db: Database) {
+export function createPasswordResetRepository(db: Database, owners: { users: Pick<UsersRepository, 'resetPassword'> }) {
   return {
     async findUserByEmail(email: string) {
       const [row] = await db
@@ -80,14 +83,10 @@ export function createPasswordResetRepository(db: Database) {
           .where(and(eq(passwordResetCodes.id, codeId), isNull(passwordResetCodes.usedAt)))
           .returning({ id: passwordResetCodes.id });
         if (taken.length === 0) return null;
-        const [updated] = await tx
-          .update(users)
-          .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-          .where(and(eq(users.companyId, user.companyId), eq(users.id, user.id)))
-          .returning({ tokenVersion: users.tokenVersion });
-        if (!updated) return null;
-        await tx.delete(authSessions).where(eq(authSessions.userId, user.id));
-        return updated.tokenVersion;
+        const tokenVersion = await owners.users.resetPassword(tx, user.companyId, user.id, passwordHash);
+        if (tokenVersion === null) return null;
+        await createAuthRepository(tx).deleteUserSessions(user.id);
+        return tokenVersion;
       });
     },
   };

@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { defineGuard } from '../../platform/http/guards.ts';
 import { queues, users, whatsapps } from '../../tables.ts';
-import type { SettingsReader } from '../settings/settings-reader.ts';
+import type { SettingsReader } from '../settings/index.ts';
 import { createPlansRepository, type PlansRepository } from './plans.repository.ts';
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { ContactsModule } from '../contacts/index.ts';
 import type { MessagesModule } from '../messages/index.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlanRules } from '../plans/index.ts';
 import type { TicketsModule } from '../tickets/index.ts';
 import { createPublicApiRepository } from './public-api.repository.ts';
 import { registerPublicApiRoutes } from './public-api.routes.ts';

@@ -8,12 +8,12 @@ import {
 import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
-import { assertCompanyAccess } from '../auth/company-access.ts';
+import { assertCompanyAccess } from '../auth/index.ts';
 import { displayName, isAcceptedMimetype, safeExtension } from '../channels/index.ts';
 import type { ContactsRealtime, ContactsRepository } from '../contacts/index.ts';
 import type { MessagesService, UploadedMedia } from '../messages/index.ts';
 import { toContactRecord } from '../messages/index.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlanRules } from '../plans/index.ts';
 import type { TicketsRepository, TicketsService } from '../tickets/index.ts';
 import type { ContactRow, PublicApiRepository, TokenConnection } from './public-api.repository.ts';
 

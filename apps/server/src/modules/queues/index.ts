@@ -6,14 +6,26 @@ import { createQueuesRealtime } from './queues.realtime.ts';
 import { registerQueuesRoutes } from './queues.routes.ts';
 import { createQueuesService } from './queues.service.ts';
 
-/** Queues (name, colour, messages, attendance hours) and their chatbot options tree. */
-export function createQueuesModule(platform: Platform, deps: { plans: PlansModule }) {
+export { createQueuesRepository } from './queues.repository.ts';
+
+type QueuesServiceDeps = Parameters<typeof createQueuesService>[0];
+
+/**
+ * Queues (name, colour, messages, attendance hours) and their chatbot options tree. The check of
+ * a queue's prompt and integration is the integrations module's, handed in by app.ts: that module
+ * clears a deleted bot from queues, so it depends on this one and not the other way round.
+ */
+export function createQueuesModule(
+  platform: Platform,
+  deps: { plans: PlansModule; assertBotRefs: QueuesServiceDeps['assertBotRefs'] },
+) {
   const events = createQueuesRealtime(platform.realtime);
   const service = createQueuesService({
     db: platform.db,
     planRules: deps.plans.rules,
     events,
     sessions: platform.sessions,
+    assertBotRefs: deps.assertBotRefs,
   });
   const options = createQueueOptionsService({ db: platform.db, events });
   return { service, options, register: (app: FastifyInstance) => registerQueuesRoutes(app, service, options) };

@@ -29,6 +29,14 @@ export function createQueuesRepository(db: Database) {
     parentId === null ? isNull(queueOptions.parentId) : eq(queueOptions.parentId, parentId);
 
   return {
+    /** A deleted prompt or integration: the company's queues that used it use none. */
+    async forgetBot(companyId: number, column: 'promptId' | 'integrationId', id: number) {
+      await db
+        .update(queues)
+        .set({ [column]: null })
+        .where(and(eq(queues.companyId, companyId), eq(queues[column], id)));
+    },
+
     /** spec: the list follows the queues' order, then their names. */
     listQueues: (companyId: number) =>
       db

@@ -3,8 +3,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { SessionInvalidation } from '../../platform/http/session-cache.ts';
-import { assertBotRefs } from '../integrations/bot-refs.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlanRules } from '../plans/index.ts';
 import type { QueuesRealtime } from './queues.realtime.ts';
 import { createQueuesRepository, type QueueRow, type QueueWrite } from './queues.repository.ts';
 
@@ -70,8 +69,14 @@ export function createQueuesService(deps: {
   events: QueuesRealtime;
   /** The token check keeps users' queue ids: a deleted queue leaves them. */
   sessions: SessionInvalidation;
+  /** Refuses (404, naming the field) a prompt or integration id that is not the company's. */
+  assertBotRefs: (
+    db: Database,
+    companyId: number,
+    fields: { promptId?: number | null; integrationId?: number | null },
+  ) => Promise<void>;
 }) {
-  const { db, planRules, events } = deps;
+  const { db, planRules, events, assertBotRefs } = deps;
 
   async function assertUnique(tx: Database, companyId: number, name: string, color: string, exceptId?: number) {
     const repository = createQueuesRepository(tx);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { MessagesModule } from '../messages/index.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
-import type { SettingsReader } from '../settings/settings-reader.ts';
+import type { PlanRules } from '../plans/index.ts';
+import type { SettingsReader } from '../settings/index.ts';
 import type { TicketsModule } from '../tickets/index.ts';
 import { scheduleSendJob, scheduleSweepJob } from './schedules.jobs.ts';
 import { createSchedulesRealtime } from './schedules.realtime.ts';

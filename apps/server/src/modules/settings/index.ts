@@ -6,7 +6,9 @@ import { registerSettingsRoutes } from './settings.routes.ts';
 import { createSettingsService } from './settings.service.ts';
 import { createSettingsReader } from './settings-reader.ts';
 
+export { createSettingsRepository } from './settings.repository.ts';
 export { defaultSettingsRows } from './settings-defaults.ts';
+export type { SettingsInvalidation, SettingsReader } from './settings-reader.ts';
 
 export function createSettingsModule(platform: Platform) {
   const repository = createSettingsRepository(platform.db);

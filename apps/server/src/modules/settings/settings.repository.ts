@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { companies, settings } from '../../tables.ts';
+import { defaultSettingsRows } from './settings-defaults.ts';
 
+/** Give it a transaction to write a new company's settings with the company (signup, admin, seed). */
 export function createSettingsRepository(db: Database) {
   return {
     list: (companyId: number) =>
@@ -32,6 +34,14 @@ export function createSettingsRepository(db: Database) {
         .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } })
         .returning({ key: settings.key, value: settings.value });
       return row;
+    },
+
+    /** A new company's settings: every default of the spec, with `overrides` by key. */
+    async insertDefaults(companyId: number, overrides: Record<string, string> = {}) {
+      const rows = defaultSettingsRows(companyId).map((row) =>
+        row.key in overrides ? { ...row, value: overrides[row.key] } : row,
+      );
+      await db.insert(settings).values(rows);
     },
   };
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlanRules } from '../plans/index.ts';
 import type { TicketsModule } from '../tickets/index.ts';
 import { createTagsRealtime } from './tags.realtime.ts';
 import { registerTagsRoutes } from './tags.routes.ts';
 import { createTagsService } from './tags.service.ts';
 
 export { createTagsRepository } from './tags.repository.ts';
+export type { TagsService } from './tags.service.ts';
 
 /** Tags: the company's labels, their ticket counts, kanban lanes, and a ticket's tag set. */
 export function createTagsModule(platform: Platform, deps: { tickets: TicketsModule; planRules: PlanRules }) {

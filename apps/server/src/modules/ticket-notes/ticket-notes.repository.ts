@@ -69,7 +69,11 @@ export function createTicketNotesRepository(db: Database) {
       return row ? toRecord(row) : null;
     },
 
-    async insert(companyId: number, values: { note: string; ticketId: number; contactId: number; userId: number }) {
+    /** `userId` null: a note from the system (a bot handing the ticket over says why). */
+    async insert(
+      companyId: number,
+      values: { note: string; ticketId: number; contactId: number; userId: number | null },
+    ) {
       const [row] = await db
         .insert(ticketNotes)
         .values({ companyId, ...values })

@@ -3,7 +3,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { ChannelSession } from '../channels/index.ts';
 import { createTicketPolicy } from './tickets.policy.ts';
 import { createTicketsRealtime, notificationRooms, ticketListRooms } from './tickets.realtime.ts';
-import { createTicketsRepository } from './tickets.repository.ts';
+import { createTicketsRepository, type MarkMessagesRead } from './tickets.repository.ts';
 import { registerTicketsRoutes } from './tickets.routes.ts';
 import { type AfterTicketChange, type BotRefsCheck, createTicketsService } from './tickets.service.ts';
 
@@ -34,6 +34,8 @@ export function createTicketsModule(
     sessions: { reach(whatsappId: number): Promise<ChannelSession | null> };
     /** Checks that the prompt and integration a ticket names are the company's (the integrations module). */
     assertBotRefs: BotRefsCheck;
+    /** Marks a ticket's customer messages read (the messages module, which tickets may not import). */
+    markMessagesRead: MarkMessagesRead;
   },
 ) {
   let afterChangeSteps: readonly AfterTicketChange[] = [];
@@ -51,6 +53,7 @@ export function createTicketsModule(
     afterChange: () => afterChange,
     sessions: () => deps.sessions,
     assertBotRefs: deps.assertBotRefs,
+    markMessagesRead: deps.markMessagesRead,
     log: platform.log,
     clock: platform.clock,
   });

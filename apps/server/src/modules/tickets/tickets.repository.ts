@@ -127,6 +127,9 @@ export const textWalkBounds: TextWalkBounds = {
 /** The planner's own plan, the index's matches read whole, or the bounded walk (see `TextWalkBounds`). */
 type TextPlan = 'planner' | 'index' | 'walk';
 
+/** The messages module's write that marks a ticket's customer messages read, in the given transaction. */
+export type MarkMessagesRead = (tx: Database, companyId: number, ticketId: number) => Promise<string[]>;
+
 /**
  * Every query of the tickets feature; company id first (through the viewer for the list).
  * `tx` arguments are the use case's transaction (PGlite has one connection: never mix handles).
@@ -437,28 +440,18 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
     },
 
     /**
-     * Marks the customer's messages of a ticket read and zeroes its counter, in one transaction;
-     * answers the provider ids that need a read receipt.
+     * Marks the customer's messages of a ticket read (`markMessagesRead`, the messages module's
+     * write) and zeroes its counter, in one transaction; answers the provider ids that need a
+     * read receipt.
      */
-    async markRead(companyId: number, ticketId: number) {
+    async markRead(companyId: number, ticketId: number, markMessagesRead: MarkMessagesRead) {
       return db.transaction(async (tx) => {
-        const marked = await tx
-          .update(messages)
-          .set({ read: true })
-          .where(
-            and(
-              eq(messages.companyId, companyId),
-              eq(messages.ticketId, ticketId),
-              eq(messages.read, false),
-              eq(messages.fromMe, false),
-            ),
-          )
-          .returning({ externalId: messages.externalId });
+        const externalIds = await markMessagesRead(tx, companyId, ticketId);
         await tx
           .update(tickets)
           .set({ unreadMessages: 0 })
           .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
-        return marked.flatMap((row) => (row.externalId ? [row.externalId] : []));
+        return externalIds;
       });
     },
   };

@@ -8,7 +8,7 @@ import type { ChannelSession } from '../channels/index.ts';
 import { decideTicketChange, type TicketChangeKind } from './ticket-transitions.ts';
 import { canOpenTicket, type TicketPolicy } from './tickets.policy.ts';
 import type { TicketsRealtime } from './tickets.realtime.ts';
-import type { TicketsRepository } from './tickets.repository.ts';
+import type { MarkMessagesRead, TicketsRepository } from './tickets.repository.ts';
 
 type Session = { companyId: number; userId: number };
 type TicketRow = typeof tickets.$inferSelect;
@@ -45,6 +45,8 @@ export function createTicketsService(deps: {
   afterChange: () => AfterTicketChange;
   sessions: () => { reach(whatsappId: number): Promise<ChannelSession | null> };
   assertBotRefs: BotRefsCheck;
+  /** Messages are the messages module's rows: it marks them read inside markRead's transaction. */
+  markMessagesRead: MarkMessagesRead;
   log: FastifyBaseLogger;
   clock: () => Date;
 }) {
@@ -258,7 +260,7 @@ export function createTicketsService(deps: {
     async markRead(session: Session, id: number) {
       const { companyId } = session;
       const row = await openable(session, id);
-      const externalIds = await repository.markRead(companyId, id);
+      const externalIds = await repository.markRead(companyId, id, deps.markMessagesRead);
       if (externalIds.length > 0 || row.unreadMessages > 0) realtime.unreadReset(companyId, row);
       if (externalIds.length > 0 && row.whatsappId) {
         const live = await deps.sessions().reach(row.whatsappId);

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlanRules } from '../plans/index.ts';
 import { markOfflineJob } from './users.jobs.ts';
 import { createUserPresence } from './users.presence.ts';
 import { createUsersRealtime } from './users.realtime.ts';
 import { createUsersRepository } from './users.repository.ts';
 import { registerUsersRoutes } from './users.routes.ts';
 import { createUsersService } from './users.service.ts';
+
+export { createUsersRepository, type UsersRepository } from './users.repository.ts';
 
 export function createUsersModule(platform: Platform, deps: { planRules: PlanRules }) {
   const repository = createUsersRepository(platform.db);

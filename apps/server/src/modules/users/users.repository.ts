@@ -4,7 +4,14 @@ import { and, asc, count, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { containsText } from '../../platform/db/text-search.ts';
 import { companies, queues, settings, userQueues, users, whatsapps } from '../../tables.ts';
-import { isBillingOnly } from '../auth/company-access.ts';
+
+/**
+ * The session user as stored, with the company's status in place of `billingOnly`: whether an
+ * admin of an expired company sees only billing is the auth module's rule, which adds it.
+ */
+export type StoredSessionUser = Omit<SessionUser, 'company'> & {
+  company: Omit<SessionUser['company'], 'billingOnly'> & { status: boolean };
+};
 
 /** What the management screens read of a user: never the password hash. */
 const recordColumns = {
@@ -131,7 +138,7 @@ export function createUsersRepository(db: Database) {
       return row.tokenVersion;
     },
 
-    async loadSessionUser(companyId: number, userId: number): Promise<SessionUser | null> {
+    async loadSessionUser(companyId: number, userId: number): Promise<StoredSessionUser | null> {
       const [row] = await db
         .select({
           user: users,
@@ -161,7 +168,7 @@ export function createUsersRepository(db: Database) {
           .orderBy(asc(queues.orderQueue), asc(queues.name)),
       ]);
       const { user, company } = row;
-      const { createdAt, status: _status, ...companyFields } = company;
+      const { createdAt, ...companyFields } = company;
       return {
         id: user.id,
         companyId: user.companyId,
@@ -176,12 +183,6 @@ export function createUsersRepository(db: Database) {
         company: {
           ...companyFields,
           isTrial: isTrialDueDate(createdAt, company.dueDate),
-          billingOnly: isBillingOnly({
-            isSuper: user.isSuper,
-            profile: user.profile,
-            companyStatus: company.status,
-            dueDate: company.dueDate,
-          }),
           settings: companySettings,
         },
       };
@@ -310,7 +311,8 @@ export function createUsersRepository(db: Database) {
       return row !== undefined;
     },
 
-    async insert(tx: Database, companyId: number, fields: UserWrite & { passwordHash: string }) {
+    /** `isSuper`: only the seed makes the platform's owner; no route sets it. */
+    async insert(tx: Database, companyId: number, fields: UserWrite & { passwordHash: string; isSuper?: boolean }) {
       const [row] = await tx
         .insert(users)
         .values({ companyId, ...fields })
@@ -329,6 +331,27 @@ export function createUsersRepository(db: Database) {
     async setQueues(tx: Database, userId: number, queueIds: number[]) {
       await tx.delete(userQueues).where(eq(userQueues.userId, userId));
       if (queueIds.length > 0) await tx.insert(userQueues).values(queueIds.map((queueId) => ({ userId, queueId })));
+    },
+
+    /**
+     * A new password from a reset: the token version moves too, so every older access token stops
+     * resolving. Answers the new version, or null when the user is gone.
+     */
+    async resetPassword(tx: Database, companyId: number, userId: number, passwordHash: string) {
+      const [updated] = await tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+        .returning({ tokenVersion: users.tokenVersion });
+      return updated ? updated.tokenVersion : null;
+    },
+
+    /** The company is switched off or expired: its users' access tokens stop resolving, super users' excepted. */
+    async bumpRegularUsersTokenVersions(tx: Database, companyId: number) {
+      await tx
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(and(eq(users.companyId, companyId), eq(users.isSuper, false)));
     },
 
     /** Ends every session of the user: their tokens stop resolving and their refresh cookies fail. */

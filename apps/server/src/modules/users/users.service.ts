@@ -11,7 +11,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { hashPassword } from '../../platform/http/passwords.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { SessionInvalidation } from '../../platform/http/session-cache.ts';
-import type { PlanRules } from '../plans/plan-rules.ts';
+import type { PlanRules } from '../plans/index.ts';
 import type { createUsersRealtime } from './users.realtime.ts';
 import type { UsersRepository, UserWrite } from './users.repository.ts';
 

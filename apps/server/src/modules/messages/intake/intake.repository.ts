@@ -2,6 +2,7 @@ import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../platform/db/client.ts';
 import { inKeys } from '../../../platform/db/key-lists.ts';
 import { contacts, messages, settings, ticketRatings, tickets } from '../../../tables.ts';
+import { createContactsRepository } from '../../contacts/index.ts';
 
 /** One inbound message's row; company and connection are the batch's. */
 export interface MessageValues {
@@ -28,6 +29,8 @@ export interface MessageValues {
  * one of its own for a batch of one message, the usual case (`inKeys`).
  */
 export function createIntakeRepository(db: Database) {
+  // Contacts are the contacts module's rows: intake creates and moves them through its repository.
+  const contactRows = createContactsRepository(db);
   return {
     async setting(companyId: number, key: string) {
       const [row] = await db
@@ -61,42 +64,11 @@ export function createIntakeRepository(db: Database) {
         .from(contacts)
         .where(and(eq(contacts.companyId, companyId), inKeys(contacts.number, numbers, 'text'))),
 
-    /**
-     * New numbers, in one statement; answers the ids it created. A number a concurrent insert
-     * took first is skipped (ON CONFLICT waits for that insert, then does nothing): the caller
-     * reads those again. Rows go in number order so two batches never wait on each other crosswise.
-     */
-    async insertContacts(
-      tx: Database,
-      companyId: number,
-      whatsappId: number,
-      values: { number: string; name: string; isGroup: boolean }[],
-    ) {
-      const sorted = [...values].sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
-      const rows = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into contacts (company_id, whatsapp_id, number, name, is_group)
-          select ${companyId}, ${whatsappId}, c.number, c.name, c.is_group
-          from unnest(
-            ${sql.param(sorted.map((value) => value.number))}::text[],
-            ${sql.param(sorted.map((value) => value.name))}::text[],
-            ${sql.param(sorted.map((value) => value.isGroup))}::bool[]
-          ) with ordinality as c(number, name, is_group, ord)
-          order by c.ord
-          on conflict (company_id, number) do nothing
-          returning id`,
-      );
-      return new Set(rows.map((row) => Number(row.id)));
-    },
+    /** New numbers (see the contacts repository's insertNumbers): the ids created. */
+    insertContacts: contactRows.insertNumbers,
 
     /** The connection the contacts last wrote through. */
-    async moveContactsTo(tx: Database, companyId: number, whatsappId: number, contactIds: number[]) {
-      if (contactIds.length === 0) return;
-      await tx
-        .update(contacts)
-        .set({ whatsappId })
-        .where(and(eq(contacts.companyId, companyId), inKeys(contacts.id, contactIds, 'int')));
-    },
+    moveContactsTo: contactRows.moveToConnection,
 
     /**
      * Serialises each contact's messages until the transaction ends, so that a burst never finds
