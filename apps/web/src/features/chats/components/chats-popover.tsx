@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { formatTicketTime } from '../../tickets/model/ticket-time.ts';
 import { useChats } from '../hooks/use-chats.ts';
 import { useChatsRealtime } from '../hooks/use-chats-realtime.ts';

@@ -8,7 +8,7 @@ import { ListPage } from '../../../components/ui/list-page.tsx';
 import { ListTitle } from '../../../components/ui/list-page-header.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { ScheduleDialog } from '../../schedules/components/schedule-dialog.tsx';
 import { useSchedulesAllowed } from '../../schedules/hooks/use-schedules.ts';
 import { contactsApi, contactsKeys } from '../api/contacts-api.ts';

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
 import { http } from '../../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { formatBrl } from '../../plans/model/plan-value.ts';
 import { CheckoutDialog } from '../../subscription/components/checkout-dialog.tsx';
 import { usePaymentConfirmed } from '../../subscription/hooks/use-payment-confirmed.ts';

@@ -32,7 +32,7 @@ import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { useCompanyPlan } from '../../plans/api/use-company-plan.ts';
 import { flowsApi, flowsKeys } from '../api/flows-api.ts';
 import { FlowCanvasContext, FlowNodeCard } from '../components/flow-node-card.tsx';

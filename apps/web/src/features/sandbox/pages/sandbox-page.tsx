@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { useConnections } from '../../connections/hooks/use-connections.ts';
 import { AddCustomerDialog } from '../components/add-customer-dialog.tsx';
 import { ChatPane } from '../components/chat-pane.tsx';

@@ -16,7 +16,7 @@ import { SearchField } from '../../../components/ui/search-field.tsx';
 import { http } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { useClockDifference, useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 import { ScheduleDialog } from '../components/schedule-dialog.tsx';

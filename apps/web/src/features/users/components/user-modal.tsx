@@ -18,7 +18,7 @@ import { notifyError } from '../../../lib/error-message.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { useConnections } from '../../connections/hooks/use-connections.ts';
 import { usersApi } from '../api/users-api.ts';
 import { useQueueOptions } from '../hooks/use-users.ts';

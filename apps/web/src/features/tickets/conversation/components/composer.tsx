@@ -15,7 +15,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { lazyNamed, OnceOpened } from '../../../../components/ui/lazy-dialog.tsx';
-import { useSessionUser } from '../../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../../auth/index.ts';
 import { insertAtSelection } from '../../../quick-messages/model/insert-at-selection.ts';
 import { quickMessageToComposerInput } from '../../../quick-messages/model/quick-message-insert.ts';
 import { conversationApi, conversationKeys, type QuickMessage } from '../api/conversation-api.ts';

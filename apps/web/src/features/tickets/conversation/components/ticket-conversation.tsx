@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { lazyNamed, OnceOpened } from '../../../../components/ui/lazy-dialog.tsx';
 import { useSocketEvent } from '../../../../lib/socket-context.ts';
 import { toast } from '../../../../lib/toast.ts';
-import { useSessionUser } from '../../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../../auth/index.ts';
 import { ContactSchedules } from '../../../schedules/components/contact-schedules.tsx';
 import { useSchedulesAllowed } from '../../../schedules/hooks/use-schedules.ts';
 import { TicketTagsSelect } from '../../../tags/components/ticket-tags-select.tsx';
