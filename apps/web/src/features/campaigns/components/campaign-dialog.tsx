@@ -20,8 +20,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { formatDateTimeIn } from '../../../lib/format.ts';
 import { moveClockInput, toCompanyTimeText } from '../../../lib/time-zone.ts';
 import { useSessionUser } from '../../auth/index.ts';
-import { CompanyTimeField } from '../../settings/components/company-time-field.tsx';
-import { useCompanyTimeZone, useZoneLabel } from '../../settings/hooks/use-company-time-zone.ts';
+import { CompanyTimeField, useCompanyTimeZone, useZoneLabel } from '../../settings/index.ts';
 import { campaignsApi } from '../api/campaigns-api.ts';
 import { CampaignAttachment } from './campaign-attachment.tsx';
 

@@ -20,7 +20,7 @@ import { useReloadOnConnect, useSocketEvent } from '../../../lib/socket-context.
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../../auth/index.ts';
-import { useClockDifference, useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
+import { useClockDifference, useCompanyTimeZone } from '../../settings/index.ts';
 import { campaignsApi } from '../api/campaigns-api.ts';
 import { CampaignDialog } from '../components/campaign-dialog.tsx';
 

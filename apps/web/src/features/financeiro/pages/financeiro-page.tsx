@@ -21,7 +21,7 @@ import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
 import { http } from '../../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useSessionUser } from '../../auth/index.ts';
-import { formatBrl } from '../../plans/model/plan-value.ts';
+import { formatBrl } from '../../plans/index.ts';
 import { CheckoutDialog } from '../../subscription/components/checkout-dialog.tsx';
 import { usePaymentConfirmed } from '../../subscription/hooks/use-payment-confirmed.ts';
 import { type InvoiceFilters, invoicesApi, invoicesKeys } from '../api/invoices-api.ts';

@@ -33,7 +33,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/index.ts';
-import { useCompanyPlan } from '../../plans/api/use-company-plan.ts';
+import { useCompanyPlan } from '../../plans/index.ts';
 import { flowsApi, flowsKeys } from '../api/flows-api.ts';
 import { FlowCanvasContext, FlowNodeCard } from '../components/flow-node-card.tsx';
 import { FlowTestPanel } from '../components/flow-test-panel.tsx';

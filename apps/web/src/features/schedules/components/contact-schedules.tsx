@@ -20,7 +20,7 @@ import { http } from '../../../lib/api.ts';
 import { formatDateTimeIn } from '../../../lib/format.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
+import { useCompanyTimeZone } from '../../settings/index.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 import type { ScheduleContactOption } from '../model/schedule-form.ts';
 import { scheduleStateColor, scheduleStateText } from '../model/schedule-state.ts';

@@ -17,7 +17,7 @@ import { http } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../../auth/index.ts';
-import { useClockDifference, useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
+import { useClockDifference, useCompanyTimeZone } from '../../settings/index.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 import { ScheduleDialog } from '../components/schedule-dialog.tsx';
 import { SchedulesCalendar } from '../components/schedules-calendar.tsx';
