@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../auth/index.ts';
-import { formatTicketTime } from '../../tickets/model/ticket-time.ts';
+import { formatTicketTime } from '../../tickets/index.ts';
 import { useChats } from '../hooks/use-chats.ts';
 import { useChatsRealtime } from '../hooks/use-chats-realtime.ts';
 import { unreadsOf } from '../model/chat-cache.ts';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
 import { useSessionUser } from '../../auth/index.ts';
-import { useConnections } from '../../connections/hooks/use-connections.ts';
+import { useConnections } from '../../connections/index.ts';
 import { AddCustomerDialog } from '../components/add-customer-dialog.tsx';
 import { ChatPane } from '../components/chat-pane.tsx';
 import { CustomerList } from '../components/customer-list.tsx';

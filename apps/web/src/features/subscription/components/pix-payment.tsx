@@ -9,7 +9,7 @@ import type { SubscriptionAnswer } from '@wacrm/shared/billing/invoice.schema';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { QrCodeView } from '../../connections/components/qr-code-view.tsx';
+import { QrCodeView } from '../../connections/index.ts';
 import { formatBrl } from '../../plans/index.ts';
 
 /**

@@ -19,7 +19,7 @@ import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
 import { useSessionUser } from '../../auth/index.ts';
-import { useConnections } from '../../connections/hooks/use-connections.ts';
+import { useConnections } from '../../connections/index.ts';
 import { usersApi } from '../api/users-api.ts';
 import { useQueueOptions } from '../hooks/use-users.ts';
 import { QueueSelect } from './queue-select.tsx';

@@ -13,10 +13,9 @@ import { lazyNamed, OnceOpened } from '../../../../components/ui/lazy-dialog.tsx
 import { useSocketEvent } from '../../../../lib/socket-context.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { useSessionUser } from '../../../auth/index.ts';
-import { ContactSchedules } from '../../../schedules/components/contact-schedules.tsx';
-import { useSchedulesAllowed } from '../../../schedules/hooks/use-schedules.ts';
-import { TicketTagsSelect } from '../../../tags/components/ticket-tags-select.tsx';
-import { ContactNotesModal } from '../../../ticket-notes/components/contact-notes-modal.tsx';
+import { ContactSchedules, useSchedulesAllowed } from '../../../schedules/index.ts';
+import { TicketTagsSelect } from '../../../tags/index.ts';
+import { ContactNotesModal } from '../../../ticket-notes/index.ts';
 import { conversationApi, conversationKeys } from '../api/conversation-api.ts';
 import { useTicketActions } from '../hooks/use-ticket-actions.ts';
 import { ContactDrawer } from './contact-drawer.tsx';
