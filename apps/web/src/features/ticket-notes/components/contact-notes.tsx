@@ -27,7 +27,7 @@ import { translateValidation } from '../../../lib/validation-message.ts';
 import { useSessionUser } from '../../auth/index.ts';
 import { ticketNotesApi, ticketNotesKeys } from '../api/ticket-notes-api.ts';
 
-interface ContactNotesProps {
+export interface ContactNotesProps {
   ticketId: number;
   contactId: number;
   /** Off inside the notes modal, whose title already says it. */
