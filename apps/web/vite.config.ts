@@ -18,5 +18,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      treeshake: {
+        // A feature's index.ts only re-exports (check-boundaries holds it to that). Told so, the
+        // bundler links each import to the file that defines it, and a chunk that uses one hook of
+        // a feature does not take in the feature's other public files (and their Material) too.
+        moduleSideEffects: [{ test: /\/src\/features\/[^/]+\/index\.ts$/, sideEffects: false }],
+      },
+    },
   },
 });

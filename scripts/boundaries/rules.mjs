@@ -8,6 +8,9 @@ export const rules = {
   'platform-imports-module': 'the platform is beneath every module: it imports none of them',
   'module-internal-import': "a server module reaches another only through that module's index.ts",
   'module-cycle': 'server modules depend on each other in one direction: no import loop between modules',
+  'web-feature-internal-import': "a web feature reaches another only through that feature's index.ts",
+  'web-feature-index-reexports-only':
+    "a web feature's index.ts only re-exports (the build counts it free of side effects: apps/web/vite.config.ts)",
   'web-feature-cycle': 'web features depend on each other in one direction: no import loop between features',
   'table-write-outside-owner': 'only the module that owns a table (keeps it in its *.tables.ts) writes it',
 };
@@ -32,7 +35,7 @@ export function findViolations(root, sources, tables) {
   const moduleEdges = new Map();
   const featureEdges = new Map();
 
-  for (const { file, imports } of sources) {
+  for (const { file, tree, imports } of sources) {
     const from = unitOf(root, file);
     for (const { target, line } of imports) {
       const to = unitOf(root, target);
@@ -58,7 +61,26 @@ export function findViolations(root, sources, tables) {
       }
       if (from.kind === 'feature' && to.kind === 'feature' && from.name !== to.name) {
         noteEdge(featureEdges, from.name, to.name, where);
+        if (!isFeatureIndex(root, target)) {
+          add(
+            'web-feature-internal-import',
+            `${relative(file)} -> ${relative(target)}`,
+            where,
+            `imports ${relative(target)}; import from features/${to.name}/index.ts instead`,
+          );
+        }
       }
+    }
+    const notReexport = isFeatureIndex(root, file)
+      ? tree.statements.find((statement) => !(ts.isExportDeclaration(statement) && statement.moduleSpecifier))
+      : undefined;
+    if (notReexport) {
+      add(
+        'web-feature-index-reexports-only',
+        relative(file),
+        `${relative(file)}:${lineOf(tree, notReexport)}`,
+        'holds more than re-exports; put the code in a file of the feature and re-export it from there',
+      );
     }
   }
   for (const [rule, edges, kind] of [
@@ -76,6 +98,12 @@ export function findViolations(root, sources, tables) {
   }
   for (const source of sources) violations.push(...tableWritesOutsideOwner(root, source, tables, relative));
   return violations;
+}
+
+/** Whether the file is a web feature's index.ts (`features/<f>/index.ts`, not one further down). */
+function isFeatureIndex(root, file) {
+  const [app, , area, , name, ...deeper] = path.relative(root, file).split(path.sep);
+  return app === 'web' && area === 'features' && name === 'index.ts' && deeper.length === 0;
 }
 
 function noteEdge(edges, from, to, where) {

@@ -14,6 +14,7 @@ function violationsOf(files) {
     mkdirSync(path.dirname(path.join(appsDir, name)), { recursive: true });
     writeFileSync(path.join(appsDir, name), text);
   }
+  mkdirSync(path.join(appsDir, 'server/src'), { recursive: true });
   mkdirSync(path.join(appsDir, 'web/src'), { recursive: true });
   const sources = [
     ...sourceFilesUnder(path.join(appsDir, 'server/src')),
@@ -41,6 +42,13 @@ describe('boundary rules', () => {
         "import { tickets } from '../tickets/tickets.tables.ts';\nexport const seed = (db) => db.insert(tickets);\n",
       'server/src/modules/messages/messages.test-helpers.ts':
         "import { tickets } from '../tickets/tickets.tables.ts';\nexport const seed = (db) => db.insert(tickets);\n",
+      'web/src/features/auth/hooks/use-auth.ts': 'export const useSessionUser = () => ({});\n',
+      'web/src/features/auth/index.ts':
+        "// The signed-in user.\nexport { useSessionUser } from './hooks/use-auth.ts';\n",
+      'web/src/features/tags/pages/tags-page.tsx':
+        "import { useSessionUser } from '../../auth/index.ts';\nuseSessionUser();\n",
+      // The app composes features and lazy-loads their pages by path.
+      'web/src/app/router.tsx': "export const tags = () => import('../features/tags/pages/tags-page.tsx');\n",
     });
     expect(found).toEqual([]);
   });
@@ -63,6 +71,45 @@ describe('boundary rules', () => {
     expect(found[0].key).toBe(
       'module-internal-import  apps/server/src/modules/messages/messages.service.ts -> apps/server/src/modules/tickets/tickets.repository.ts',
     );
+  });
+
+  it("names a web feature reaching into another's internal file, lazily too, but not its index.ts", () => {
+    const found = violationsOf({
+      'web/src/features/auth/hooks/use-auth.ts': 'export const useSessionUser = () => ({});\n',
+      'web/src/features/auth/components/profile-dialog.tsx': 'export const ProfileDialog = () => null;\n',
+      'web/src/features/auth/index.ts': "export { useSessionUser } from './hooks/use-auth.ts';\n",
+      'web/src/features/tags/pages/tags-page.tsx': [
+        "import { useSessionUser } from '../../auth/hooks/use-auth.ts';",
+        "import { useSessionUser as sameUser } from '../../auth/index.ts';",
+        "export const profile = () => import('../../auth/components/profile-dialog.tsx');",
+      ].join('\n'),
+    });
+    expect(found.map((violation) => [violation.rule, violation.where])).toEqual([
+      ['web-feature-internal-import', 'apps/web/src/features/tags/pages/tags-page.tsx:1'],
+      ['web-feature-internal-import', 'apps/web/src/features/tags/pages/tags-page.tsx:3'],
+    ]);
+    expect(found[0].key).toBe(
+      'web-feature-internal-import  apps/web/src/features/tags/pages/tags-page.tsx -> apps/web/src/features/auth/hooks/use-auth.ts',
+    );
+    expect(found[0].message).toBe(
+      'imports apps/web/src/features/auth/hooks/use-auth.ts; import from features/auth/index.ts instead',
+    );
+  });
+
+  it("names a web feature's index.ts that holds more than re-exports", () => {
+    const found = violationsOf({
+      'web/src/features/auth/hooks/use-auth.ts': 'export const useSessionUser = () => ({});\n',
+      'web/src/features/auth/index.ts': [
+        "export { useSessionUser } from './hooks/use-auth.ts';",
+        "export type { SessionUser } from './hooks/use-auth.ts';",
+        "export const signedIn = () => Boolean(localStorage.getItem('token'));",
+      ].join('\n'),
+      // An index.ts further down is the feature's own business.
+      'web/src/features/tickets/conversation/index.ts': 'export const conversation = () => null;\n',
+    });
+    expect(found.map((violation) => [violation.rule, violation.where])).toEqual([
+      ['web-feature-index-reexports-only', 'apps/web/src/features/auth/index.ts:3'],
+    ]);
   });
 
   it('names each import of a loop between server modules, and between web features', () => {

@@ -19,9 +19,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatDateTimeIn } from '../../../lib/format.ts';
 import { moveClockInput, toCompanyTimeText } from '../../../lib/time-zone.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { CompanyTimeField } from '../../settings/components/company-time-field.tsx';
-import { useCompanyTimeZone, useZoneLabel } from '../../settings/hooks/use-company-time-zone.ts';
+import { useSessionUser } from '../../auth/index.ts';
+import { CompanyTimeField, useCompanyTimeZone, useZoneLabel } from '../../settings/index.ts';
 import { campaignsApi } from '../api/campaigns-api.ts';
 import { CampaignAttachment } from './campaign-attachment.tsx';
 

@@ -15,8 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatDateTime, formatDateTimeIn } from '../../../lib/format.ts';
 import { useReloadOnConnect, useSocketEvent } from '../../../lib/socket-context.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { useClockDifference, useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
+import { useSessionUser } from '../../auth/index.ts';
+import { useClockDifference, useCompanyTimeZone } from '../../settings/index.ts';
 import { campaignsApi } from '../api/campaigns-api.ts';
 
 /** spec: the report refetches this long after a live update says FINALIZADA. */

@@ -19,8 +19,8 @@ import { formatDateTime, formatDateTimeIn } from '../../../lib/format.ts';
 import { useReloadOnConnect, useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { useClockDifference, useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
+import { useSessionUser } from '../../auth/index.ts';
+import { useClockDifference, useCompanyTimeZone } from '../../settings/index.ts';
 import { campaignsApi } from '../api/campaigns-api.ts';
 import { CampaignDialog } from '../components/campaign-dialog.tsx';
 

@@ -37,8 +37,8 @@ import { SearchField } from '../../../components/ui/search-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { chunk, readContactsSheet } from '../../contacts/model/contacts-sheet.ts';
+import { useSessionUser } from '../../auth/index.ts';
+import { chunk, readContactsSheet } from '../../contacts/index.ts';
 import { campaignsApi } from '../api/campaigns-api.ts';
 
 /** The email column gives way at phone width (the dialog still shows it). */

@@ -29,8 +29,8 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { TEMPLATE_URL } from '../../contacts/model/contacts-sheet.ts';
+import { useSessionUser } from '../../auth/index.ts';
+import { TEMPLATE_URL } from '../../contacts/index.ts';
 import { campaignsApi } from '../api/campaigns-api.ts';
 import { NameDialog } from '../components/name-dialog.tsx';
 

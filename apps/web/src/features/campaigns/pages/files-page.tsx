@@ -29,7 +29,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { campaignsApi } from '../api/campaigns-api.ts';
 
 interface DraftOption {

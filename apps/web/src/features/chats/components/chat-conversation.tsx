@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { chatsApi, chatsKeys } from '../api/chats-api.ts';
 import { useChatMessages } from '../hooks/use-chat-messages.ts';
 import { useMarkRead } from '../hooks/use-mark-read.ts';

@@ -15,8 +15,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialogActions } from '../../../components/ui/form-dialog-actions.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { usersApi, usersKeys } from '../../users/api/users-api.ts';
+import { useSessionUser } from '../../auth/index.ts';
+import { usersApi, usersKeys } from '../../users/index.ts';
 import { chatsApi } from '../api/chats-api.ts';
 
 interface ChatDialogProps {

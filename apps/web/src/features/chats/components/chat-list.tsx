@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ChatRecord } from '@wacrm/shared/chats/chat.schema';
 import { useTranslation } from 'react-i18next';
-import { formatTicketTime } from '../../tickets/model/ticket-time.ts';
+import { formatTicketTime } from '../../tickets/index.ts';
 import { unreadsOf } from '../model/chat-cache.ts';
 
 interface ChatListProps {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { chatsApi, chatsKeys } from '../api/chats-api.ts';
 import { flattenMessages } from '../model/chat-cache.ts';
 

@@ -5,8 +5,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import { useSocket, useSocketEvent } from '../../../lib/socket-context.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { playNotificationSound } from '../../tickets/model/notification-sound.ts';
+import { useSessionUser } from '../../auth/index.ts';
+import { playNotificationSound } from '../../tickets/index.ts';
 import { chatsKeys } from '../api/chats-api.ts';
 import { appendMessage, type MessagePages, removeChat, replaceMessage, upsertChat } from '../model/chat-cache.ts';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChatRecord } from '@wacrm/shared/chats/chat.schema';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { useCompanyPlan } from '../../plans/api/use-company-plan.ts';
+import { useSessionUser } from '../../auth/index.ts';
+import { useCompanyPlan } from '../../plans/index.ts';
 import { chatsApi, chatsKeys } from '../api/chats-api.ts';
 import { totalUnreads } from '../model/chat-cache.ts';
 

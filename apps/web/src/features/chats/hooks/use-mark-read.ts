@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatRecord } from '@wacrm/shared/chats/chat.schema';
 import { useEffect, useRef, useState } from 'react';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { chatsApi, chatsKeys } from '../api/chats-api.ts';
 import { unreadsOf, upsertChat, withMyUnreads } from '../model/chat-cache.ts';
 

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { chatsApi, chatsKeys } from '../api/chats-api.ts';
 import { ChatConversation } from '../components/chat-conversation.tsx';
 import { ChatDialog } from '../components/chat-dialog.tsx';

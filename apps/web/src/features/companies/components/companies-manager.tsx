@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { notifyOperationError } from '../../plans/model/operation-error.ts';
+import { notifyOperationError } from '../../plans/index.ts';
 import { companiesApi, companiesKeys } from '../api/companies-api.ts';
 import { useCompaniesPage } from '../hooks/use-companies-page.ts';
 import { localIsoDay } from '../model/due-date-highlight.ts';

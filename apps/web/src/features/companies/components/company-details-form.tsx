@@ -21,8 +21,7 @@ import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
-import { useAllPlans } from '../../plans/hooks/use-all-plans.ts';
-import { notifyOperationError } from '../../plans/model/operation-error.ts';
+import { notifyOperationError, useAllPlans } from '../../plans/index.ts';
 import { companiesApi, companiesKeys } from '../api/companies-api.ts';
 import { newCompanyValues, valuesOf } from '../model/company-form-values.ts';
 

@@ -11,8 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { CompanyRecord } from '@wacrm/shared/companies/company.schema';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CompanySchedulesEditor } from '../../settings/components/company-schedules-editor.tsx';
-import { SettingsOptionsPanel } from '../../settings/components/settings-options-panel.tsx';
+import { CompanySchedulesEditor, SettingsOptionsPanel } from '../../settings/index.ts';
 import { CompanyDetailsForm } from './company-details-form.tsx';
 
 interface CompanyFormDialogProps {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { WeekdayHoursFields } from '../../../components/ui/weekday-hours-fields.tsx';
-import { useCompanyClockLabel } from '../../settings/hooks/use-company-time-zone.ts';
+import { useCompanyClockLabel } from '../../settings/index.ts';
 
 /**
  * The connection's week of hours, kept for reference only: out-of-hours replies follow the

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useBotPickerOptions } from '../../integrations/api/use-bots.ts';
+import { useBotPickerOptions } from '../../integrations/index.ts';
 import { connectionsApi, connectionsKeys } from '../api/connections-api.ts';
 
 /** The company's AI prompts and queue integrations (each asked only when the plan opens it). */

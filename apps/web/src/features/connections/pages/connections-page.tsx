@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { ListPageHeader } from '../../../components/ui/list-page-header.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { connectionsApi, connectionsKeys } from '../api/connections-api.ts';
 import { ConnectionDialog } from '../components/connection-dialog.tsx';
 import { ConnectionsTable } from '../components/connections-table.tsx';

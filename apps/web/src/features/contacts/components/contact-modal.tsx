@@ -29,9 +29,8 @@ import { notifyError } from '../../../lib/error-message.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { ContactSchedules } from '../../schedules/components/contact-schedules.tsx';
-import { useSchedulesAllowed } from '../../schedules/hooks/use-schedules.ts';
+import { useSessionUser } from '../../auth/index.ts';
+import { ContactSchedules, useSchedulesAllowed } from '../../schedules/index.ts';
 import { contactsApi, contactsKeys } from '../api/contacts-api.ts';
 
 export interface ContactModalProps {

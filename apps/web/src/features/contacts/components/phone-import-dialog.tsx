@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ConnectionSelect } from '../../../components/ui/connection-select.tsx';
 import { useConnections } from '../../../lib/lookups/use-lookups.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { contactsApi } from '../api/contacts-api.ts';
 
 interface PhoneImportDialogProps {

@@ -4,7 +4,7 @@ import { companyEvent } from '@wacrm/shared/realtime/events';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
-import { useTicketRooms } from '../../tickets/hooks/use-ticket-rooms.ts';
+import { useTicketRooms } from '../../tickets/index.ts';
 import { dashboardApi, dashboardKeys } from '../api/dashboard-api.ts';
 import { watchChartFailures } from '../model/chart-failures.ts';
 import { createDashboardLiveRefresh } from '../model/live-refresh.ts';

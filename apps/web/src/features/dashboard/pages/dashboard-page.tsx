@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { dashboardApi, dashboardKeys } from '../api/dashboard-api.ts';
 import { AttendantsTable } from '../components/attendants-table.tsx';
 import { ChartCard } from '../components/chart-card.tsx';

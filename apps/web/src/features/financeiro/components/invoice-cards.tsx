@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { InvoiceRecord } from '@wacrm/shared/billing/invoice.schema';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { formatBrl } from '../../plans/model/plan-value.ts';
+import { formatBrl } from '../../plans/index.ts';
 import { invoiceStatusColor } from './invoice-status.ts';
 
 /** The invoices on a phone: one card each instead of a table wider than the screen. */

@@ -8,7 +8,7 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { ListPageHeader } from '../../../components/ui/list-page-header.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { flowsApi, flowsKeys } from '../api/flows-api.ts';
 import { PhraseDialog } from '../components/phrase-dialog.tsx';
 

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyEvent } from '@wacrm/shared/realtime/events';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { useCompanyPlan } from '../../plans/api/use-company-plan.ts';
+import { useSessionUser } from '../../auth/index.ts';
+import { useCompanyPlan } from '../../plans/index.ts';
 import { integrationsApi, integrationsKeys } from './integrations-api.ts';
 
 /** The company's prompts, kept current by `company-{id}-prompt`. */

@@ -5,7 +5,7 @@ import type { FlowRecord } from '@wacrm/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { flowsApi, flowsKeys } from '../../flows/api/flows-api.ts';
+import { flowsApi, flowsKeys } from '../../flows/index.ts';
 
 type FlowOption = Pick<FlowRecord, 'id' | 'name' | 'active'>;
 

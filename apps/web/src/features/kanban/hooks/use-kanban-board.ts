@@ -4,8 +4,8 @@ import type { AppMessageEvent, TicketEvent, TicketRecord } from '@wacrm/shared/m
 import { companyEvent } from '@wacrm/shared/realtime/events';
 import { useMemo } from 'react';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { useTicketRooms } from '../../tickets/hooks/use-ticket-rooms.ts';
+import { useSessionUser } from '../../auth/index.ts';
+import { useTicketRooms } from '../../tickets/index.ts';
 import { type BoardFilters, kanbanApi, kanbanKeys } from '../api/kanban-api.ts';
 import {
   appendLanePage,

@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useCompanyQueues } from '../../../lib/lookups/use-lookups.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { type BoardFilters, kanbanApi, kanbanKeys } from '../api/kanban-api.ts';
 import { KanbanBoard } from '../components/kanban-board.tsx';
 import { KanbanToolbar } from '../components/kanban-toolbar.tsx';

@@ -12,7 +12,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/error-message.ts';
 import { toast } from '../../../lib/toast.ts';
-import { AuthLayout } from '../../auth/components/auth-layout.tsx';
+import { AuthLayout } from '../../auth/index.ts';
 import { passwordResetApi } from '../api/password-reset-api.ts';
 import { RequestCodeForm } from '../components/request-code-form.tsx';
 import { ResetPasswordForm } from '../components/reset-password-form.tsx';

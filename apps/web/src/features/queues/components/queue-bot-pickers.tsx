@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useBotPickerOptions } from '../../integrations/api/use-bots.ts';
+import { useBotPickerOptions } from '../../integrations/index.ts';
 import type { QueueFormValues } from '../model/queue-form.ts';
 
 /** The AI prompt or the integration that answers this queue's tickets before an attendant. */

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { WeekdayHoursFields } from '../../../components/ui/weekday-hours-fields.tsx';
-import { useCompanyClockLabel } from '../../settings/hooks/use-company-time-zone.ts';
+import { useCompanyClockLabel } from '../../settings/index.ts';
 
 /** The queue's own opening hours (used when the company's scheduleType is 'queue'). */
 export function QueueHoursTab() {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { ListPageHeader } from '../../../components/ui/list-page-header.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { queuesApi, queuesKeys } from '../api/queues-api.ts';
 import { QueueDialog } from '../components/queue-dialog.tsx';
 import { QueuesTable } from '../components/queues-table.tsx';

@@ -7,7 +7,7 @@ import { ListPage } from '../../../components/ui/list-page.tsx';
 import { ListPageHeader } from '../../../components/ui/list-page-header.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { quickMessagesApi, quickMessagesKeys } from '../api/quick-messages-api.ts';
 import { QuickMessageDialog } from '../components/quick-message-dialog.tsx';
 import { QuickMessagesTable } from '../components/quick-messages-table.tsx';

@@ -13,8 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format.ts';
 // The ticket thread's WhatsApp formatter: the simulated phone shows *bold*, _italic_… as the real one does.
-import { FormattedText } from '../../tickets/conversation/components/formatted-text.tsx';
-import { parseWhatsappFormat, toPlainText } from '../../tickets/conversation/model/whatsapp-format.ts';
+import { FormattedText, parseWhatsappFormat, toPlainText } from '../../tickets/index.ts';
 import type { SandboxMessage } from '../model/sandbox-chat.ts';
 
 interface ChatBubbleProps {

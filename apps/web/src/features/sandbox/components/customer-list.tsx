@@ -10,7 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { parseWhatsappFormat, toPlainText } from '../../tickets/conversation/model/whatsapp-format.ts';
+import { parseWhatsappFormat, toPlainText } from '../../tickets/index.ts';
 import { type SandboxChatState, unreadCount } from '../model/sandbox-chat.ts';
 
 interface CustomerListProps {

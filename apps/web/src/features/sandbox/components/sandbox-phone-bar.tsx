@@ -12,9 +12,7 @@ import { formatPhoneNumber } from '@wacrm/shared/common/phone-display';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { connectionsApi } from '../../connections/api/connections-api.ts';
-import { ConnectionStatus } from '../../connections/components/connection-status.tsx';
-import type { ConnectionSummary } from '../../connections/model/connection-list.ts';
+import { ConnectionStatus, type ConnectionSummary, connectionsApi } from '../../connections/index.ts';
 import { sandboxApi } from '../api/sandbox-api.ts';
 
 type PhoneAction = 'scan' | 'disconnect' | 'start';

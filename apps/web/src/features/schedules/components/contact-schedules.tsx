@@ -15,18 +15,16 @@ import type { ScheduleRecord } from '@wacrm/shared/schedules/schedule.schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { lazyNamed, OnceOpened } from '../../../components/ui/lazy-dialog.tsx';
+import { OnceOpened } from '../../../components/ui/lazy-dialog.tsx';
 import { http } from '../../../lib/api.ts';
 import { formatDateTimeIn } from '../../../lib/format.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
+import { useCompanyTimeZone } from '../../settings/index.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 import type { ScheduleContactOption } from '../model/schedule-form.ts';
 import { scheduleStateColor, scheduleStateText } from '../model/schedule-state.ts';
-
-// The schedule form (react-hook-form, zod and the shared schema) loads when first opened.
-const ScheduleDialog = lazyNamed(() => import('./schedule-dialog.tsx').then((module) => module.ScheduleDialog));
+import { LazyScheduleDialog } from './lazy-schedule-dialog.ts';
 
 interface ContactSchedulesProps {
   companyId: number;
@@ -132,7 +130,7 @@ export function ContactSchedules({ companyId, contact, connectionId }: ContactSc
         ))}
       </List>
       <OnceOpened open={Boolean(dialog)}>
-        <ScheduleDialog
+        <LazyScheduleDialog
           open={Boolean(dialog)}
           schedule={dialog?.schedule ?? null}
           initialContact={contact}

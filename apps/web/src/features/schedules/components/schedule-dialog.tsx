@@ -21,9 +21,8 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useConnections } from '../../../lib/lookups/use-lookups.ts';
 import { moveClockInput } from '../../../lib/time-zone.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { CompanyTimeField } from '../../settings/components/company-time-field.tsx';
-import { useCompanyTimeZone } from '../../settings/hooks/use-company-time-zone.ts';
+import { useSessionUser } from '../../auth/index.ts';
+import { CompanyTimeField, useCompanyTimeZone } from '../../settings/index.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 import {
   emptyScheduleForm,

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { companyEvent } from '@wacrm/shared/realtime/events';
 import { useEffect } from 'react';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
-import { useCompanyPlan } from '../../plans/api/use-company-plan.ts';
+import { useCompanyPlan } from '../../plans/index.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 
 /** Pages the calendar reads at most (100 each): the newest send times first. */

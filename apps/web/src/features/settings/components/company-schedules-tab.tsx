@@ -1,4 +1,4 @@
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { CompanySchedulesEditor } from './company-schedules-editor.tsx';
 
 /** The schedules tab of /settings: the session's own company. */

@@ -1,4 +1,4 @@
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { SettingsOptionsPanel } from './settings-options-panel.tsx';
 
 /** The options tab of /settings: the session's own company. */

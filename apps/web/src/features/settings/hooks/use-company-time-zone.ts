@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { formatUtcOffset, isSameClock, nameOfTimeZone, utcOffsetMinutes } from '../../../lib/time-zone.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { settingsApi, settingsKeys } from '../api/settings-api.ts';
 import { settingValue } from '../model/settings-list.ts';
 import { type SettingsScope, useSettings } from './use-settings.ts';

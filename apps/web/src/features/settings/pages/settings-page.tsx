@@ -8,7 +8,7 @@ import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { useSettings } from '../hooks/use-settings.ts';
 import { type SettingsTab, visibleSettingsTabs } from '../model/settings-tab.ts';
 

@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/error-message.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
-import { AuthLayout } from '../../auth/components/auth-layout.tsx';
+import { AuthLayout } from '../../auth/index.ts';
 import { signupApi } from '../api/signup-api.ts';
 import { SignupForm, type SignupFormValues } from '../components/signup-form.tsx';
 

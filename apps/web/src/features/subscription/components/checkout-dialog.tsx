@@ -22,7 +22,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { formatBrl } from '../../plans/model/plan-value.ts';
+import { formatBrl } from '../../plans/index.ts';
 import { type CheckoutRequest, subscriptionApi, subscriptionKeys } from '../api/subscription-api.ts';
 import { type CheckoutData, checkoutDataErrors, emptyCheckoutData } from '../model/checkout-data.ts';
 import { PixPayment } from './pix-payment.tsx';

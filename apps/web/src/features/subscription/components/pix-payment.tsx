@@ -9,8 +9,8 @@ import type { SubscriptionAnswer } from '@wacrm/shared/billing/invoice.schema';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { QrCodeView } from '../../connections/components/qr-code-view.tsx';
-import { formatBrl } from '../../plans/model/plan-value.ts';
+import { QrCodeView } from '../../connections/index.ts';
+import { formatBrl } from '../../plans/index.ts';
 
 /**
  * The Pix screen: the QR code (drawn from the copy-and-paste code, which is what it encodes, so it

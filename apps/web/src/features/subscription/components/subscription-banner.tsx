@@ -1,8 +1,7 @@
 import HourglassBottomOutlined from '@mui/icons-material/HourglassBottomOutlined';
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
-import { bannerDaysLeft } from '../../auth/model/days-left.ts';
+import { bannerDaysLeft, useSessionUser } from '../../auth/index.ts';
 
 /**
  * spec: "Subscription banner shows the trial period in days". Shown in the shell while the

@@ -7,8 +7,7 @@ import { useNavigate } from 'react-router';
 import { formatDate } from '../../../lib/format.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
-import { authApi } from '../../auth/api/auth-api.ts';
-import { useAuth, useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { authApi, useAuth, useSessionUser } from '../../auth/index.ts';
 
 /**
  * spec "Checkout": when the payment event with action CONCLUIDA arrives, a toast says the licence

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { subscriptionApi, subscriptionKeys } from '../api/subscription-api.ts';
 import { CheckoutDialog } from '../components/checkout-dialog.tsx';
 import { usePaymentConfirmed } from '../hooks/use-payment-confirmed.ts';

@@ -3,7 +3,7 @@ import type { TagOption } from '@wacrm/shared/tags/tag.schema';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AutocompleteField } from '../../../components/ui/autocomplete-field.tsx';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { tagsApi } from '../api/tags-api.ts';
 import { useTagOptions } from '../hooks/use-tags.ts';
 import { TagChip } from './tag-chip.tsx';

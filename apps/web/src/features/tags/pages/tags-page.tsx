@@ -7,7 +7,7 @@ import { ListPage } from '../../../components/ui/list-page.tsx';
 import { ListPageHeader } from '../../../components/ui/list-page-header.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { tagsApi, tagsKeys } from '../api/tags-api.ts';
 import { TagDialog } from '../components/tag-dialog.tsx';
 import { TagsTable } from '../components/tags-table.tsx';

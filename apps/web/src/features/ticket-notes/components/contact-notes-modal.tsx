@@ -6,10 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyNamed } from '../../../components/ui/lazy-dialog.tsx';
-
-// The notes and their form (react-hook-form, zod and the shared schema) load when first shown.
-const ContactNotes = lazyNamed(() => import('./contact-notes.tsx').then((module) => module.ContactNotes));
+import { LazyContactNotes } from './lazy-contact-notes.ts';
 
 interface ContactNotesModalProps {
   open: boolean;
@@ -36,7 +33,7 @@ export function ContactNotesModal({ open, ticketId, contactId, contactName, onCl
       <DialogContent dividers>
         {open && (
           <Suspense fallback={null}>
-            <ContactNotes ticketId={ticketId} contactId={contactId} showTitle={false} />
+            <LazyContactNotes ticketId={ticketId} contactId={contactId} showTitle={false} />
           </Suspense>
         )}
       </DialogContent>

@@ -24,10 +24,10 @@ import { notifyError } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { ticketNotesApi, ticketNotesKeys } from '../api/ticket-notes-api.ts';
 
-interface ContactNotesProps {
+export interface ContactNotesProps {
   ticketId: number;
   contactId: number;
   /** Off inside the notes modal, whose title already says it. */

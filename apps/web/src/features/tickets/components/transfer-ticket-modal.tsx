@@ -19,7 +19,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/error-message.ts';
 import { useCompanyQueues, useConnections, useUserOptions } from '../../../lib/lookups/use-lookups.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { type TicketChangeBody, ticketsApi } from '../api/tickets-api.ts';
 import { otherOpenTicketOf } from '../model/other-open-ticket.ts';
 import { transferUserList } from '../model/transfer-users.ts';

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { bellQuery } from '../api/bell-query.ts';
 import { playNotificationSound, unlockNotificationSound } from '../model/notification-sound.ts';
 import { removeBellTicket, shouldAlert, titleWithCount, upsertBellTicket, viewerOf } from '../model/notifications.ts';

@@ -8,7 +8,7 @@ import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { ConversationSlot, PeekSlot } from '../components/conversation-slot.tsx';
 import { type OpenTab, TicketManager } from '../components/ticket-manager.tsx';
 import { TicketPlaceholder } from '../components/ticket-placeholder.tsx';

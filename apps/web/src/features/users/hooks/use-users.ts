@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyEvent } from '@wacrm/shared/realtime/events';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
-import { queuesApi, queuesKeys } from '../../queues/api/queues-api.ts';
+import { queuesApi, queuesKeys } from '../../queues/index.ts';
 import { usersApi, usersKeys } from '../api/users-api.ts';
 import { applyUserEvent, type PagedUsers } from '../model/user-list.ts';
 

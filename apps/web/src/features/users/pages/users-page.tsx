@@ -8,7 +8,7 @@ import { ListPage } from '../../../components/ui/list-page.tsx';
 import { ListPageHeader } from '../../../components/ui/list-page-header.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../auth/index.ts';
 import { usersApi, usersKeys } from '../api/users-api.ts';
 import { UserModal } from '../components/user-modal.tsx';
 import { UsersTable } from '../components/users-table.tsx';

@@ -13,12 +13,8 @@ import { formatPhoneNumber } from '@wacrm/shared/common/phone-display';
 import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyNamed, OnceOpened } from '../../../../components/ui/lazy-dialog.tsx';
-
-// The contact form (react-hook-form, zod and the shared schema) loads when first opened.
-const ContactModal = lazyNamed(() =>
-  import('../../../contacts/components/contact-modal.tsx').then((module) => module.ContactModal),
-);
+import { OnceOpened } from '../../../../components/ui/lazy-dialog.tsx';
+import { LazyContactModal } from '../../../contacts/index.ts';
 
 interface ContactDrawerProps {
   open: boolean;
@@ -115,7 +111,7 @@ export function ContactDrawer({ open, contact, onClose, onContactSaved, notesSlo
       </Box>
       {/* The contacts page's modal: every field of the contact (extra info too), the same schema. */}
       <OnceOpened open={isEditing}>
-        <ContactModal
+        <LazyContactModal
           open={isEditing}
           contactId={contact.id}
           onClose={() => setIsEditing(false)}

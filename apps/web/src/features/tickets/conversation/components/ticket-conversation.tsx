@@ -9,29 +9,19 @@ import { companyEvent } from '@wacrm/shared/realtime/events';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
-import { lazyNamed, OnceOpened } from '../../../../components/ui/lazy-dialog.tsx';
+import { OnceOpened } from '../../../../components/ui/lazy-dialog.tsx';
 import { useSocketEvent } from '../../../../lib/socket-context.ts';
 import { toast } from '../../../../lib/toast.ts';
-import { useSessionUser } from '../../../auth/hooks/use-auth.ts';
-import { ContactSchedules } from '../../../schedules/components/contact-schedules.tsx';
-import { useSchedulesAllowed } from '../../../schedules/hooks/use-schedules.ts';
-import { TicketTagsSelect } from '../../../tags/components/ticket-tags-select.tsx';
-import { ContactNotesModal } from '../../../ticket-notes/components/contact-notes-modal.tsx';
+import { useSessionUser } from '../../../auth/index.ts';
+import { ContactSchedules, LazyScheduleDialog, useSchedulesAllowed } from '../../../schedules/index.ts';
+import { TicketTagsSelect } from '../../../tags/index.ts';
+import { ContactNotesModal, LazyContactNotes } from '../../../ticket-notes/index.ts';
 import { conversationApi, conversationKeys } from '../api/conversation-api.ts';
 import { useTicketActions } from '../hooks/use-ticket-actions.ts';
 import { ContactDrawer } from './contact-drawer.tsx';
 import { ConversationBody } from './conversation-body.tsx';
 import { ConversationHeader } from './conversation-header.tsx';
 import { HeaderActions } from './header-actions.tsx';
-
-// The schedule form (react-hook-form, zod and the shared schema) loads when first opened.
-// The notes and their form load when the contact drawer first shows them.
-const ContactNotes = lazyNamed(() =>
-  import('../../../ticket-notes/components/contact-notes.tsx').then((module) => module.ContactNotes),
-);
-const ScheduleDialog = lazyNamed(() =>
-  import('../../../schedules/components/schedule-dialog.tsx').then((module) => module.ScheduleDialog),
-);
 
 export interface TicketConversationProps {
   ticketUuid: string;
@@ -124,7 +114,7 @@ function OpenTicket({
         notesSlot={
           <Stack spacing={2}>
             <Suspense fallback={null}>
-              <ContactNotes ticketId={ticket.id} contactId={ticket.contactId} />
+              <LazyContactNotes ticketId={ticket.id} contactId={ticket.contactId} />
             </Suspense>
             {canSchedule && (
               <ContactSchedules companyId={user.companyId} contact={ticket.contact} connectionId={ticket.whatsappId} />
@@ -133,7 +123,7 @@ function OpenTicket({
         }
       />
       <OnceOpened open={isScheduleOpen}>
-        <ScheduleDialog
+        <LazyScheduleDialog
           open={isScheduleOpen}
           schedule={null}
           initialContact={ticket.contact}

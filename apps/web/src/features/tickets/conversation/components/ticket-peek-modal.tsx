@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../../auth/index.ts';
 import { conversationApi } from '../api/conversation-api.ts';
 import { ConversationBody } from './conversation-body.tsx';
 import { ConversationHeader } from './conversation-header.tsx';

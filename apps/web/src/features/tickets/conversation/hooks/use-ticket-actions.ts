@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../../lib/api-error.ts';
 import { notifyError } from '../../../../lib/error-message.ts';
 import { toast } from '../../../../lib/toast.ts';
-import { useSessionUser } from '../../../auth/hooks/use-auth.ts';
+import { useSessionUser } from '../../../auth/index.ts';
 import { conversationApi, conversationKeys, type TicketChange } from '../api/conversation-api.ts';
 
 export type TicketAction = 'accept' | 'return' | 'resolve' | 'reopen' | 'delete';
