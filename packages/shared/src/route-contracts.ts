@@ -1,4 +1,5 @@
 import type { RouteContract } from './common/route-contract.ts';
+import { companySchedulesRoutes } from './company-schedules/company-schedules.contract.ts';
 import { connectionRoutes } from './connections/connection.contract.ts';
 import { contactRoutes } from './contacts/contact.contract.ts';
 import { deadLetterRoutes } from './dead-letters/dead-letter.contract.ts';
@@ -14,6 +15,7 @@ import { userRoutes } from './users/user.contract.ts';
  * and documented with its response; a new feature's contracts are added here.
  */
 export const routeContracts: Record<string, Record<string, RouteContract>> = {
+  companySchedules: companySchedulesRoutes,
   connections: connectionRoutes,
   contacts: contactRoutes,
   deadLetters: deadLetterRoutes,

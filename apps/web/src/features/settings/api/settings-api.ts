@@ -1,4 +1,5 @@
-import type { CompanySchedules, WeeklyScheduleEntry } from '@wacrm/shared/company-schedules/company-schedules.schema';
+import { companySchedulesRoutes } from '@wacrm/shared/company-schedules/company-schedules.contract';
+import type { WeeklyScheduleEntry } from '@wacrm/shared/company-schedules/company-schedules.schema';
 import type { Setting } from '@wacrm/shared/settings/settings';
 import { http } from '../../../lib/api.ts';
 
@@ -17,7 +18,7 @@ export const settingsApi = {
   listOf: (companyId: number) => http.get<Setting[]>(`/api/companies/${companyId}/settings`),
   updateOf: (companyId: number, key: string, value: string) =>
     http.put<Setting>(`/api/companies/${companyId}/settings/${encodeURIComponent(key)}`, { value }),
-  schedules: (companyId: number) => http.get<CompanySchedules>(`/api/companies/${companyId}/schedules`),
+  schedules: (companyId: number) => http.call(companySchedulesRoutes.get, { params: { id: companyId } }),
   saveSchedules: (companyId: number, schedules: WeeklyScheduleEntry[]) =>
-    http.put<CompanySchedules>(`/api/companies/${companyId}/schedules`, { schedules }, { silent: true }),
+    http.call(companySchedulesRoutes.save, { params: { id: companyId }, body: { schedules }, silent: true }),
 };
