@@ -2,6 +2,7 @@ import type { RouteContract } from './common/route-contract.ts';
 import { companySchedulesRoutes } from './company-schedules/company-schedules.contract.ts';
 import { connectionRoutes } from './connections/connection.contract.ts';
 import { contactRoutes } from './contacts/contact.contract.ts';
+import { dashboardRoutes } from './dashboard/dashboard.contract.ts';
 import { deadLetterRoutes } from './dead-letters/dead-letter.contract.ts';
 import { helpRoutes } from './helps/help.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
@@ -18,6 +19,7 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   companySchedules: companySchedulesRoutes,
   connections: connectionRoutes,
   contacts: contactRoutes,
+  dashboard: dashboardRoutes,
   deadLetters: deadLetterRoutes,
   helps: helpRoutes,
   queues: queueRoutes,
