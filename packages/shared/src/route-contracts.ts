@@ -7,6 +7,7 @@ import { deadLetterRoutes } from './dead-letters/dead-letter.contract.ts';
 import { helpRoutes } from './helps/help.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
+import { scheduleRoutes } from './schedules/schedule.contract.ts';
 import { tagRoutes } from './tags/tag.contract.ts';
 import { ticketNoteRoutes } from './ticket-notes/ticket-note.contract.ts';
 import { userRoutes } from './users/user.contract.ts';
@@ -24,6 +25,7 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   helps: helpRoutes,
   queues: queueRoutes,
   quickMessages: quickMessageRoutes,
+  schedules: scheduleRoutes,
   tags: tagRoutes,
   ticketNotes: ticketNoteRoutes,
   users: userRoutes,
