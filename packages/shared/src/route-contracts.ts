@@ -1,3 +1,9 @@
+import {
+  campaignRoutes,
+  contactListItemRoutes,
+  contactListRoutes,
+  fileListRoutes,
+} from './campaigns/campaign.contract.ts';
 import type { RouteContract } from './common/route-contract.ts';
 import { companySchedulesRoutes } from './company-schedules/company-schedules.contract.ts';
 import { connectionRoutes } from './connections/connection.contract.ts';
@@ -17,11 +23,15 @@ import { userRoutes } from './users/user.contract.ts';
  * and documented with its response; a new feature's contracts are added here.
  */
 export const routeContracts: Record<string, Record<string, RouteContract>> = {
+  campaigns: campaignRoutes,
   companySchedules: companySchedulesRoutes,
   connections: connectionRoutes,
+  contactListItems: contactListItemRoutes,
+  contactLists: contactListRoutes,
   contacts: contactRoutes,
   dashboard: dashboardRoutes,
   deadLetters: deadLetterRoutes,
+  fileLists: fileListRoutes,
   helps: helpRoutes,
   queues: queueRoutes,
   quickMessages: quickMessageRoutes,
