@@ -1,6 +1,7 @@
 import type { RouteContract } from './common/route-contract.ts';
 import { connectionRoutes } from './connections/connection.contract.ts';
 import { contactRoutes } from './contacts/contact.contract.ts';
+import { flowRoutes } from './flows/flow.contract.ts';
 import { helpRoutes } from './helps/help.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
@@ -15,6 +16,7 @@ import { userRoutes } from './users/user.contract.ts';
 export const routeContracts: Record<string, Record<string, RouteContract>> = {
   connections: connectionRoutes,
   contacts: contactRoutes,
+  flows: flowRoutes,
   helps: helpRoutes,
   queues: queueRoutes,
   quickMessages: quickMessageRoutes,
