@@ -3,6 +3,7 @@ import { connectionRoutes } from './connections/connection.contract.ts';
 import { contactRoutes } from './contacts/contact.contract.ts';
 import { flowRoutes } from './flows/flow.contract.ts';
 import { helpRoutes } from './helps/help.contract.ts';
+import { integrationRoutes } from './integrations/integration.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
 import { tagRoutes } from './tags/tag.contract.ts';
@@ -18,6 +19,7 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   contacts: contactRoutes,
   flows: flowRoutes,
   helps: helpRoutes,
+  integrations: integrationRoutes,
   queues: queueRoutes,
   quickMessages: quickMessageRoutes,
   tags: tagRoutes,
