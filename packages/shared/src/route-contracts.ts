@@ -1,3 +1,4 @@
+import { chatRoutes } from './chats/chat.contract.ts';
 import type { RouteContract } from './common/route-contract.ts';
 import { connectionRoutes } from './connections/connection.contract.ts';
 import { contactRoutes } from './contacts/contact.contract.ts';
@@ -15,6 +16,7 @@ import { userRoutes } from './users/user.contract.ts';
  * and documented with its response; a new feature's contracts are added here.
  */
 export const routeContracts: Record<string, Record<string, RouteContract>> = {
+  chats: chatRoutes,
   connections: connectionRoutes,
   contacts: contactRoutes,
   flows: flowRoutes,
