@@ -10,6 +10,7 @@ import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
 import { tagRoutes } from './tags/tag.contract.ts';
 import { ticketNoteRoutes } from './ticket-notes/ticket-note.contract.ts';
 import { userRoutes } from './users/user.contract.ts';
+import { webhookRoutes } from './webhooks/webhook.contract.ts';
 
 /**
  * Every feature's route contracts. The server's OpenAPI test checks that each one is registered
@@ -27,4 +28,5 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   tags: tagRoutes,
   ticketNotes: ticketNoteRoutes,
   users: userRoutes,
+  webhooks: webhookRoutes,
 };
