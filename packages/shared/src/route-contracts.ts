@@ -7,6 +7,7 @@ import { helpRoutes } from './helps/help.contract.ts';
 import { integrationRoutes } from './integrations/integration.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
+import { sandboxRoutes } from './sandbox/sandbox.contract.ts';
 import { tagRoutes } from './tags/tag.contract.ts';
 import { ticketNoteRoutes } from './ticket-notes/ticket-note.contract.ts';
 import { userRoutes } from './users/user.contract.ts';
@@ -25,6 +26,7 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   integrations: integrationRoutes,
   queues: queueRoutes,
   quickMessages: quickMessageRoutes,
+  sandbox: sandboxRoutes,
   tags: tagRoutes,
   ticketNotes: ticketNoteRoutes,
   users: userRoutes,

@@ -3,7 +3,8 @@ import type { RouteInput } from '@wacrm/shared/common/route-contract';
 import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
 import { flowRoutes } from '@wacrm/shared/flows/flow.contract';
 import { queueRoutes } from '@wacrm/shared/queues/queue.contract';
-import type { SandboxInbound, SandboxOutboxEntry } from '@wacrm/shared/sandbox/sandbox.schema';
+import { sandboxRoutes } from '@wacrm/shared/sandbox/sandbox.contract';
+import type { SandboxInbound } from '@wacrm/shared/sandbox/sandbox.schema';
 import { http } from '../../../lib/api.ts';
 
 export const flowsKeys = {
@@ -54,8 +55,7 @@ export const flowsApi = {
   // The flow test plays a sandbox customer through the sandbox's HTTP API (docs/sandbox.md). Flows
   // calls it itself: the sandbox feature sits above connections, which pick integrations, which pick flows.
   testCustomerWrites: (whatsappId: number, message: Pick<SandboxInbound, 'from' | 'name' | 'body'>) =>
-    http.post<{ id: string }>(`/api/sandbox/${whatsappId}/inbound`, message),
+    http.call(sandboxRoutes.inbound, { params: { whatsappId }, body: message }),
   // Polled: failures are shown by the panel, not toasted every second.
-  testOutbox: (whatsappId: number) =>
-    http.get<SandboxOutboxEntry[]>(`/api/sandbox/${whatsappId}/outbox`, { silent: true }),
+  testOutbox: (whatsappId: number) => http.call(sandboxRoutes.outbox, { params: { whatsappId }, silent: true }),
 };
