@@ -4,19 +4,24 @@ import {
   contactListRoutes,
   fileListRoutes,
 } from './campaigns/campaign.contract.ts';
+import { chatRoutes } from './chats/chat.contract.ts';
 import type { RouteContract } from './common/route-contract.ts';
 import { companySchedulesRoutes } from './company-schedules/company-schedules.contract.ts';
 import { connectionRoutes } from './connections/connection.contract.ts';
 import { contactRoutes } from './contacts/contact.contract.ts';
 import { dashboardRoutes } from './dashboard/dashboard.contract.ts';
 import { deadLetterRoutes } from './dead-letters/dead-letter.contract.ts';
+import { flowRoutes } from './flows/flow.contract.ts';
 import { helpRoutes } from './helps/help.contract.ts';
+import { integrationRoutes } from './integrations/integration.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
+import { sandboxRoutes } from './sandbox/sandbox.contract.ts';
 import { scheduleRoutes } from './schedules/schedule.contract.ts';
 import { tagRoutes } from './tags/tag.contract.ts';
 import { ticketNoteRoutes } from './ticket-notes/ticket-note.contract.ts';
 import { userRoutes } from './users/user.contract.ts';
+import { webhookRoutes } from './webhooks/webhook.contract.ts';
 
 /**
  * Every feature's route contracts. The server's OpenAPI test checks that each one is registered
@@ -25,6 +30,7 @@ import { userRoutes } from './users/user.contract.ts';
 export const routeContracts: Record<string, Record<string, RouteContract>> = {
   campaigns: campaignRoutes,
   companySchedules: companySchedulesRoutes,
+  chats: chatRoutes,
   connections: connectionRoutes,
   contactListItems: contactListItemRoutes,
   contactLists: contactListRoutes,
@@ -32,11 +38,15 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   dashboard: dashboardRoutes,
   deadLetters: deadLetterRoutes,
   fileLists: fileListRoutes,
+  flows: flowRoutes,
   helps: helpRoutes,
+  integrations: integrationRoutes,
   queues: queueRoutes,
   quickMessages: quickMessageRoutes,
   schedules: scheduleRoutes,
+  sandbox: sandboxRoutes,
   tags: tagRoutes,
   ticketNotes: ticketNoteRoutes,
   users: userRoutes,
+  webhooks: webhookRoutes,
 };

@@ -28,6 +28,8 @@ type ContractAnswer<Route extends RouteContract> = Route['status'] extends 204
 export interface ContractRouteOptions {
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
   config?: FastifyContextConfig;
+  /** A larger body than the server's default (a flow with its media inline). */
+  bodyLimit?: number;
 }
 
 /**
@@ -55,6 +57,7 @@ export function registerContractRoute<Route extends RouteContract>(
     schema,
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     ...(options.config ? { config: options.config } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const answer = await handler(request as ContractRequest<Route>, reply);
       if (reply.sent || answer === reply) return reply;
