@@ -1,4 +1,5 @@
 import type { RouteContract } from './common/route-contract.ts';
+import { companyRoutes } from './companies/company.contract.ts';
 import { connectionRoutes } from './connections/connection.contract.ts';
 import { contactRoutes } from './contacts/contact.contract.ts';
 import { helpRoutes } from './helps/help.contract.ts';
@@ -13,6 +14,7 @@ import { userRoutes } from './users/user.contract.ts';
  * and documented with its response; a new feature's contracts are added here.
  */
 export const routeContracts: Record<string, Record<string, RouteContract>> = {
+  companies: companyRoutes,
   connections: connectionRoutes,
   contacts: contactRoutes,
   helps: helpRoutes,
