@@ -1,3 +1,4 @@
+import { announcementRoutes } from './announcements/announcement.contract.ts';
 import type { RouteContract } from './common/route-contract.ts';
 import { companyRoutes } from './companies/company.contract.ts';
 import { connectionRoutes } from './connections/connection.contract.ts';
@@ -14,6 +15,7 @@ import { userRoutes } from './users/user.contract.ts';
  * and documented with its response; a new feature's contracts are added here.
  */
 export const routeContracts: Record<string, Record<string, RouteContract>> = {
+  announcements: announcementRoutes,
   companies: companyRoutes,
   connections: connectionRoutes,
   contacts: contactRoutes,
