@@ -4,6 +4,7 @@ import { companyRoutes } from './companies/company.contract.ts';
 import { connectionRoutes } from './connections/connection.contract.ts';
 import { contactRoutes } from './contacts/contact.contract.ts';
 import { helpRoutes } from './helps/help.contract.ts';
+import { planRoutes } from './plans/plan.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
 import { tagRoutes } from './tags/tag.contract.ts';
@@ -20,6 +21,7 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   connections: connectionRoutes,
   contacts: contactRoutes,
   helps: helpRoutes,
+  plans: planRoutes,
   queues: queueRoutes,
   quickMessages: quickMessageRoutes,
   tags: tagRoutes,

@@ -33,6 +33,8 @@ export const planFieldsSchema = planFlagsSchema.extend({
 });
 export type PlanFields = z.infer<typeof planFieldsSchema>;
 
+export const planIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
 /** The seven flags as the API answers them (always all present). */
 export const planFlagsRecordSchema = z.object({
   useCampaigns: z.boolean(),
