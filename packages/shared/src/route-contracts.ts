@@ -7,6 +7,7 @@ import { helpRoutes } from './helps/help.contract.ts';
 import { planRoutes } from './plans/plan.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
+import { settingRoutes } from './settings/settings.contract.ts';
 import { tagRoutes } from './tags/tag.contract.ts';
 import { ticketNoteRoutes } from './ticket-notes/ticket-note.contract.ts';
 import { userRoutes } from './users/user.contract.ts';
@@ -24,6 +25,7 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   plans: planRoutes,
   queues: queueRoutes,
   quickMessages: quickMessageRoutes,
+  settings: settingRoutes,
   tags: tagRoutes,
   ticketNotes: ticketNoteRoutes,
   users: userRoutes,
