@@ -4,6 +4,7 @@ import { companyRoutes } from './companies/company.contract.ts';
 import { connectionRoutes } from './connections/connection.contract.ts';
 import { contactRoutes } from './contacts/contact.contract.ts';
 import { helpRoutes } from './helps/help.contract.ts';
+import { passwordResetRoutes } from './password-reset/password-reset.contract.ts';
 import { planRoutes } from './plans/plan.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
@@ -22,6 +23,7 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   connections: connectionRoutes,
   contacts: contactRoutes,
   helps: helpRoutes,
+  passwordReset: passwordResetRoutes,
   plans: planRoutes,
   queues: queueRoutes,
   quickMessages: quickMessageRoutes,

@@ -7,6 +7,7 @@ import type {
   FastifyRequest,
   FastifySerializerCompiler,
   preHandlerHookHandler,
+  RouteShorthandOptions,
 } from 'fastify';
 import { z } from 'zod';
 
@@ -28,6 +29,8 @@ type ContractAnswer<Route extends RouteContract> = Route['status'] extends 204
 export interface ContractRouteOptions {
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
   config?: FastifyContextConfig;
+  /** How the request is logged (a route whose URL carries a secret logs a redacted copy). */
+  logSerializers?: RouteShorthandOptions['logSerializers'];
 }
 
 /**
@@ -55,6 +58,7 @@ export function registerContractRoute<Route extends RouteContract>(
     schema,
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     ...(options.config ? { config: options.config } : {}),
+    ...(options.logSerializers ? { logSerializers: options.logSerializers } : {}),
     handler: async (request, reply) => {
       const answer = await handler(request as ContractRequest<Route>, reply);
       if (reply.sent || answer === reply) return reply;
