@@ -9,6 +9,7 @@ import { planRoutes } from './plans/plan.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
 import { settingRoutes } from './settings/settings.contract.ts';
+import { signupRoutes } from './signup/signup.contract.ts';
 import { tagRoutes } from './tags/tag.contract.ts';
 import { ticketNoteRoutes } from './ticket-notes/ticket-note.contract.ts';
 import { userRoutes } from './users/user.contract.ts';
@@ -28,6 +29,7 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   queues: queueRoutes,
   quickMessages: quickMessageRoutes,
   settings: settingRoutes,
+  signup: signupRoutes,
   tags: tagRoutes,
   ticketNotes: ticketNoteRoutes,
   users: userRoutes,

@@ -6,6 +6,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   FastifySerializerCompiler,
+  onRequestHookHandler,
   preHandlerHookHandler,
   RouteShorthandOptions,
 } from 'fastify';
@@ -31,6 +32,10 @@ export interface ContractRouteOptions {
   config?: FastifyContextConfig;
   /** How the request is logged (a route whose URL carries a secret logs a redacted copy). */
   logSerializers?: RouteShorthandOptions['logSerializers'];
+  /** A check that runs before the body is read (e.g. whether the route is switched on). */
+  onRequest?: onRequestHookHandler;
+  /** The largest body the route reads, when it differs from the server's. */
+  bodyLimit?: number;
 }
 
 /**
@@ -59,6 +64,8 @@ export function registerContractRoute<Route extends RouteContract>(
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     ...(options.config ? { config: options.config } : {}),
     ...(options.logSerializers ? { logSerializers: options.logSerializers } : {}),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const answer = await handler(request as ContractRequest<Route>, reply);
       if (reply.sent || answer === reply) return reply;
