@@ -7,6 +7,9 @@ import {
 import { chatRoutes } from './chats/chat.contract.ts';
 import type { RouteContract } from './common/route-contract.ts';
 import { companySchedulesRoutes } from './company-schedules/company-schedules.contract.ts';
+import { announcementRoutes } from './announcements/announcement.contract.ts';
+import type { RouteContract } from './common/route-contract.ts';
+import { companyRoutes } from './companies/company.contract.ts';
 import { connectionRoutes } from './connections/connection.contract.ts';
 import { contactRoutes } from './contacts/contact.contract.ts';
 import { dashboardRoutes } from './dashboard/dashboard.contract.ts';
@@ -18,6 +21,12 @@ import { queueRoutes } from './queues/queue.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
 import { sandboxRoutes } from './sandbox/sandbox.contract.ts';
 import { scheduleRoutes } from './schedules/schedule.contract.ts';
+import { passwordResetRoutes } from './password-reset/password-reset.contract.ts';
+import { planRoutes } from './plans/plan.contract.ts';
+import { queueRoutes } from './queues/queue.contract.ts';
+import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
+import { settingRoutes } from './settings/settings.contract.ts';
+import { signupRoutes } from './signup/signup.contract.ts';
 import { tagRoutes } from './tags/tag.contract.ts';
 import { ticketNoteRoutes } from './ticket-notes/ticket-note.contract.ts';
 import { userRoutes } from './users/user.contract.ts';
@@ -31,6 +40,8 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   campaigns: campaignRoutes,
   companySchedules: companySchedulesRoutes,
   chats: chatRoutes,
+  announcements: announcementRoutes,
+  companies: companyRoutes,
   connections: connectionRoutes,
   contactListItems: contactListItemRoutes,
   contactLists: contactListRoutes,
@@ -45,6 +56,12 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   quickMessages: quickMessageRoutes,
   schedules: scheduleRoutes,
   sandbox: sandboxRoutes,
+  passwordReset: passwordResetRoutes,
+  plans: planRoutes,
+  queues: queueRoutes,
+  quickMessages: quickMessageRoutes,
+  settings: settingRoutes,
+  signup: signupRoutes,
   tags: tagRoutes,
   ticketNotes: ticketNoteRoutes,
   users: userRoutes,
