@@ -1,3 +1,4 @@
+import { announcementRoutes } from './announcements/announcement.contract.ts';
 import {
   campaignRoutes,
   contactListItemRoutes,
@@ -6,10 +7,8 @@ import {
 } from './campaigns/campaign.contract.ts';
 import { chatRoutes } from './chats/chat.contract.ts';
 import type { RouteContract } from './common/route-contract.ts';
-import { companySchedulesRoutes } from './company-schedules/company-schedules.contract.ts';
-import { announcementRoutes } from './announcements/announcement.contract.ts';
-import type { RouteContract } from './common/route-contract.ts';
 import { companyRoutes } from './companies/company.contract.ts';
+import { companySchedulesRoutes } from './company-schedules/company-schedules.contract.ts';
 import { connectionRoutes } from './connections/connection.contract.ts';
 import { contactRoutes } from './contacts/contact.contract.ts';
 import { dashboardRoutes } from './dashboard/dashboard.contract.ts';
@@ -17,14 +16,12 @@ import { deadLetterRoutes } from './dead-letters/dead-letter.contract.ts';
 import { flowRoutes } from './flows/flow.contract.ts';
 import { helpRoutes } from './helps/help.contract.ts';
 import { integrationRoutes } from './integrations/integration.contract.ts';
-import { queueRoutes } from './queues/queue.contract.ts';
-import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
-import { sandboxRoutes } from './sandbox/sandbox.contract.ts';
-import { scheduleRoutes } from './schedules/schedule.contract.ts';
 import { passwordResetRoutes } from './password-reset/password-reset.contract.ts';
 import { planRoutes } from './plans/plan.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
+import { sandboxRoutes } from './sandbox/sandbox.contract.ts';
+import { scheduleRoutes } from './schedules/schedule.contract.ts';
 import { settingRoutes } from './settings/settings.contract.ts';
 import { signupRoutes } from './signup/signup.contract.ts';
 import { tagRoutes } from './tags/tag.contract.ts';
@@ -37,11 +34,11 @@ import { webhookRoutes } from './webhooks/webhook.contract.ts';
  * and documented with its response; a new feature's contracts are added here.
  */
 export const routeContracts: Record<string, Record<string, RouteContract>> = {
-  campaigns: campaignRoutes,
-  companySchedules: companySchedulesRoutes,
-  chats: chatRoutes,
   announcements: announcementRoutes,
+  campaigns: campaignRoutes,
+  chats: chatRoutes,
   companies: companyRoutes,
+  companySchedules: companySchedulesRoutes,
   connections: connectionRoutes,
   contactListItems: contactListItemRoutes,
   contactLists: contactListRoutes,
@@ -52,14 +49,12 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   flows: flowRoutes,
   helps: helpRoutes,
   integrations: integrationRoutes,
-  queues: queueRoutes,
-  quickMessages: quickMessageRoutes,
-  schedules: scheduleRoutes,
-  sandbox: sandboxRoutes,
   passwordReset: passwordResetRoutes,
   plans: planRoutes,
   queues: queueRoutes,
   quickMessages: quickMessageRoutes,
+  sandbox: sandboxRoutes,
+  schedules: scheduleRoutes,
   settings: settingRoutes,
   signup: signupRoutes,
   tags: tagRoutes,
