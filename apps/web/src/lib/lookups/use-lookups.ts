@@ -4,14 +4,14 @@ import { lookupKeys, lookupsApi } from './lookups-api.ts';
 
 const LOOKUP_STALE_MS = 60_000;
 
+/** One of the company's lists a picker offers: kept a minute, asked only while needed. */
+function useCompanyLookup<T>(queryKey: readonly unknown[], queryFn: () => Promise<T>, isEnabled: boolean) {
+  return useQuery({ queryKey, queryFn, enabled: isEnabled, staleTime: LOOKUP_STALE_MS });
+}
+
 /** Every queue of the company (admins pick from all of them). */
 export function useCompanyQueues(companyId: number, isEnabled = true) {
-  return useQuery({
-    queryKey: lookupKeys.queues(companyId),
-    queryFn: lookupsApi.queues,
-    enabled: isEnabled,
-    staleTime: LOOKUP_STALE_MS,
-  });
+  return useCompanyLookup(lookupKeys.queues(companyId), lookupsApi.queues, isEnabled);
 }
 
 /** The company's queues for a dialog that shows a failure itself (no toast). */
@@ -25,30 +25,15 @@ export function useQueuePickerOptions(isEnabled: boolean) {
 }
 
 export function useConnections(companyId: number, isEnabled = true) {
-  return useQuery({
-    queryKey: lookupKeys.connections(companyId),
-    queryFn: lookupsApi.connections,
-    enabled: isEnabled,
-    staleTime: LOOKUP_STALE_MS,
-  });
+  return useCompanyLookup(lookupKeys.connections(companyId), lookupsApi.connections, isEnabled);
 }
 
 export function useUserOptions(companyId: number, isEnabled = true) {
-  return useQuery({
-    queryKey: lookupKeys.users(companyId),
-    queryFn: lookupsApi.users,
-    enabled: isEnabled,
-    staleTime: LOOKUP_STALE_MS,
-  });
+  return useCompanyLookup(lookupKeys.users(companyId), lookupsApi.users, isEnabled);
 }
 
 export function useTagOptions(companyId: number, isEnabled = true) {
-  return useQuery({
-    queryKey: lookupKeys.tags(companyId),
-    queryFn: lookupsApi.tags,
-    enabled: isEnabled,
-    staleTime: LOOKUP_STALE_MS,
-  });
+  return useCompanyLookup(lookupKeys.tags(companyId), lookupsApi.tags, isEnabled);
 }
 
 /** spec: contact search starts at 3 characters (debounced). */

@@ -23,6 +23,15 @@ export interface MessageValues {
   createdAt: string;
 }
 
+/** A message as its channel names it: the provider's id on one connection of the company. */
+function byExternalId(companyId: number, whatsappId: number, externalId: string) {
+  return and(
+    eq(messages.companyId, companyId),
+    eq(messages.whatsappId, whatsappId),
+    eq(messages.externalId, externalId),
+  );
+}
+
 /**
  * The queries of the inbound path; company id first. `tx` is the batch's transaction. Lists go
  * as array parameters (`= any(...)`, `unnest`): one statement whatever the batch's size, and
@@ -205,13 +214,7 @@ export function createIntakeRepository(db: Database) {
       const [row] = await db
         .update(messages)
         .set({ ack: sql`greatest(${messages.ack}, ${ack})`, updatedAt: new Date() })
-        .where(
-          and(
-            eq(messages.companyId, companyId),
-            eq(messages.whatsappId, whatsappId),
-            eq(messages.externalId, externalId),
-          ),
-        )
+        .where(byExternalId(companyId, whatsappId, externalId))
         .returning({ id: messages.id, ticketId: messages.ticketId });
       return row ?? null;
     },
@@ -225,13 +228,7 @@ export function createIntakeRepository(db: Database) {
       const [row] = await db
         .update(messages)
         .set({ ...change, updatedAt: new Date() })
-        .where(
-          and(
-            eq(messages.companyId, companyId),
-            eq(messages.whatsappId, whatsappId),
-            eq(messages.externalId, externalId),
-          ),
-        )
+        .where(byExternalId(companyId, whatsappId, externalId))
         .returning({ id: messages.id, ticketId: messages.ticketId });
       return row ?? null;
     },
