@@ -1,24 +1,64 @@
+import { announcementRoutes } from './announcements/announcement.contract.ts';
+import {
+  campaignRoutes,
+  contactListItemRoutes,
+  contactListRoutes,
+  fileListRoutes,
+} from './campaigns/campaign.contract.ts';
+import { chatRoutes } from './chats/chat.contract.ts';
 import type { RouteContract } from './common/route-contract.ts';
+import { companyRoutes } from './companies/company.contract.ts';
+import { companySchedulesRoutes } from './company-schedules/company-schedules.contract.ts';
 import { connectionRoutes } from './connections/connection.contract.ts';
 import { contactRoutes } from './contacts/contact.contract.ts';
+import { dashboardRoutes } from './dashboard/dashboard.contract.ts';
+import { deadLetterRoutes } from './dead-letters/dead-letter.contract.ts';
+import { flowRoutes } from './flows/flow.contract.ts';
 import { helpRoutes } from './helps/help.contract.ts';
+import { integrationRoutes } from './integrations/integration.contract.ts';
+import { passwordResetRoutes } from './password-reset/password-reset.contract.ts';
+import { planRoutes } from './plans/plan.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
+import { sandboxRoutes } from './sandbox/sandbox.contract.ts';
+import { scheduleRoutes } from './schedules/schedule.contract.ts';
+import { settingRoutes } from './settings/settings.contract.ts';
+import { signupRoutes } from './signup/signup.contract.ts';
 import { tagRoutes } from './tags/tag.contract.ts';
 import { ticketNoteRoutes } from './ticket-notes/ticket-note.contract.ts';
 import { userRoutes } from './users/user.contract.ts';
+import { webhookRoutes } from './webhooks/webhook.contract.ts';
 
 /**
  * Every feature's route contracts. The server's OpenAPI test checks that each one is registered
  * and documented with its response; a new feature's contracts are added here.
  */
 export const routeContracts: Record<string, Record<string, RouteContract>> = {
+  announcements: announcementRoutes,
+  campaigns: campaignRoutes,
+  chats: chatRoutes,
+  companies: companyRoutes,
+  companySchedules: companySchedulesRoutes,
   connections: connectionRoutes,
+  contactListItems: contactListItemRoutes,
+  contactLists: contactListRoutes,
   contacts: contactRoutes,
+  dashboard: dashboardRoutes,
+  deadLetters: deadLetterRoutes,
+  fileLists: fileListRoutes,
+  flows: flowRoutes,
   helps: helpRoutes,
+  integrations: integrationRoutes,
+  passwordReset: passwordResetRoutes,
+  plans: planRoutes,
   queues: queueRoutes,
   quickMessages: quickMessageRoutes,
+  sandbox: sandboxRoutes,
+  schedules: scheduleRoutes,
+  settings: settingRoutes,
+  signup: signupRoutes,
   tags: tagRoutes,
   ticketNotes: ticketNoteRoutes,
   users: userRoutes,
+  webhooks: webhookRoutes,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbIdSchema } from '../common/db-values.ts';
+import { pageSchema, timestampSchema } from '../common/route-contract.ts';
 
 /** spec: 1 high, 2 medium, 3 low. */
 export const announcementPriorities = [1, 2, 3] as const;
@@ -33,22 +34,21 @@ export type AnnouncementFields = z.output<typeof announcementFieldsSchema>;
 export const announcementIdParamsSchema = z.object({ id: dbIdSchema });
 
 /** An announcement as every client sees it. `mediaPath` is served under `/public/`. */
-export interface Announcement {
-  id: number;
-  title: string;
-  text: string;
-  priority: AnnouncementPriority;
-  status: boolean;
-  mediaPath: string | null;
+export const announcementSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  text: z.string(),
+  priority: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  status: z.boolean(),
+  mediaPath: z.string().nullable(),
   /** A signed, expiring link to the image. */
-  mediaUrl: string | null;
-  mediaName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  mediaUrl: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Announcement = z.input<typeof announcementSchema>;
 
-export interface AnnouncementPage {
-  records: Announcement[];
-  count: number;
-  hasMore: boolean;
-}
+/** The super user's list (`GET /announcements`). */
+export const announcementsPageSchema = pageSchema('records', announcementSchema);
+export type AnnouncementPage = z.input<typeof announcementsPageSchema>;

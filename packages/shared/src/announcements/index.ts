@@ -1,1 +1,2 @@
+export * from './announcement.contract.ts';
 export * from './announcement.schema.ts';

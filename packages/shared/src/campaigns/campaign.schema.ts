@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyTimeSchema } from '../common/company-time.ts';
 import { listQuerySchema } from '../common/pagination.ts';
+import { pageSchema } from '../common/route-contract.ts';
 
 export const CAMPAIGNS_PAGE_SIZE = 20;
 
@@ -55,51 +56,57 @@ export function campaignVariants(value: {
 
 export const campaignListQuerySchema = listQuerySchema;
 
-export interface CampaignRecord {
-  id: number;
-  name: string;
-  status: CampaignStatus;
-  message1: string | null;
-  message2: string | null;
-  message3: string | null;
-  message4: string | null;
-  message5: string | null;
-  scheduledAt: string | null;
-  completedAt: string | null;
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string; status: string } | null;
-  contactListId: number | null;
-  contactList: { id: number; name: string } | null;
-  tagId: number | null;
-  tag: { id: number; name: string } | null;
-  fileListId: number | null;
-  mediaPath: string | null;
-  mediaName: string | null;
+/** A campaign as the API answers it. */
+export const campaignRecordSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: z.enum(campaignStatuses),
+  message1: z.string().nullable(),
+  message2: z.string().nullable(),
+  message3: z.string().nullable(),
+  message4: z.string().nullable(),
+  message5: z.string().nullable(),
+  scheduledAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  whatsappId: z.number().nullable(),
+  whatsapp: z.object({ id: z.number(), name: z.string(), status: z.string() }).nullable(),
+  contactListId: z.number().nullable(),
+  contactList: z.object({ id: z.number(), name: z.string() }).nullable(),
+  tagId: z.number().nullable(),
+  tag: z.object({ id: z.number(), name: z.string() }).nullable(),
+  fileListId: z.number().nullable(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
   /** Whether the dialog may save (INATIVA, CANCELADA, or PROGRAMADA more than an hour ahead). */
-  editable: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+  editable: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CampaignRecord = z.input<typeof campaignRecordSchema>;
+
+/** `GET /campaigns` answer. */
+export const campaignsPageSchema = pageSchema('records', campaignRecordSchema);
 
 /**
  * The report's numbers (spec: valid contacts, delivered; ours: sent, read, failed, skipped). A
  * contact counts as `sent` only once WhatsApp took its message; until then it is `pending`, and
  * `waiting` (part of pending) once its message is stored but queued behind a connection that is down.
  */
-export interface CampaignReport {
-  campaign: CampaignRecord;
-  total: number;
-  pending: number;
-  waiting: number;
-  sent: number;
-  delivered: number;
-  read: number;
-  failed: number;
+export const campaignReportSchema = z.object({
+  campaign: campaignRecordSchema,
+  total: z.number(),
+  pending: z.number(),
+  waiting: z.number(),
+  sent: z.number(),
+  delivered: z.number(),
+  read: z.number(),
+  failed: z.number(),
   /** Why the failed ones gave up: error codes the interface translates, most frequent first. */
-  failureReasons: { code: string; count: number }[];
-  invalid: number;
-  optedOut: number;
-}
+  failureReasons: z.array(z.object({ code: z.string(), count: z.number() })),
+  invalid: z.number(),
+  optedOut: z.number(),
+});
+export type CampaignReport = z.input<typeof campaignReportSchema>;
 
 export const shippingStatuses = ['pending', 'sent', 'invalid', 'optout'] as const;
 export type ShippingStatus = (typeof shippingStatuses)[number];
@@ -155,6 +162,15 @@ export const defaultCampaignSettings: CampaignSettings = {
 
 /** `POST /campaign-settings` with `{settings}` (spec), each key optional. */
 export const campaignSettingsBodySchema = z.object({ settings: campaignSettingsSchema.partial() });
+
+/** `GET`/`POST /campaign-settings` answer: the stored settings over the defaults (no form checks). */
+export const campaignSettingsRecordSchema = z.object({
+  messageInterval: z.number(),
+  longerIntervalAfter: z.number(),
+  greaterInterval: z.number(),
+  variables: z.array(z.object({ key: z.string(), value: z.string() })),
+  optOutKeywords: z.array(z.string()),
+});
 
 /**
  * The pause after the `sentCount`-th message (1-based): `greaterInterval` after every

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../common/pagination.ts';
-import { type ContactUploadAnswer, contactEmailSchema, contactNumberSchema } from '../contacts/contact.schema.ts';
+import { pageSchema } from '../common/route-contract.ts';
+import { contactEmailSchema, contactNumberSchema, contactUploadAnswerSchema } from '../contacts/contact.schema.ts';
 
 /** Lists and list items per page. */
 export const CONTACT_LISTS_PAGE_SIZE = 20;
@@ -17,13 +18,17 @@ export type ContactListFields = z.infer<typeof contactListFieldsSchema>;
 
 export const contactListsQuerySchema = listQuerySchema;
 
-export interface ContactListRecord {
-  id: number;
-  name: string;
-  contactsCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const contactListRecordSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  contactsCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContactListRecord = z.input<typeof contactListRecordSchema>;
+
+/** `GET /contact-lists` answer. */
+export const contactListsPageSchema = pageSchema('records', contactListRecordSchema);
 
 /** Beyond the spec: a list made of the company's contacts whose tickets carry any of these tags. */
 export const contactListFromTagsSchema = z.object({
@@ -41,16 +46,20 @@ export type ContactListItemFields = z.input<typeof contactListItemFieldsSchema>;
 
 export const contactListItemQuerySchema = listQuerySchema.extend({ contactListId: idSchema });
 
-export interface ContactListItemRecord {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
+export const contactListItemRecordSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string(),
   /** null until the connection's check answered. */
-  isWhatsappValid: boolean | null;
-  companyId: number;
-  contactListId: number;
-}
+  isWhatsappValid: z.boolean().nullable(),
+  companyId: z.number(),
+  contactListId: z.number(),
+});
+export type ContactListItemRecord = z.input<typeof contactListItemRecordSchema>;
+
+/** `GET /contact-list-items` answer. */
+export const contactListItemsPageSchema = pageSchema('contacts', contactListItemRecordSchema);
 
 /** `POST /contact-lists/{id}/upload`: sheet rows as the contacts import sends them. */
 export const contactListUploadSchema = z.object({
@@ -73,9 +82,8 @@ export const contactListUploadFileDocSchema = z.object({
 });
 
 /** What an upload answers, in either form; `created` counts the new items. */
-export interface ContactListUploadAnswer extends ContactUploadAnswer {
-  created: number;
-}
+export const contactListUploadAnswerSchema = contactUploadAnswerSchema.extend({ created: z.number() });
+export type ContactListUploadAnswer = z.input<typeof contactListUploadAnswerSchema>;
 
 export type ContactListEvent =
   | { action: 'create' | 'update'; record: ContactListRecord }
@@ -107,20 +115,25 @@ export const fileListFieldsSchema = z.object({
 });
 export type FileListFields = z.input<typeof fileListFieldsSchema>;
 
-export interface FileListOption {
-  id: number;
-  name: string;
-  path: string | null;
-  mediaType: string | null;
-  url: string | null;
-}
+export const fileListOptionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  path: z.string().nullable(),
+  mediaType: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type FileListOption = z.input<typeof fileListOptionSchema>;
 
-export interface FileListRecord {
-  id: number;
-  name: string;
-  message: string;
-  options: FileListOption[];
-}
+export const fileListRecordSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  message: z.string(),
+  options: z.array(fileListOptionSchema),
+});
+export type FileListRecord = z.input<typeof fileListRecordSchema>;
+
+/** `GET /files` answer. */
+export const fileListsPageSchema = pageSchema('files', fileListRecordSchema);
 
 export type FileListEvent =
   | { action: 'create' | 'update'; files: FileListRecord }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, pageNumberSchema } from '../common/pagination.ts';
+import { pageSchema, timestampSchema } from '../common/route-contract.ts';
 import { CHAT_MAX_PARTICIPANTS, CHAT_MESSAGE_MAX_LENGTH, CHAT_TITLE_MAX_LENGTH } from './chat-limits.ts';
 
 export * from './chat-limits.ts';
@@ -56,54 +57,60 @@ export const chatMessagesQuerySchema = z.object({ pageNumber: pageNumberSchema }
 /** `POST /chats/{id}/read`: the spec's client sends `userId`; the reader is always the caller. */
 export const chatReadSchema = z.object({ userId: z.unknown().optional() }).loose().optional();
 
-export interface ChatParticipant {
-  userId: number;
-  unreads: number;
-  user: { id: number; name: string };
-}
+export const chatParticipantSchema = z.object({
+  userId: z.number(),
+  unreads: z.number(),
+  user: z.object({ id: z.number(), name: z.string() }),
+});
+export type ChatParticipant = z.input<typeof chatParticipantSchema>;
 
 /** A chat as the API answers it (spec: Chat entity). */
-export interface ChatRecord {
-  id: number;
-  uuid: string;
-  title: string;
-  ownerId: number | null;
-  users: ChatParticipant[];
-  lastMessage: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const chatRecordSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  title: z.string(),
+  ownerId: z.number().nullable(),
+  users: z.array(chatParticipantSchema),
+  lastMessage: z.string(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type ChatRecord = z.input<typeof chatRecordSchema>;
 
 /** A ticket named by a `/tickets/{uuid}` link, as the reader may see it. */
-export type ChatTicketCard =
-  | { uuid: string; available: true; status: string; contact: { name: string } }
-  | { uuid: string; available: false };
+export const chatTicketCardSchema = z.discriminatedUnion('available', [
+  z.object({
+    uuid: z.string(),
+    available: z.literal(true),
+    status: z.string(),
+    contact: z.object({ name: z.string() }),
+  }),
+  z.object({ uuid: z.string(), available: z.literal(false) }),
+]);
+export type ChatTicketCard = z.input<typeof chatTicketCardSchema>;
 
 /** A chat message (spec: Chat message entity). A deleted one keeps its place with an empty text. */
-export interface ChatMessageRecord {
-  id: number;
-  chatId: number;
-  senderId: number | null;
-  sender: { id: number; name: string } | null;
-  message: string;
-  createdAt: string;
-  editedAt: string | null;
-  deletedAt: string | null;
+export const chatMessageRecordSchema = z.object({
+  id: z.number(),
+  chatId: z.number(),
+  senderId: z.number().nullable(),
+  sender: z.object({ id: z.number(), name: z.string() }).nullable(),
+  message: z.string(),
+  createdAt: timestampSchema,
+  editedAt: timestampSchema.nullable(),
+  deletedAt: timestampSchema.nullable(),
   /** The tickets its links name, resolved with the reader's visibility. */
-  tickets: ChatTicketCard[];
-}
+  tickets: z.array(chatTicketCardSchema),
+});
+export type ChatMessageRecord = z.input<typeof chatMessageRecordSchema>;
 
-export interface ChatsList {
-  records: ChatRecord[];
-  count: number;
-  hasMore: boolean;
-}
+/** `GET /chats` answer. */
+export const chatsListSchema = pageSchema('records', chatRecordSchema);
+export type ChatsList = z.input<typeof chatsListSchema>;
 
-export interface ChatMessagesPage {
-  /** Oldest first within the page. */
-  records: ChatMessageRecord[];
-  hasMore: boolean;
-}
+/** `GET /chats/{id}/messages`: oldest first within the page; the messages are not counted. */
+export const chatMessagesPageSchema = pageSchema('records', chatMessageRecordSchema).omit({ count: true });
+export type ChatMessagesPage = z.input<typeof chatMessagesPageSchema>;
 
 /** `company-{id}-chat`, delivered only to the chat's participants (each user's own room). */
 export type ChatEvent =

@@ -1,1 +1,2 @@
+export * from './chat.contract.ts';
 export * from './chat.schema.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { pageSchema, timestampSchema } from '../common/route-contract.ts';
 import { weeklyScheduleEntrySchema } from '../company-schedules/company-schedules.schema.ts';
-import type { PlanFlags } from '../plans/plan.schema.ts';
-import { type Recurrence, recurrences, toIsoDayOrNull } from './recurrence.ts';
+import { planFlagsRecordSchema } from '../plans/plan.schema.ts';
+import { recurrences, toIsoDayOrNull } from './recurrence.ts';
 
 /** The platform's own company (seeded, home of the super user): it can never be deleted. */
 export const PLATFORM_COMPANY_ID = 1;
@@ -48,33 +49,45 @@ export type CompanyCreate = z.output<typeof companyCreateSchema>;
 
 export const companyIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** A company as the admin API answers it. */
-export interface CompanyRecord {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  planId: number | null;
-  plan: { id: number; name: string } | null;
-  status: boolean;
-  campaignsEnabled: boolean;
-  dueDate: string | null;
-  recurrence: Recurrence;
-  schedules: { weekday: string; weekdayEn: string; startTime: string; endTime: string }[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** A day of the company's weekly hours as the API answers it (stored as written by the form). */
+const companyScheduleEntrySchema = z.object({
+  weekday: z.string(),
+  weekdayEn: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+});
 
-export interface CompanyPage {
-  companies: CompanyRecord[];
-  count: number;
-  hasMore: boolean;
-}
+/** A company as the admin API answers it. */
+export const companyRecordSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  planId: z.number().nullable(),
+  plan: z.object({ id: z.number(), name: z.string() }).nullable(),
+  status: z.boolean(),
+  /** The company setting of that name ('false' switches campaigns off). */
+  campaignsEnabled: z.boolean(),
+  /** `YYYY-MM-DD`, or null when the company never expires. */
+  dueDate: z.string().nullable(),
+  recurrence: z.enum(recurrences),
+  schedules: z.array(companyScheduleEntrySchema),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type CompanyRecord = z.input<typeof companyRecordSchema>;
+
+/** `GET /companies` answer. */
+export const companiesPageSchema = pageSchema('companies', companyRecordSchema);
+export type CompanyPage = z.input<typeof companiesPageSchema>;
+
+const usageOfSchema = z.object({ limit: z.number(), used: z.number() });
 
 /** What the caller's plan allows and what the company already uses (GET /companies/usage). */
-export interface CompanyUsage {
-  plan: { id: number; name: string } & PlanFlags;
-  users: { limit: number; used: number };
-  connections: { limit: number; used: number };
-  queues: { limit: number; used: number };
-}
+export const companyUsageSchema = z.object({
+  plan: planFlagsRecordSchema.extend({ id: z.number(), name: z.string() }),
+  users: usageOfSchema,
+  connections: usageOfSchema,
+  queues: usageOfSchema,
+});
+export type CompanyUsage = z.input<typeof companyUsageSchema>;

@@ -1,2 +1,3 @@
+export * from './company.contract.ts';
 export * from './company.schema.ts';
 export * from './recurrence.ts';

@@ -38,6 +38,16 @@ export const companySchedulesSchema = z.object({
 });
 export type CompanySchedules = z.infer<typeof companySchedulesSchema>;
 
+/** `GET`/`PUT /companies/{id}/schedules` answer: the stored week, Monday first. */
+export const companySchedulesRecordSchema = z.object({
+  schedules: z.array(
+    z.object({ weekday: z.string(), weekdayEn: z.enum(weekdaysEn), startTime: z.string(), endTime: z.string() }),
+  ),
+});
+
+/** The company whose hours are read or saved (admins their own, the super user any). */
+export const companySchedulesParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
 /** spec: Mon-Fri 08:00-18:00, Sat 08:00-12:00, Sun 00:00-00:00 (closed). */
 export const defaultWeeklySchedule: WeeklyScheduleEntry[] = [
   { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },

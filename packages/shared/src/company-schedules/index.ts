@@ -1,1 +1,2 @@
+export * from './company-schedules.contract.ts';
 export * from './company-schedules.schema.ts';

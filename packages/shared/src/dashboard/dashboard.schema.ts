@@ -36,49 +36,57 @@ export const dashboardRangeQuerySchema = z
   });
 export type DashboardRangeQuery = z.infer<typeof dashboardRangeQuerySchema>;
 
-export interface DashboardCounters {
+export const dashboardCountersSchema = z.object({
   /** Tickets open now (with an attendant). */
-  supportHappening: number;
+  supportHappening: z.number(),
   /** Tickets pending now (waiting for an attendant). */
-  supportPending: number;
+  supportPending: z.number(),
   /** Tickets closed in the period. */
-  supportFinished: number;
+  supportFinished: z.number(),
   /** Contacts created in the period. */
-  newContacts: number;
+  newContacts: z.number(),
   /** Minutes from accept to close, averaged over the tickets closed in the period (0 when none). */
-  avgSupportTime: number;
+  avgSupportTime: z.number(),
   /** Minutes from creation to accept, averaged over the tickets accepted in the period (0 when none). */
-  avgWaitTime: number;
-}
+  avgWaitTime: z.number(),
+});
+export type DashboardCounters = z.input<typeof dashboardCountersSchema>;
 
-export interface DashboardAttendant {
-  id: number;
-  name: string;
+export const dashboardAttendantSchema = z.object({
+  id: z.number(),
+  name: z.string(),
   /** Average 1–3 rating received in the period; 0 means no rating. */
-  rating: number;
+  rating: z.number(),
   /** Minutes, over this attendant's tickets closed in the period. */
-  avgSupportTime: number;
-  online: boolean;
+  avgSupportTime: z.number(),
+  online: z.boolean(),
   /** Tickets this attendant closed in the period. */
-  tickets: number;
-}
+  tickets: z.number(),
+});
+export type DashboardAttendant = z.input<typeof dashboardAttendantSchema>;
 
-export interface DashboardAnswer {
-  counters: DashboardCounters;
-  attendants: DashboardAttendant[];
+/** `GET /dashboard` answer. */
+export const dashboardAnswerSchema = z.object({
+  counters: dashboardCountersSchema,
+  attendants: z.array(dashboardAttendantSchema),
   /** The period as read, in the company's calendar (both days included) and its time zone. */
-  period: { dateFrom: string; dateTo: string; timeZone: string };
-}
+  period: z.object({ dateFrom: z.string(), dateTo: z.string(), timeZone: z.string() }),
+});
+export type DashboardAnswer = z.input<typeof dashboardAnswerSchema>;
 
-export interface TicketsByUserAnswer {
-  data: { userId: number; name: string; count: number }[];
-  count: number;
-}
+/** `GET /dashboard/ticketsUsers` answer. */
+export const ticketsByUserAnswerSchema = z.object({
+  data: z.array(z.object({ userId: z.number(), name: z.string(), count: z.number() })),
+  count: z.number(),
+});
+export type TicketsByUserAnswer = z.input<typeof ticketsByUserAnswerSchema>;
 
-export interface TicketsByDayAnswer {
+/** `GET /dashboard/ticketsDay` answer. */
+export const ticketsByDayAnswerSchema = z.object({
   /** `hour` when the range is one day. */
-  unit: 'day' | 'hour';
+  unit: z.enum(['day', 'hour']),
   /** Every day (`yyyy-MM-dd`) or hour (`HH:00`) of the range, zero counts included. */
-  data: { bucket: string; count: number }[];
-  count: number;
-}
+  data: z.array(z.object({ bucket: z.string(), count: z.number() })),
+  count: z.number(),
+});
+export type TicketsByDayAnswer = z.input<typeof ticketsByDayAnswerSchema>;

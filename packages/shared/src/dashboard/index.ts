@@ -1,2 +1,3 @@
+export * from './dashboard.contract.ts';
 export * from './dashboard.schema.ts';
 export * from './dashboard-csv.ts';

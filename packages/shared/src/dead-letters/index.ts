@@ -1,1 +1,2 @@
+export * from './dead-letter.contract.ts';
 export * from './dead-letter.schema.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbIdSchema } from '../common/db-values.ts';
+import { timestampSchema } from '../common/route-contract.ts';
 
 /** spec: name, flow and trigger phrase required; the connection is flagged but not blocking. */
 export const flowCampaignFieldsSchema = z.object({
@@ -13,13 +14,15 @@ export type FlowCampaignFields = z.infer<typeof flowCampaignFieldsSchema>;
 export const flowCampaignUpdateSchema = flowCampaignFieldsSchema.extend({ id: dbIdSchema });
 export type FlowCampaignUpdate = z.infer<typeof flowCampaignUpdateSchema>;
 
-export interface FlowCampaignRecord {
-  id: number;
-  name: string;
-  flowId: number;
-  whatsappId: number | null;
-  phrase: string;
-  status: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A flow campaign (trigger phrase) as the API answers it. */
+export const flowCampaignRecordSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  flowId: z.number(),
+  whatsappId: z.number().nullable(),
+  phrase: z.string(),
+  status: z.boolean(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type FlowCampaignRecord = z.input<typeof flowCampaignRecordSchema>;

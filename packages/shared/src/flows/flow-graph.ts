@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { FLOW_BUILT_IN_VARIABLES, FLOW_MAX_CONNECTIONS, FLOW_MAX_NODES, type FlowNodeType } from './flow.constants.ts';
 import {
   type FlowConnection,
@@ -8,27 +9,29 @@ import {
 } from './flow.schema.ts';
 
 /** One problem of a flow, named by the node or connection a user must fix. */
-export interface FlowIssue {
-  nodeId?: string;
-  connectionId?: string;
+export const flowIssueSchema = z.object({
+  nodeId: z.string().optional(),
+  connectionId: z.string().optional(),
   /** The data field, when the problem is one field (`label`, `arrayOption.1.value`…). */
-  field?: string;
-  code:
-    | 'invalidNode'
-    | 'invalidConnection'
-    | 'duplicateId'
-    | 'unknownNode'
-    | 'missingEdge'
-    | 'menuOptionWithoutBranch'
-    | 'unknownHandle'
-    | 'tooManyEdges'
-    | 'unknownVariable'
-    | 'integrationNotConfigured'
-    | 'missingApiKey'
-    | 'unreachable'
-    | 'noStart';
-  message: string;
-}
+  field: z.string().optional(),
+  code: z.enum([
+    'invalidNode',
+    'invalidConnection',
+    'duplicateId',
+    'unknownNode',
+    'missingEdge',
+    'menuOptionWithoutBranch',
+    'unknownHandle',
+    'tooManyEdges',
+    'unknownVariable',
+    'integrationNotConfigured',
+    'missingApiKey',
+    'unreachable',
+    'noStart',
+  ]),
+  message: z.string(),
+});
+export type FlowIssue = z.infer<typeof flowIssueSchema>;
 
 export type FlowGraphResult =
   | { ok: true; nodes: FlowNodeShape[]; connections: FlowConnection[]; warnings: FlowIssue[] }

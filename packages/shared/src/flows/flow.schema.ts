@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbIdSchema } from '../common/db-values.ts';
 import { pageNumberSchema } from '../common/pagination.ts';
+import { pageSchema, timestampSchema } from '../common/route-contract.ts';
 import { PROMPT_DEFAULTS, PROMPT_VOICES } from '../integrations/prompt.schema.ts';
 import { TYPEBOT_DEFAULTS } from '../integrations/queue-integration.schema.ts';
 import {
@@ -217,18 +218,52 @@ export const flowImportSchema = z.object({
 });
 export type FlowImport = z.infer<typeof flowImportSchema>;
 
-export interface FlowRecord {
-  id: number;
-  name: string;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A flow as the API answers it (the list, create, rename, duplicate). */
+export const flowRecordSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  active: z.boolean(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type FlowRecord = z.input<typeof flowRecordSchema>;
 
-export interface FlowContent {
-  nodes: FlowNodeShape[];
-  connections: FlowConnection[];
-}
+/** `GET /flowbuilder`: the flows list counts nothing, so its page has no `count`. */
+export const flowsPageSchema = pageSchema('flows', flowRecordSchema).omit({ count: true });
+
+/** A stored node as answered: always with its `data` (the save filled it in). */
+export const flowNodeRecordSchema = flowNodeShapeSchema.extend({ data: z.record(z.string(), z.unknown()) });
+
+export const flowContentSchema = z.object({
+  nodes: z.array(flowNodeRecordSchema),
+  connections: z.array(flowConnectionSchema),
+});
+export type FlowContent = z.input<typeof flowContentSchema>;
+
+/** `GET /flowbuilder/flow/{id}`: `flow.flow` is null before the first save; media links are signed. */
+export const flowContentAnswerSchema = z.object({
+  flow: flowRecordSchema.extend({
+    flow: flowContentSchema.nullable(),
+    mediaUrls: z.record(z.string(), z.string()),
+  }),
+});
+
+/** The export file (`GET /flowbuilder/{id}/export`), read back by `POST /flowbuilder/import`. */
+export const flowExportFileSchema = z.object({
+  format: z.literal('wacrm-flow'),
+  version: z.literal(1),
+  name: z.string(),
+  nodes: z.array(flowNodeRecordSchema),
+  connections: z.array(flowConnectionSchema),
+  media: z.array(z.object({ path: z.string(), mimetype: z.string(), base64: z.string() })),
+});
+
+/** An upload's stored file: `name` is the path nodes keep, `url` a signed link for previews. */
+export const flowUploadAnswerSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  kind: z.enum(['img', 'audio', 'video']),
+});
 
 /** Sandbox test panel: a customer number of the sandbox connection plays the flow. */
 export const flowTestSchema = z.object({

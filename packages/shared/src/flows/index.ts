@@ -1,4 +1,5 @@
 export * from './flow.constants.ts';
+export * from './flow.contract.ts';
 export * from './flow.schema.ts';
 export * from './flow-campaign.schema.ts';
 export * from './flow-graph.ts';

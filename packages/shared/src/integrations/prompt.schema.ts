@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from '../common/route-contract.ts';
 
 /** spec constants: prompt defaults and the models offered (any other OpenAI-compatible name may be typed). */
 export const PROMPT_MODELS = ['gpt-3.5-turbo-1106', 'gpt-4o-mini'] as const;
@@ -60,24 +61,25 @@ export type PromptInput = z.input<typeof promptFieldsSchema>;
 export const botIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** A prompt as the API answers it: secrets only masked (`sk-…abcd`), never in full. */
-export interface PromptRecord {
-  id: number;
-  name: string;
-  prompt: string;
-  model: string;
-  maxTokens: number;
-  temperature: number;
+export const promptRecordSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  prompt: z.string(),
+  model: z.string(),
+  maxTokens: z.number(),
+  temperature: z.number(),
   /** Masked key, or null when none is stored. */
-  apiKey: string | null;
-  queueId: number;
-  queue: { id: number; name: string; color: string } | null;
-  maxMessages: number;
-  voice: string;
-  voiceKey: string | null;
-  voiceRegion: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  apiKey: z.string().nullable(),
+  queueId: z.number(),
+  queue: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
+  maxMessages: z.number(),
+  voice: z.string(),
+  voiceKey: z.string().nullable(),
+  voiceRegion: z.string().nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type PromptRecord = z.input<typeof promptRecordSchema>;
 
 /** `company-{id}-prompt`. */
 export type PromptEvent =

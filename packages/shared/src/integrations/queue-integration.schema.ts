@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageNumberSchema } from '../common/pagination.ts';
+import { pageSchema, timestampSchema } from '../common/route-contract.ts';
 
 /** The integration types (spec); `flowbuilder` starts a flow of the flow builder (`flowId`). */
 export const QUEUE_INTEGRATION_TYPES = ['dialogflow', 'n8n', 'webhook', 'typebot', 'flowbuilder'] as const;
@@ -78,36 +79,35 @@ export const dialogflowTestSchema = z.object({
 export type DialogflowTest = z.infer<typeof dialogflowTestSchema>;
 
 /** A queue integration as the API answers it: secrets masked, never in full. */
-export interface QueueIntegrationRecord {
-  id: number;
-  type: QueueIntegrationType;
-  name: string;
-  projectName: string | null;
+export const queueIntegrationRecordSchema = z.object({
+  id: z.number(),
+  type: z.enum(QUEUE_INTEGRATION_TYPES),
+  name: z.string(),
+  projectName: z.string().nullable(),
   /** The service account's e-mail, masked; null when no credentials are stored. */
-  jsonContent: string | null;
-  language: string | null;
-  handoverIntent: string | null;
-  urlN8N: string | null;
+  jsonContent: z.string().nullable(),
+  language: z.string().nullable(),
+  handoverIntent: z.string().nullable(),
+  urlN8N: z.string().nullable(),
   /** Masked signing secret, or null. */
-  webhookSecret: string | null;
-  typebotSlug: string | null;
-  typebotDelayMessage: number;
-  typebotExpires: number;
-  typebotKeywordFinish: string | null;
-  typebotKeywordRestart: string | null;
-  typebotRestartMessage: string | null;
-  typebotUnknownMessage: string | null;
+  webhookSecret: z.string().nullable(),
+  typebotSlug: z.string().nullable(),
+  typebotDelayMessage: z.number(),
+  typebotExpires: z.number(),
+  typebotKeywordFinish: z.string().nullable(),
+  typebotKeywordRestart: z.string().nullable(),
+  typebotRestartMessage: z.string().nullable(),
+  typebotUnknownMessage: z.string().nullable(),
   /** `flowbuilder`: the flow it starts. */
-  flowId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  flowId: z.number().nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type QueueIntegrationRecord = z.input<typeof queueIntegrationRecordSchema>;
 
-export interface QueueIntegrationsPage {
-  queueIntegrations: QueueIntegrationRecord[];
-  count: number;
-  hasMore: boolean;
-}
+/** `GET /queueIntegration` answer. */
+export const queueIntegrationsPageSchema = pageSchema('queueIntegrations', queueIntegrationRecordSchema);
+export type QueueIntegrationsPage = z.input<typeof queueIntegrationsPageSchema>;
 
 /** `company-{id}-queueIntegration`. */
 export type QueueIntegrationEvent =

@@ -1,1 +1,2 @@
+export * from './password-reset.contract.ts';
 export * from './password-reset.schema.ts';

@@ -1,2 +1,3 @@
+export * from './plan.contract.ts';
 export * from './plan.schema.ts';
 export * from './plan-features.ts';

@@ -33,6 +33,31 @@ export const planFieldsSchema = planFlagsSchema.extend({
 });
 export type PlanFields = z.infer<typeof planFieldsSchema>;
 
-export type Plan = PlanFields & { id: number };
+export const planIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The seven flags as the API answers them (always all present). */
+export const planFlagsRecordSchema = z.object({
+  useCampaigns: z.boolean(),
+  useKanban: z.boolean(),
+  useOpenAi: z.boolean(),
+  useIntegrations: z.boolean(),
+  useSchedules: z.boolean(),
+  useInternalChat: z.boolean(),
+  useExternalApi: z.boolean(),
+});
+
 /** What the public plan list (signup page) exposes. */
-export type PublicPlan = Pick<Plan, 'id' | 'name' | 'users' | 'connections' | 'queues' | 'value'>;
+export const publicPlanSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  users: z.number(),
+  connections: z.number(),
+  queues: z.number(),
+  /** Monthly price in BRL. */
+  value: z.number(),
+});
+export type PublicPlan = z.input<typeof publicPlanSchema>;
+
+/** A plan as the API answers it: its limits, price and flags. */
+export const planRecordSchema = publicPlanSchema.extend(planFlagsRecordSchema.shape);
+export type Plan = z.input<typeof planRecordSchema>;

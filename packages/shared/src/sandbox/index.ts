@@ -1,1 +1,2 @@
+export * from './sandbox.contract.ts';
 export * from './sandbox.schema.ts';

@@ -46,10 +46,8 @@ export const sandboxCallSchema = z.object({
 export type SandboxCall = z.infer<typeof sandboxCallSchema>;
 
 /** How the simulated phone's call ended: declined by the product, or left ringing for a person. */
-export interface SandboxCallAnswer {
-  id: string;
-  status: 'declined' | 'ringing';
-}
+export const sandboxCallAnswerSchema = z.object({ id: z.string(), status: z.enum(['declined', 'ringing']) });
+export type SandboxCallAnswer = z.input<typeof sandboxCallAnswerSchema>;
 
 export const sandboxOutboxQuerySchema = z.object({
   to: z.string().trim().max(100).optional(),
@@ -63,20 +61,23 @@ export const sandboxAckSchema = z.object({
 });
 
 /** What the company sent through a sandbox connection, as the simulated phone sees it. */
-export interface SandboxOutboxEntry {
+export const sandboxOutboxEntrySchema = z.object({
   /** Increases by one per entry of a connection; use it as `after`. */
-  seq: number;
-  id: string;
-  to: string;
-  isGroup: boolean;
-  body: string;
+  seq: z.number(),
+  id: z.string(),
+  to: z.string(),
+  isGroup: z.boolean(),
+  body: z.string(),
   /** `voiceNote`: sent as a push-to-talk voice note (Ogg/Opus). */
-  media: { filename: string; mimetype: string; url: string | null; voiceNote: boolean } | null;
-  quotedId: string | null;
-  ack: number;
-  deleted: boolean;
-  time: string;
-}
+  media: z
+    .object({ filename: z.string(), mimetype: z.string(), url: z.string().nullable(), voiceNote: z.boolean() })
+    .nullable(),
+  quotedId: z.string().nullable(),
+  ack: z.number(),
+  deleted: z.boolean(),
+  time: z.string(),
+});
+export type SandboxOutboxEntry = z.input<typeof sandboxOutboxEntrySchema>;
 
 export const sandboxReceiptsQuerySchema = z.object({
   /** Only receipts with a sequence number greater than this. */
@@ -84,23 +85,25 @@ export const sandboxReceiptsQuerySchema = z.object({
 });
 
 /** A read receipt the company's side sent to the simulated phone for a customer's message. */
-export interface SandboxReadReceipt {
+export const sandboxReadReceiptSchema = z.object({
   /** Increases with each receipt; use it as `after`. */
-  seq: number;
+  seq: z.number(),
   /** The customer's message that was read (the id `inbound` answered). */
-  id: string;
+  id: z.string(),
   /** The customer's number, or the group id. */
-  chatId: string;
-  time: string;
-}
+  chatId: z.string(),
+  time: z.string(),
+});
+export type SandboxReadReceipt = z.input<typeof sandboxReadReceiptSchema>;
 
 /**
  * A customer of a sandbox connection: someone with a ticket on it, whichever browser played them,
  * so the sandbox page lists the company's customers rather than only those it added itself.
  */
-export interface SandboxCustomerRecord {
+export const sandboxCustomerRecordSchema = z.object({
   /** Digits for a person, the group id for a group. */
-  number: string;
-  name: string;
-  isGroup: boolean;
-}
+  number: z.string(),
+  name: z.string(),
+  isGroup: z.boolean(),
+});
+export type SandboxCustomerRecord = z.input<typeof sandboxCustomerRecordSchema>;

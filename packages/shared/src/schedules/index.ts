@@ -1,2 +1,3 @@
+export * from './schedule.contract.ts';
 export * from './schedule.schema.ts';
 export * from './wall-clock.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyTimeSchema } from '../common/company-time.ts';
 import { pageNumberSchema } from '../common/pagination.ts';
+import { pageSchema } from '../common/route-contract.ts';
 
 /** Schedules per page of `GET /schedules`. */
 export const SCHEDULES_PAGE_SIZE = 100;
@@ -62,7 +63,8 @@ export type ScheduleListQuery = z.infer<typeof scheduleListQuerySchema>;
  * WhatsApp (its connection is down); `sent` once the provider took it (`sentAt` is that moment);
  * `error` when nothing could be sent or its message finally failed (`errorCode` says why).
  */
-export type ScheduleStatus = 'pending' | 'waiting' | 'sent' | 'error';
+export const scheduleStatuses = ['pending', 'waiting', 'sent', 'error'] as const;
+export type ScheduleStatus = (typeof scheduleStatuses)[number];
 
 /**
  * Whether a schedule's message was already stored (waiting, sent, or failed after it was stored):
@@ -74,40 +76,45 @@ export function isScheduleLocked(schedule: Pick<ScheduleRecord, 'status' | 'mess
 }
 
 /** A schedule as the API answers it. */
-export interface ScheduleRecord {
-  id: number;
-  body: string;
-  sendAt: string;
+export const scheduleRecordSchema = z.object({
+  id: z.number(),
+  body: z.string(),
+  sendAt: z.string(),
   /** When WhatsApp took the message; null while pending or waiting, and when it failed. */
-  sentAt: string | null;
-  status: ScheduleStatus;
+  sentAt: z.string().nullable(),
+  status: z.enum(scheduleStatuses),
   /** Why it failed: an error code the interface translates (ERR_WAPP_NOT_INITIALIZED…). */
-  errorCode: string | null;
-  contactId: number;
-  contact: { id: number; name: string; number: string };
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  whatsappId: number | null;
+  errorCode: z.string().nullable(),
+  contactId: z.number(),
+  contact: z.object({ id: z.number(), name: z.string(), number: z.string() }),
+  userId: z.number().nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  whatsappId: z.number().nullable(),
   /** The ticket and message an occurrence went out on, once sent. */
-  ticketId: number | null;
-  ticketUuid: string | null;
-  messageId: number | null;
-  mediaPath: string | null;
-  mediaName: string | null;
-  mediaUrl: string | null;
-  recurrence: ScheduleRecurrence | null;
+  ticketId: z.number().nullable(),
+  ticketUuid: z.string().nullable(),
+  messageId: z.number().nullable(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  mediaUrl: z.string().nullable(),
+  /** The stored repetition (the fields' schema without its form check). */
+  recurrence: z
+    .object({
+      frequency: z.enum(scheduleFrequencies),
+      weekdays: z.array(z.number()).optional(),
+      until: z.string().nullable().optional(),
+    })
+    .nullable(),
   /** The first schedule of a repeating series (itself for the first). */
-  seriesId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  seriesId: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ScheduleRecord = z.input<typeof scheduleRecordSchema>;
 
 /** `GET /schedules` answer. */
-export interface SchedulesPage {
-  schedules: ScheduleRecord[];
-  count: number;
-  hasMore: boolean;
-}
+export const schedulesPageSchema = pageSchema('schedules', scheduleRecordSchema);
+export type SchedulesPage = z.input<typeof schedulesPageSchema>;
 
 /** `company-{id}-schedule`. */
 export type ScheduleEvent =

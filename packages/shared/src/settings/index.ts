@@ -1,1 +1,2 @@
+export * from './settings.contract.ts';
 export * from './settings.ts';

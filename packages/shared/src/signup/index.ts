@@ -1,1 +1,2 @@
+export * from './signup.contract.ts';
 export * from './signup.schema.ts';

@@ -77,7 +77,16 @@ export function isTrialDueDate(createdAt: Date, dueDate: string | null): boolean
   return dueDate <= trialEnd;
 }
 
-export interface SignupAnswer {
-  company: { id: number; name: string; dueDate: string; recurrence: string; status: boolean; planId: number };
-  user: { id: number; name: string; email: string };
-}
+/** `POST /companies/cadastro` answer: the new company and its first admin. */
+export const signupAnswerSchema = z.object({
+  company: z.object({
+    id: z.number(),
+    name: z.string(),
+    dueDate: z.string(),
+    recurrence: z.string(),
+    status: z.boolean(),
+    planId: z.number(),
+  }),
+  user: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+});
+export type SignupAnswer = z.input<typeof signupAnswerSchema>;

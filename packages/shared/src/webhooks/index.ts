@@ -1,1 +1,2 @@
+export * from './webhook.contract.ts';
 export * from './webhook.schema.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbIdSchema } from '../common/db-values.ts';
+import { pageSchema } from '../common/route-contract.ts';
 
 /** The events an endpoint may subscribe to (docs/decisions/public-api-and-webhooks.md). */
 export const webhookEventTypes = [
@@ -73,9 +74,9 @@ export const webhookDeliverySchema = z
   .meta({ id: 'WebhookDelivery' });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
-export const webhookDeliveriesPageSchema = z
-  .object({ deliveries: z.array(webhookDeliverySchema), count: z.number().int(), hasMore: z.boolean() })
-  .meta({ id: 'WebhookDeliveriesPage' });
+export const webhookDeliveriesPageSchema = pageSchema('deliveries', webhookDeliverySchema).meta({
+  id: 'WebhookDeliveriesPage',
+});
 export type WebhookDeliveriesPage = z.infer<typeof webhookDeliveriesPageSchema>;
 
 /**

@@ -1,61 +1,35 @@
-import {
-  ANNOUNCEMENT_MEDIA_MAX_BYTES,
-  announcementFieldsSchema,
-  announcementIdParamsSchema,
-  listQuerySchema,
-} from '@wacrm/shared';
+import { ANNOUNCEMENT_MEDIA_MAX_BYTES, announcementRoutes } from '@wacrm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.ts';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import { requireSuper } from '../../platform/http/guards.ts';
 import { type AnnouncementsService, mediaTooLarge, type UploadedFile } from './announcements.service.ts';
 
-const superOnly = { preValidation: requireSuper };
+// A guard runs first wherever it is declared (`runGuardsFirst`), so preHandler keeps it before validation.
+const superOnly = { preHandler: requireSuper };
 
 export function registerAnnouncementsRoutes(app: FastifyInstance, service: AnnouncementsService) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   // The top bar's popover: every logged-in user of every company reads the active ones.
-  api.get('/api/announcements/list', () => service.listActive());
+  route(app, announcementRoutes.listActive, () => service.listActive());
 
-  api.get('/api/announcements', { ...superOnly, schema: { querystring: listQuerySchema } }, (request) =>
-    service.listPage(request.query),
-  );
+  route(app, announcementRoutes.page, (request) => service.listPage(request.query), superOnly);
 
-  api.post('/api/announcements', { ...superOnly, schema: { body: announcementFieldsSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.session, request.body)),
-  );
+  route(app, announcementRoutes.create, (request) => service.create(request.session, request.body), superOnly);
 
-  api.get('/api/announcements/:id', { ...superOnly, schema: { params: announcementIdParamsSchema } }, (request) =>
-    service.find(request.params.id),
-  );
+  route(app, announcementRoutes.find, (request) => service.find(request.params.id), superOnly);
 
-  api.put(
-    '/api/announcements/:id',
-    { ...superOnly, schema: { params: announcementIdParamsSchema, body: announcementFieldsSchema } },
-    (request) => service.update(request.params.id, request.body),
-  );
+  route(app, announcementRoutes.update, (request) => service.update(request.params.id, request.body), superOnly);
 
-  api.delete(
-    '/api/announcements/:id',
-    { ...superOnly, schema: { params: announcementIdParamsSchema } },
-    async (request, reply) => {
-      await service.remove(request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  route(app, announcementRoutes.remove, (request) => service.remove(request.params.id), superOnly);
 
-  api.post(
-    '/api/announcements/:id/media-upload',
-    { ...superOnly, schema: { params: announcementIdParamsSchema } },
+  route(
+    app,
+    announcementRoutes.attachMedia,
     async (request) => service.attachMedia(request.params.id, await readSingleFile(request)),
+    superOnly,
   );
 
-  api.delete(
-    '/api/announcements/:id/media-upload',
-    { ...superOnly, schema: { params: announcementIdParamsSchema } },
-    (request) => service.removeMedia(request.params.id),
-  );
+  route(app, announcementRoutes.removeMedia, (request) => service.removeMedia(request.params.id), superOnly);
 }
 
 /** The first file of a multipart body, read into memory with the attachment size limit. */

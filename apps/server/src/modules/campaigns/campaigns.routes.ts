@@ -1,22 +1,18 @@
 import {
   CONTACT_LIST_FILE_MAX_BYTES,
-  campaignFieldsSchema,
   campaignIdParamsSchema,
-  campaignListQuerySchema,
-  campaignSettingsBodySchema,
-  contactListFieldsSchema,
-  contactListFromTagsSchema,
-  contactListItemFieldsSchema,
-  contactListItemQuerySchema,
-  contactListsQuerySchema,
+  campaignRoutes,
+  contactListItemRoutes,
+  contactListRoutes,
   contactListUploadFileDocSchema,
   contactListUploadSchema,
   FILE_OPTION_MAX_BYTES,
-  fileListFieldsSchema,
+  fileListRoutes,
 } from '@wacrm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.ts';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import { requireAdmin, requirePermission } from '../../platform/http/guards.ts';
 import { findUnstorableText } from '../../platform/http/validation.ts';
 import type { CampaignsService } from './campaigns.service.ts';
@@ -34,47 +30,32 @@ export function registerCampaignsRoutes(
   campaigns: CampaignsService,
   files: FileListsService,
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const gated = { preHandler: requireAdmin, config: { planFeature: 'useCampaigns' as const } };
-  const byId = { ...gated, schema: { params: campaignIdParamsSchema } };
   const company = (request: { session: { companyId: number } }) => request.session.companyId;
 
   // --- contact lists ---
-  api.get('/api/contact-lists', { ...gated, schema: { querystring: contactListsQuerySchema } }, (request) =>
-    lists.page(company(request), request.query),
+  route(app, contactListRoutes.page, (request) => lists.page(company(request), request.query), gated);
+  route(app, contactListRoutes.all, (request) => lists.all(company(request)), gated);
+  route(app, contactListRoutes.find, (request) => lists.find(company(request), request.params.id), gated);
+  route(app, contactListRoutes.create, (request) => lists.create(company(request), request.body.name), gated);
+  route(
+    app,
+    contactListRoutes.fromTags,
+    (request) => lists.fromTags(company(request), request.body.name, request.body.tagIds),
+    gated,
   );
-  api.get('/api/contact-lists/list', gated, (request) => lists.all(company(request)));
-  api.get('/api/contact-lists/:id', byId, (request) => lists.find(company(request), request.params.id));
-  api.post('/api/contact-lists', { ...gated, schema: { body: contactListFieldsSchema } }, async (request, reply) =>
-    reply.status(201).send(await lists.create(company(request), request.body.name)),
-  );
-  api.post(
-    '/api/contact-lists/from-tags',
-    { ...gated, schema: { body: contactListFieldsSchema.merge(contactListFromTagsSchema) } },
-    async (request, reply) =>
-      reply.status(201).send(await lists.fromTags(company(request), request.body.name, request.body.tagIds)),
-  );
-  api.put(
-    '/api/contact-lists/:id',
-    { ...gated, schema: { params: campaignIdParamsSchema, body: contactListFieldsSchema } },
+  route(
+    app,
+    contactListRoutes.rename,
     (request) => lists.rename(company(request), request.params.id, request.body.name),
+    gated,
   );
-  api.delete('/api/contact-lists/:id', byId, async (request, reply) => {
-    await lists.remove(company(request), request.params.id);
-    return reply.status(204).send();
-  });
+  route(app, contactListRoutes.remove, (request) => lists.remove(company(request), request.params.id), gated);
   // spec: "multipart file", an .xlsx or .csv read here; or `{rows}`, batches the web app read from
   // the sheet itself. The body is read by the handler, after the list is known to be the company's.
-  api.post(
-    '/api/contact-lists/:id/upload',
-    {
-      ...gated,
-      schema: { params: campaignIdParamsSchema },
-      config: {
-        ...gated.config,
-        docs: { requestBody: { json: contactListUploadSchema, multipart: contactListUploadFileDocSchema } },
-      },
-    },
+  route(
+    app,
+    contactListRoutes.upload,
     async (request) => {
       const { id } = request.params;
       await lists.ensureExists(company(request), id);
@@ -82,93 +63,99 @@ export function registerCampaignsRoutes(
       const file = await readSheetFile(request);
       return lists.uploadSheet(company(request), id, await readContactSheetFile(file.data, file.filename));
     },
-  );
-
-  // --- contact list items ---
-  api.get('/api/contact-list-items', { ...gated, schema: { querystring: contactListItemQuerySchema } }, (request) =>
-    lists.itemsPage(company(request), request.query),
-  );
-  api.get('/api/contact-list-items/:id', byId, (request) => lists.findItem(company(request), request.params.id));
-  api.post(
-    '/api/contact-list-items',
-    { ...gated, schema: { body: contactListItemFieldsSchema } },
-    async (request, reply) => reply.status(201).send(await lists.createItem(company(request), request.body)),
-  );
-  api.put(
-    '/api/contact-list-items/:id',
-    { ...gated, schema: { params: campaignIdParamsSchema, body: contactListItemFieldsSchema } },
-    (request) => lists.updateItem(company(request), request.params.id, request.body),
-  );
-  api.delete(
-    '/api/contact-list-items/:id',
-    { ...byId, preHandler: [requireAdmin, requirePermission('contacts-page:deleteContact')] },
-    async (request, reply) => {
-      await lists.removeItem(company(request), request.params.id);
-      return reply.status(204).send();
+    {
+      ...gated,
+      config: {
+        ...gated.config,
+        docs: { requestBody: { json: contactListUploadSchema, multipart: contactListUploadFileDocSchema } },
+      },
     },
   );
 
+  // --- contact list items ---
+  route(app, contactListItemRoutes.page, (request) => lists.itemsPage(company(request), request.query), gated);
+  route(app, contactListItemRoutes.find, (request) => lists.findItem(company(request), request.params.id), gated);
+  route(app, contactListItemRoutes.create, (request) => lists.createItem(company(request), request.body), gated);
+  route(
+    app,
+    contactListItemRoutes.update,
+    (request) => lists.updateItem(company(request), request.params.id, request.body),
+    gated,
+  );
+  route(app, contactListItemRoutes.remove, (request) => lists.removeItem(company(request), request.params.id), {
+    ...gated,
+    preHandler: [requireAdmin, requirePermission('contacts-page:deleteContact')],
+  });
+
   // --- settings ---
-  api.get('/api/campaign-settings', gated, (request) => campaigns.settings(company(request)));
-  api.post('/api/campaign-settings', { ...gated, schema: { body: campaignSettingsBodySchema } }, (request) =>
-    campaigns.saveSettings(company(request), request.body.settings),
+  route(app, campaignRoutes.settings, (request) => campaigns.settings(company(request)), gated);
+  route(
+    app,
+    campaignRoutes.saveSettings,
+    (request) => campaigns.saveSettings(company(request), request.body.settings),
+    gated,
   );
 
   // --- campaigns ---
-  api.get('/api/campaigns', { ...gated, schema: { querystring: campaignListQuerySchema } }, (request) =>
-    campaigns.page(company(request), request.query),
-  );
-  api.get('/api/campaigns/:id', byId, (request) => campaigns.find(company(request), request.params.id));
-  api.post('/api/campaigns', { ...gated, schema: { body: campaignFieldsSchema } }, async (request, reply) =>
-    reply.status(201).send(await campaigns.create(company(request), request.body)),
-  );
-  api.put(
-    '/api/campaigns/:id',
-    { ...gated, schema: { params: campaignIdParamsSchema, body: campaignFieldsSchema } },
+  route(app, campaignRoutes.page, (request) => campaigns.page(company(request), request.query), gated);
+  route(app, campaignRoutes.find, (request) => campaigns.find(company(request), request.params.id), gated);
+  route(app, campaignRoutes.create, (request) => campaigns.create(company(request), request.body), gated);
+  route(
+    app,
+    campaignRoutes.update,
     (request) => campaigns.update(company(request), request.params.id, request.body),
+    gated,
   );
-  api.delete('/api/campaigns/:id', byId, async (request, reply) => {
-    await campaigns.remove(company(request), request.params.id);
-    return reply.status(204).send();
-  });
-  api.post('/api/campaigns/:id/cancel', byId, (request) => campaigns.cancel(company(request), request.params.id));
-  api.post('/api/campaigns/:id/restart', byId, (request) => campaigns.restart(company(request), request.params.id));
+  route(app, campaignRoutes.remove, (request) => campaigns.remove(company(request), request.params.id), gated);
+  route(app, campaignRoutes.cancel, (request) => campaigns.cancel(company(request), request.params.id), gated);
+  route(app, campaignRoutes.restart, (request) => campaigns.restart(company(request), request.params.id), gated);
   // spec: multipart `file`; the text goes as its caption.
-  api.post('/api/campaigns/:id/media-upload', byId, async (request) => {
-    const file = await readOption(request);
-    return campaigns.attachMedia(company(request), request.params.id, file.data, file.filename);
-  });
-  api.delete('/api/campaigns/:id/media-upload', byId, (request) =>
-    campaigns.removeMedia(company(request), request.params.id),
+  route(
+    app,
+    campaignRoutes.attachMedia,
+    async (request) => {
+      const file = await readOption(request);
+      return campaigns.attachMedia(company(request), request.params.id, file.data, file.filename);
+    },
+    gated,
   );
-  api.get('/api/campaigns/:id/report', byId, (request) => campaigns.report(company(request), request.params.id));
-  api.get('/api/campaigns/:id/shippings.csv', byId, async (request, reply) =>
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="campaign-${request.params.id}.csv"`)
-      .send(await campaigns.csv(company(request), request.params.id)),
+  route(
+    app,
+    campaignRoutes.removeMedia,
+    (request) => campaigns.removeMedia(company(request), request.params.id),
+    gated,
   );
+  route(app, campaignRoutes.report, (request) => campaigns.report(company(request), request.params.id), gated);
+  // CSV text, not JSON: no response schema describes it, so it stays outside the contracts.
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/campaigns/:id/shippings.csv',
+      { ...gated, schema: { params: campaignIdParamsSchema } },
+      async (request, reply) =>
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="campaign-${request.params.id}.csv"`)
+          .send(await campaigns.csv(company(request), request.params.id)),
+    );
 
   // --- file lists (spec: Files page) ---
-  api.get('/api/files', { ...gated, schema: { querystring: contactListsQuerySchema } }, (request) =>
-    files.page(company(request), request.query),
-  );
-  api.get('/api/files/:id', byId, (request) => files.record(company(request), request.params.id));
-  api.post('/api/files', { ...gated, schema: { body: fileListFieldsSchema } }, async (request, reply) =>
-    reply.status(201).send(await files.create(company(request), request.body)),
-  );
-  api.put(
-    '/api/files/:id',
-    { ...gated, schema: { params: campaignIdParamsSchema, body: fileListFieldsSchema } },
+  route(app, fileListRoutes.page, (request) => files.page(company(request), request.query), gated);
+  route(app, fileListRoutes.find, (request) => files.record(company(request), request.params.id), gated);
+  route(app, fileListRoutes.create, (request) => files.create(company(request), request.body), gated);
+  route(
+    app,
+    fileListRoutes.update,
     (request) => files.update(company(request), request.params.id, request.body),
+    gated,
   );
-  api.delete('/api/files/:id', byId, async (request, reply) => {
-    await files.remove(company(request), request.params.id);
-    return reply.status(204).send();
-  });
+  route(app, fileListRoutes.remove, (request) => files.remove(company(request), request.params.id), gated);
   // spec: multipart with `files` and the option's `name` (a new option) or `id` (an existing one).
-  api.post('/api/files/uploadList/:id', byId, async (request) =>
-    files.upload(company(request), request.params.id, await readOption(request)),
+  route(
+    app,
+    fileListRoutes.upload,
+    async (request) => files.upload(company(request), request.params.id, await readOption(request)),
+    gated,
   );
 }
 

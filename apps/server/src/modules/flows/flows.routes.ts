@@ -1,21 +1,7 @@
-import {
-  FLOW_MAX_BODY_BYTES,
-  FLOW_VIDEO_MAX_BYTES,
-  type FlowMediaKind,
-  flowCampaignFieldsSchema,
-  flowCampaignUpdateSchema,
-  flowCreateSchema,
-  flowDuplicateSchema,
-  flowIdParamsSchema,
-  flowImportSchema,
-  flowListQuerySchema,
-  flowSaveSchema,
-  flowTestSchema,
-  flowUpdateSchema,
-} from '@wacrm/shared';
+import { FLOW_MAX_BODY_BYTES, FLOW_VIDEO_MAX_BYTES, type FlowMediaKind, flowRoutes } from '@wacrm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.ts';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import { requireAdmin, requirePermission } from '../../platform/http/guards.ts';
 import type { FlowsService } from './flows.service.ts';
 
@@ -28,93 +14,74 @@ const IMPORT_MAX_BODY_BYTES = 40 * 1024 * 1024;
  * `contacts-page:deleteContact` (spec §6).
  */
 export function registerFlowsRoutes(app: FastifyInstance, service: FlowsService) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { preHandler: requireAdmin };
-  const byId = { ...admin, schema: { params: flowIdParamsSchema } };
 
-  api.get('/api/flowbuilder', { ...admin, schema: { querystring: flowListQuerySchema } }, (request) =>
-    service.list(request.session, request.query),
+  route(app, flowRoutes.list, (request) => service.list(request.session, request.query), admin);
+  route(app, flowRoutes.create, (request) => service.create(request.session, request.body.name), admin);
+  route(app, flowRoutes.update, (request) => service.update(request.session, request.body), admin);
+  route(app, flowRoutes.remove, (request) => service.remove(request.session, request.params.id), admin);
+  route(
+    app,
+    flowRoutes.duplicate,
+    (request) => service.duplicate(request.session, request.body.flowId, request.body.name),
+    admin,
   );
-  api.post('/api/flowbuilder', { ...admin, schema: { body: flowCreateSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.session, request.body.name)),
-  );
-  api.put('/api/flowbuilder', { ...admin, schema: { body: flowUpdateSchema } }, (request) =>
-    service.update(request.session, request.body),
-  );
-  api.delete('/api/flowbuilder/:id', byId, async (request, reply) => {
-    await service.remove(request.session, request.params.id);
-    return reply.status(204).send();
+
+  route(app, flowRoutes.content, (request) => service.content(request.session, request.params.id), admin);
+  route(app, flowRoutes.save, (request) => service.save(request.session, request.body), {
+    ...admin,
+    bodyLimit: FLOW_MAX_BODY_BYTES,
   });
-  api.post('/api/flowbuilder/duplicate', { ...admin, schema: { body: flowDuplicateSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.duplicate(request.session, request.body.flowId, request.body.name)),
-  );
-
-  api.get('/api/flowbuilder/flow/:id', byId, (request) => service.content(request.session, request.params.id));
-  api.post(
-    '/api/flowbuilder/flow',
-    { ...admin, bodyLimit: FLOW_MAX_BODY_BYTES, schema: { body: flowSaveSchema } },
-    (request) => service.save(request.session, request.body),
-  );
 
   // The editor's "test this flow" panel: (re)starts the flow for a sandbox customer's ticket.
-  api.post(
-    '/api/flowbuilder/:id/test',
-    { ...admin, schema: { params: flowIdParamsSchema, body: flowTestSchema } },
-    (request) => service.test(request.session, request.params.id, request.body),
-  );
+  route(app, flowRoutes.test, (request) => service.test(request.session, request.params.id, request.body), admin);
 
   // The panel closed: the test's throwaway customer and its tickets are removed.
-  api.post(
-    '/api/flowbuilder/:id/test/end',
-    { ...admin, schema: { params: flowIdParamsSchema, body: flowTestSchema } },
-    (request) => service.endTest(request.session, request.params.id, request.body),
-  );
+  route(app, flowRoutes.endTest, (request) => service.endTest(request.session, request.params.id, request.body), admin);
 
-  api.get('/api/flowbuilder/:id/export', byId, async (request, reply) => {
-    const file = await service.export(request.session, request.params.id);
-    return reply.header('content-disposition', `attachment; filename="flow-${request.params.id}.json"`).send(file);
-  });
-  api.post(
-    '/api/flowbuilder/import',
-    { ...admin, bodyLimit: IMPORT_MAX_BODY_BYTES, schema: { body: flowImportSchema } },
-    async (request, reply) => reply.status(201).send(await service.import(request.session, request.body)),
+  route(
+    app,
+    flowRoutes.exportFile,
+    async (request, reply) => {
+      const file = await service.export(request.session, request.params.id);
+      reply.header('content-disposition', `attachment; filename="flow-${request.params.id}.json"`);
+      return file;
+    },
+    admin,
   );
+  route(app, flowRoutes.importFile, (request) => service.import(request.session, request.body), {
+    ...admin,
+    bodyLimit: IMPORT_MAX_BODY_BYTES,
+  });
 
   // spec: multipart {fromMe, medias, body}; answers {name}. The type is read from the bytes.
   const uploadOne = (kinds: FlowMediaKind[]) => async (request: FastifyRequest) => {
     const [file] = await readFiles(request, 1);
     return service.upload(request.session, file, kinds);
   };
-  api.post('/api/flowbuilder/img', admin, uploadOne(['img']));
-  api.post('/api/flowbuilder/audio', admin, uploadOne(['audio']));
-  api.post('/api/flowbuilder/video', admin, uploadOne(['video']));
+  route(app, flowRoutes.uploadImage, uploadOne(['img']), admin);
+  route(app, flowRoutes.uploadAudio, uploadOne(['audio']), admin);
+  route(app, flowRoutes.uploadVideo, uploadOne(['video']), admin);
   // spec: the content dialog uploads its cards at once; answers the stored names in order.
-  api.post('/api/flowbuilder/content', admin, async (request) => {
-    const files = await readFiles(request, 20);
-    const stored = [];
-    for (const file of files) stored.push(await service.upload(request.session, file, ['img', 'audio', 'video']));
-    return stored.map((item) => item.name);
-  });
+  route(
+    app,
+    flowRoutes.uploadContent,
+    async (request) => {
+      const files = await readFiles(request, 20);
+      const stored = [];
+      for (const file of files) stored.push(await service.upload(request.session, file, ['img', 'audio', 'video']));
+      return stored.map((item) => item.name);
+    },
+    admin,
+  );
 
-  api.get('/api/flowcampaign', admin, (request) => service.listCampaigns(request.session));
-  api.get('/api/flowcampaign/:id', byId, (request) => service.findCampaign(request.session, request.params.id));
-  api.post('/api/flowcampaign', { ...admin, schema: { body: flowCampaignFieldsSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.createCampaign(request.session, request.body)),
-  );
-  api.put('/api/flowcampaign', { ...admin, schema: { body: flowCampaignUpdateSchema } }, (request) =>
-    service.updateCampaign(request.session, request.body),
-  );
-  api.delete(
-    '/api/flowcampaign/:id',
-    {
-      preHandler: [requireAdmin, requirePermission('contacts-page:deleteContact')],
-      schema: { params: flowIdParamsSchema },
-    },
-    async (request, reply) => {
-      await service.removeCampaign(request.session, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  route(app, flowRoutes.campaigns, (request) => service.listCampaigns(request.session), admin);
+  route(app, flowRoutes.findCampaign, (request) => service.findCampaign(request.session, request.params.id), admin);
+  route(app, flowRoutes.createCampaign, (request) => service.createCampaign(request.session, request.body), admin);
+  route(app, flowRoutes.updateCampaign, (request) => service.updateCampaign(request.session, request.body), admin);
+  route(app, flowRoutes.removeCampaign, (request) => service.removeCampaign(request.session, request.params.id), {
+    preHandler: [requireAdmin, requirePermission('contacts-page:deleteContact')],
+  });
 }
 
 async function readFiles(request: FastifyRequest, max: number) {

@@ -1,12 +1,6 @@
-import {
-  botIdParamsSchema,
-  dialogflowTestSchema,
-  promptFieldsSchema,
-  queueIntegrationFieldsSchema,
-  queueIntegrationListQuerySchema,
-} from '@wacrm/shared';
+import { type DialogflowTest, integrationRoutes } from '@wacrm/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import { requireAdmin } from '../../platform/http/guards.ts';
 import type { IntegrationsService } from './integrations.service.ts';
 
@@ -17,52 +11,72 @@ import type { IntegrationsService } from './integrations.service.ts';
 export function registerIntegrationsRoutes(
   app: FastifyInstance,
   service: IntegrationsService,
-  testDialogflow: (companyId: number, input: import('@wacrm/shared').DialogflowTest) => Promise<{ ok: true }>,
+  testDialogflow: (companyId: number, input: DialogflowTest) => Promise<{ ok: true }>,
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const prompt = { preHandler: requireAdmin, config: { planFeature: 'useOpenAi' as const } };
   const integration = { preHandler: requireAdmin, config: { planFeature: 'useIntegrations' as const } };
 
-  api.get('/api/prompt', prompt, (request) => service.listPrompts(request.session.companyId));
-  api.get('/api/prompt/:id', { ...prompt, schema: { params: botIdParamsSchema } }, (request) =>
-    service.findPrompt(request.session.companyId, request.params.id),
+  route(app, integrationRoutes.prompts, (request) => service.listPrompts(request.session.companyId), prompt);
+  route(
+    app,
+    integrationRoutes.findPrompt,
+    (request) => service.findPrompt(request.session.companyId, request.params.id),
+    prompt,
   );
-  api.post('/api/prompt', { ...prompt, schema: { body: promptFieldsSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.createPrompt(request.session.companyId, request.body)),
+  route(
+    app,
+    integrationRoutes.createPrompt,
+    (request) => service.createPrompt(request.session.companyId, request.body),
+    prompt,
   );
-  api.put(
-    '/api/prompt/:id',
-    { ...prompt, schema: { params: botIdParamsSchema, body: promptFieldsSchema } },
+  route(
+    app,
+    integrationRoutes.updatePrompt,
     (request) => service.updatePrompt(request.session.companyId, request.params.id, request.body),
+    prompt,
   );
-  api.delete('/api/prompt/:id', { ...prompt, schema: { params: botIdParamsSchema } }, (request) =>
-    service.removePrompt(request.session.companyId, request.params.id),
+  route(
+    app,
+    integrationRoutes.removePrompt,
+    (request) => service.removePrompt(request.session.companyId, request.params.id),
+    prompt,
   );
 
-  api.get(
-    '/api/queueIntegration',
-    { ...integration, schema: { querystring: queueIntegrationListQuerySchema } },
+  route(
+    app,
+    integrationRoutes.integrationsPage,
     (request) => service.pageIntegrations(request.session.companyId, request.query),
+    integration,
   );
   // Before `/:id`, so "testSession" is never read as an id.
-  api.post('/api/queueIntegration/testSession', { ...integration, schema: { body: dialogflowTestSchema } }, (request) =>
-    testDialogflow(request.session.companyId, request.body),
+  route(
+    app,
+    integrationRoutes.testSession,
+    (request) => testDialogflow(request.session.companyId, request.body),
+    integration,
   );
-  api.get('/api/queueIntegration/:id', { ...integration, schema: { params: botIdParamsSchema } }, (request) =>
-    service.findIntegration(request.session.companyId, request.params.id),
+  route(
+    app,
+    integrationRoutes.findIntegration,
+    (request) => service.findIntegration(request.session.companyId, request.params.id),
+    integration,
   );
-  api.post(
-    '/api/queueIntegration',
-    { ...integration, schema: { body: queueIntegrationFieldsSchema } },
-    async (request, reply) =>
-      reply.status(201).send(await service.createIntegration(request.session.companyId, request.body)),
+  route(
+    app,
+    integrationRoutes.createIntegration,
+    (request) => service.createIntegration(request.session.companyId, request.body),
+    integration,
   );
-  api.put(
-    '/api/queueIntegration/:id',
-    { ...integration, schema: { params: botIdParamsSchema, body: queueIntegrationFieldsSchema } },
+  route(
+    app,
+    integrationRoutes.updateIntegration,
     (request) => service.updateIntegration(request.session.companyId, request.params.id, request.body),
+    integration,
   );
-  api.delete('/api/queueIntegration/:id', { ...integration, schema: { params: botIdParamsSchema } }, (request) =>
-    service.removeIntegration(request.session.companyId, request.params.id),
+  route(
+    app,
+    integrationRoutes.removeIntegration,
+    (request) => service.removeIntegration(request.session.companyId, request.params.id),
+    integration,
   );
 }

@@ -1,7 +1,7 @@
-import { forgotPasswordParamsSchema, RESET_CODE_TTL_MINUTES, resetPasswordParamsSchema } from '@wacrm/shared';
+import { passwordResetRoutes, RESET_CODE_TTL_MINUTES } from '@wacrm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.ts';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
 
 const RESET_PATH = '/api/resetpasswords';
@@ -24,28 +24,24 @@ const redactingSerializers = {
 };
 
 export function registerPasswordResetRoutes(app: FastifyInstance, service: PasswordResetService) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.post(
-    '/api/forgetpassword/:email',
-    { schema: { params: forgotPasswordParamsSchema }, config: { public: true } },
+  route(
+    app,
+    passwordResetRoutes.requestCode,
     async (request) => {
       await service.requestCode(request.params.email, request.ip);
-      return { sent: true, expiresInMinutes: RESET_CODE_TTL_MINUTES };
+      return { sent: true as const, expiresInMinutes: RESET_CODE_TTL_MINUTES };
     },
+    { config: { public: true } },
   );
 
-  api.post(
-    `${RESET_PATH}/:email/:token/:newPassword`,
-    {
-      schema: { params: resetPasswordParamsSchema },
-      config: { public: true },
-      logSerializers: redactingSerializers,
-    },
+  route(
+    app,
+    passwordResetRoutes.resetPassword,
     async (request) => {
       await service.resetPassword(request.params, request.ip);
-      return { reset: true };
+      return { reset: true as const };
     },
+    { config: { public: true }, logSerializers: redactingSerializers },
   );
 
   // Any other path under /resetpasswords (a missing part, a password with an unescaped "/")

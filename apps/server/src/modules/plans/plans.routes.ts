@@ -1,41 +1,23 @@
-import { planFieldsSchema } from '@wacrm/shared';
+import { planRoutes } from '@wacrm/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import { requireSuper } from '../../platform/http/guards.ts';
 import type { PlansService } from './plans.service.ts';
 
-const planIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
 export function registerPlansRoutes(app: FastifyInstance, service: PlansService) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   // The signup page lists plans before anyone has logged in.
-  api.get('/api/plans/list', { config: { public: true } }, () => service.listPublic());
+  route(app, planRoutes.listPublic, () => service.listPublic(), { config: { public: true } });
 
   // The rest is the super user's catalogue.
-  api.get('/api/plans/all', { preHandler: requireSuper }, () => service.listAll());
+  const superOnly = { preHandler: requireSuper };
 
-  api.post('/api/plans', { preHandler: requireSuper, schema: { body: planFieldsSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.body)),
-  );
+  route(app, planRoutes.listAll, () => service.listAll(), superOnly);
 
-  api.get('/api/plans/:id', { preHandler: requireSuper, schema: { params: planIdParams } }, (request) =>
-    service.find(request.params.id),
-  );
+  route(app, planRoutes.create, (request) => service.create(request.body), superOnly);
 
-  api.put(
-    '/api/plans/:id',
-    { preHandler: requireSuper, schema: { params: planIdParams, body: planFieldsSchema } },
-    (request) => service.update(request.params.id, request.body),
-  );
+  route(app, planRoutes.find, (request) => service.find(request.params.id), superOnly);
 
-  api.delete(
-    '/api/plans/:id',
-    { preHandler: requireSuper, schema: { params: planIdParams } },
-    async (request, reply) => {
-      await service.remove(request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  route(app, planRoutes.update, (request) => service.update(request.params.id, request.body), superOnly);
+
+  route(app, planRoutes.remove, (request) => service.remove(request.params.id), superOnly);
 }

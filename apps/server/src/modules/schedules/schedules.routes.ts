@@ -1,12 +1,7 @@
-import {
-  SCHEDULE_MEDIA_MAX_BYTES,
-  scheduleFieldsSchema,
-  scheduleIdParamsSchema,
-  scheduleListQuerySchema,
-} from '@wacrm/shared';
+import { SCHEDULE_MEDIA_MAX_BYTES, scheduleRoutes } from '@wacrm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.ts';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import type { SchedulesService, UploadedFile } from './schedules.service.ts';
 
 /** Every route needs the plan's `useSchedules` (403 otherwise), checked before anything else. */
@@ -15,42 +10,35 @@ export function registerSchedulesRoutes(
   service: SchedulesService,
   guards: { requireSchedules: (request: FastifyRequest) => Promise<void> },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const gated = { preHandler: guards.requireSchedules };
-  const byId = { ...gated, schema: { params: scheduleIdParamsSchema } };
 
-  api.get('/api/schedules', { ...gated, schema: { querystring: scheduleListQuerySchema } }, (request) =>
-    service.page(request.session, request.query),
-  );
+  route(app, scheduleRoutes.page, (request) => service.page(request.session, request.query), gated);
 
   // The dialog reads and writes send times on the company's clock (its settings are admins' only).
-  api.get('/api/schedules/time-zone', gated, (request) => service.timeZone(request.session));
+  route(app, scheduleRoutes.timeZone, (request) => service.timeZone(request.session), gated);
 
-  api.get('/api/schedules/:id', byId, (request) => service.find(request.session, request.params.id));
+  route(app, scheduleRoutes.find, (request) => service.find(request.session, request.params.id), gated);
 
-  api.post('/api/schedules', { ...gated, schema: { body: scheduleFieldsSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.session, request.body)),
-  );
+  route(app, scheduleRoutes.create, (request) => service.create(request.session, request.body), gated);
 
-  api.put(
-    '/api/schedules/:id',
-    { ...gated, schema: { params: scheduleIdParamsSchema, body: scheduleFieldsSchema } },
+  route(
+    app,
+    scheduleRoutes.update,
     (request) => service.update(request.session, request.params.id, request.body),
+    gated,
   );
 
-  api.delete('/api/schedules/:id', byId, async (request, reply) => {
-    await service.remove(request.session, request.params.id);
-    return reply.status(204).send();
-  });
+  route(app, scheduleRoutes.remove, (request) => service.remove(request.session, request.params.id), gated);
 
   // spec: multipart with `file`.
-  api.post('/api/schedules/:id/media-upload', byId, async (request) =>
-    service.attachMedia(request.session, request.params.id, await readSingleFile(request)),
+  route(
+    app,
+    scheduleRoutes.attachMedia,
+    async (request) => service.attachMedia(request.session, request.params.id, await readSingleFile(request)),
+    gated,
   );
 
-  api.delete('/api/schedules/:id/media-upload', byId, (request) =>
-    service.removeMedia(request.session, request.params.id),
-  );
+  route(app, scheduleRoutes.removeMedia, (request) => service.removeMedia(request.session, request.params.id), gated);
 }
 
 const tooLarge = () => new AppError('ERR_PAYLOAD_TOO_LARGE', { details: { maxBytes: SCHEDULE_MEDIA_MAX_BYTES } });

@@ -6,7 +6,9 @@ import type {
   FastifyReply,
   FastifyRequest,
   FastifySerializerCompiler,
+  onRequestHookHandler,
   preHandlerHookHandler,
+  RouteShorthandOptions,
 } from 'fastify';
 import { z } from 'zod';
 
@@ -28,6 +30,12 @@ type ContractAnswer<Route extends RouteContract> = Route['status'] extends 204
 export interface ContractRouteOptions {
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
   config?: FastifyContextConfig;
+  /** How the request is logged (a route whose URL carries a secret logs a redacted copy). */
+  logSerializers?: RouteShorthandOptions['logSerializers'];
+  /** A check that runs before the body is read (e.g. whether the route is switched on). */
+  onRequest?: onRequestHookHandler;
+  /** The largest body the route reads, when it differs from the server's (a flow with its media inline). */
+  bodyLimit?: number;
 }
 
 /**
@@ -55,6 +63,9 @@ export function registerContractRoute<Route extends RouteContract>(
     schema,
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     ...(options.config ? { config: options.config } : {}),
+    ...(options.logSerializers ? { logSerializers: options.logSerializers } : {}),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const answer = await handler(request as ContractRequest<Route>, reply);
       if (reply.sent || answer === reply) return reply;

@@ -1,8 +1,5 @@
-import type {
-  Announcement,
-  AnnouncementFields,
-  AnnouncementPage,
-} from '@wacrm/shared/announcements/announcement.schema';
+import { announcementRoutes } from '@wacrm/shared/announcements/announcement.contract';
+import type { AnnouncementFields } from '@wacrm/shared/announcements/announcement.schema';
 import { http } from '../../../lib/api.ts';
 
 export const announcementsKeys = {
@@ -12,17 +9,17 @@ export const announcementsKeys = {
 };
 
 export const announcementsApi = {
-  listActive: () => http.get<Announcement[]>('/api/announcements/list', { silent: true }),
+  listActive: () => http.call(announcementRoutes.listActive, { silent: true }),
   listPage: (searchParam: string, pageNumber: number) =>
-    http.get<AnnouncementPage>('/api/announcements', { query: { searchParam, pageNumber } }),
-  create: (fields: AnnouncementFields) => http.post<Announcement>('/api/announcements', fields),
-  update: (id: number, fields: AnnouncementFields) => http.put<Announcement>(`/api/announcements/${id}`, fields),
-  remove: (id: number) => http.delete<void>(`/api/announcements/${id}`),
+    http.call(announcementRoutes.page, { query: { searchParam, pageNumber } }),
+  create: (body: AnnouncementFields) => http.call(announcementRoutes.create, { body }),
+  update: (id: number, body: AnnouncementFields) => http.call(announcementRoutes.update, { params: { id }, body }),
+  remove: (id: number) => http.call(announcementRoutes.remove, { params: { id } }),
   uploadMedia: (id: number, file: File) => {
-    const form = new FormData();
-    form.append('typeArch', 'announcements');
-    form.append('file', file);
-    return http.post<Announcement>(`/api/announcements/${id}/media-upload`, form);
+    const body = new FormData();
+    body.append('typeArch', 'announcements');
+    body.append('file', file);
+    return http.call(announcementRoutes.attachMedia, { params: { id }, body });
   },
-  removeMedia: (id: number) => http.delete<Announcement>(`/api/announcements/${id}/media-upload`),
+  removeMedia: (id: number) => http.call(announcementRoutes.removeMedia, { params: { id } }),
 };

@@ -1,89 +1,76 @@
-import type {
-  CampaignFields,
-  CampaignRecord,
-  CampaignReport,
-  CampaignSettings,
-} from '@wacrm/shared/campaigns/campaign.schema';
-import type {
-  ContactListItemRecord,
-  ContactListRecord,
-  ContactListUploadAnswer,
-  FileListFields,
-  FileListRecord,
-} from '@wacrm/shared/campaigns/contact-list.schema';
+import {
+  campaignRoutes,
+  contactListItemRoutes,
+  contactListRoutes,
+  fileListRoutes,
+} from '@wacrm/shared/campaigns/campaign.contract';
+import type { CampaignFields, CampaignSettings } from '@wacrm/shared/campaigns/campaign.schema';
+import type { ContactListItemFields, FileListFields } from '@wacrm/shared/campaigns/contact-list.schema';
+import { type RouteResponse, routePath } from '@wacrm/shared/common/route-contract';
 import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
 import type { ContactUploadRow } from '@wacrm/shared/contacts/contact.schema';
 import { tagRoutes } from '@wacrm/shared/tags/tag.contract';
 import { http } from '../../../lib/api.ts';
 
-export interface Paged<T> {
-  records: T[];
-  count: number;
-  hasMore: boolean;
-}
-
 /** The campaign tool's calls (admins, plan flag useCampaigns). */
 export const campaignsApi = {
   lists: (searchParam: string, pageNumber: number) =>
-    http.get<Paged<ContactListRecord>>('/api/contact-lists', { query: { searchParam, pageNumber } }),
-  allLists: () => http.get<ContactListRecord[]>('/api/contact-lists/list'),
-  list: (id: number) => http.get<ContactListRecord>(`/api/contact-lists/${id}`),
-  createList: (name: string) => http.post<ContactListRecord>('/api/contact-lists', { name }, { silent: true }),
+    http.call(contactListRoutes.page, { query: { searchParam, pageNumber } }),
+  allLists: () => http.call(contactListRoutes.all),
+  list: (id: number) => http.call(contactListRoutes.find, { params: { id } }),
+  createList: (name: string) => http.call(contactListRoutes.create, { body: { name }, silent: true }),
   listFromTags: (name: string, tagIds: number[]) =>
-    http.post<ContactListRecord>('/api/contact-lists/from-tags', { name, tagIds }, { silent: true }),
+    http.call(contactListRoutes.fromTags, { body: { name, tagIds }, silent: true }),
   renameList: (id: number, name: string) =>
-    http.put<ContactListRecord>(`/api/contact-lists/${id}`, { name }, { silent: true }),
-  removeList: (id: number) => http.delete<null>(`/api/contact-lists/${id}`),
+    http.call(contactListRoutes.rename, { params: { id }, body: { name }, silent: true }),
+  removeList: (id: number) => http.call(contactListRoutes.remove, { params: { id } }),
+  // The route reads its body itself (JSON rows or a multipart sheet), so its contract has no body
+  // schema and `call` would take only a form: the JSON form is posted to the contract's path.
   upload: (id: number, rows: ContactUploadRow[]) =>
-    http.post<ContactListUploadAnswer>(`/api/contact-lists/${id}/upload`, { rows }),
+    http.post<RouteResponse<typeof contactListRoutes.upload>>(routePath(contactListRoutes.upload, { id }), { rows }),
 
   items: (contactListId: number, searchParam: string, pageNumber: number) =>
-    http.get<{ contacts: ContactListItemRecord[]; count: number; hasMore: boolean }>('/api/contact-list-items', {
-      query: { contactListId, searchParam, pageNumber },
-    }),
-  createItem: (body: { name: string; number: string; email: string; contactListId: number }) =>
-    http.post<ContactListItemRecord>('/api/contact-list-items', body, { silent: true }),
-  updateItem: (id: number, body: { name: string; number: string; email: string; contactListId: number }) =>
-    http.put<ContactListItemRecord>(`/api/contact-list-items/${id}`, body, { silent: true }),
-  removeItem: (id: number) => http.delete<null>(`/api/contact-list-items/${id}`),
+    http.call(contactListItemRoutes.page, { query: { contactListId, searchParam, pageNumber } }),
+  createItem: (body: ContactListItemFields) => http.call(contactListItemRoutes.create, { body, silent: true }),
+  updateItem: (id: number, body: ContactListItemFields) =>
+    http.call(contactListItemRoutes.update, { params: { id }, body, silent: true }),
+  removeItem: (id: number) => http.call(contactListItemRoutes.remove, { params: { id } }),
 
-  settings: () => http.get<CampaignSettings>('/api/campaign-settings'),
-  saveSettings: (settings: Partial<CampaignSettings>) =>
-    http.post<CampaignSettings>('/api/campaign-settings', { settings }),
+  settings: () => http.call(campaignRoutes.settings),
+  saveSettings: (settings: Partial<CampaignSettings>) => http.call(campaignRoutes.saveSettings, { body: { settings } }),
 
   campaigns: (searchParam: string, pageNumber: number) =>
-    http.get<Paged<CampaignRecord>>('/api/campaigns', { query: { searchParam, pageNumber } }),
-  create: (body: CampaignFields) => http.post<CampaignRecord>('/api/campaigns', body, { silent: true }),
+    http.call(campaignRoutes.page, { query: { searchParam, pageNumber } }),
+  create: (body: CampaignFields) => http.call(campaignRoutes.create, { body, silent: true }),
   update: (id: number, body: CampaignFields) =>
-    http.put<CampaignRecord>(`/api/campaigns/${id}`, body, { silent: true }),
-  remove: (id: number) => http.delete<null>(`/api/campaigns/${id}`),
-  cancel: (id: number) => http.post<CampaignRecord>(`/api/campaigns/${id}/cancel`),
-  restart: (id: number) => http.post<CampaignRecord>(`/api/campaigns/${id}/restart`),
-  report: (id: number) => http.get<CampaignReport>(`/api/campaigns/${id}/report`),
+    http.call(campaignRoutes.update, { params: { id }, body, silent: true }),
+  remove: (id: number) => http.call(campaignRoutes.remove, { params: { id } }),
+  cancel: (id: number) => http.call(campaignRoutes.cancel, { params: { id } }),
+  restart: (id: number) => http.call(campaignRoutes.restart, { params: { id } }),
+  report: (id: number) => http.call(campaignRoutes.report, { params: { id } }),
   /** The campaign's own file (its type is read from its content by the server). */
   uploadMedia(id: number, file: File) {
     const form = new FormData();
     form.append('file', file);
-    return http.post<CampaignRecord>(`/api/campaigns/${id}/media-upload`, form, { silent: true });
+    return http.call(campaignRoutes.attachMedia, { params: { id }, body: form, silent: true });
   },
-  removeMedia: (id: number) => http.delete<CampaignRecord>(`/api/campaigns/${id}/media-upload`, { silent: true }),
+  removeMedia: (id: number) => http.call(campaignRoutes.removeMedia, { params: { id }, silent: true }),
+  /** CSV text, not JSON: the one campaign route without a contract. */
   csv: (id: number) => http.get<string>(`/api/campaigns/${id}/shippings.csv`),
 
   files: (searchParam: string, pageNumber: number) =>
-    http.get<{ files: FileListRecord[]; count: number; hasMore: boolean }>('/api/files', {
-      query: { searchParam, pageNumber },
-    }),
-  createFiles: (body: FileListFields) => http.post<FileListRecord>('/api/files', body, { silent: true }),
+    http.call(fileListRoutes.page, { query: { searchParam, pageNumber } }),
+  createFiles: (body: FileListFields) => http.call(fileListRoutes.create, { body, silent: true }),
   updateFiles: (id: number, body: FileListFields) =>
-    http.put<FileListRecord>(`/api/files/${id}`, body, { silent: true }),
-  removeFiles: (id: number) => http.delete<null>(`/api/files/${id}`),
+    http.call(fileListRoutes.update, { params: { id }, body, silent: true }),
+  removeFiles: (id: number) => http.call(fileListRoutes.remove, { params: { id } }),
   uploadFile(id: number, option: { id?: number; name: string }, file: File) {
     const form = new FormData();
     form.append('typeArch', 'fileList');
     form.append('name', option.name);
     if (option.id) form.append('id', String(option.id));
     form.append('files', file);
-    return http.post<FileListRecord>(`/api/files/uploadList/${id}`, form);
+    return http.call(fileListRoutes.upload, { params: { id }, body: form });
   },
   connections: () => http.call(connectionRoutes.list),
   tags: () => http.call(tagRoutes.list),

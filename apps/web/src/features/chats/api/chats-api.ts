@@ -1,10 +1,5 @@
-import type {
-  ChatFields,
-  ChatMessageRecord,
-  ChatMessagesPage,
-  ChatRecord,
-  ChatsList,
-} from '@wacrm/shared/chats/chat.schema';
+import { chatRoutes } from '@wacrm/shared/chats/chat.contract';
+import type { ChatFields, ChatRecord } from '@wacrm/shared/chats/chat.schema';
 import { http } from '../../../lib/api.ts';
 
 export const chatsKeys = {
@@ -14,7 +9,7 @@ export const chatsKeys = {
 
 /** spec: internal chat failures are silent, except the dialog's own messages. */
 export const chatsApi = {
-  list: (pageNumber = 1) => http.get<ChatsList>('/api/chats', { query: { pageNumber }, silent: true }),
+  list: (pageNumber = 1) => http.call(chatRoutes.list, { query: { pageNumber }, silent: true }),
   /** Every chat of mine, page after page: the top bar's unread total and the realtime updates need all. */
   listAll: async (): Promise<ChatRecord[]> => {
     const records: ChatRecord[] = [];
@@ -24,16 +19,16 @@ export const chatsApi = {
       if (!page.hasMore) return records;
     }
   },
-  create: (body: ChatFields) => http.post<ChatRecord>('/api/chats', body, { silent: true }),
-  update: (id: number, body: ChatFields) => http.put<ChatRecord>(`/api/chats/${id}`, body, { silent: true }),
-  remove: (id: number) => http.delete<null>(`/api/chats/${id}`, { silent: true }),
+  create: (body: ChatFields) => http.call(chatRoutes.create, { body, silent: true }),
+  update: (id: number, body: ChatFields) => http.call(chatRoutes.update, { params: { id }, body, silent: true }),
+  remove: (id: number) => http.call(chatRoutes.remove, { params: { id }, silent: true }),
   messages: (id: number, pageNumber: number, signal?: AbortSignal) =>
-    http.get<ChatMessagesPage>(`/api/chats/${id}/messages`, { query: { pageNumber }, signal, silent: true }),
+    http.call(chatRoutes.messages, { params: { id }, query: { pageNumber }, signal, silent: true }),
   send: (id: number, message: string) =>
-    http.post<ChatMessageRecord>(`/api/chats/${id}/messages`, { message }, { silent: true }),
+    http.call(chatRoutes.send, { params: { id }, body: { message }, silent: true }),
   editMessage: (id: number, messageId: number, message: string) =>
-    http.put<ChatMessageRecord>(`/api/chats/${id}/messages/${messageId}`, { message }, { silent: true }),
+    http.call(chatRoutes.editMessage, { params: { id, messageId }, body: { message }, silent: true }),
   deleteMessage: (id: number, messageId: number) =>
-    http.delete<ChatMessageRecord>(`/api/chats/${id}/messages/${messageId}`, { silent: true }),
-  markRead: (id: number) => http.post<ChatRecord>(`/api/chats/${id}/read`, {}, { silent: true }),
+    http.call(chatRoutes.deleteMessage, { params: { id, messageId }, silent: true }),
+  markRead: (id: number) => http.call(chatRoutes.markRead, { params: { id }, body: {}, silent: true }),
 };

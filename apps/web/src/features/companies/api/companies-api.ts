@@ -1,4 +1,5 @@
-import type { CompanyCreate, CompanyFields, CompanyPage, CompanyRecord } from '@wacrm/shared/companies/company.schema';
+import { companyRoutes } from '@wacrm/shared/companies/company.contract';
+import type { CompanyCreate, CompanyFields } from '@wacrm/shared/companies/company.schema';
 import { http } from '../../../lib/api.ts';
 
 export const companiesKeys = {
@@ -9,10 +10,9 @@ export const companiesKeys = {
 /** The super user's companies admin. Writes are silent: the screens add the spec's hint to the error. */
 export const companiesApi = {
   page: (searchParam: string, pageNumber: number) =>
-    http.get<CompanyPage>('/api/companies', { query: { searchParam, pageNumber } }),
-  create: (fields: CompanyCreate) => http.post<CompanyRecord>('/api/companies', fields, { silent: true }),
-  update: (id: number, fields: CompanyFields) =>
-    http.put<CompanyRecord>(`/api/companies/${id}`, fields, { silent: true }),
-  renew: (id: number) => http.post<CompanyRecord>(`/api/companies/${id}/renew`, undefined, { silent: true }),
-  remove: (id: number) => http.delete<void>(`/api/companies/${id}`, { silent: true }),
+    http.call(companyRoutes.page, { query: { searchParam, pageNumber } }),
+  create: (body: CompanyCreate) => http.call(companyRoutes.create, { body, silent: true }),
+  update: (id: number, body: CompanyFields) => http.call(companyRoutes.update, { params: { id }, body, silent: true }),
+  renew: (id: number) => http.call(companyRoutes.renew, { params: { id }, silent: true }),
+  remove: (id: number) => http.call(companyRoutes.remove, { params: { id }, silent: true }),
 };

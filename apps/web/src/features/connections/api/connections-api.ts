@@ -1,4 +1,4 @@
-import type { CompanyUsage } from '@wacrm/shared/companies/company.schema';
+import { companyRoutes } from '@wacrm/shared/companies/company.contract';
 import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
 import type { ConnectionFields, ConnectionUpdate } from '@wacrm/shared/connections/connection.schema';
 import { http } from '../../../lib/api.ts';
@@ -30,7 +30,7 @@ export const connectionsApi = {
   startSession: (id: number) => http.call(connectionRoutes.startSession, { params: { id } }),
   renewQr: (id: number) => http.call(connectionRoutes.renewQr, { params: { id } }),
   disconnectSession: (id: number) => http.call(connectionRoutes.disconnectSession, { params: { id } }),
-  usage: () => http.get<CompanyUsage>('/api/companies/usage', { silent: true }),
+  usage: () => http.call(companyRoutes.usage, { silent: true }),
   /** Whether this server accepts sandbox connections (SANDBOX_ENABLED). */
   isSandboxEnabled: async () =>
     (await http.call(connectionRoutes.providers, { silent: true })).providers.includes('sandbox'),

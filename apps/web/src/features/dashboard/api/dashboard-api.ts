@@ -1,10 +1,5 @@
-import type {
-  DashboardAnswer,
-  DashboardQuery,
-  DashboardRangeQuery,
-  TicketsByDayAnswer,
-  TicketsByUserAnswer,
-} from '@wacrm/shared/dashboard/dashboard.schema';
+import { dashboardRoutes } from '@wacrm/shared/dashboard/dashboard.contract';
+import type { DashboardQuery, DashboardRangeQuery } from '@wacrm/shared/dashboard/dashboard.schema';
 import { http } from '../../../lib/api.ts';
 
 export type DashboardChart = 'byUser' | 'byDay';
@@ -21,11 +16,10 @@ export const dashboardKeys = {
 };
 
 export const dashboardApi = {
-  summary: (query: DashboardQuery, signal?: AbortSignal) =>
-    http.get<DashboardAnswer>('/api/dashboard', { query: { ...query }, signal }),
+  summary: (query: DashboardQuery, signal?: AbortSignal) => http.call(dashboardRoutes.summary, { query, signal }),
   // The charts show their own failure toasts (spec), so the default one is skipped.
   ticketsByUser: (range: DashboardRangeQuery, signal?: AbortSignal) =>
-    http.get<TicketsByUserAnswer>('/api/dashboard/ticketsUsers', { query: { ...range }, signal, silent: true }),
+    http.call(dashboardRoutes.ticketsByUser, { query: range, signal, silent: true }),
   ticketsByDay: (range: DashboardRangeQuery, signal?: AbortSignal) =>
-    http.get<TicketsByDayAnswer>('/api/dashboard/ticketsDay', { query: { ...range }, signal, silent: true }),
+    http.call(dashboardRoutes.ticketsByDay, { query: range, signal, silent: true }),
 };

@@ -1,9 +1,9 @@
-import type { DeadLetter } from '@wacrm/shared/dead-letters/dead-letter.schema';
+import { deadLetterRoutes } from '@wacrm/shared/dead-letters/dead-letter.contract';
 import { http } from '../../../lib/api.ts';
 
 export const deadLettersKeys = { list: ['dead-letters'] as const };
 
 export const deadLettersApi = {
-  list: () => http.get<DeadLetter[]>('/api/dead-letters'),
-  dismiss: (id: number) => http.delete(`/api/dead-letters/${id}`),
+  list: () => http.call(deadLetterRoutes.list),
+  dismiss: (id: number) => http.call(deadLetterRoutes.remove, { params: { id } }),
 };

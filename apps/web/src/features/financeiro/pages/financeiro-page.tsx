@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type InvoiceRecord, type InvoiceStatus, invoiceStatuses } from '@wacrm/shared/billing/invoice.schema';
+import { companyRoutes } from '@wacrm/shared/companies/company.contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
@@ -42,7 +43,7 @@ export function FinanceiroPage() {
   });
   const companies = useQuery({
     queryKey: ['companies', 'options'],
-    queryFn: () => http.get<{ id: number; name: string }[]>('/api/companies/list'),
+    queryFn: () => http.call(companyRoutes.list),
     enabled: user.super,
   });
   const rows = invoices.data?.pages.flatMap((page) => page.invoices) ?? [];

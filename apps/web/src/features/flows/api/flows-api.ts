@@ -1,22 +1,11 @@
-import type {
-  FlowCampaignFields,
-  FlowCampaignRecord,
-  FlowConnection,
-  FlowIssue,
-  FlowNodeShape,
-  FlowRecord,
-} from '@wacrm/shared';
+import type { FlowCampaignFields, FlowConnection, FlowNodeShape } from '@wacrm/shared';
+import type { RouteInput } from '@wacrm/shared/common/route-contract';
 import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
+import { flowRoutes } from '@wacrm/shared/flows/flow.contract';
 import { queueRoutes } from '@wacrm/shared/queues/queue.contract';
-import type { SandboxInbound, SandboxOutboxEntry } from '@wacrm/shared/sandbox/sandbox.schema';
+import { sandboxRoutes } from '@wacrm/shared/sandbox/sandbox.contract';
+import type { SandboxInbound } from '@wacrm/shared/sandbox/sandbox.schema';
 import { http } from '../../../lib/api.ts';
-
-export interface FlowContentAnswer {
-  flow: FlowRecord & {
-    flow: { nodes: FlowNodeShape[]; connections: FlowConnection[] } | null;
-    mediaUrls: Record<string, string>;
-  };
-}
 
 export const flowsKeys = {
   all: ['flows'] as const,
@@ -27,46 +16,46 @@ export const flowsKeys = {
 
 /** The spec's `/flowbuilder` and `/flowcampaign` calls. */
 export const flowsApi = {
-  list: (searchParam: string, pageNumber: number) =>
-    http.get<{ flows: FlowRecord[]; hasMore: boolean }>('/api/flowbuilder', { query: { searchParam, pageNumber } }),
-  create: (name: string) => http.post<FlowRecord>('/api/flowbuilder', { name }, { silent: true }),
+  list: (searchParam: string, pageNumber: number) => http.call(flowRoutes.list, { query: { searchParam, pageNumber } }),
+  create: (name: string) => http.call(flowRoutes.create, { body: { name }, silent: true }),
   update: (flowId: number, patch: { name?: string; active?: boolean }) =>
-    http.put<FlowRecord>('/api/flowbuilder', { flowId, ...patch }, { silent: true }),
-  remove: (id: number) => http.delete<null>(`/api/flowbuilder/${id}`),
-  duplicate: (flowId: number, name: string) => http.post<FlowRecord>('/api/flowbuilder/duplicate', { flowId, name }),
-  content: (id: number) => http.get<FlowContentAnswer>(`/api/flowbuilder/flow/${id}`),
+    http.call(flowRoutes.update, { body: { flowId, ...patch }, silent: true }),
+  remove: (id: number) => http.call(flowRoutes.remove, { params: { id } }),
+  duplicate: (flowId: number, name: string) => http.call(flowRoutes.duplicate, { body: { flowId, name } }),
+  content: (id: number) => http.call(flowRoutes.content, { params: { id } }),
   /** Silent: the editor shows the field-level errors on the nodes. */
   save: (idFlow: number, nodes: FlowNodeShape[], connections: FlowConnection[]) =>
-    http.post<{ flow: FlowRecord; warnings: FlowIssue[] }>(
-      '/api/flowbuilder/flow',
-      { idFlow, nodes, connections },
-      { silent: true },
-    ),
-  exportFlow: (id: number) => http.get<unknown>(`/api/flowbuilder/${id}/export`),
-  importFlow: (file: unknown) => http.post<{ flow: FlowRecord }>('/api/flowbuilder/import', file),
+    http.call(flowRoutes.save, { body: { idFlow, nodes, connections }, silent: true }),
+  exportFlow: (id: number) => http.call(flowRoutes.exportFile, { params: { id } }),
+  importFlow: (file: RouteInput<typeof flowRoutes.importFile>['body']) =>
+    http.call(flowRoutes.importFile, { body: file }),
   /** One media file (the type is checked from its bytes by the server); answers the stored name. */
   upload: (kind: 'img' | 'audio' | 'video', file: File) => {
     const form = new FormData();
     form.append('fromMe', 'true');
     form.append('body', file.name);
     form.append('medias', file);
-    return http.post<{ name: string; url: string }>(`/api/flowbuilder/${kind}`, form);
+    const uploadRoutes = { img: flowRoutes.uploadImage, audio: flowRoutes.uploadAudio, video: flowRoutes.uploadVideo };
+    return http.call(uploadRoutes[kind], { body: form });
   },
+  /** The test panel: (re)starts the flow for a sandbox customer, and cleans up after it. */
+  startTest: (flowId: number, test: { whatsappId: number; number: string }) =>
+    http.call(flowRoutes.test, { params: { id: flowId }, body: test }),
+  endTest: (flowId: number, test: { whatsappId: number; number: string }) =>
+    http.call(flowRoutes.endTest, { params: { id: flowId }, body: test }),
 
-  campaigns: () => http.get<{ flows: FlowCampaignRecord[] }>('/api/flowcampaign'),
-  createCampaign: (fields: FlowCampaignFields) =>
-    http.post<FlowCampaignRecord>('/api/flowcampaign', fields, { silent: true }),
+  campaigns: () => http.call(flowRoutes.campaigns),
+  createCampaign: (fields: FlowCampaignFields) => http.call(flowRoutes.createCampaign, { body: fields, silent: true }),
   updateCampaign: (id: number, fields: FlowCampaignFields) =>
-    http.put<FlowCampaignRecord>('/api/flowcampaign', { id, ...fields }, { silent: true }),
-  removeCampaign: (id: number) => http.delete<null>(`/api/flowcampaign/${id}`),
+    http.call(flowRoutes.updateCampaign, { body: { id, ...fields }, silent: true }),
+  removeCampaign: (id: number) => http.call(flowRoutes.removeCampaign, { params: { id } }),
   connections: () => http.call(connectionRoutes.list, { query: { session: 0 } }),
   queues: () => http.call(queueRoutes.list),
 
   // The flow test plays a sandbox customer through the sandbox's HTTP API (docs/sandbox.md). Flows
   // calls it itself: the sandbox feature sits above connections, which pick integrations, which pick flows.
   testCustomerWrites: (whatsappId: number, message: Pick<SandboxInbound, 'from' | 'name' | 'body'>) =>
-    http.post<{ id: string }>(`/api/sandbox/${whatsappId}/inbound`, message),
+    http.call(sandboxRoutes.inbound, { params: { whatsappId }, body: message }),
   // Polled: failures are shown by the panel, not toasted every second.
-  testOutbox: (whatsappId: number) =>
-    http.get<SandboxOutboxEntry[]>(`/api/sandbox/${whatsappId}/outbox`, { silent: true }),
+  testOutbox: (whatsappId: number) => http.call(sandboxRoutes.outbox, { params: { whatsappId }, silent: true }),
 };

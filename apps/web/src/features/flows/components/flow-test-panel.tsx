@@ -12,7 +12,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../lib/api.ts';
 import { flowsApi } from '../api/flows-api.ts';
 
 const newTestNumber = () => `5500${Math.floor(100_000_000 + Math.random() * 899_999_999)}`;
@@ -61,7 +60,7 @@ export function FlowTestPanel({ flowId, isDirty, onClose }: { flowId: number; is
   const endTest = useCallback(async () => {
     const test = running.current;
     running.current = null;
-    if (test) await http.post(`/api/flowbuilder/${flowId}/test/end`, test).catch(() => undefined);
+    if (test) await flowsApi.endTest(flowId, test).catch(() => undefined);
   }, [flowId]);
   useEffect(
     () => () => {
@@ -82,7 +81,7 @@ export function FlowTestPanel({ flowId, isDirty, onClose }: { flowId: number; is
       name: t('test.customerName'),
       body: t('test.firstMessage'),
     });
-    await http.post(`/api/flowbuilder/${flowId}/test`, { whatsappId: Number(chosen), number: fresh });
+    await flowsApi.startTest(flowId, { whatsappId: Number(chosen), number: fresh });
     setStarted(true);
   };
   const handleSend = async () => {

@@ -1,11 +1,6 @@
-import type {
-  DialogflowTest,
-  PromptInput,
-  PromptRecord,
-  QueueIntegrationInput,
-  QueueIntegrationRecord,
-  QueueIntegrationsPage,
-} from '@wacrm/shared/integrations/index';
+import { integrationRoutes } from '@wacrm/shared/integrations/integration.contract';
+import type { PromptInput } from '@wacrm/shared/integrations/prompt.schema';
+import type { DialogflowTest, QueueIntegrationInput } from '@wacrm/shared/integrations/queue-integration.schema';
 import { http } from '../../../lib/api.ts';
 
 export const integrationsKeys = {
@@ -15,19 +10,19 @@ export const integrationsKeys = {
 };
 
 export const integrationsApi = {
-  prompts: () => http.get<{ prompts: PromptRecord[] }>('/api/prompt'),
+  prompts: () => http.call(integrationRoutes.prompts),
   /** Silent: the dialogs show field errors themselves. */
-  createPrompt: (body: PromptInput) => http.post<PromptRecord>('/api/prompt', body, { silent: true }),
-  updatePrompt: (id: number, body: PromptInput) => http.put<PromptRecord>(`/api/prompt/${id}`, body, { silent: true }),
-  removePrompt: (id: number) => http.delete<{ message: string }>(`/api/prompt/${id}`),
+  createPrompt: (body: PromptInput) => http.call(integrationRoutes.createPrompt, { body, silent: true }),
+  updatePrompt: (id: number, body: PromptInput) =>
+    http.call(integrationRoutes.updatePrompt, { params: { id }, body, silent: true }),
+  removePrompt: (id: number) => http.call(integrationRoutes.removePrompt, { params: { id } }),
 
   integrationsPage: (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
-    http.get<QueueIntegrationsPage>('/api/queueIntegration', { query: { searchParam, pageNumber }, signal }),
+    http.call(integrationRoutes.integrationsPage, { query: { searchParam, pageNumber }, signal }),
   createIntegration: (body: QueueIntegrationInput) =>
-    http.post<QueueIntegrationRecord>('/api/queueIntegration', body, { silent: true }),
+    http.call(integrationRoutes.createIntegration, { body, silent: true }),
   updateIntegration: (id: number, body: QueueIntegrationInput) =>
-    http.put<QueueIntegrationRecord>(`/api/queueIntegration/${id}`, body, { silent: true }),
-  removeIntegration: (id: number) => http.delete<{ message: string }>(`/api/queueIntegration/${id}`),
-  testSession: (body: DialogflowTest) =>
-    http.post<{ ok: true }>('/api/queueIntegration/testSession', body, { silent: true }),
+    http.call(integrationRoutes.updateIntegration, { params: { id }, body, silent: true }),
+  removeIntegration: (id: number) => http.call(integrationRoutes.removeIntegration, { params: { id } }),
+  testSession: (body: DialogflowTest) => http.call(integrationRoutes.testSession, { body, silent: true }),
 };

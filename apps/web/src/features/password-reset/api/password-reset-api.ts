@@ -1,16 +1,13 @@
+import { passwordResetRoutes } from '@wacrm/shared/password-reset/password-reset.contract';
 import { http } from '../../../lib/api.ts';
 
-// spec: the email, code and new password travel in the path; each part is escaped.
-const part = encodeURIComponent;
-
+// spec: the email, code and new password travel in the path; `http.call` escapes each part.
 export const passwordResetApi = {
   requestCode: (email: string) =>
-    http.post<{ sent: true; expiresInMinutes: number }>(`/api/forgetpassword/${part(email)}`, undefined, {
-      auth: false,
-      silent: true,
-    }),
+    http.call(passwordResetRoutes.requestCode, { params: { email }, auth: false, silent: true }),
   resetPassword: (email: string, code: string, newPassword: string) =>
-    http.post<{ reset: true }>(`/api/resetpasswords/${part(email)}/${part(code)}/${part(newPassword)}`, undefined, {
+    http.call(passwordResetRoutes.resetPassword, {
+      params: { email, token: code, newPassword },
       auth: false,
       silent: true,
     }),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Plan } from '@wacrm/shared/plans/plan.schema';
+import { companyRoutes } from '@wacrm/shared/companies/company.contract';
 import { http } from '../../../lib/api.ts';
 
 export const plansKeys = {
@@ -10,7 +10,7 @@ export const plansKeys = {
 export function useCompanyPlan(companyId: number) {
   return useQuery({
     queryKey: plansKeys.companyPlan(companyId),
-    queryFn: () => http.get<Plan>(`/api/companies/listPlan/${companyId}`),
+    queryFn: () => http.call(companyRoutes.plan, { params: { companyId } }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,4 +1,4 @@
-import type { CompanyUsage } from '@wacrm/shared/companies/company.schema';
+import { companyRoutes } from '@wacrm/shared/companies/company.contract';
 import { queueRoutes } from '@wacrm/shared/queues/queue.contract';
 import type { QueueFields } from '@wacrm/shared/queues/queue.schema';
 import type { QueueOptionCreate, QueueOptionUpdate } from '@wacrm/shared/queues/queue-option.schema';
@@ -19,7 +19,7 @@ export const queuesApi = {
   create: (body: QueueFields) => http.call(queueRoutes.create, { body, silent: true }),
   update: (id: number, body: QueueFields) => http.call(queueRoutes.update, { params: { id }, body, silent: true }),
   remove: (id: number) => http.call(queueRoutes.remove, { params: { id } }),
-  usage: () => http.get<CompanyUsage>('/api/companies/usage', { silent: true }),
+  usage: () => http.call(companyRoutes.usage, { silent: true }),
   /** The whole menu: the root options, each with its nested children. */
   options: (queueId: number) => http.call(queueRoutes.options, { query: { queueId } }),
   createOption: (body: QueueOptionCreate) => http.call(queueRoutes.createOption, { body, silent: true }),

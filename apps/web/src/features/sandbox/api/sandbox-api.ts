@@ -1,8 +1,4 @@
-import type {
-  SandboxCustomerRecord,
-  SandboxOutboxEntry,
-  SandboxReadReceipt,
-} from '@wacrm/shared/sandbox/sandbox.schema';
+import { sandboxRoutes } from '@wacrm/shared/sandbox/sandbox.contract';
 import { http } from '../../../lib/api.ts';
 
 export interface SandboxInboundBody {
@@ -15,16 +11,16 @@ export interface SandboxInboundBody {
 
 /** The sandbox's HTTP API (docs/sandbox.md): the simulated phone and its customers. */
 export const sandboxApi = {
-  scan: (whatsappId: number) => http.post<{ status: string }>(`/api/sandbox/${whatsappId}/scan`),
-  disconnect: (whatsappId: number) => http.post<{ status: string }>(`/api/sandbox/${whatsappId}/disconnect`),
+  scan: (whatsappId: number) => http.call(sandboxRoutes.scan, { params: { whatsappId } }),
+  disconnect: (whatsappId: number) => http.call(sandboxRoutes.disconnect, { params: { whatsappId } }),
   inbound: (whatsappId: number, body: SandboxInboundBody) =>
-    http.post<{ id: string }>(`/api/sandbox/${whatsappId}/inbound`, body),
+    http.call(sandboxRoutes.inbound, { params: { whatsappId }, body }),
   // Polled: failures are shown by the page, not toasted every 1.5 s.
   outbox: (whatsappId: number, after: number | undefined) =>
-    http.get<SandboxOutboxEntry[]>(`/api/sandbox/${whatsappId}/outbox`, { query: { after }, silent: true }),
+    http.call(sandboxRoutes.outbox, { params: { whatsappId }, query: { after }, silent: true }),
   readReceipts: (whatsappId: number, after: number | undefined) =>
-    http.get<SandboxReadReceipt[]>(`/api/sandbox/${whatsappId}/read-receipts`, { query: { after }, silent: true }),
-  customers: (whatsappId: number) =>
-    http.get<SandboxCustomerRecord[]>(`/api/sandbox/${whatsappId}/customers`, { silent: true }),
-  ack: (whatsappId: number, id: string, ack: number) => http.post(`/api/sandbox/${whatsappId}/ack`, { id, ack }),
+    http.call(sandboxRoutes.readReceipts, { params: { whatsappId }, query: { after }, silent: true }),
+  customers: (whatsappId: number) => http.call(sandboxRoutes.customers, { params: { whatsappId }, silent: true }),
+  ack: (whatsappId: number, id: string, ack: number) =>
+    http.call(sandboxRoutes.ack, { params: { whatsappId }, body: { id, ack } }),
 };

@@ -1,4 +1,5 @@
-import type { ScheduleFields, ScheduleRecord, SchedulesPage } from '@wacrm/shared/schedules/schedule.schema';
+import { scheduleRoutes } from '@wacrm/shared/schedules/schedule.contract';
+import type { ScheduleFields } from '@wacrm/shared/schedules/schedule.schema';
 import { http } from '../../../lib/api.ts';
 
 export const schedulesKeys = {
@@ -8,16 +9,16 @@ export const schedulesKeys = {
 
 export const schedulesApi = {
   page: (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
-    http.get<SchedulesPage>('/api/schedules', { query: { searchParam, pageNumber }, signal }),
+    http.call(scheduleRoutes.page, { query: { searchParam, pageNumber }, signal }),
   /** Silent: the dialog shows the errors itself. */
-  create: (body: ScheduleFields) => http.post<ScheduleRecord>('/api/schedules', body, { silent: true }),
+  create: (body: ScheduleFields) => http.call(scheduleRoutes.create, { body, silent: true }),
   update: (id: number, body: ScheduleFields) =>
-    http.put<ScheduleRecord>(`/api/schedules/${id}`, body, { silent: true }),
-  remove: (id: number) => http.delete<null>(`/api/schedules/${id}`),
+    http.call(scheduleRoutes.update, { params: { id }, body, silent: true }),
+  remove: (id: number) => http.call(scheduleRoutes.remove, { params: { id } }),
   uploadMedia(id: number, file: File) {
     const form = new FormData();
     form.append('file', file);
-    return http.post<ScheduleRecord>(`/api/schedules/${id}/media-upload`, form, { silent: true });
+    return http.call(scheduleRoutes.attachMedia, { params: { id }, body: form, silent: true });
   },
-  removeMedia: (id: number) => http.delete<ScheduleRecord>(`/api/schedules/${id}/media-upload`, { silent: true }),
+  removeMedia: (id: number) => http.call(scheduleRoutes.removeMedia, { params: { id }, silent: true }),
 };

@@ -1,5 +1,6 @@
-import type { CompanySchedules, WeeklyScheduleEntry } from '@wacrm/shared/company-schedules/company-schedules.schema';
-import type { Setting } from '@wacrm/shared/settings/settings';
+import { companySchedulesRoutes } from '@wacrm/shared/company-schedules/company-schedules.contract';
+import type { WeeklyScheduleEntry } from '@wacrm/shared/company-schedules/company-schedules.schema';
+import { settingRoutes } from '@wacrm/shared/settings/settings.contract';
 import { http } from '../../../lib/api.ts';
 
 export const settingsKeys = {
@@ -9,15 +10,15 @@ export const settingsKeys = {
 };
 
 export const settingsApi = {
-  list: () => http.get<Setting[]>('/api/settings'),
+  list: () => http.call(settingRoutes.list),
   /** The company's clock; every user may read it (the settings list is admins' only). */
-  timeZone: () => http.get<{ timeZone: string }>('/api/settings/time-zone'),
-  update: (key: string, value: string) => http.put<Setting>(`/api/settings/${encodeURIComponent(key)}`, { value }),
+  timeZone: () => http.call(settingRoutes.timeZone),
+  update: (key: string, value: string) => http.call(settingRoutes.update, { params: { key }, body: { value } }),
   /** The super user's companies admin: any company's settings by id. */
-  listOf: (companyId: number) => http.get<Setting[]>(`/api/companies/${companyId}/settings`),
+  listOf: (companyId: number) => http.call(settingRoutes.listOfCompany, { params: { id: companyId } }),
   updateOf: (companyId: number, key: string, value: string) =>
-    http.put<Setting>(`/api/companies/${companyId}/settings/${encodeURIComponent(key)}`, { value }),
-  schedules: (companyId: number) => http.get<CompanySchedules>(`/api/companies/${companyId}/schedules`),
+    http.call(settingRoutes.updateOfCompany, { params: { id: companyId, key }, body: { value } }),
+  schedules: (companyId: number) => http.call(companySchedulesRoutes.get, { params: { id: companyId } }),
   saveSchedules: (companyId: number, schedules: WeeklyScheduleEntry[]) =>
-    http.put<CompanySchedules>(`/api/companies/${companyId}/schedules`, { schedules }, { silent: true }),
+    http.call(companySchedulesRoutes.save, { params: { id: companyId }, body: { schedules }, silent: true }),
 };

@@ -1,6 +1,6 @@
 import type { SubscriptionAnswer } from '@wacrm/shared/billing/invoice.schema';
 import type { Recurrence } from '@wacrm/shared/companies/recurrence';
-import type { PublicPlan } from '@wacrm/shared/plans/plan.schema';
+import { planRoutes } from '@wacrm/shared/plans/plan.contract';
 import { http } from '../../../lib/api.ts';
 
 export interface SubscriptionOverview {
@@ -33,7 +33,7 @@ export const subscriptionKeys = {
 
 export const subscriptionApi = {
   overview: () => http.get<SubscriptionOverview>('/api/subscription'),
-  plans: () => http.get<PublicPlan[]>('/api/plans/list', { auth: false }),
+  plans: () => http.call(planRoutes.listPublic, { auth: false }),
   // Errors are shown inside the dialog.
   checkout: (body: CheckoutRequest) => http.post<SubscriptionAnswer>('/api/subscription', body, { silent: true }),
 };

@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { companyRoutes } from '@wacrm/shared/companies/company.contract';
 import { http } from '../../../lib/api.ts';
 import { usersApi, usersKeys } from '../api/users-api.ts';
-
-interface Usage {
-  users: { limit: number; used: number };
-}
 
 /**
  * How many users the plan allows and the company has, so the screen says so before the form
@@ -15,13 +12,13 @@ export function useUserAllowance(companyId: number) {
     queryKey: usersKeys.allowance(companyId),
     queryFn: async () => {
       try {
-        const usage = await http.get<Usage>('/api/companies/usage', { silent: true });
+        const usage = await http.call(companyRoutes.usage, { silent: true });
         if (usage?.users) return usage.users;
       } catch {
         // Fall through to the plan and the list.
       }
       const [plan, users] = await Promise.all([
-        http.get<{ users: number }>(`/api/companies/listPlan/${companyId}`, { silent: true }),
+        http.call(companyRoutes.plan, { params: { companyId }, silent: true }),
         usersApi.options(),
       ]);
       return { limit: plan.users, used: users.length };

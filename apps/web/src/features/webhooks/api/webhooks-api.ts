@@ -1,10 +1,5 @@
-import type {
-  WebhookCreated,
-  WebhookDeliveriesPage,
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookFields,
-} from '@wacrm/shared/webhooks/webhook.schema';
+import { webhookRoutes } from '@wacrm/shared/webhooks/webhook.contract';
+import type { WebhookFields } from '@wacrm/shared/webhooks/webhook.schema';
 import { http } from '../../../lib/api.ts';
 
 export const webhooksKeys = {
@@ -13,14 +8,13 @@ export const webhooksKeys = {
 };
 
 export const webhooksApi = {
-  list: () => http.get<WebhookEndpoint[]>('/api/webhooks'),
+  list: () => http.call(webhookRoutes.list),
   /** Silent: the dialog shows the errors itself. */
-  create: (body: WebhookFields) => http.post<WebhookCreated>('/api/webhooks', body, { silent: true }),
+  create: (body: WebhookFields) => http.call(webhookRoutes.create, { body, silent: true }),
   update: (id: number, body: Partial<WebhookFields>) =>
-    http.put<WebhookEndpoint>(`/api/webhooks/${id}`, body, { silent: true }),
-  remove: (id: number) => http.delete<null>(`/api/webhooks/${id}`),
+    http.call(webhookRoutes.update, { params: { id }, body, silent: true }),
+  remove: (id: number) => http.call(webhookRoutes.remove, { params: { id } }),
   deliveries: (id: number, pageNumber: number) =>
-    http.get<WebhookDeliveriesPage>(`/api/webhooks/${id}/deliveries`, { query: { pageNumber } }),
-  retry: (id: number, deliveryId: number) =>
-    http.post<WebhookDelivery>(`/api/webhooks/${id}/deliveries/${deliveryId}/retry`, {}),
+    http.call(webhookRoutes.deliveries, { params: { id }, query: { pageNumber } }),
+  retry: (id: number, deliveryId: number) => http.call(webhookRoutes.retry, { params: { id, deliveryId } }),
 };

@@ -1,14 +1,7 @@
-import {
-  sandboxAckSchema,
-  sandboxCallSchema,
-  sandboxInboundSchema,
-  sandboxOutboxQuerySchema,
-  sandboxParamsSchema,
-  sandboxReceiptsQuerySchema,
-} from '@wacrm/shared';
+import { sandboxRoutes } from '@wacrm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../../../platform/http/app-error.ts';
+import { registerContractRoute as route } from '../../../../platform/http/contract-routes.ts';
 import { requireAdmin } from '../../../../platform/http/guards.ts';
 import type { Ack } from '../../../channels/channel-adapter.ts';
 import type { SessionRouter } from '../../session-router.ts';
@@ -28,7 +21,6 @@ export function registerSandboxRoutes(
     findConnection: (companyId: number, id: number) => Promise<{ provider: string } | null>;
   },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const { adapter, router } = deps;
   type Args<T = undefined> = { id: number; companyId: number; input: T };
   router.define('sandbox.scan', ({ id }: Args) => adapter.scan(id));
@@ -60,59 +52,70 @@ export function registerSandboxRoutes(
   const companyOf = (request: FastifyRequest) => request.session.companyId;
   const guard = { preHandler: requireAdmin };
 
-  api.post('/api/sandbox/:whatsappId/scan', { ...guard, schema: { params: sandboxParamsSchema } }, async (request) => {
-    await onOwner(request, 'sandbox.scan');
-    return { status: 'CONNECTED' };
-  });
+  route(
+    app,
+    sandboxRoutes.scan,
+    async (request) => {
+      await onOwner(request, 'sandbox.scan');
+      return { status: 'CONNECTED' as const };
+    },
+    guard,
+  );
 
-  api.post(
-    '/api/sandbox/:whatsappId/disconnect',
-    { ...guard, schema: { params: sandboxParamsSchema } },
+  route(
+    app,
+    sandboxRoutes.disconnect,
     async (request) => {
       await onOwner(request, 'sandbox.phoneLogout');
-      return { status: 'DISCONNECTED' };
+      return { status: 'DISCONNECTED' as const };
     },
+    guard,
   );
 
-  api.post(
-    '/api/sandbox/:whatsappId/inbound',
+  route(
+    app,
+    sandboxRoutes.inbound,
+    (request) => onOwner<Awaited<ReturnType<SandboxAdapter['deliver']>>>(request, 'sandbox.deliver', request.body),
     // Media travels as base64 inside the JSON: room for the largest accepted file.
-    { ...guard, bodyLimit: 24 * 1024 * 1024, schema: { params: sandboxParamsSchema, body: sandboxInboundSchema } },
-    async (request) =>
-      onOwner<Awaited<ReturnType<SandboxAdapter['deliver']>>>(request, 'sandbox.deliver', request.body),
+    { ...guard, bodyLimit: 24 * 1024 * 1024 },
   );
 
-  api.post(
-    '/api/sandbox/:whatsappId/call',
-    { ...guard, schema: { params: sandboxParamsSchema, body: sandboxCallSchema } },
-    async (request) => onOwner<Awaited<ReturnType<SandboxAdapter['call']>>>(request, 'sandbox.call', request.body),
+  route(
+    app,
+    sandboxRoutes.call,
+    (request) => onOwner<Awaited<ReturnType<SandboxAdapter['call']>>>(request, 'sandbox.call', request.body),
+    guard,
   );
 
-  api.get(
-    '/api/sandbox/:whatsappId/outbox',
-    { ...guard, schema: { params: sandboxParamsSchema, querystring: sandboxOutboxQuerySchema } },
+  route(
+    app,
+    sandboxRoutes.outbox,
     async (request) => adapter.outbox(companyOf(request), await ownSandbox(request), request.query),
+    guard,
   );
 
-  api.get(
-    '/api/sandbox/:whatsappId/customers',
-    { ...guard, schema: { params: sandboxParamsSchema } },
+  route(
+    app,
+    sandboxRoutes.customers,
     async (request) => adapter.customers(companyOf(request), await ownSandbox(request)),
+    guard,
   );
 
-  api.get(
-    '/api/sandbox/:whatsappId/read-receipts',
-    { ...guard, schema: { params: sandboxParamsSchema, querystring: sandboxReceiptsQuerySchema } },
-    async (request) =>
+  route(
+    app,
+    sandboxRoutes.readReceipts,
+    (request) =>
       onOwner<Awaited<ReturnType<SandboxAdapter['readReceipts']>>>(request, 'sandbox.readReceipts', request.query),
+    guard,
   );
 
-  api.post(
-    '/api/sandbox/:whatsappId/ack',
-    { ...guard, schema: { params: sandboxParamsSchema, body: sandboxAckSchema } },
+  route(
+    app,
+    sandboxRoutes.ack,
     async (request) => {
       await onOwner(request, 'sandbox.ack', { id: request.body.id, ack: request.body.ack as Ack });
       return { id: request.body.id, ack: request.body.ack };
     },
+    guard,
   );
 }
