@@ -1,3 +1,4 @@
+import { contactRoutes } from '@wacrm/shared/contacts/contact.contract';
 import { scheduleRoutes } from '@wacrm/shared/schedules/schedule.contract';
 import type { ScheduleFields } from '@wacrm/shared/schedules/schedule.schema';
 import { http } from '../../../lib/api.ts';
@@ -21,4 +22,6 @@ export const schedulesApi = {
     return http.call(scheduleRoutes.attachMedia, { params: { id }, body: form, silent: true });
   },
   removeMedia: (id: number) => http.call(scheduleRoutes.removeMedia, { params: { id }, silent: true }),
+  /** The contact a link (`?contactId=`) opens the new-schedule dialog for. */
+  contact: (id: number) => http.call(contactRoutes.find, { params: { id } }),
 };

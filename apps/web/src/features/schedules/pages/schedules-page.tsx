@@ -6,14 +6,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
 import type { ScheduleRecord } from '@wacrm/shared/schedules/schedule.schema';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
-import { http } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../../auth/index.ts';
@@ -44,8 +42,8 @@ export function SchedulesPage() {
   useEffect(() => {
     if (!contactId) return;
     let isCurrent = true;
-    http
-      .get<ContactRecord>(`/api/contacts/${contactId}`)
+    schedulesApi
+      .contact(contactId)
       .then((contact) => {
         if (isCurrent)
           setDialog({ schedule: null, contact: { id: contact.id, name: contact.name, number: contact.number } });
