@@ -13,6 +13,8 @@ export const rules = {
     "a web feature's index.ts only re-exports (the build counts it free of side effects: apps/web/vite.config.ts)",
   'web-feature-cycle': 'web features depend on each other in one direction: no import loop between features',
   'table-write-outside-owner': 'only the module that owns a table (keeps it in its *.tables.ts) writes it',
+  'web-api-path-outside-contract':
+    "the web app reaches the server through the shared route contracts (http.call(route, …), a route's path), never a path typed by hand",
 };
 
 /** Which part of the code a file belongs to: a server module, the platform, a web feature, or none. */
@@ -97,7 +99,32 @@ export function findViolations(root, sources, tables) {
     }
   }
   for (const source of sources) violations.push(...tableWritesOutsideOwner(root, source, tables, relative));
+  for (const source of sources) violations.push(...apiPathsTypedByHand(root, source, relative));
   return violations;
+}
+
+/** A web file's string or template that starts with `/api/`: a route the contracts already declare. */
+function apiPathsTypedByHand(root, { file, tree }, relative) {
+  if (!path.relative(root, file).startsWith(`web${path.sep}`)) return [];
+  const found = [];
+  const visit = (node) => {
+    const text =
+      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node)
+        ? node.text
+        : undefined;
+    if (text !== undefined && /^\/api(\/|$)/.test(text)) {
+      const where = `${relative(file)}:${lineOf(tree, node)}`;
+      found.push({
+        rule: 'web-api-path-outside-contract',
+        key: `web-api-path-outside-contract  ${relative(file)}: ${text}`,
+        where,
+        message: `types the path ${text}; call the route's contract instead`,
+      });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return found;
 }
 
 /** Whether the file is a web feature's index.ts (`features/<f>/index.ts`, not one further down). */

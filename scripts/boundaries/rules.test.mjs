@@ -112,6 +112,33 @@ describe('boundary rules', () => {
     ]);
   });
 
+  it('names a web file that types an /api/ path by hand, in a string or a template', () => {
+    const found = violationsOf({
+      'web/src/features/tags/api/tags-api.ts': [
+        "import { tagRoutes } from '@wacrm/shared/tags/tag.contract';",
+        'export const list = () => http.call(tagRoutes.list);',
+        "export const find = (id) => http.get(`/api/tags/${id}`);",
+        "export const all = () => fetch('/api/tags/list');",
+        // Other paths of the app are pages, not routes of the API.
+        "export const page = '/tags';",
+      ].join('\n'),
+      // The server declares the paths (through the contracts); only the web is checked.
+      'server/src/modules/tags/tags.routes.ts': "export const legacy = '/api/tags/list';\n",
+    });
+    expect(found.map((violation) => [violation.rule, violation.where, violation.message])).toEqual([
+      [
+        'web-api-path-outside-contract',
+        'apps/web/src/features/tags/api/tags-api.ts:3',
+        "types the path /api/tags/; call the route's contract instead",
+      ],
+      [
+        'web-api-path-outside-contract',
+        'apps/web/src/features/tags/api/tags-api.ts:4',
+        "types the path /api/tags/list; call the route's contract instead",
+      ],
+    ]);
+  });
+
   it('names each import of a loop between server modules, and between web features', () => {
     const found = violationsOf({
       'server/src/modules/a/index.ts': "import type { B } from '../b/index.ts';\nexport type A = B;\n",
