@@ -16,6 +16,8 @@ import { deadLetterRoutes } from './dead-letters/dead-letter.contract.ts';
 import { flowRoutes } from './flows/flow.contract.ts';
 import { helpRoutes } from './helps/help.contract.ts';
 import { integrationRoutes } from './integrations/integration.contract.ts';
+import { kanbanRoutes } from './kanban/kanban.contract.ts';
+import { messageRoutes } from './messages/message.contract.ts';
 import { passwordResetRoutes } from './password-reset/password-reset.contract.ts';
 import { planRoutes } from './plans/plan.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
@@ -26,6 +28,7 @@ import { settingRoutes } from './settings/settings.contract.ts';
 import { signupRoutes } from './signup/signup.contract.ts';
 import { tagRoutes } from './tags/tag.contract.ts';
 import { ticketNoteRoutes } from './ticket-notes/ticket-note.contract.ts';
+import { ticketRoutes } from './tickets/ticket.contract.ts';
 import { userRoutes } from './users/user.contract.ts';
 import { webhookRoutes } from './webhooks/webhook.contract.ts';
 
@@ -49,6 +52,8 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   flows: flowRoutes,
   helps: helpRoutes,
   integrations: integrationRoutes,
+  kanban: kanbanRoutes,
+  messages: messageRoutes,
   passwordReset: passwordResetRoutes,
   plans: planRoutes,
   queues: queueRoutes,
@@ -59,6 +64,7 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   signup: signupRoutes,
   tags: tagRoutes,
   ticketNotes: ticketNoteRoutes,
+  tickets: ticketRoutes,
   users: userRoutes,
   webhooks: webhookRoutes,
 };

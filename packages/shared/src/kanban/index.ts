@@ -1,1 +1,2 @@
+export * from './kanban.contract.ts';
 export * from './kanban.schema.ts';

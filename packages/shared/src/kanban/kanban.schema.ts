@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageNumberSchema } from '../common/pagination.ts';
-import type { TicketRecord } from '../messages/message.schema.ts';
-import { idListSchema } from '../tickets/ticket.schema.ts';
+import { pageSchema } from '../common/route-contract.ts';
+import { idListSchema, ticketRecordSchema } from '../tickets/ticket.schema.ts';
 
 /** Cards per lane per page of `GET /ticket/kanban` (a lane shows about five; the rest load on scroll). */
 export const KANBAN_LANE_PAGE_SIZE = 20;
@@ -30,16 +30,15 @@ export const kanbanQuerySchema = z.object({
 export type KanbanQuery = z.infer<typeof kanbanQuerySchema>;
 
 /** One lane's page: `tagId` 0 is "Em aberto"; `count` is every card of the lane under the filters. */
-export interface KanbanLanePage {
-  tagId: number;
-  count: number;
-  hasMore: boolean;
-  tickets: TicketRecord[];
-}
+export const kanbanLanePageSchema = pageSchema('tickets', ticketRecordSchema).extend({ tagId: z.number() });
+export type KanbanLanePage = z.input<typeof kanbanLanePageSchema>;
 
-export interface KanbanBoard {
-  lanes: KanbanLanePage[];
-}
+/** `GET /ticket/kanban` answer: every lane, or the one lane asked for. */
+export const kanbanBoardSchema = z.object({ lanes: z.array(kanbanLanePageSchema) });
+export type KanbanBoard = z.input<typeof kanbanBoardSchema>;
+
+/** What a card's move, tag or lane clearing answers: the ticket as it now is. */
+export const kanbanTicketAnswerSchema = z.object({ ticket: ticketRecordSchema });
 
 export const ticketTagParamsSchema = z.object({ ticketId: idSchema, tagId: idSchema });
 export const ticketIdOnlyParamsSchema = z.object({ ticketId: idSchema });
@@ -59,3 +58,6 @@ export const kanbanLaneOrderSchema = z.object({
   tagIds: z.array(idSchema).min(1).max(500),
 });
 export type KanbanLaneOrder = z.infer<typeof kanbanLaneOrderSchema>;
+
+/** `PUT /tags/kanban/order` answer: the lane ids in their new order, "Em aberto" (0) first. */
+export const kanbanLaneOrderAnswerSchema = z.object({ lanes: z.array(z.number()) });

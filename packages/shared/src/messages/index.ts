@@ -1,3 +1,4 @@
 export * from './company-clock.ts';
+export * from './message.contract.ts';
 export * from './message.schema.ts';
 export * from './message-variables.ts';

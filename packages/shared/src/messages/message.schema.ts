@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { dbIdSchema } from '../common/db-values.ts';
+import { pageSchema, timestampSchema } from '../common/route-contract.ts';
 import type { ContactRecord } from '../contacts/contact.schema.ts';
-import type { ThreadTicketRef } from '../tickets/ticket.schema.ts';
+import { type TicketRecord, threadTicketRefSchema, ticketRecordSchema } from '../tickets/ticket.schema.ts';
 
-/** The contact a message and a ticket carry (declared by the contacts feature). */
-export type { ContactRecord };
+/** The contact and the ticket a message carries (declared by the contacts and tickets features). */
+export type { ContactRecord, TicketRecord };
 
 /** spec: message media types. */
 export const messageMediaTypes = [
@@ -52,89 +53,88 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessage = z.infer<typeof sendMessageSchema>;
 
-export interface MessageContactRef {
-  id: number;
-  name: string;
-  number: string;
-  profilePicUrl: string | null;
-}
+/**
+ * `POST /messages/{ticketId}` as multipart, for the API document only (the route reads the parts
+ * itself): one message per file, the first carrying the text.
+ */
+export const sendMessageMultipartDocSchema = z
+  .object({
+    medias: z
+      .array(z.string().meta({ format: 'binary' }))
+      .min(1)
+      .max(10),
+    body: z.string().optional(),
+    signMessage: z.enum(['true', 'false']).optional(),
+    /** `{"id": <message id>}` or the id alone. */
+    quotedMsg: z.string().optional(),
+    /** A recorded voice note: stored as Ogg/Opus and sent push-to-talk. */
+    isVoiceNote: z.enum(['true', 'false']).optional(),
+  })
+  .meta({
+    id: 'SendMessageMultipart',
+    description: `Up to 10 files, each at most ${MESSAGE_MEDIA_MAX_BYTES / 1024 / 1024} MB.`,
+  });
+
+export const messageContactRefSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string(),
+  profilePicUrl: z.string().nullable(),
+});
+export type MessageContactRef = z.input<typeof messageContactRefSchema>;
 
 /** A message as the API and `company-{id}-appMessage` carry it. */
-export interface MessageRecord {
-  id: number;
-  ticketId: number;
-  contactId: number | null;
-  whatsappId: number | null;
-  body: string;
-  fromMe: boolean;
-  read: boolean;
+export const messageRecordSchema = z.object({
+  id: z.number(),
+  ticketId: z.number(),
+  contactId: z.number().nullable(),
+  whatsappId: z.number().nullable(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  read: z.boolean(),
   /** 0 pending (clock), 1 sent, 2 delivered, 3 read, 4 and 5 played. */
-  ack: number;
-  failed: boolean;
+  ack: z.number(),
+  failed: z.boolean(),
   /** Why a failed message could not be sent: an error code (ERR_WAPP_NOT_INITIALIZED, ERR_SENDING_WAPP_MSG). */
-  sendError: string | null;
-  mediaType: string | null;
-  mediaUrl: string | null;
-  mediaName: string | null;
-  quotedMsgId: number | null;
-  quotedMsg: {
-    id: number;
-    body: string;
-    fromMe: boolean;
-    mediaType: string | null;
-    mediaUrl: string | null;
-    contact: { id: number; name: string } | null;
-  } | null;
-  participant: string | null;
-  participantName: string | null;
-  isDeleted: boolean;
-  isEdited: boolean;
-  userId: number | null;
+  sendError: z.string().nullable(),
+  mediaType: z.string().nullable(),
+  mediaUrl: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  quotedMsgId: z.number().nullable(),
+  quotedMsg: z
+    .object({
+      id: z.number(),
+      body: z.string(),
+      fromMe: z.boolean(),
+      mediaType: z.string().nullable(),
+      mediaUrl: z.string().nullable(),
+      contact: z.object({ id: z.number(), name: z.string() }).nullable(),
+    })
+    .nullable(),
+  participant: z.string().nullable(),
+  participantName: z.string().nullable(),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  userId: z.number().nullable(),
   /** Written by the product itself (bot menus, greetings, notices), not typed by a person. */
-  isSystem: boolean;
-  contact: MessageContactRef | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  isSystem: z.boolean(),
+  contact: messageContactRefSchema.nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type MessageRecord = z.input<typeof messageRecordSchema>;
 
-/** A ticket as `company-{id}-ticket` and the messages page carry it. */
-export interface TicketRecord {
-  id: number;
-  uuid: string;
-  companyId: number;
-  status: 'pending' | 'open' | 'closed';
-  contactId: number;
-  whatsappId: number | null;
-  userId: number | null;
-  queueId: number | null;
-  isGroup: boolean;
-  chatbot: boolean;
-  lastMessage: string;
-  unreadMessages: number;
-  useIntegration: boolean;
-  integrationId: number | null;
-  promptId: number | null;
-  contact: ContactRecord;
-  queue: { id: number; name: string; color: string } | null;
-  user: { id: number; name: string } | null;
-  whatsapp: { id: number; name: string; status: string } | null;
-  tags: { id: number; name: string; color: string }[];
-  closedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface MessagesPage {
-  messages: MessageRecord[];
+/**
+ * `GET /messages/{ticketId}` answer: one page of the paged ticket's messages, oldest first;
+ * `count` counts that ticket's messages and `hasMore` says older ones of it remain.
+ */
+export const messagesPageSchema = pageSchema('messages', messageRecordSchema).extend({
   /** The ticket of the URL (not the earlier one being paged). */
-  ticket: TicketRecord;
-  /** Messages of the paged ticket. */
-  count: number;
-  /** Older messages of the paged ticket remain. */
-  hasMore: boolean;
+  ticket: ticketRecordSchema,
   /** When `hasMore` is false: the ticket before the paged one (same contact and connection), else null. */
-  previousTicket: ThreadTicketRef | null;
-}
+  previousTicket: threadTicketRefSchema.nullable(),
+});
+export type MessagesPage = z.input<typeof messagesPageSchema>;
 
 /** `company-{id}-appMessage`. */
 export type AppMessageEvent =

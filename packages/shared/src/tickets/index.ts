@@ -1,1 +1,2 @@
+export * from './ticket.contract.ts';
 export * from './ticket.schema.ts';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { calendarDaySchema } from '../common/db-values.ts';
 import { pageNumberSchema } from '../common/pagination.ts';
+import { pageSchema, timestampSchema } from '../common/route-contract.ts';
+import { contactRecordSchema } from '../contacts/contact.schema.ts';
 
 /** spec: ticket states. */
 export const ticketStatuses = ['pending', 'open', 'closed'] as const;
@@ -111,18 +113,6 @@ export const ticketCountCap = 1000;
  */
 export const searchCountCap = 100;
 
-/** `GET /tickets` answer. */
-export interface TicketsPage<T> {
-  tickets: T[];
-  /** Matching tickets, counted up to `ticketCountCap` (`searchCountCap` for a search; the list's badges show 99+ long before). */
-  count: number;
-  /** True when there are more matches than `count` says. */
-  countCapped: boolean;
-  hasMore: boolean;
-  /** Pass as `before` to get the next page; null on the last page. */
-  nextCursor: string | null;
-}
-
 /** `details` of a 409 `ERR_OTHER_OPEN_TICKET`: the active ticket that is in the way. */
 export interface OtherOpenTicket {
   id: number;
@@ -133,13 +123,65 @@ export interface OtherOpenTicket {
   status: TicketStatus;
 }
 
+const userRefSchema = z.object({ id: z.number(), name: z.string() });
+const queueRefSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
+
+/** A ticket as the API, `company-{id}-ticket` and the messages page carry it. */
+export const ticketRecordSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  companyId: z.number(),
+  status: z.enum(ticketStatuses),
+  contactId: z.number(),
+  whatsappId: z.number().nullable(),
+  userId: z.number().nullable(),
+  queueId: z.number().nullable(),
+  isGroup: z.boolean(),
+  chatbot: z.boolean(),
+  lastMessage: z.string(),
+  unreadMessages: z.number(),
+  useIntegration: z.boolean(),
+  integrationId: z.number().nullable(),
+  promptId: z.number().nullable(),
+  contact: contactRecordSchema,
+  queue: queueRefSchema.nullable(),
+  user: userRefSchema.nullable(),
+  whatsapp: z.object({ id: z.number(), name: z.string(), status: z.string() }).nullable(),
+  /** By name. */
+  tags: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  closedAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type TicketRecord = z.input<typeof ticketRecordSchema>;
+
+/**
+ * `GET /tickets` answer: the one page shape, plus the count's cap and the keyset cursor. `count`
+ * is the matching tickets counted up to `ticketCountCap` (`searchCountCap` for a search; the
+ * list's badges show 99+ long before).
+ */
+export const ticketsPageSchema = pageSchema('tickets', ticketRecordSchema).extend({
+  /** True when there are more matches than `count` says. */
+  countCapped: z.boolean(),
+  /** Pass as `before` to get the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type TicketsPage = z.input<typeof ticketsPageSchema>;
+
+/** `DELETE /tickets/{id}` answer. */
+export const ticketRemovedSchema = z.object({ message: z.string(), ticketId: z.number() });
+
+/** `POST /tickets/{id}/read` answer: the ticket's unread count, now 0. */
+export const ticketReadSchema = z.object({ ticketId: z.number(), unreadMessages: z.number() });
+
 /** An earlier ticket of the same contact and connection, named by the thread's divider. */
-export interface ThreadTicketRef {
-  id: number;
-  uuid: string;
-  status: TicketStatus;
-  createdAt: string;
-  closedAt: string | null;
-  user: { id: number; name: string } | null;
-  queue: { id: number; name: string; color: string } | null;
-}
+export const threadTicketRefSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  status: z.enum(ticketStatuses),
+  createdAt: timestampSchema,
+  closedAt: timestampSchema.nullable(),
+  user: userRefSchema.nullable(),
+  queue: queueRefSchema.nullable(),
+});
+export type ThreadTicketRef = z.input<typeof threadTicketRefSchema>;

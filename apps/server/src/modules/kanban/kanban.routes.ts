@@ -1,12 +1,6 @@
-import {
-  kanbanLaneOrderSchema,
-  kanbanMoveSchema,
-  kanbanQuerySchema,
-  ticketIdOnlyParamsSchema,
-  ticketTagParamsSchema,
-} from '@wacrm/shared';
+import { kanbanRoutes } from '@wacrm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import type { KanbanService } from './kanban.service.ts';
 
 /** Every kanban route answers 403 to a plan without `useKanban` (checked before anything else). */
@@ -15,28 +9,30 @@ export function registerKanbanRoutes(
   service: KanbanService,
   guards: { requireKanban: (request: FastifyRequest) => Promise<void> },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = guards.requireKanban;
+  const options = { preHandler: guards.requireKanban };
 
-  api.get('/api/ticket/kanban', { preHandler, schema: { querystring: kanbanQuerySchema } }, (request) =>
-    service.board(request.session, request.query),
-  );
+  route(app, kanbanRoutes.board, (request) => service.board(request.session, request.query), options);
 
-  api.post(
-    '/api/ticket-tags/:ticketId/move',
-    { preHandler, schema: { params: ticketIdOnlyParamsSchema, body: kanbanMoveSchema } },
+  route(
+    app,
+    kanbanRoutes.move,
     (request) => service.move(request.session, request.params.ticketId, request.body),
+    options,
   );
 
-  api.put('/api/ticket-tags/:ticketId/:tagId', { preHandler, schema: { params: ticketTagParamsSchema } }, (request) =>
-    service.addTag(request.session, request.params.ticketId, request.params.tagId),
+  route(
+    app,
+    kanbanRoutes.addTag,
+    (request) => service.addTag(request.session, request.params.ticketId, request.params.tagId),
+    options,
   );
 
-  api.delete('/api/ticket-tags/:ticketId', { preHandler, schema: { params: ticketIdOnlyParamsSchema } }, (request) =>
-    service.clearLanes(request.session, request.params.ticketId),
+  route(
+    app,
+    kanbanRoutes.clearLanes,
+    (request) => service.clearLanes(request.session, request.params.ticketId),
+    options,
   );
 
-  api.put('/api/tags/kanban/order', { preHandler, schema: { body: kanbanLaneOrderSchema } }, (request) =>
-    service.orderLanes(request.session, request.body),
-  );
+  route(app, kanbanRoutes.orderLanes, (request) => service.orderLanes(request.session, request.body), options);
 }

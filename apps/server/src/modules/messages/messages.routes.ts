@@ -1,33 +1,32 @@
 import {
   MESSAGE_MEDIA_MAX_BYTES,
-  messageIdParamsSchema,
-  messagesPageQuerySchema,
+  messageRoutes,
+  sendMessageMultipartDocSchema,
   sendMessageSchema,
-  ticketIdParamsSchema,
 } from '@wacrm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.ts';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import type { MessagesService, SendInput, UploadedMedia } from './messages.service.ts';
 
 export function registerMessagesRoutes(app: FastifyInstance, service: MessagesService) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/api/messages/:ticketId',
-    { schema: { params: ticketIdParamsSchema, querystring: messagesPageQuerySchema } },
-    (request) => service.listPage(request.session, request.params.ticketId, request.query),
+  route(app, messageRoutes.page, (request) =>
+    service.listPage(request.session, request.params.ticketId, request.query),
   );
 
-  // JSON {body, quotedMsg?, signMessage?} or multipart {medias[], body, signMessage?, quotedMsg?, isVoiceNote?}.
-  api.post('/api/messages/:ticketId', { schema: { params: ticketIdParamsSchema } }, async (request, reply) => {
-    const input = request.isMultipart() ? await readMultipart(request) : readJson(request.body);
-    return reply.status(201).send(await service.send(request.session, request.params.ticketId, input));
-  });
-
-  api.delete('/api/messages/:id', { schema: { params: messageIdParamsSchema } }, (request) =>
-    service.remove(request.session, request.params.id),
+  // JSON {body, quotedMsg?, signMessage?} or multipart {medias[], body, signMessage?, quotedMsg?, isVoiceNote?}:
+  // the contract has no body schema, so the handler reads and checks the body itself.
+  route(
+    app,
+    messageRoutes.send,
+    async (request) => {
+      const input = request.isMultipart() ? await readMultipart(request) : readJson(request.body);
+      return service.send(request.session, request.params.ticketId, input);
+    },
+    { config: { docs: { requestBody: { json: sendMessageSchema, multipart: sendMessageMultipartDocSchema } } } },
   );
+
+  route(app, messageRoutes.remove, (request) => service.remove(request.session, request.params.id));
 }
 
 function validationError(error: { issues: { path: PropertyKey[]; message: string }[] }) {

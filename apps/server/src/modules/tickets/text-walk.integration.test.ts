@@ -1,4 +1,4 @@
-import { type TicketListQuery, type TicketRecord, type TicketsPage, ticketListQuerySchema } from '@wacrm/shared';
+import { type TicketListQuery, type TicketsPage, ticketListQuerySchema } from '@wacrm/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser } from '../../../test/factories.ts';
@@ -82,7 +82,7 @@ async function company() {
   return { viewer, byNumber };
 }
 
-type Page = TicketsPage<TicketRecord>;
+type Page = TicketsPage;
 const query = (values: Record<string, string>): TicketListQuery =>
   ticketListQuerySchema.parse({ showAll: 'true', ...values });
 

@@ -1,8 +1,10 @@
-import type { TicketRecord } from '@wacrm/shared';
+import { pageSizes, type TicketRecord, ticketRoutes } from '@wacrm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { contacts, queues, tags, tickets, ticketTags, whatsapps } from '../../tables.ts';
+
+const pageSize = pageSizes.tickets;
 
 let t: TestServer;
 beforeAll(async () => {
@@ -53,61 +55,69 @@ function expectedRecord(
   };
 }
 
+/**
+ * A closed ticket with a queue, an attendant, a connection and two tags, and a pending one with
+ * nothing related, of one contact whose name needs escaping.
+ */
+async function seedTickets() {
+  const company = await buildCompany(t.db);
+  const admin = await buildUser(t.db, { companyId: company.id, profile: 'admin', name: 'Carla' });
+  const token = (await t.login(admin.email, TEST_PASSWORD)).token;
+  const [queue] = await t.db
+    .insert(queues)
+    .values({ companyId: company.id, name: 'Vendas', color: '#123456' })
+    .returning();
+  const [connection] = await t.db
+    .insert(whatsapps)
+    .values({ companyId: company.id, name: 'Loja', provider: 'sandbox', isDefault: true })
+    .returning();
+  const [contact] = await t.db
+    .insert(contacts)
+    .values({
+      companyId: company.id,
+      name: 'João "Aspas" Ção',
+      number: '5511999990001',
+      email: 'joao@example.com',
+      extraInfo: [{ name: 'CPF', value: '123' }],
+      whatsappId: connection.id,
+    })
+    .returning();
+  const [ticket] = await t.db
+    .insert(tickets)
+    .values({
+      companyId: company.id,
+      contactId: contact.id,
+      whatsappId: connection.id,
+      queueId: queue.id,
+      userId: admin.id,
+      status: 'closed',
+      lastMessage: 'até logo\nlinha 2',
+      unreadMessages: 2,
+      closedAt: new Date('2026-03-04T05:06:07.891Z'),
+    })
+    .returning();
+  const [zeta, alpha] = await t.db
+    .insert(tags)
+    .values([
+      { companyId: company.id, name: 'zeta', color: '#000001' },
+      { companyId: company.id, name: 'alpha', color: '#000002' },
+    ])
+    .returning();
+  await t.db.insert(ticketTags).values([
+    { ticketId: ticket.id, tagId: zeta.id },
+    { ticketId: ticket.id, tagId: alpha.id },
+  ]);
+  // A ticket with nothing related: queue, user and connection are null, tags empty.
+  const [bare] = await t.db
+    .insert(tickets)
+    .values({ companyId: company.id, contactId: contact.id, status: 'pending' })
+    .returning();
+  return { token, admin, queue, connection, contact, ticket, bare, zeta, alpha };
+}
+
 describe('ticket record', () => {
   it('carries exactly the fields of TicketRecord, with related rows, tags by name and ISO times', async () => {
-    const company = await buildCompany(t.db);
-    const admin = await buildUser(t.db, { companyId: company.id, profile: 'admin', name: 'Carla' });
-    const token = (await t.login(admin.email, TEST_PASSWORD)).token;
-    const [queue] = await t.db
-      .insert(queues)
-      .values({ companyId: company.id, name: 'Vendas', color: '#123456' })
-      .returning();
-    const [connection] = await t.db
-      .insert(whatsapps)
-      .values({ companyId: company.id, name: 'Loja', provider: 'sandbox', isDefault: true })
-      .returning();
-    const [contact] = await t.db
-      .insert(contacts)
-      .values({
-        companyId: company.id,
-        name: 'João "Aspas" Ção',
-        number: '5511999990001',
-        email: 'joao@example.com',
-        extraInfo: [{ name: 'CPF', value: '123' }],
-        whatsappId: connection.id,
-      })
-      .returning();
-    const [ticket] = await t.db
-      .insert(tickets)
-      .values({
-        companyId: company.id,
-        contactId: contact.id,
-        whatsappId: connection.id,
-        queueId: queue.id,
-        userId: admin.id,
-        status: 'closed',
-        lastMessage: 'até logo\nlinha 2',
-        unreadMessages: 2,
-        closedAt: new Date('2026-03-04T05:06:07.891Z'),
-      })
-      .returning();
-    const [zeta, alpha] = await t.db
-      .insert(tags)
-      .values([
-        { companyId: company.id, name: 'zeta', color: '#000001' },
-        { companyId: company.id, name: 'alpha', color: '#000002' },
-      ])
-      .returning();
-    await t.db.insert(ticketTags).values([
-      { ticketId: ticket.id, tagId: zeta.id },
-      { ticketId: ticket.id, tagId: alpha.id },
-    ]);
-    // A ticket with nothing related: queue, user and connection are null, tags empty.
-    const [bare] = await t.db
-      .insert(tickets)
-      .values({ companyId: company.id, contactId: contact.id, status: 'pending' })
-      .returning();
-
+    const { token, admin, queue, connection, contact, ticket, bare, zeta, alpha } = await seedTickets();
     const full = (await t.as(token).get(`/api/tickets/${ticket.id}`)).body;
     expect(full).toStrictEqual(
       expectedRecord(ticket, contact, {
@@ -131,5 +141,51 @@ describe('ticket record', () => {
       hasMore: false,
       nextCursor: null,
     });
+  });
+
+  it("sends list pages (JSON text the database wrote) that the list contract's response schema reads, field for field", async () => {
+    const { token, connection, contact, ticket } = await seedTickets();
+    // More closed tickets than a page holds, older than the seeded ones: page 1 has a cursor.
+    const older = new Date('2026-01-01T00:00:00.000Z');
+    await t.db.insert(tickets).values(
+      Array.from({ length: pageSize }, (_, index) => ({
+        companyId: contact.companyId,
+        contactId: contact.id,
+        whatsappId: connection.id,
+        status: 'closed',
+        lastMessage: `fechado ${index}`,
+        closedAt: older,
+        createdAt: older,
+        updatedAt: older,
+      })),
+    );
+    const schema = ticketRoutes.list.response;
+    const readPage = async (query: string) => {
+      const answer = await t.as(token).get(`/api/tickets?${query}`);
+      expect(answer.status, query).toBe(200);
+      const parsed = schema.safeParse(answer.body);
+      expect(parsed.error, query).toBeUndefined();
+      // Nothing the schema would leave out: the page read through it is the page sent.
+      expect(parsed.data, query).toStrictEqual(answer.body);
+      return schema.parse(answer.body);
+    };
+    for (const query of [
+      'showAll=true',
+      'showAll=true&status=pending',
+      'showAll=true&status=open',
+      'showAll=true&searchParam=Aspas',
+    ]) {
+      await readPage(query);
+    }
+    const closed = await readPage('showAll=true&status=closed');
+    expect(closed.hasMore).toBe(true);
+    expect(closed.nextCursor).toEqual(expect.any(String));
+    // The closed ticket with a queue, an attendant, a connection and tags is on it.
+    const full = closed.tickets.find((item) => item.id === ticket.id);
+    expect(full?.tags).toHaveLength(2);
+    expect([full?.queue, full?.user, full?.whatsapp, full?.closedAt].every(Boolean)).toBe(true);
+    const next = await readPage(`showAll=true&status=closed&before=${encodeURIComponent(closed.nextCursor ?? '')}`);
+    expect(next.tickets.length).toBeGreaterThan(0);
+    expect(next.hasMore).toBe(false);
   });
 });

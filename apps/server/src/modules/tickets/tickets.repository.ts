@@ -307,7 +307,7 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
         viewer.companyId,
         page.map((row) => Number(row.id)),
       );
-      const rest: Omit<TicketsPage<never>, 'tickets'> = {
+      const rest: Omit<TicketsPage, 'tickets'> = {
         count: Math.min(total, cap),
         countCapped: total > cap,
         hasMore,

@@ -1,5 +1,5 @@
-import type { KanbanBoard, KanbanMove } from '@wacrm/shared/kanban/kanban.schema';
-import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
+import { kanbanRoutes } from '@wacrm/shared/kanban/kanban.contract';
+import type { KanbanMove } from '@wacrm/shared/kanban/kanban.schema';
 import { tagRoutes } from '@wacrm/shared/tags/tag.contract';
 import { http } from '../../../lib/api.ts';
 
@@ -24,11 +24,11 @@ const boardQuery = (filters: BoardFilters) => ({
 export const kanbanApi = {
   lanes: async () => (await http.call(tagRoutes.kanban)).lista,
   board: (filters: BoardFilters, signal?: AbortSignal) =>
-    http.get<KanbanBoard>('/api/ticket/kanban', { query: boardQuery(filters), signal }),
+    http.call(kanbanRoutes.board, { query: boardQuery(filters), signal }),
   lanePage: (filters: BoardFilters, lane: number, pageNumber: number) =>
-    http.get<KanbanBoard>('/api/ticket/kanban', { query: { ...boardQuery(filters), lane, pageNumber } }),
+    http.call(kanbanRoutes.board, { query: { ...boardQuery(filters), lane, pageNumber } }),
   /** Silent: the board explains a refused move itself. */
   move: (ticketId: number, body: KanbanMove) =>
-    http.post<{ ticket: TicketRecord }>(`/api/ticket-tags/${ticketId}/move`, body, { silent: true }),
-  orderLanes: (tagIds: number[]) => http.put<{ lanes: number[] }>('/api/tags/kanban/order', { tagIds }),
+    http.call(kanbanRoutes.move, { params: { ticketId }, body, silent: true }),
+  orderLanes: (tagIds: number[]) => http.call(kanbanRoutes.orderLanes, { body: { tagIds } }),
 };

@@ -1,7 +1,7 @@
-import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
+import { ticketRoutes } from '@wacrm/shared/tickets/ticket.contract';
 import { http } from '../../../lib/api.ts';
 import type { NotificationViewer } from '../model/notifications.ts';
-import type { TicketStatus, TicketsPage } from '../model/ticket-list.ts';
+import type { TicketStatus } from '../model/ticket-list.ts';
 
 /** The filters of one list; the search tab has no status. */
 export interface TicketListParams {
@@ -46,14 +46,7 @@ export interface NewTicketBody {
 }
 
 /** `details.ticket` of a 409 `ERR_OTHER_OPEN_TICKET` (docs/decisions/tickets.md). */
-export interface OtherOpenTicket {
-  id: number;
-  uuid: string;
-  userId: number | null;
-  userName: string | null;
-  queueName: string | null;
-  status: TicketStatus;
-}
+export type { OtherOpenTicket } from '@wacrm/shared/tickets/ticket.schema';
 
 /** `PUT /tickets/{id}` body (spec: status, userId, queueId, whatsappId, useIntegration, promptId, integrationId). */
 export interface TicketChangeBody {
@@ -69,7 +62,7 @@ export interface TicketChangeBody {
 export const ticketsApi = {
   /** The first page without a cursor, the next ones after the previous page's `nextCursor`. */
   page: (params: TicketListParams, before: string | null, signal?: AbortSignal) =>
-    http.get<TicketsPage>('/api/tickets', {
+    http.call(ticketRoutes.list, {
       query: {
         status: params.status,
         searchParam: params.searchParam || undefined,
@@ -83,10 +76,11 @@ export const ticketsApi = {
       signal,
     }),
   /** Silent: the page turns "no permission" into its own toast and a redirect. */
-  byUuid: (uuid: string) => http.get<TicketRecord>(`/api/tickets/u/${encodeURIComponent(uuid)}`, { silent: true }),
+  byUuid: (uuid: string) => http.call(ticketRoutes.findByUuid, { params: { uuid }, silent: true }),
   /** Silent: callers explain ERR_OTHER_OPEN_TICKET (reopen, connection move) and toast the rest. */
-  update: (id: number, body: TicketChangeBody) => http.put<TicketRecord>(`/api/tickets/${id}`, body, { silent: true }),
+  update: (id: number, body: TicketChangeBody) =>
+    http.call(ticketRoutes.update, { params: { ticketId: id }, body, silent: true }),
   /** Silent: the modal explains ERR_OTHER_OPEN_TICKET itself. */
-  create: (body: NewTicketBody) => http.post<TicketRecord>('/api/tickets', body, { silent: true }),
-  remove: (id: number) => http.delete(`/api/tickets/${id}`),
+  create: (body: NewTicketBody) => http.call(ticketRoutes.create, { body, silent: true }),
+  remove: (id: number) => http.call(ticketRoutes.remove, { params: { ticketId: id } }),
 };

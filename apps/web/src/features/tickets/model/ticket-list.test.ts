@@ -15,7 +15,13 @@ import {
 const paged = (...pages: TicketRecord[][]): PagedTickets => {
   const count = pages.reduce((sum, page) => sum + page.length, 0);
   return {
-    pages: pages.map((tickets, index) => ({ tickets, count, hasMore: index < pages.length - 1 })),
+    pages: pages.map((tickets, index) => ({
+      tickets,
+      count,
+      countCapped: false,
+      hasMore: index < pages.length - 1,
+      nextCursor: null,
+    })),
     pageParams: pages.map((_, index) => index + 1),
   };
 };

@@ -1,16 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
+import type { TicketRecord, TicketsPage } from '@wacrm/shared/tickets/ticket.schema';
 
 export type TicketStatus = TicketRecord['status'];
-
-/** `GET /tickets` answer. */
-export interface TicketsPage {
-  tickets: TicketRecord[];
-  count: number;
-  hasMore: boolean;
-  /** Keyset cursor of the next page (`before`), so pages stay stable while tickets move up. */
-  nextCursor?: string | null;
-}
 
 /** The cached pages of one list (TanStack Query's infinite data). */
 export type PagedTickets = InfiniteData<TicketsPage>;

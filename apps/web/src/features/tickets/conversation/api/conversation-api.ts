@@ -1,23 +1,16 @@
-import type { MessageRecord, MessagesPage, TicketRecord } from '@wacrm/shared/messages/message.schema';
+import { type RouteResponse, routePath } from '@wacrm/shared/common/route-contract';
+import { messageRoutes } from '@wacrm/shared/messages/message.contract';
+import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
 import { quickMessageRoutes } from '@wacrm/shared/quick-messages/quick-message.contract';
 import type { QuickMessageRecord } from '@wacrm/shared/quick-messages/quick-message.schema';
+import { ticketRoutes } from '@wacrm/shared/tickets/ticket.contract';
+import type { TicketRecord } from '@wacrm/shared/tickets/ticket.schema';
 import { http } from '../../../../lib/api.ts';
 
 /** An earlier ticket of the contact on the same connection (docs/decisions/tickets.md "Thread"). */
-export interface ThreadTicketRef {
-  id: number;
-  uuid: string;
-  status: TicketRecord['status'];
-  createdAt: string;
-  closedAt: string | null;
-  user: { id: number; name: string } | null;
-  queue: { id: number; name: string; color: string } | null;
-}
-
-export interface ThreadPage extends Omit<MessagesPage, 'previousTicket'> {
-  /** Set only on the last page of the paged ticket, when the contact has an earlier ticket there. */
-  previousTicket?: ThreadTicketRef | null;
-}
+export type { ThreadTicketRef } from '@wacrm/shared/tickets/ticket.schema';
+/** One page of a ticket's thread. */
+export type ThreadPage = RouteResponse<typeof messageRoutes.page>;
 
 export interface ThreadPageQuery {
   /** Older than this message id (keyset paging). */
@@ -59,19 +52,20 @@ export const conversationKeys = {
 
 export const conversationApi = {
   /** Silent: the conversation shows its own message (not found, no permission). */
-  ticketByUuid: (uuid: string) =>
-    http.get<TicketRecord>(`/api/tickets/u/${encodeURIComponent(uuid)}`, { silent: true }),
+  ticketByUuid: (uuid: string) => http.call(ticketRoutes.findByUuid, { params: { uuid }, silent: true }),
 
-  ticketById: (ticketId: number) => http.get<TicketRecord>(`/api/tickets/${ticketId}`),
+  ticketById: (ticketId: number) => http.call(ticketRoutes.find, { params: { ticketId } }),
 
   threadPage: (ticketId: number, query: ThreadPageQuery = {}) =>
-    http.get<ThreadPage>(`/api/messages/${ticketId}`, { query: { ...query } }),
+    http.call(messageRoutes.page, { params: { ticketId }, query }),
 
   /** Marks the customer's messages read and resets the unread count (not for the admin peek). */
-  markRead: (ticketId: number) => http.post(`/api/tickets/${ticketId}/read`, undefined, { silent: true }),
+  markRead: (ticketId: number) => http.call(ticketRoutes.markRead, { params: { ticketId }, silent: true }),
 
+  // The send route reads its body itself (JSON text or a multipart upload), so its contract has no
+  // body schema and `call` would take only a form: the JSON form is posted to the contract's path.
   sendText: ({ body, quotedMsgId, signMessage }: SendText, ticketId: number) =>
-    http.post<MessageRecord>(`/api/messages/${ticketId}`, {
+    http.post<RouteResponse<typeof messageRoutes.send>>(routePath(messageRoutes.send, { ticketId }), {
       body,
       signMessage,
       ...(quotedMsgId ? { quotedMsg: { id: quotedMsgId } } : {}),
@@ -91,18 +85,19 @@ export const conversationApi = {
       if (quotedMsgId && index === 0) form.append('quotedMsg', JSON.stringify({ id: quotedMsgId }));
       if (isVoiceNote) form.append('isVoiceNote', 'true');
       form.append('medias', file, file.name);
-      sent.push(await http.post<MessageRecord>(`/api/messages/${ticketId}`, form));
+      sent.push(await http.call(messageRoutes.send, { params: { ticketId }, body: form }));
     }
     return sent;
   },
 
-  deleteMessage: (messageId: number) => http.delete<MessageRecord>(`/api/messages/${messageId}`),
+  /** The message as it now is; null when its ticket was deleted meanwhile. */
+  deleteMessage: (messageId: number) => http.call(messageRoutes.remove, { params: { id: messageId } }),
 
   /** Silent: the caller explains ERR_OTHER_OPEN_TICKET and toasts the rest. */
   updateTicket: (ticketId: number, change: TicketChange) =>
-    http.put<TicketRecord>(`/api/tickets/${ticketId}`, change, { silent: true }),
+    http.call(ticketRoutes.update, { params: { ticketId }, body: change, silent: true }),
 
-  deleteTicket: (ticketId: number) => http.delete(`/api/tickets/${ticketId}`, { silent: true }),
+  deleteTicket: (ticketId: number) => http.call(ticketRoutes.remove, { params: { ticketId }, silent: true }),
 
   /** The user's and the company's quick messages, for the composer's `/` autocomplete. */
   quickMessages: (): Promise<QuickMessage[]> => http.call(quickMessageRoutes.list),

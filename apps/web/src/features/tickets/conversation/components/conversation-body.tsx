@@ -29,7 +29,9 @@ export function ConversationBody({ ticket, companyId, isReadOnly = false }: Conv
     if (!toDelete) return;
     setIsDeleting(true);
     try {
-      thread.upsert([await conversationApi.deleteMessage(toDelete.id)]);
+      const removed = await conversationApi.deleteMessage(toDelete.id);
+      // Null when the ticket itself was deleted meanwhile: its deletion event closes the conversation.
+      if (removed) thread.upsert([removed]);
       setToDelete(null);
     } catch {
       // Toasted by the http client (e.g. the connection is down).

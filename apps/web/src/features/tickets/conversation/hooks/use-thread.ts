@@ -31,7 +31,7 @@ export interface ThreadState {
 const cursorOf = (page: ThreadPage, earlierTicketId: number | null): Cursor => ({
   earlierTicketId,
   hasMore: page.hasMore,
-  previousTicket: page.hasMore ? null : (page.previousTicket ?? null),
+  previousTicket: page.hasMore ? null : page.previousTicket,
 });
 
 /**
