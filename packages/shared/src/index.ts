@@ -12,6 +12,7 @@ export * from './dashboard/index.ts';
 export * from './dead-letters/index.ts';
 export * from './errors/index.ts';
 export * from './flows/index.ts';
+export * from './health/index.ts';
 export * from './helps/index.ts';
 export * from './integrations/index.ts';
 export * from './kanban/index.ts';

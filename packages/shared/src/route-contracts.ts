@@ -1,4 +1,6 @@
 import { announcementRoutes } from './announcements/announcement.contract.ts';
+import { authRoutes } from './auth/auth.contract.ts';
+import { billingRoutes } from './billing/billing.contract.ts';
 import {
   campaignRoutes,
   contactListItemRoutes,
@@ -14,12 +16,14 @@ import { contactRoutes } from './contacts/contact.contract.ts';
 import { dashboardRoutes } from './dashboard/dashboard.contract.ts';
 import { deadLetterRoutes } from './dead-letters/dead-letter.contract.ts';
 import { flowRoutes } from './flows/flow.contract.ts';
+import { healthRoutes } from './health/health.contract.ts';
 import { helpRoutes } from './helps/help.contract.ts';
 import { integrationRoutes } from './integrations/integration.contract.ts';
 import { kanbanRoutes } from './kanban/kanban.contract.ts';
 import { messageRoutes } from './messages/message.contract.ts';
 import { passwordResetRoutes } from './password-reset/password-reset.contract.ts';
 import { planRoutes } from './plans/plan.contract.ts';
+import { publicApiRoutes } from './public-api/public-api.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
 import { sandboxRoutes } from './sandbox/sandbox.contract.ts';
@@ -34,10 +38,14 @@ import { webhookRoutes } from './webhooks/webhook.contract.ts';
 
 /**
  * Every feature's route contracts. The server's OpenAPI test checks that each one is registered
- * and documented with its response; a new feature's contracts are added here.
+ * and documented with its response, and that every `/api` route the server registers is one of
+ * them or is listed as deliberately outside (apps/server `modules/api-docs/routes-outside-contracts.ts`);
+ * a new feature's contracts are added here.
  */
 export const routeContracts: Record<string, Record<string, RouteContract>> = {
   announcements: announcementRoutes,
+  auth: authRoutes,
+  billing: billingRoutes,
   campaigns: campaignRoutes,
   chats: chatRoutes,
   companies: companyRoutes,
@@ -50,12 +58,14 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   deadLetters: deadLetterRoutes,
   fileLists: fileListRoutes,
   flows: flowRoutes,
+  health: healthRoutes,
   helps: helpRoutes,
   integrations: integrationRoutes,
   kanban: kanbanRoutes,
   messages: messageRoutes,
   passwordReset: passwordResetRoutes,
   plans: planRoutes,
+  publicApi: publicApiRoutes,
   queues: queueRoutes,
   quickMessages: quickMessageRoutes,
   sandbox: sandboxRoutes,

@@ -1,4 +1,5 @@
-import type { SessionUser } from '@wacrm/shared/auth/auth.schema';
+import { authRoutes } from '@wacrm/shared/auth/auth.contract';
+import type { RefreshAnswer } from '@wacrm/shared/auth/auth.schema';
 import {
   type RouteContract,
   type RouteInput,
@@ -34,11 +35,6 @@ type CallInput<Route extends RouteContract> = RouteInput<Route> & Omit<RequestOp
 type CallArguments<Route extends RouteContract> =
   // biome-ignore lint/complexity/noBannedTypes: `{}` is "nothing required" here.
   {} extends RouteInput<Route> ? [input?: CallInput<Route>] : [input: CallInput<Route>];
-
-export interface RefreshAnswer {
-  token: string;
-  user: SessionUser;
-}
 
 export interface HttpClientOptions {
   fetch?: typeof fetch;
@@ -102,7 +98,9 @@ export function createHttpClient(options: HttpClientOptions = {}) {
   }
 
   async function runRefresh(): Promise<string> {
-    const answer = await send('/api/auth/refresh_token', { method: 'POST' }, null).catch(() => null);
+    // Sent as is, not through `request`: no token, and a refused refresh must not refresh again.
+    const refresh = authRoutes.refresh;
+    const answer = await send(refresh.path, { method: refresh.method }, null).catch(() => null);
     const data = answer?.data as Partial<RefreshAnswer> | undefined;
     if (!answer?.ok || typeof data?.token !== 'string') {
       // spec: a failed refresh logs the user out.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languages } from '../common/constants.ts';
-import type { AllTicket, Profile } from './permissions.ts';
+import { allTicketValues, profiles } from './permissions.ts';
 
 export const loginBodySchema = z.object({
   email: z.string().trim().toLowerCase().email('Invalid email').max(200),
@@ -23,35 +23,40 @@ export const profileUpdateBodySchema = z
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 
 /** The user as the session knows it (login, refresh and /auth/me answer this). */
-export interface SessionUser {
-  id: number;
-  companyId: number;
-  name: string;
-  email: string;
-  profile: Profile;
-  super: boolean;
-  allTicket: AllTicket;
-  whatsappId: number | null;
-  language: string | null;
-  queues: { id: number; name: string; color: string }[];
-  company: {
-    id: number;
-    name: string;
-    dueDate: string | null;
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile: z.enum(profiles),
+  super: z.boolean(),
+  allTicket: z.enum(allTicketValues),
+  whatsappId: z.number().nullable(),
+  language: z.string().nullable(),
+  queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  company: z.object({
+    id: z.number(),
+    name: z.string(),
+    dueDate: z.string().nullable(),
     /** Still on the signup trial (see `isTrialDueDate`), for the subscription banner's wording. */
-    isTrial: boolean;
+    isTrial: z.boolean(),
     /**
      * Past its due date, and this user is one of its admins: signed in to invoices and the
      * checkout only, until a payment is confirmed (docs/decisions/billing.md).
      */
-    billingOnly: boolean;
-    settings: { key: string; value: string }[];
-  };
-}
+    billingOnly: z.boolean(),
+    settings: z.array(z.object({ key: z.string(), value: z.string() })),
+  }),
+});
+export type SessionUser = z.input<typeof sessionUserSchema>;
 
-export interface LoginAnswer {
-  token: string;
-  user: SessionUser;
+/** `POST /auth/refresh_token` answer: a new access token and the user as it is now. */
+export const refreshAnswerSchema = z.object({ token: z.string(), user: sessionUserSchema });
+export type RefreshAnswer = z.input<typeof refreshAnswerSchema>;
+
+/** `POST /auth/login` answer. */
+export const loginAnswerSchema = refreshAnswerSchema.extend({
   /** Days left before the company's due date when fewer than the warning threshold remain. */
-  dueDateWarningDays?: number;
-}
+  dueDateWarningDays: z.number().optional(),
+});
+export type LoginAnswer = z.input<typeof loginAnswerSchema>;

@@ -1,2 +1,3 @@
+export * from './auth.contract.ts';
 export * from './auth.schema.ts';
 export * from './permissions.ts';

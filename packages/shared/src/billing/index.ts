@@ -1,1 +1,2 @@
+export * from './billing.contract.ts';
 export * from './invoice.schema.ts';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { pageNumberSchema } from '../common/pagination.ts';
+import { pageSchema, timestampSchema } from '../common/route-contract.ts';
+import { recurrences } from '../companies/recurrence.ts';
 
 /** Invoices per page of `GET /invoices`. */
 export const INVOICES_PAGE_SIZE = 50;
@@ -14,28 +16,29 @@ export const PAYMENT_REDIRECT_MS = 4_000;
 export const invoiceStatuses = ['open', 'paid', 'overdue'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
-export interface InvoiceRecord {
-  id: number;
-  companyId: number;
+/** An invoice as the API answers it. */
+export const invoiceRecordSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
   /** Shown to the super user, who sees every company's invoices. */
-  companyName: string;
-  planId: number | null;
-  planName: string;
+  companyName: z.string(),
+  planId: z.number().nullable(),
+  planName: z.string(),
   /** BRL, two decimals. */
-  value: number;
+  value: z.number(),
   /** The period the invoice pays for: from its due date to the next one by the recurrence. */
-  periodStart: string;
-  periodEnd: string;
-  dueDate: string;
-  status: InvoiceStatus;
-  paidAt: string | null;
-  createdAt: string;
-}
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  dueDate: z.string(),
+  status: z.enum(invoiceStatuses),
+  paidAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+});
+export type InvoiceRecord = z.input<typeof invoiceRecordSchema>;
 
-export interface InvoicesPage {
-  invoices: InvoiceRecord[];
-  hasMore: boolean;
-}
+/** `GET /invoices` answer: a page without a count. */
+export const invoicesPageSchema = pageSchema('invoices', invoiceRecordSchema).omit({ count: true });
+export type InvoicesPage = z.input<typeof invoicesPageSchema>;
 
 export const invoiceListQuerySchema = z.object({
   pageNumber: pageNumberSchema,
@@ -87,6 +90,8 @@ export const subscriptionBodySchema = z
   .transform((body) => ({ ...body, planId: body.planId ?? planIdFromJson(body.plan) }))
   .refine((body) => body.invoiceId || body.planId, { message: 'Required', path: ['planId'] });
 export type SubscriptionBody = z.infer<typeof subscriptionBodySchema>;
+/** What the checkout sends: an invoice or a plan, and the optional payer data (never a price). */
+export type CheckoutRequest = z.input<typeof subscriptionBodySchema>;
 
 function planIdFromJson(plan: string | null | undefined): number | null {
   if (!plan) return null;
@@ -99,13 +104,26 @@ function planIdFromJson(plan: string | null | undefined): number | null {
 }
 
 /** spec "Payment response" (`qrcode.qrcode`, `valor.original`), plus the charge's id and expiry. */
-export interface SubscriptionAnswer {
-  qrcode: { qrcode: string; imagemQrcode: string };
-  valor: { original: string };
-  txid: string;
-  expiresAt: string;
-  invoiceId: number;
-}
+export const subscriptionAnswerSchema = z.object({
+  qrcode: z.object({ qrcode: z.string(), imagemQrcode: z.string() }),
+  valor: z.object({ original: z.string() }),
+  txid: z.string(),
+  expiresAt: timestampSchema,
+  invoiceId: z.number(),
+});
+export type SubscriptionAnswer = z.input<typeof subscriptionAnswerSchema>;
+
+/** `GET /subscription` answer: the subscription page's data (the company's billing email, due date and plan). */
+export const subscriptionOverviewSchema = z.object({
+  /** Whether a Pix provider is configured, so the checkout can work at all. */
+  paymentsConfigured: z.boolean(),
+  email: z.string().nullable(),
+  billingName: z.string(),
+  dueDate: z.string().nullable(),
+  recurrence: z.enum(recurrences),
+  planId: z.number().nullable(),
+});
+export type SubscriptionOverview = z.input<typeof subscriptionOverviewSchema>;
 
 /** `company-{id}-payment`: the charge was paid (Pix status CONCLUIDA); `dueDate` is the new one. */
 export interface PaymentEvent {
@@ -148,3 +166,6 @@ export const pixWebhookBodySchema = z
   })
   .passthrough();
 export type PixWebhookBody = z.infer<typeof pixWebhookBodySchema>;
+
+/** The Pix callback's answer: how many Pix of the body were read. */
+export const pixWebhookAnswerSchema = z.object({ received: z.number() });

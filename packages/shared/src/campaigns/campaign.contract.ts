@@ -1,4 +1,4 @@
-import { defineRoute, noContentSchema } from '../common/route-contract.ts';
+import { csvFileSchema, defineRoute, noContentSchema } from '../common/route-contract.ts';
 import {
   campaignFieldsSchema,
   campaignListQuerySchema,
@@ -20,6 +20,7 @@ import {
   contactListsPageSchema,
   contactListsQuerySchema,
   contactListUploadAnswerSchema,
+  contactListUploadSchema,
   fileListFieldsSchema,
   fileListRecordSchema,
   fileListsPageSchema,
@@ -29,8 +30,7 @@ const params = campaignIdParamsSchema;
 
 /**
  * The campaign tool's routes (spec: Campaigns, Contact lists, Files): admins only, behind the
- * plan's `useCampaigns`. `GET /campaigns/{id}/shippings.csv` answers CSV, not JSON, and is
- * registered by the server without a contract.
+ * plan's `useCampaigns`.
  */
 export const contactListRoutes = {
   page: defineRoute({
@@ -79,6 +79,7 @@ export const contactListRoutes = {
     method: 'POST',
     path: '/api/contact-lists/:id/upload',
     params,
+    jsonBody: contactListUploadSchema,
     response: contactListUploadAnswerSchema,
   }),
 };
@@ -167,6 +168,13 @@ export const campaignRoutes = {
     response: campaignRecordSchema,
   }),
   report: defineRoute({ method: 'GET', path: '/api/campaigns/:id/report', params, response: campaignReportSchema }),
+  /** One line per contact of the campaign, with what became of its message. */
+  shippingsCsv: defineRoute({
+    method: 'GET',
+    path: '/api/campaigns/:id/shippings.csv',
+    params,
+    response: csvFileSchema,
+  }),
 };
 
 /** The Files page's lists of files (spec: Files). */

@@ -20,6 +20,12 @@ export interface RouteContract<
   params?: Params;
   query?: Query;
   body?: Body;
+  /**
+   * For a route whose handler reads its body itself (JSON, or a multipart upload): the JSON form,
+   * in place of `body`. The route does not validate it; the handler checks it with this schema.
+   * The web's `call` sends it typed, or a `FormData`.
+   */
+  jsonBody?: z.ZodType;
   response: Response;
   status?: 200 | 201 | 204;
 }
@@ -31,6 +37,13 @@ export function defineRoute<const Contract extends RouteContract>(contract: Cont
 
 /** The answer of a `204 No Content` route. */
 export const noContentSchema = z.null();
+
+/**
+ * The answer of a route that sends a CSV file: text, not JSON. Its handler sends the file with its
+ * headers (the JSON encoder is not used for text), `call` answers it as a string, and the OpenAPI
+ * document shows it as `text/csv`.
+ */
+export const csvFileSchema = z.string().meta({ contentMediaType: 'text/csv' });
 
 /**
  * A moment in a response: the server may hold a `Date` or an ISO string; the JSON always carries
@@ -70,7 +83,11 @@ export type RouteInput<Route extends RouteContract> = ([PathParamNames<Route['pa
   : { params: PathParams<Route['path']> }) &
   (Route['query'] extends z.ZodType ? { query?: z.input<Route['query']> } : { query?: undefined }) &
   // A route without a body schema may take an upload, which its handler reads as multipart.
-  (Route['body'] extends z.ZodType ? { body: z.input<Route['body']> } : { body?: FormData });
+  (Route['body'] extends z.ZodType
+    ? { body: z.input<Route['body']> }
+    : Route['jsonBody'] extends z.ZodType
+      ? { body: z.input<Route['jsonBody']> | FormData }
+      : { body?: FormData });
 
 /** The path of a route with its `:name` segments filled in (each value URL-encoded). */
 export function routePath(route: Pick<RouteContract, 'path'>, params?: Record<string, string | number>): string {

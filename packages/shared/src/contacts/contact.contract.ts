@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dbIdSchema } from '../common/db-values.ts';
-import { defineRoute } from '../common/route-contract.ts';
+import { csvFileSchema, defineRoute } from '../common/route-contract.ts';
 import {
   contactFieldsSchema,
   contactIdParamsSchema,
@@ -20,7 +20,7 @@ export const contactImportBodySchema = z
   .nullish()
   .transform((body) => body ?? {});
 
-/** The contacts routes (spec: Contacts); the CSV export is a file, outside the contracts. */
+/** The contacts routes (spec: Contacts). */
 export const contactRoutes = {
   page: defineRoute({
     method: 'GET',
@@ -35,6 +35,8 @@ export const contactRoutes = {
     query: contactOptionsQuerySchema,
     response: z.array(contactOptionRecordSchema),
   }),
+  /** spec: every contact as `contatos.csv` (semicolons), streamed. */
+  exportCsv: defineRoute({ method: 'GET', path: '/api/contacts/export.csv', response: csvFileSchema }),
   upload: defineRoute({
     method: 'POST',
     path: '/api/contacts/upload',

@@ -1,1 +1,2 @@
 export * from './external-send.schema.ts';
+export * from './public-api.contract.ts';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { openApiPath } from '../../platform/http/openapi.ts';
+import { routesOutsideContracts } from './routes-outside-contracts.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -135,6 +136,55 @@ describe('OpenAPI document', () => {
         `${contract.method.toLowerCase()} ${openApiPath(contract.path)}`,
       );
     }
+  });
+
+  it('registers every /api route from a contract, except the ones listed as outside the contracts', () => {
+    const contracts = Object.values(routeContracts).flatMap((group) => Object.values(group));
+    // A route comes from a contract when it carries the contract's own response schema: at the
+    // contract's path, or at a second path with the same request schemas (`/api/tags` for `/api/tags/`).
+    const contractOf = (route: RouteOptions, method: string) => {
+      const schema = (route.schema ?? {}) as {
+        params?: unknown;
+        querystring?: unknown;
+        body?: unknown;
+        response?: object;
+      };
+      const responses = (schema.response ?? {}) as Record<number, unknown>;
+      return contracts.find(
+        (contract) =>
+          contract.method === method &&
+          responses[contract.status ?? 200] === contract.response &&
+          (contract.path === route.url ||
+            (contract.params === schema.params &&
+              contract.query === schema.querystring &&
+              contract.body === schema.body)),
+      );
+    };
+    // Every route as registered (app.ts collects them with Fastify's onRoute hook); HEAD is Fastify's own copy of a GET.
+    const registered = t.server.routes
+      .filter((route) => route.url.startsWith('/api/'))
+      .flatMap((route) =>
+        (Array.isArray(route.method) ? route.method : [route.method])
+          .filter((method) => method !== 'HEAD')
+          .map((method) => ({ name: `${method} ${route.url}`, contract: contractOf(route, method) })),
+      );
+    const listed: string[] = Object.values(routesOutsideContracts).flat();
+    const names = new Set(registered.map((route) => route.name));
+
+    const withoutContract = registered.filter((route) => !route.contract).map((route) => route.name);
+    expect(
+      withoutContract.filter((name) => !listed.includes(name)),
+      'routes with neither a contract nor a listing',
+    ).toEqual([]);
+    expect(
+      listed.filter((name) => !names.has(name)),
+      'listed routes that are not registered',
+    ).toEqual([]);
+    const withContract = new Set(registered.filter((route) => route.contract).map((route) => route.name));
+    expect(
+      listed.filter((name) => withContract.has(name)),
+      'listed routes that have a contract now',
+    ).toEqual([]);
   });
 
   it('documents the send API with the schemas it validates with, JSON and multipart', async () => {

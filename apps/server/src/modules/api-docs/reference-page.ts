@@ -32,11 +32,13 @@ function operationHtml(method: string, path: string, operation: Operation) {
         )
         .join('')
     : '';
+  // A file (a CSV) names its media type; JSON is the rule and goes unsaid.
   const responses = Object.entries(operation.responses)
-    .filter(([, response]) => response.content)
-    .map(
-      ([status, response]) =>
-        `<details><summary>Answer ${escapeHtml(status)}</summary>${json(response.content?.['application/json']?.schema)}</details>`,
+    .flatMap(([status, response]) =>
+      Object.entries(response.content ?? {}).map(
+        ([type, content]) =>
+          `<details><summary>Answer ${escapeHtml(status)}${type === 'application/json' ? '' : ` ${escapeHtml(type)}`}</summary>${json(content.schema)}</details>`,
+      ),
     )
     .join('');
   return `<section class="op"><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>

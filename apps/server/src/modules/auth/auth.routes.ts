@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { loginBodySchema, profileUpdateBodySchema, REFRESH_TOKEN_TTL_SECONDS } from '@wacrm/shared';
+import { authRoutes, REFRESH_TOKEN_TTL_SECONDS } from '@wacrm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import type { AuthService } from './auth.service.ts';
 
 const REFRESH_COOKIE = 'jrt';
@@ -9,8 +9,6 @@ const REFRESH_COOKIE = 'jrt';
 const DEVICE_COOKIE = 'jdv';
 
 export function registerAuthRoutes(app: FastifyInstance, service: AuthService, options: { secureCookies: boolean }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   const setRefreshCookie = (reply: FastifyReply, refreshToken: string) =>
     reply.setCookie(REFRESH_COOKIE, refreshToken, {
       httpOnly: true,
@@ -34,40 +32,48 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, o
     return deviceId;
   };
 
-  api.post(
-    '/api/auth/login',
-    { schema: { body: loginBodySchema }, config: { public: true } },
+  route(
+    app,
+    authRoutes.login,
     async (request, reply) => {
       const { refreshToken, ...answer } = await service.login(request.body, request.ip, deviceOf(request, reply));
       setRefreshCookie(reply, refreshToken);
       return answer;
     },
+    { config: { public: true } },
   );
 
-  api.post('/api/auth/refresh_token', { config: { public: true } }, async (request, reply) => {
-    try {
-      const { refreshToken, token, user } = await service.refresh(
-        request.cookies[REFRESH_COOKIE],
-        request.cookies[DEVICE_COOKIE],
-      );
-      setRefreshCookie(reply, refreshToken);
-      return { token, user };
-    } catch (error) {
-      reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
-      throw error;
-    }
-  });
+  route(
+    app,
+    authRoutes.refresh,
+    async (request, reply) => {
+      try {
+        const { refreshToken, token, user } = await service.refresh(
+          request.cookies[REFRESH_COOKIE],
+          request.cookies[DEVICE_COOKIE],
+        );
+        setRefreshCookie(reply, refreshToken);
+        return { token, user };
+      } catch (error) {
+        reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+        throw error;
+      }
+    },
+    { config: { public: true } },
+  );
 
   // Public so that a page whose access token has expired can still end its session.
-  api.delete('/api/auth/logout', { config: { public: true } }, async (request, reply) => {
-    await service.logout(request.cookies[REFRESH_COOKIE]);
-    reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
-    return reply.status(204).send();
-  });
-
-  api.get('/api/auth/me', { config: { billing: true } }, async (request) => service.me(request.session));
-
-  api.put('/api/auth/me', { schema: { body: profileUpdateBodySchema } }, async (request) =>
-    service.updateOwnProfile(request.session, request.body),
+  route(
+    app,
+    authRoutes.logout,
+    async (request, reply) => {
+      await service.logout(request.cookies[REFRESH_COOKIE]);
+      reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+    },
+    { config: { public: true } },
   );
+
+  route(app, authRoutes.me, (request) => service.me(request.session), { config: { billing: true } });
+
+  route(app, authRoutes.updateMe, (request) => service.updateOwnProfile(request.session, request.body));
 }

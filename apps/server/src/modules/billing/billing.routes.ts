@@ -1,14 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import {
-  invoiceIdParamsSchema,
-  invoiceListQuerySchema,
-  type PixWebhookBody,
-  pixWebhookBodySchema,
-  subscriptionBodySchema,
-} from '@wacrm/shared';
+import { billingRoutes, type PixWebhookBody } from '@wacrm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.ts';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import { defineGuard, requireAdmin } from '../../platform/http/guards.ts';
 import type { BillingService } from './billing.service.ts';
 
@@ -18,22 +12,15 @@ import type { BillingService } from './billing.service.ts';
  * whatever the plan holds. The Pix callbacks are public and checked by the shared secret.
  */
 export function registerBillingRoutes(app: FastifyInstance, service: BillingService, webhookSecret: string | null) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const billing = { config: { billing: true }, preHandler: requireAdmin };
 
-  api.get('/api/invoices', { ...billing, schema: { querystring: invoiceListQuerySchema } }, (request) =>
-    service.list(request.session, request.query),
-  );
+  route(app, billingRoutes.invoices, (request) => service.list(request.session, request.query), billing);
 
-  api.get('/api/invoices/:id', { ...billing, schema: { params: invoiceIdParamsSchema } }, (request) =>
-    service.find(request.session, request.params.id),
-  );
+  route(app, billingRoutes.invoice, (request) => service.find(request.session, request.params.id), billing);
 
-  api.get('/api/subscription', billing, (request) => service.overview(request.session));
+  route(app, billingRoutes.subscription, (request) => service.overview(request.session), billing);
 
-  api.post('/api/subscription', { ...billing, schema: { body: subscriptionBodySchema } }, (request) =>
-    service.checkout(request.session, request.body),
-  );
+  route(app, billingRoutes.checkout, (request) => service.checkout(request.session, request.body), billing);
 
   // Authenticated before the body is read, like every other guard.
   const requireWebhookSecret = defineGuard(async (request) => {
@@ -41,11 +28,7 @@ export function registerBillingRoutes(app: FastifyInstance, service: BillingServ
       throw new AppError('ERR_WEBHOOK_UNAUTHORIZED');
     }
   });
-  const webhook = {
-    config: { public: true },
-    preHandler: requireWebhookSecret,
-    schema: { body: pixWebhookBodySchema },
-  };
+  const webhook = { config: { public: true }, preHandler: requireWebhookSecret };
   const receive = async (body: PixWebhookBody) => {
     const outcomes = [];
     for (const pix of body.pix ?? []) {
@@ -61,8 +44,9 @@ export function registerBillingRoutes(app: FastifyInstance, service: BillingServ
     return { received: outcomes.length };
   };
   // PSPs append `/pix` to the URL they were given.
-  api.post('/api/payments/pix/webhook', webhook, (request) => receive(request.body));
-  api.post('/api/payments/pix/webhook/pix', webhook, (request) => receive(request.body));
+  for (const path of [billingRoutes.pixWebhook.path, `${billingRoutes.pixWebhook.path}/pix`] as const) {
+    route(app, { ...billingRoutes.pixWebhook, path }, (request) => receive(request.body), webhook);
+  }
 }
 
 function presentedSecret(request: FastifyRequest) {

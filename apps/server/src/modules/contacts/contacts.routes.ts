@@ -20,7 +20,7 @@ export function registerContactsRoutes(
   );
 
   // spec: semicolons, contatos.csv; streamed so a large company never sits in memory.
-  app.get('/api/contacts/export.csv', (request, reply) => {
+  route(app, contactRoutes.exportCsv, (request, reply) => {
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${CONTACTS_CSV_FILENAME}"`)

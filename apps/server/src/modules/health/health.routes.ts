@@ -1,6 +1,9 @@
+import { type HealthReport, healthReportSchema, healthRoutes, type Readiness, readinessSchema } from '@wacrm/shared';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { Database } from '../../platform/db/client.ts';
 import { isDatabaseUp } from '../../platform/db/health.ts';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 
 /** What this process reports about itself (several processes answer behind one address). */
 export interface HealthProbe {
@@ -23,25 +26,42 @@ export interface HealthProbe {
  * `GET /api/health/ready`: for load balancers: 503 until the process serves and while it drains.
  */
 export function registerHealthRoutes(app: FastifyInstance, db: Database, probe: HealthProbe) {
-  app.get('/api/health', { config: { public: true } }, async (_request, reply) => {
-    const database = (await isDatabaseUp(db)) ? 'up' : 'down';
-    const status = database === 'down' ? 'unavailable' : probe.isRestoring() ? 'starting' : 'ok';
-    return reply.status(status === 'ok' ? 200 : 503).send({
-      status,
-      node: probe.node,
-      database,
-      redis: await probe.redis(),
-      jobs: probe.jobs(),
-      realtimeFanOut: probe.fanOut,
-      sessions: probe.sessions(),
-      phase: probe.phase(),
-    });
+  const health = (summary: string, notReady: z.ZodType) => ({
+    config: { public: true, docs: { tags: ['health'], summary, responses: { 503: notReady } } },
   });
 
-  app.get('/api/health/ready', { config: { public: true } }, async (_request, reply) => {
-    const phase = probe.phase();
-    if (phase !== 'ready') return reply.status(503).send({ status: phase, node: probe.node });
-    if (!(await isDatabaseUp(db))) return reply.status(503).send({ status: 'unavailable', node: probe.node });
-    return { status: 'ready', node: probe.node };
-  });
+  route(
+    app,
+    healthRoutes.report,
+    async (_request, reply) => {
+      const database = (await isDatabaseUp(db)) ? 'up' : 'down';
+      const status = database === 'down' ? 'unavailable' : probe.isRestoring() ? 'starting' : 'ok';
+      const report: HealthReport = {
+        status,
+        node: probe.node,
+        database,
+        redis: await probe.redis(),
+        jobs: probe.jobs(),
+        realtimeFanOut: probe.fanOut,
+        sessions: probe.sessions(),
+        phase: probe.phase(),
+      };
+      return status === 'ok' ? report : reply.status(503).send(report);
+    },
+    health('This process, its database, Redis and job workers (503 until it is ready)', healthReportSchema),
+  );
+
+  route(
+    app,
+    healthRoutes.ready,
+    async (_request, reply) => {
+      const phase = probe.phase();
+      if (phase !== 'ready') return reply.status(503).send({ status: phase, node: probe.node } satisfies Readiness);
+      if (!(await isDatabaseUp(db))) {
+        return reply.status(503).send({ status: 'unavailable', node: probe.node } satisfies Readiness);
+      }
+      return { status: 'ready' as const, node: probe.node };
+    },
+    health('The load balancer’s probe: 503 while starting and draining', readinessSchema),
+  );
 }

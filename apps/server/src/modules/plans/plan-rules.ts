@@ -26,7 +26,7 @@ const countedTable = { users, connections: whatsapps, queues } as const;
  * Gating a feature by its plan flag (the map of features to flags is `planFeatures` in
  * packages/shared/src/plans/plan-features.ts): declare the flag on each of the feature's routes,
  *
- *     api.get('/api/schedules', { config: { planFeature: 'useSchedules' } }, handler)
+ *     route(app, scheduleRoutes.page, handler, { config: { planFeature: 'useSchedules' } })
  *
  * and a company whose plan lacks it gets 403 ERR_PLAN_FEATURE_DISABLED before the body is
  * validated or the handler runs (the gate is the `preValidation` hook that `registerPlanGate`

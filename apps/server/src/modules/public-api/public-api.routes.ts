@@ -1,18 +1,16 @@
 import {
   EXTERNAL_MEDIA_MAX_FILES,
-  externalMessageParamsSchema,
-  externalMessageSchema,
-  externalSendAnswerSchema,
   externalSendFieldsSchema,
   externalSendMultipartDocSchema,
   externalSendSchema,
   idempotencyKeySchema,
   MESSAGE_MEDIA_MAX_BYTES,
+  publicApiRoutes,
 } from '@wacrm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
+import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import type { UploadedMedia } from '../messages/index.ts';
 import type { TokenConnection } from './public-api.repository.ts';
 import type { ExternalSend, PublicApiService } from './public-api.service.ts';
@@ -30,14 +28,23 @@ declare module 'fastify' {
  * checks the plan flag and counts the rate limit before the body is read.
  */
 export function registerPublicApiRoutes(app: FastifyInstance, service: PublicApiService) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = async (request: FastifyRequest) => {
     request.apiConnection = await service.authenticate(readBearer(request));
   };
   const connectionOf = (request: FastifyRequest) => request.apiConnection as TokenConnection;
 
-  api.post(
-    '/api/messages/send',
+  route(
+    app,
+    publicApiRoutes.send,
+    async (request, reply) => {
+      const input = request.isMultipart() ? await readMultipart(request) : readJson(request.body);
+      const key = request.headers['idempotency-key'];
+      const parsedKey = key === undefined ? null : idempotencyKeySchema.safeParse(key);
+      if (parsedKey && !parsedKey.success) throw validationError(parsedKey.error, 'Idempotency-Key');
+      const { replayed, ...answer } = await service.send(connectionOf(request), input, parsedKey?.data ?? null);
+      if (replayed) reply.header('Idempotent-Replayed', 'true');
+      return answer;
+    },
     {
       config: {
         public: true,
@@ -47,39 +54,23 @@ export function registerPublicApiRoutes(app: FastifyInstance, service: PublicApi
           security: 'connectionToken',
           headers: { 'Idempotency-Key': idempotencyKeySchema },
           requestBody: { json: externalSendSchema, multipart: externalSendMultipartDocSchema },
-          responses: { 201: externalSendAnswerSchema },
         },
       },
       onRequest: authenticate,
-    },
-    async (request, reply) => {
-      const input = request.isMultipart() ? await readMultipart(request) : readJson(request.body);
-      const key = request.headers['idempotency-key'];
-      const parsedKey = key === undefined ? null : idempotencyKeySchema.safeParse(key);
-      if (parsedKey && !parsedKey.success) throw validationError(parsedKey.error, 'Idempotency-Key');
-      const { replayed, ...answer } = await service.send(connectionOf(request), input, parsedKey?.data ?? null);
-      if (replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.status(201).send(answer);
     },
   );
 
-  api.get(
-    '/api/messages/send/:id',
-    {
-      schema: { params: externalMessageParamsSchema },
-      config: {
-        public: true,
-        docs: {
-          tags: ['Messages API'],
-          summary: 'A message sent through the API, with its ack',
-          security: 'connectionToken',
-          responses: { 200: externalMessageSchema },
-        },
+  route(app, publicApiRoutes.status, (request) => service.status(connectionOf(request), request.params.id), {
+    config: {
+      public: true,
+      docs: {
+        tags: ['Messages API'],
+        summary: 'A message sent through the API, with its ack',
+        security: 'connectionToken',
       },
-      onRequest: authenticate,
     },
-    (request) => service.status(connectionOf(request), request.params.id),
-  );
+    onRequest: authenticate,
+  });
 }
 
 function readBearer(request: FastifyRequest) {

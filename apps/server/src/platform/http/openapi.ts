@@ -118,16 +118,17 @@ export function buildOpenApiDocument(routes: RouteOptions[], info: { version: st
           content: { 'application/json': { schema: toDocSchema(response, 'output', components) } },
         };
       }
-      // Route contracts: the response is encoded, so its JSON is the schema's input side.
+      // Route contracts: the response is encoded, so its JSON is the schema's input side. A file
+      // (a CSV) says its media type with `contentMediaType`.
       for (const [status, response] of Object.entries(schema.response ?? {})) {
         if (!isZod(response)) continue;
-        responses[status] =
-          status === '204'
-            ? { description: 'No content' }
-            : {
-                description: 'Success',
-                content: { 'application/json': { schema: toDocSchema(response, 'input', components) } },
-              };
+        if (status === '204') {
+          responses[status] = { description: 'No content' };
+          continue;
+        }
+        const body = toDocSchema(response, 'input', components);
+        const mediaType = typeof body.contentMediaType === 'string' ? body.contentMediaType : 'application/json';
+        responses[status] = { description: 'Success', content: { [mediaType]: { schema: body } } };
       }
       if (Object.keys(responses).length === 0) responses.default = { description: 'JSON answer' };
       responses['4XX'] = { $ref: '#/components/responses/Error' };

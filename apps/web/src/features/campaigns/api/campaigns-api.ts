@@ -6,7 +6,6 @@ import {
 } from '@wacrm/shared/campaigns/campaign.contract';
 import type { CampaignFields, CampaignSettings } from '@wacrm/shared/campaigns/campaign.schema';
 import type { ContactListItemFields, FileListFields } from '@wacrm/shared/campaigns/contact-list.schema';
-import { type RouteResponse, routePath } from '@wacrm/shared/common/route-contract';
 import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
 import type { ContactUploadRow } from '@wacrm/shared/contacts/contact.schema';
 import { tagRoutes } from '@wacrm/shared/tags/tag.contract';
@@ -24,10 +23,9 @@ export const campaignsApi = {
   renameList: (id: number, name: string) =>
     http.call(contactListRoutes.rename, { params: { id }, body: { name }, silent: true }),
   removeList: (id: number) => http.call(contactListRoutes.remove, { params: { id } }),
-  // The route reads its body itself (JSON rows or a multipart sheet), so its contract has no body
-  // schema and `call` would take only a form: the JSON form is posted to the contract's path.
+  /** The rows the web app read from a sheet (the route also takes the sheet itself, as multipart). */
   upload: (id: number, rows: ContactUploadRow[]) =>
-    http.post<RouteResponse<typeof contactListRoutes.upload>>(routePath(contactListRoutes.upload, { id }), { rows }),
+    http.call(contactListRoutes.upload, { params: { id }, body: { rows } }),
 
   items: (contactListId: number, searchParam: string, pageNumber: number) =>
     http.call(contactListItemRoutes.page, { query: { contactListId, searchParam, pageNumber } }),
@@ -55,8 +53,8 @@ export const campaignsApi = {
     return http.call(campaignRoutes.attachMedia, { params: { id }, body: form, silent: true });
   },
   removeMedia: (id: number) => http.call(campaignRoutes.removeMedia, { params: { id }, silent: true }),
-  /** CSV text, not JSON: the one campaign route without a contract. */
-  csv: (id: number) => http.get<string>(`/api/campaigns/${id}/shippings.csv`),
+  /** CSV text, not JSON. */
+  csv: (id: number) => http.call(campaignRoutes.shippingsCsv, { params: { id } }),
 
   files: (searchParam: string, pageNumber: number) =>
     http.call(fileListRoutes.page, { query: { searchParam, pageNumber } }),

@@ -1,3 +1,4 @@
+import { contactRoutes } from '@wacrm/shared/contacts/contact.contract';
 import { CONTACTS_CSV_FILENAME } from '@wacrm/shared/contacts/contact-csv';
 import { http } from '../../../lib/api.ts';
 import { storageKeys } from '../../../lib/session-storage.ts';
@@ -9,7 +10,7 @@ import { storageKeys } from '../../../lib/session-storage.ts';
  */
 export async function downloadContactsCsv(): Promise<void> {
   const fetchWith = (token: string | null) =>
-    fetch('/api/contacts/export.csv', {
+    fetch(contactRoutes.exportCsv.path, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       credentials: 'include',
     });

@@ -1,4 +1,5 @@
-import type { InvoiceRecord, InvoiceStatus, InvoicesPage } from '@wacrm/shared/billing/invoice.schema';
+import { billingRoutes } from '@wacrm/shared/billing/billing.contract';
+import type { InvoiceStatus } from '@wacrm/shared/billing/invoice.schema';
 import { http } from '../../../lib/api.ts';
 
 export interface InvoiceFilters {
@@ -13,12 +14,12 @@ export const invoicesKeys = {
 
 export const invoicesApi = {
   page: (filters: InvoiceFilters, pageNumber: number) =>
-    http.get<InvoicesPage>('/api/invoices', {
+    http.call(billingRoutes.invoices, {
       query: {
         pageNumber,
         ...(filters.companyId ? { companyId: filters.companyId } : {}),
         ...(filters.status ? { status: filters.status } : {}),
       },
     }),
-  find: (id: number) => http.get<InvoiceRecord>(`/api/invoices/${id}`),
+  find: (id: number) => http.call(billingRoutes.invoice, { params: { id } }),
 };

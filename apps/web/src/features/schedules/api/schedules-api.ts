@@ -11,6 +11,8 @@ export const schedulesKeys = {
 export const schedulesApi = {
   page: (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
     http.call(scheduleRoutes.page, { query: { searchParam, pageNumber }, signal }),
+  /** A contact's schedules, first page (beside the conversation). */
+  ofContact: (contactId: number) => http.call(scheduleRoutes.page, { query: { contactId } }),
   /** Silent: the dialog shows the errors itself. */
   create: (body: ScheduleFields) => http.call(scheduleRoutes.create, { body, silent: true }),
   update: (id: number, body: ScheduleFields) =>

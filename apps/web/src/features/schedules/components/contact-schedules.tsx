@@ -16,7 +16,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { OnceOpened } from '../../../components/ui/lazy-dialog.tsx';
-import { http } from '../../../lib/api.ts';
 import { formatDateTimeIn } from '../../../lib/format.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -42,7 +41,7 @@ export function ContactSchedules({ companyId, contact, connectionId }: ContactSc
   const [deleting, setDeleting] = useState<ScheduleRecord | null>(null);
   const query = useQuery({
     queryKey: [...schedulesKeys.all(companyId), 'contact', contact.id],
-    queryFn: () => http.get<{ schedules: ScheduleRecord[] }>('/api/schedules', { query: { contactId: contact.id } }),
+    queryFn: () => schedulesApi.ofContact(contact.id),
   });
   useSocketEvent(companyEvent(companyId, 'schedule'), () => {
     void queryClient.invalidateQueries({ queryKey: schedulesKeys.all(companyId) });

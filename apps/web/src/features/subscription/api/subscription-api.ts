@@ -1,30 +1,7 @@
-import type { SubscriptionAnswer } from '@wacrm/shared/billing/invoice.schema';
-import type { Recurrence } from '@wacrm/shared/companies/recurrence';
+import { billingRoutes } from '@wacrm/shared/billing/billing.contract';
+import type { CheckoutRequest } from '@wacrm/shared/billing/invoice.schema';
 import { planRoutes } from '@wacrm/shared/plans/plan.contract';
 import { http } from '../../../lib/api.ts';
-
-export interface SubscriptionOverview {
-  paymentsConfigured: boolean;
-  email: string | null;
-  billingName: string;
-  dueDate: string | null;
-  recurrence: Recurrence;
-  planId: number | null;
-}
-
-/** What the checkout sends: an invoice or a plan, and the optional payer data (never a price). */
-export interface CheckoutRequest {
-  invoiceId?: number;
-  planId?: number;
-  firstName?: string;
-  lastName?: string;
-  address2?: string;
-  city?: string;
-  state?: string;
-  zipcode?: string;
-  country?: 'BR' | 'US';
-  taxId?: string;
-}
 
 export const subscriptionKeys = {
   overview: () => ['subscription'] as const,
@@ -32,8 +9,8 @@ export const subscriptionKeys = {
 };
 
 export const subscriptionApi = {
-  overview: () => http.get<SubscriptionOverview>('/api/subscription'),
+  overview: () => http.call(billingRoutes.subscription),
   plans: () => http.call(planRoutes.listPublic, { auth: false }),
   // Errors are shown inside the dialog.
-  checkout: (body: CheckoutRequest) => http.post<SubscriptionAnswer>('/api/subscription', body, { silent: true }),
+  checkout: (body: CheckoutRequest) => http.call(billingRoutes.checkout, { body, silent: true }),
 };

@@ -17,13 +17,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import type { InvoiceRecord, SubscriptionAnswer } from '@wacrm/shared/billing/invoice.schema';
+import type { CheckoutRequest, InvoiceRecord, SubscriptionAnswer } from '@wacrm/shared/billing/invoice.schema';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { formatBrl } from '../../plans/index.ts';
-import { type CheckoutRequest, subscriptionApi, subscriptionKeys } from '../api/subscription-api.ts';
+import { subscriptionApi, subscriptionKeys } from '../api/subscription-api.ts';
 import { type CheckoutData, checkoutDataErrors, emptyCheckoutData } from '../model/checkout-data.ts';
 import { PixPayment } from './pix-payment.tsx';
 

@@ -1,0 +1,2 @@
+export * from './health.contract.ts';
+export * from './health.schema.ts';
