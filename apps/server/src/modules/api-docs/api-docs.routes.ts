@@ -1,4 +1,5 @@
 import { webhookEnvelopeSchema, webhookEventTypes } from '@wacrm/shared';
+import { apiDocsPaths } from '@wacrm/shared/api-docs/api-docs.paths';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildOpenApiDocument } from '../../platform/http/openapi.ts';
 import { renderReference } from './reference-page.ts';
@@ -21,8 +22,8 @@ export function registerApiDocsRoutes(app: FastifyInstance, routes: RouteOptions
   };
 
   const docs = (summary: string) => ({ public: true, docs: { tags: ['API documentation'], summary } });
-  app.get('/api/openapi.json', { config: docs('This document (OpenAPI 3.1)') }, () => documentNow());
-  app.get('/api/docs', { config: docs('This reference page (HTML)') }, (_request, reply) => {
+  app.get(apiDocsPaths.document, { config: docs('This document (OpenAPI 3.1)') }, () => documentNow());
+  app.get(apiDocsPaths.reference, { config: docs('This reference page (HTML)') }, (_request, reply) => {
     page ??= renderReference(documentNow());
     return reply.type('text/html; charset=utf-8').send(page);
   });

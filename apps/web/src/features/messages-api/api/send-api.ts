@@ -1,4 +1,5 @@
 import type { ExternalSendAnswer } from '@wacrm/shared/public-api/external-send.schema';
+import { publicApiRoutes } from '@wacrm/shared/public-api/public-api.contract';
 
 export interface SendAttempt {
   status: number;
@@ -22,7 +23,7 @@ export async function sendThroughApi(input: { token: string; number: string; bod
     headers['content-type'] = 'application/json';
     payload = JSON.stringify({ number: input.number, body: input.body });
   }
-  const response = await fetch('/api/messages/send', { method: 'POST', headers, body: payload });
+  const response = await fetch(publicApiRoutes.send.path, { method: 'POST', headers, body: payload });
   const body = (await response.json().catch(() => ({}))) as SendAttempt['body'];
   return { status: response.status, body } satisfies SendAttempt;
 }

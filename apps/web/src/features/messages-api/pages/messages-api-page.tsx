@@ -12,6 +12,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { apiDocsPaths } from '@wacrm/shared/api-docs/api-docs.paths';
 import { externalNumberSchema } from '@wacrm/shared/public-api/external-send.schema';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -107,7 +108,7 @@ export function MessagesApiPage() {
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('intro')}{' '}
-        <Link href="/api/docs" target="_blank" rel="noopener">
+        <Link href={apiDocsPaths.reference} target="_blank" rel="noopener">
           {t('reference')}
         </Link>
       </Typography>
