@@ -4,6 +4,7 @@ import {
   messageRecordSchema,
   messagesPageQuerySchema,
   messagesPageSchema,
+  sendMessageSchema,
   ticketIdParamsSchema,
 } from './message.schema.ts';
 
@@ -17,13 +18,14 @@ export const messageRoutes = {
     response: messagesPageSchema,
   }),
   /**
-   * JSON (`sendMessageSchema`) or multipart with `medias` files: the route reads its body itself,
-   * so the contract has no body schema and `http.call` takes only the form.
+   * JSON (`sendMessageSchema`) or multipart with `medias` files: the route reads and checks its
+   * body itself (`jsonBody`), and `http.call` sends either.
    */
   send: defineRoute({
     method: 'POST',
     path: '/api/messages/:ticketId',
     params: ticketIdParamsSchema,
+    jsonBody: sendMessageSchema,
     response: messageRecordSchema,
     status: 201,
   }),

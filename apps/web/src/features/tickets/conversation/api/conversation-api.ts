@@ -1,4 +1,4 @@
-import { type RouteResponse, routePath } from '@wacrm/shared/common/route-contract';
+import type { RouteResponse } from '@wacrm/shared/common/route-contract';
 import { messageRoutes } from '@wacrm/shared/messages/message.contract';
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
 import { quickMessageRoutes } from '@wacrm/shared/quick-messages/quick-message.contract';
@@ -62,13 +62,10 @@ export const conversationApi = {
   /** Marks the customer's messages read and resets the unread count (not for the admin peek). */
   markRead: (ticketId: number) => http.call(ticketRoutes.markRead, { params: { ticketId }, silent: true }),
 
-  // The send route reads its body itself (JSON text or a multipart upload), so its contract has no
-  // body schema and `call` would take only a form: the JSON form is posted to the contract's path.
   sendText: ({ body, quotedMsgId, signMessage }: SendText, ticketId: number) =>
-    http.post<RouteResponse<typeof messageRoutes.send>>(routePath(messageRoutes.send, { ticketId }), {
-      body,
-      signMessage,
-      ...(quotedMsgId ? { quotedMsg: { id: quotedMsgId } } : {}),
+    http.call(messageRoutes.send, {
+      params: { ticketId },
+      body: { body, signMessage, ...(quotedMsgId ? { quotedMsg: { id: quotedMsgId } } : {}) },
     }),
 
   /** spec: each file is one message; the server takes the first file's caption as the text. */
