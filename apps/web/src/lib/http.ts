@@ -1,11 +1,7 @@
-import { authRoutes } from '@wacrm/shared/auth/auth.contract';
+import { authRouteRefs } from '@wacrm/shared/auth/auth.routes';
 import type { RefreshAnswer } from '@wacrm/shared/auth/auth.schema';
-import {
-  type RouteContract,
-  type RouteInput,
-  type RouteResponse,
-  routePath,
-} from '@wacrm/shared/common/route-contract';
+import type { RouteContract, RouteInput, RouteResponse } from '@wacrm/shared/common/route-contract';
+import { routePath } from '@wacrm/shared/common/route-path';
 import type { ErrorBody } from '@wacrm/shared/errors/error-body.schema';
 import { ApiError } from './api-error.ts';
 import { clearSession, type KeyValueStorage, storageKeys } from './session-storage.ts';
@@ -99,7 +95,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
 
   async function runRefresh(): Promise<string> {
     // Sent as is, not through `request`: no token, and a refused refresh must not refresh again.
-    const refresh = authRoutes.refresh;
+    const refresh = authRouteRefs.refresh;
     const answer = await send(refresh.path, { method: refresh.method }, null).catch(() => null);
     const data = answer?.data as Partial<RefreshAnswer> | undefined;
     if (!answer?.ok || typeof data?.token !== 'string') {

@@ -89,11 +89,4 @@ export type RouteInput<Route extends RouteContract> = ([PathParamNames<Route['pa
       ? { body: z.input<Route['jsonBody']> | FormData }
       : { body?: FormData });
 
-/** The path of a route with its `:name` segments filled in (each value URL-encoded). */
-export function routePath(route: Pick<RouteContract, 'path'>, params?: Record<string, string | number>): string {
-  return route.path.replace(/:([A-Za-z0-9_]+)/g, (_segment, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`${route.path}: missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
+export { routePath } from './route-path.ts';
