@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languages } from '../common/constants.ts';
-import { allTicketValues, profiles } from './permissions.ts';
+import { userRecordSchema } from '../users/user.schema.ts';
 
 export const loginBodySchema = z.object({
   email: z.string().trim().toLowerCase().email('Invalid email').max(200),
@@ -22,32 +22,38 @@ export const profileUpdateBodySchema = z
   });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 
-/** The user as the session knows it (login, refresh and /auth/me answer this). */
-export const sessionUserSchema = z.object({
-  id: z.number(),
-  companyId: z.number(),
-  name: z.string(),
-  email: z.string(),
-  profile: z.enum(profiles),
-  super: z.boolean(),
-  allTicket: z.enum(allTicketValues),
-  whatsappId: z.number().nullable(),
-  language: z.string().nullable(),
-  queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
-  company: z.object({
-    id: z.number(),
-    name: z.string(),
-    dueDate: z.string().nullable(),
-    /** Still on the signup trial (see `isTrialDueDate`), for the subscription banner's wording. */
-    isTrial: z.boolean(),
-    /**
-     * Past its due date, and this user is one of its admins: signed in to invoices and the
-     * checkout only, until a payment is confirmed (docs/decisions/billing.md).
-     */
-    billingOnly: z.boolean(),
-    settings: z.array(z.object({ key: z.string(), value: z.string() })),
-  }),
-});
+/**
+ * The user as the session knows it (login, refresh and /auth/me answer this): the user record's
+ * identity, access and queues, plus the language and the company the app needs from the start.
+ */
+export const sessionUserSchema = userRecordSchema
+  .pick({
+    id: true,
+    companyId: true,
+    name: true,
+    email: true,
+    profile: true,
+    super: true,
+    allTicket: true,
+    whatsappId: true,
+    queues: true,
+  })
+  .extend({
+    language: z.string().nullable(),
+    company: z.object({
+      id: z.number(),
+      name: z.string(),
+      dueDate: z.string().nullable(),
+      /** Still on the signup trial (see `isTrialDueDate`), for the subscription banner's wording. */
+      isTrial: z.boolean(),
+      /**
+       * Past its due date, and this user is one of its admins: signed in to invoices and the
+       * checkout only, until a payment is confirmed (docs/decisions/billing.md).
+       */
+      billingOnly: z.boolean(),
+      settings: z.array(z.object({ key: z.string(), value: z.string() })),
+    }),
+  });
 export type SessionUser = z.input<typeof sessionUserSchema>;
 
 /** `POST /auth/refresh_token` answer: a new access token and the user as it is now. */
