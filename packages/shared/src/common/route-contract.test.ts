@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { pageSchema, routePath, timestampSchema } from './route-contract.ts';
+import { pageSchema, timestampSchema } from './route-contract.ts';
+import { routePath } from './route-path.ts';
 
 describe('routePath', () => {
   it('fills each :name segment, encoded, and refuses a missing one', () => {

@@ -88,5 +88,3 @@ export type RouteInput<Route extends RouteContract> = ([PathParamNames<Route['pa
     : Route['jsonBody'] extends z.ZodType
       ? { body: z.input<Route['jsonBody']> | FormData }
       : { body?: FormData });
-
-export { routePath } from './route-path.ts';
