@@ -15,6 +15,8 @@ export const rules = {
   'table-write-outside-owner': 'only the module that owns a table (keeps it in its *.tables.ts) writes it',
   'web-api-path-outside-contract':
     "the web app reaches the server through the shared route contracts (http.call(route, …), a route's path), never a path typed by hand",
+  'web-imports-contract-schemas':
+    "the web app calls routes through `*.routes.ts` (method and path); a `*.contract.ts` brings zod and every schema into the app's download, so the web imports only its types",
 };
 
 /** Which part of the code a file belongs to: a server module, the platform, a web feature, or none. */
@@ -100,6 +102,7 @@ export function findViolations(root, sources, tables) {
   }
   for (const source of sources) violations.push(...tableWritesOutsideOwner(root, source, tables, relative));
   for (const source of sources) violations.push(...apiPathsTypedByHand(root, source, relative));
+  for (const source of sources) violations.push(...contractValueImports(root, source, relative));
   return violations;
 }
 
@@ -119,6 +122,36 @@ function apiPathsTypedByHand(root, { file, tree }, relative) {
         key: `web-api-path-outside-contract  ${relative(file)}: ${text}`,
         where,
         message: `types the path ${text}; call the route's contract instead`,
+      });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return found;
+}
+
+/** A web file's import of a shared `*.contract` module that is not for types only. */
+function contractValueImports(root, { file, tree }, relative) {
+  if (!path.relative(root, file).startsWith(`web${path.sep}`)) return [];
+  const isContract = (specifier) =>
+    specifier && ts.isStringLiteral(specifier) && /^@wacrm\/shared\/.+\.contract(\.ts)?$/.test(specifier.text);
+  const typesOnly = (clause) =>
+    clause?.isTypeOnly ||
+    (clause && !clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings)
+      ? clause.namedBindings.elements.every((element) => element.isTypeOnly)
+      : false);
+  const found = [];
+  const visit = (node) => {
+    const specifier = ts.isImportDeclaration(node)
+      ? !typesOnly(node.importClause) && node.moduleSpecifier
+      : ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0];
+    if (isContract(specifier)) {
+      const routes = specifier.text.replace(/\.contract(\.ts)?$/, '.routes');
+      found.push({
+        rule: 'web-imports-contract-schemas',
+        key: `web-imports-contract-schemas  ${relative(file)} -> ${specifier.text}`,
+        where: `${relative(file)}:${lineOf(tree, node)}`,
+        message: `imports ${specifier.text}; call through ${routes}, or import its types only (import type)`,
       });
     }
     ts.forEachChild(node, visit);

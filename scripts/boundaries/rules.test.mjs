@@ -115,7 +115,7 @@ describe('boundary rules', () => {
   it('names a web file that types an /api/ path by hand, in a string or a template', () => {
     const found = violationsOf({
       'web/src/features/tags/api/tags-api.ts': [
-        "import { tagRoutes } from '@wacrm/shared/tags/tag.contract';",
+        "import { tagRoutes } from '@wacrm/shared/tags/tag.routes';",
         'export const list = () => http.call(tagRoutes.list);',
         // biome-ignore lint/suspicious/noTemplateCurlyInString: a template in the source under test.
         'export const find = (id) => http.get(`/api/tags/${id}`);',
@@ -136,6 +136,32 @@ describe('boundary rules', () => {
         'web-api-path-outside-contract',
         'apps/web/src/features/tags/api/tags-api.ts:4',
         "types the path /api/tags/list; call the route's contract instead",
+      ],
+    ]);
+  });
+
+  it("names a web file that imports a contract's schemas, not its types", () => {
+    const found = violationsOf({
+      'web/src/features/tags/api/tags-api.ts': [
+        "import { tagRoutes } from '@wacrm/shared/tags/tag.contract';",
+        "import type { tagRoutes as contracts } from '@wacrm/shared/tags/tag.contract';",
+        "import { type queueRoutes } from '@wacrm/shared/queues/queue.contract';",
+        "import { userRoutes } from '@wacrm/shared/users/user.routes';",
+        "export const load = () => import('@wacrm/shared/chats/chat.contract');",
+      ].join('\n'),
+      // The server registers the contracts: it needs their schemas.
+      'server/src/modules/tags/tags.routes.ts': "import { tagRoutes } from '@wacrm/shared/tags/tag.contract';\n",
+    });
+    expect(found.map((violation) => [violation.rule, violation.where, violation.message])).toEqual([
+      [
+        'web-imports-contract-schemas',
+        'apps/web/src/features/tags/api/tags-api.ts:1',
+        'imports @wacrm/shared/tags/tag.contract; call through @wacrm/shared/tags/tag.routes, or import its types only (import type)',
+      ],
+      [
+        'web-imports-contract-schemas',
+        'apps/web/src/features/tags/api/tags-api.ts:5',
+        'imports @wacrm/shared/chats/chat.contract; call through @wacrm/shared/chats/chat.routes, or import its types only (import type)',
       ],
     ]);
   });

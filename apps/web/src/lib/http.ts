@@ -1,4 +1,4 @@
-import { authRouteRefs } from '@wacrm/shared/auth/auth.routes';
+import { authRoutes } from '@wacrm/shared/auth/auth.routes';
 import type { RefreshAnswer } from '@wacrm/shared/auth/auth.schema';
 import type { RouteContract, RouteInput, RouteResponse } from '@wacrm/shared/common/route-contract';
 import { routePath } from '@wacrm/shared/common/route-path';
@@ -95,7 +95,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
 
   async function runRefresh(): Promise<string> {
     // Sent as is, not through `request`: no token, and a refused refresh must not refresh again.
-    const refresh = authRouteRefs.refresh;
+    const refresh = authRoutes.refresh;
     const answer = await send(refresh.path, { method: refresh.method }, null).catch(() => null);
     const data = answer?.data as Partial<RefreshAnswer> | undefined;
     if (!answer?.ok || typeof data?.token !== 'string') {

@@ -1,5 +1,4 @@
 import { defineRoute, noContentSchema } from '../common/route-contract.ts';
-import { authRouteRefs } from './auth.routes.ts';
 import {
   loginAnswerSchema,
   loginBodySchema,
@@ -13,15 +12,16 @@ import {
  * scoped to `/api/auth`, which refresh and logout read; the JSON never carries it.
  */
 export const authRoutes = {
-  login: defineRoute({ ...authRouteRefs.login, body: loginBodySchema, response: loginAnswerSchema }),
+  login: defineRoute({ method: 'POST', path: '/api/auth/login', body: loginBodySchema, response: loginAnswerSchema }),
   /** Rotates the refresh cookie; a refused one is cleared and answers 401. */
-  refresh: defineRoute({ ...authRouteRefs.refresh, response: refreshAnswerSchema }),
+  refresh: defineRoute({ method: 'POST', path: '/api/auth/refresh_token', response: refreshAnswerSchema }),
   /** Public, so that a page whose access token has expired can still end its session. */
-  logout: defineRoute({ ...authRouteRefs.logout, response: noContentSchema, status: 204 }),
-  me: defineRoute({ ...authRouteRefs.me, response: sessionUserSchema }),
+  logout: defineRoute({ method: 'DELETE', path: '/api/auth/logout', response: noContentSchema, status: 204 }),
+  me: defineRoute({ method: 'GET', path: '/api/auth/me', response: sessionUserSchema }),
   /** The caller's own name and password. */
   updateMe: defineRoute({
-    ...authRouteRefs.updateMe,
+    method: 'PUT',
+    path: '/api/auth/me',
     body: profileUpdateBodySchema,
     response: sessionUserSchema,
   }),

@@ -1,7 +1,7 @@
 import type { RouteContract } from './route-contract.ts';
 
 // What a caller needs of a route at run time is its method and path; the schemas are zod, which
-// the code behind the login page must not load (it would add zod to the app's first download).
+// the web app must not load (zod alone would add a tenth to the tickets screen's download).
 
 /** The path of a route with its `:name` segments filled in (each value URL-encoded). */
 export function routePath(route: Pick<RouteContract, 'path'>, params?: Record<string, string | number>): string {
@@ -12,10 +12,16 @@ export function routePath(route: Pick<RouteContract, 'path'>, params?: Record<st
   });
 }
 
+/** Each route of a contract group, by method and path only. */
+export type RouteRefs<Routes extends Record<string, RouteContract>> = {
+  [Name in keyof Routes]: Pick<Routes[Name], 'method' | 'path'>;
+};
+
 /**
- * A route's method and path, typed as its whole contract: for code that loads before the app (the
- * login page, the http client). The method and path are checked against the contract's own.
+ * A contract group's routes as method and path, typed as the whole contracts: what the web app
+ * calls through (`*.routes.ts` beside each `*.contract.ts`). The compiler holds the two lists
+ * together: a route missing, extra, or with another method or path is a type error.
  */
-export function routeRef<Route extends RouteContract>(ref: Pick<Route, 'method' | 'path'>): Route {
-  return ref as Route;
+export function routeRefs<Routes extends Record<string, RouteContract>>(refs: RouteRefs<Routes>): Routes {
+  return refs as Routes;
 }

@@ -1,10 +1,10 @@
-import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
-import { contactRoutes } from '@wacrm/shared/contacts/contact.contract';
+import { connectionRoutes } from '@wacrm/shared/connections/connection.routes';
+import { contactRoutes } from '@wacrm/shared/contacts/contact.routes';
 import type { ContactRecord } from '@wacrm/shared/messages/message.schema';
-import { queueRoutes } from '@wacrm/shared/queues/queue.contract';
-import { tagRoutes } from '@wacrm/shared/tags/tag.contract';
+import { queueRoutes } from '@wacrm/shared/queues/queue.routes';
+import { tagRoutes } from '@wacrm/shared/tags/tag.routes';
 import type { TagOption } from '@wacrm/shared/tags/tag.schema';
-import { userRoutes } from '@wacrm/shared/users/user.contract';
+import { userRoutes } from '@wacrm/shared/users/user.routes';
 import { http } from '../api.ts';
 
 /**

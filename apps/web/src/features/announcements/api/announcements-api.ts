@@ -1,4 +1,4 @@
-import { announcementRoutes } from '@wacrm/shared/announcements/announcement.contract';
+import { announcementRoutes } from '@wacrm/shared/announcements/announcement.routes';
 import type { AnnouncementFields } from '@wacrm/shared/announcements/announcement.schema';
 import { http } from '../../../lib/api.ts';
 

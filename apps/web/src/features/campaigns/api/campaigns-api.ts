@@ -3,12 +3,12 @@ import {
   contactListItemRoutes,
   contactListRoutes,
   fileListRoutes,
-} from '@wacrm/shared/campaigns/campaign.contract';
+} from '@wacrm/shared/campaigns/campaign.routes';
 import type { CampaignFields, CampaignSettings } from '@wacrm/shared/campaigns/campaign.schema';
 import type { ContactListItemFields, FileListFields } from '@wacrm/shared/campaigns/contact-list.schema';
-import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
+import { connectionRoutes } from '@wacrm/shared/connections/connection.routes';
 import type { ContactUploadRow } from '@wacrm/shared/contacts/contact.schema';
-import { tagRoutes } from '@wacrm/shared/tags/tag.contract';
+import { tagRoutes } from '@wacrm/shared/tags/tag.routes';
 import { http } from '../../../lib/api.ts';
 
 /** The campaign tool's calls (admins, plan flag useCampaigns). */

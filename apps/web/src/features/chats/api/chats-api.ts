@@ -1,4 +1,4 @@
-import { chatRoutes } from '@wacrm/shared/chats/chat.contract';
+import { chatRoutes } from '@wacrm/shared/chats/chat.routes';
 import type { ChatFields, ChatRecord } from '@wacrm/shared/chats/chat.schema';
 import { http } from '../../../lib/api.ts';
 

@@ -1,4 +1,4 @@
-import { companyRoutes } from '@wacrm/shared/companies/company.contract';
+import { companyRoutes } from '@wacrm/shared/companies/company.routes';
 import type { CompanyCreate, CompanyFields } from '@wacrm/shared/companies/company.schema';
 import { http } from '../../../lib/api.ts';
 

@@ -1,5 +1,5 @@
-import { companyRoutes } from '@wacrm/shared/companies/company.contract';
-import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
+import { companyRoutes } from '@wacrm/shared/companies/company.routes';
+import { connectionRoutes } from '@wacrm/shared/connections/connection.routes';
 import type { ConnectionFields, ConnectionUpdate } from '@wacrm/shared/connections/connection.schema';
 import { http } from '../../../lib/api.ts';
 import type { ConnectionSummary } from '../model/connection-list.ts';

@@ -1,4 +1,4 @@
-import { contactRoutes } from '@wacrm/shared/contacts/contact.contract';
+import { contactRoutes } from '@wacrm/shared/contacts/contact.routes';
 import type { ContactFieldsInput, ContactUploadRow } from '@wacrm/shared/contacts/contact.schema';
 import { http } from '../../../lib/api.ts';
 

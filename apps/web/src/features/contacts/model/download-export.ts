@@ -1,4 +1,4 @@
-import { contactRoutes } from '@wacrm/shared/contacts/contact.contract';
+import { contactRoutes } from '@wacrm/shared/contacts/contact.routes';
 import { CONTACTS_CSV_FILENAME } from '@wacrm/shared/contacts/contact-csv';
 import { http } from '../../../lib/api.ts';
 import { storageKeys } from '../../../lib/session-storage.ts';

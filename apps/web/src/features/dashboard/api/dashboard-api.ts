@@ -1,4 +1,4 @@
-import { dashboardRoutes } from '@wacrm/shared/dashboard/dashboard.contract';
+import { dashboardRoutes } from '@wacrm/shared/dashboard/dashboard.routes';
 import type { DashboardQuery, DashboardRangeQuery } from '@wacrm/shared/dashboard/dashboard.schema';
 import { http } from '../../../lib/api.ts';
 

@@ -1,4 +1,4 @@
-import { deadLetterRoutes } from '@wacrm/shared/dead-letters/dead-letter.contract';
+import { deadLetterRoutes } from '@wacrm/shared/dead-letters/dead-letter.routes';
 import { http } from '../../../lib/api.ts';
 
 export const deadLettersKeys = { list: ['dead-letters'] as const };

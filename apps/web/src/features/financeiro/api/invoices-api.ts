@@ -1,4 +1,4 @@
-import { billingRoutes } from '@wacrm/shared/billing/billing.contract';
+import { billingRoutes } from '@wacrm/shared/billing/billing.routes';
 import type { InvoiceStatus } from '@wacrm/shared/billing/invoice.schema';
 import { http } from '../../../lib/api.ts';
 

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type InvoiceRecord, type InvoiceStatus, invoiceStatuses } from '@wacrm/shared/billing/invoice.schema';
-import { companyRoutes } from '@wacrm/shared/companies/company.contract';
+import { companyRoutes } from '@wacrm/shared/companies/company.routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';

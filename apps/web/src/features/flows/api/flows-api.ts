@@ -1,9 +1,9 @@
 import type { FlowCampaignFields, FlowConnection, FlowNodeShape } from '@wacrm/shared';
 import type { RouteInput } from '@wacrm/shared/common/route-contract';
-import { connectionRoutes } from '@wacrm/shared/connections/connection.contract';
-import { flowRoutes } from '@wacrm/shared/flows/flow.contract';
-import { queueRoutes } from '@wacrm/shared/queues/queue.contract';
-import { sandboxRoutes } from '@wacrm/shared/sandbox/sandbox.contract';
+import { connectionRoutes } from '@wacrm/shared/connections/connection.routes';
+import { flowRoutes } from '@wacrm/shared/flows/flow.routes';
+import { queueRoutes } from '@wacrm/shared/queues/queue.routes';
+import { sandboxRoutes } from '@wacrm/shared/sandbox/sandbox.routes';
 import type { SandboxInbound } from '@wacrm/shared/sandbox/sandbox.schema';
 import { http } from '../../../lib/api.ts';
 

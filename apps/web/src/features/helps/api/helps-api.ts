@@ -1,4 +1,4 @@
-import { helpRoutes } from '@wacrm/shared/helps/help.contract';
+import { helpRoutes } from '@wacrm/shared/helps/help.routes';
 import type { HelpFields } from '@wacrm/shared/helps/help.schema';
 import { http } from '../../../lib/api.ts';
 

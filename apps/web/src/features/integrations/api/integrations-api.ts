@@ -1,4 +1,4 @@
-import { integrationRoutes } from '@wacrm/shared/integrations/integration.contract';
+import { integrationRoutes } from '@wacrm/shared/integrations/integration.routes';
 import type { PromptInput } from '@wacrm/shared/integrations/prompt.schema';
 import type { DialogflowTest, QueueIntegrationInput } from '@wacrm/shared/integrations/queue-integration.schema';
 import { http } from '../../../lib/api.ts';

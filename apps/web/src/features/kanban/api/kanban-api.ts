@@ -1,6 +1,6 @@
-import { kanbanRoutes } from '@wacrm/shared/kanban/kanban.contract';
+import { kanbanRoutes } from '@wacrm/shared/kanban/kanban.routes';
 import type { KanbanMove } from '@wacrm/shared/kanban/kanban.schema';
-import { tagRoutes } from '@wacrm/shared/tags/tag.contract';
+import { tagRoutes } from '@wacrm/shared/tags/tag.routes';
 import { http } from '../../../lib/api.ts';
 
 /** What the board is filtered by; part of its cache key. */

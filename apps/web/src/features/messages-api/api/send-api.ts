@@ -1,5 +1,5 @@
 import type { ExternalSendAnswer } from '@wacrm/shared/public-api/external-send.schema';
-import { publicApiRoutes } from '@wacrm/shared/public-api/public-api.contract';
+import { publicApiRoutes } from '@wacrm/shared/public-api/public-api.routes';
 
 export interface SendAttempt {
   status: number;

@@ -1,4 +1,4 @@
-import { passwordResetRoutes } from '@wacrm/shared/password-reset/password-reset.contract';
+import { passwordResetRoutes } from '@wacrm/shared/password-reset/password-reset.routes';
 import { http } from '../../../lib/api.ts';
 
 // spec: the email, code and new password travel in the path; `http.call` escapes each part.

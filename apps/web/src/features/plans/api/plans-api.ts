@@ -1,4 +1,4 @@
-import { planRoutes } from '@wacrm/shared/plans/plan.contract';
+import { planRoutes } from '@wacrm/shared/plans/plan.routes';
 import type { PlanFields } from '@wacrm/shared/plans/plan.schema';
 import { http } from '../../../lib/api.ts';
 

@@ -1,5 +1,5 @@
-import { companyRoutes } from '@wacrm/shared/companies/company.contract';
-import { queueRoutes } from '@wacrm/shared/queues/queue.contract';
+import { companyRoutes } from '@wacrm/shared/companies/company.routes';
+import { queueRoutes } from '@wacrm/shared/queues/queue.routes';
 import type { QueueFields } from '@wacrm/shared/queues/queue.schema';
 import type { QueueOptionCreate, QueueOptionUpdate } from '@wacrm/shared/queues/queue-option.schema';
 import { http } from '../../../lib/api.ts';

@@ -1,4 +1,4 @@
-import { quickMessageRoutes } from '@wacrm/shared/quick-messages/quick-message.contract';
+import { quickMessageRoutes } from '@wacrm/shared/quick-messages/quick-message.routes';
 import type { QuickMessageFields } from '@wacrm/shared/quick-messages/quick-message.schema';
 import { http } from '../../../lib/api.ts';
 

@@ -1,4 +1,4 @@
-import { sandboxRoutes } from '@wacrm/shared/sandbox/sandbox.contract';
+import { sandboxRoutes } from '@wacrm/shared/sandbox/sandbox.routes';
 import { http } from '../../../lib/api.ts';
 
 export interface SandboxInboundBody {

@@ -1,5 +1,5 @@
-import { contactRoutes } from '@wacrm/shared/contacts/contact.contract';
-import { scheduleRoutes } from '@wacrm/shared/schedules/schedule.contract';
+import { contactRoutes } from '@wacrm/shared/contacts/contact.routes';
+import { scheduleRoutes } from '@wacrm/shared/schedules/schedule.routes';
 import type { ScheduleFields } from '@wacrm/shared/schedules/schedule.schema';
 import { http } from '../../../lib/api.ts';
 

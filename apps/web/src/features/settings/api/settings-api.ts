@@ -1,6 +1,6 @@
-import { companySchedulesRoutes } from '@wacrm/shared/company-schedules/company-schedules.contract';
+import { companySchedulesRoutes } from '@wacrm/shared/company-schedules/company-schedules.routes';
 import type { WeeklyScheduleEntry } from '@wacrm/shared/company-schedules/company-schedules.schema';
-import { settingRoutes } from '@wacrm/shared/settings/settings.contract';
+import { settingRoutes } from '@wacrm/shared/settings/settings.routes';
 import { http } from '../../../lib/api.ts';
 
 export const settingsKeys = {

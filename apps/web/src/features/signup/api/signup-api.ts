@@ -1,5 +1,5 @@
-import { planRoutes } from '@wacrm/shared/plans/plan.contract';
-import { signupRoutes } from '@wacrm/shared/signup/signup.contract';
+import { planRoutes } from '@wacrm/shared/plans/plan.routes';
+import { signupRoutes } from '@wacrm/shared/signup/signup.routes';
 import type { SignupInput } from '@wacrm/shared/signup/signup.schema';
 import { http } from '../../../lib/api.ts';
 

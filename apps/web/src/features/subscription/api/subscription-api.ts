@@ -1,6 +1,6 @@
-import { billingRoutes } from '@wacrm/shared/billing/billing.contract';
+import { billingRoutes } from '@wacrm/shared/billing/billing.routes';
 import type { CheckoutRequest } from '@wacrm/shared/billing/invoice.schema';
-import { planRoutes } from '@wacrm/shared/plans/plan.contract';
+import { planRoutes } from '@wacrm/shared/plans/plan.routes';
 import { http } from '../../../lib/api.ts';
 
 export const subscriptionKeys = {

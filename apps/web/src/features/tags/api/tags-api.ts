@@ -1,4 +1,4 @@
-import { tagRoutes } from '@wacrm/shared/tags/tag.contract';
+import { tagRoutes } from '@wacrm/shared/tags/tag.routes';
 import type { TagFields, TagOption } from '@wacrm/shared/tags/tag.schema';
 import { http } from '../../../lib/api.ts';
 

@@ -1,4 +1,4 @@
-import { ticketNoteRoutes } from '@wacrm/shared/ticket-notes/ticket-note.contract';
+import { ticketNoteRoutes } from '@wacrm/shared/ticket-notes/ticket-note.routes';
 import type { TicketNoteFields } from '@wacrm/shared/ticket-notes/ticket-note.schema';
 import { http } from '../../../lib/api.ts';
 

@@ -1,4 +1,4 @@
-import { ticketRoutes } from '@wacrm/shared/tickets/ticket.contract';
+import { ticketRoutes } from '@wacrm/shared/tickets/ticket.routes';
 import { http } from '../../../lib/api.ts';
 import type { NotificationViewer } from '../model/notifications.ts';
 import type { TicketStatus } from '../model/ticket-list.ts';

@@ -1,4 +1,4 @@
-import { userRoutes } from '@wacrm/shared/users/user.contract';
+import { userRoutes } from '@wacrm/shared/users/user.routes';
 import type { UserCreate, UserUpdate } from '@wacrm/shared/users/user.schema';
 import { http } from '../../../lib/api.ts';
 

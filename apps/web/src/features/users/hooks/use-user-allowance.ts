@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { companyRoutes } from '@wacrm/shared/companies/company.contract';
+import { companyRoutes } from '@wacrm/shared/companies/company.routes';
 import { http } from '../../../lib/api.ts';
 import { usersApi, usersKeys } from '../api/users-api.ts';
 

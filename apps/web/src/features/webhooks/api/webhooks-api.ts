@@ -1,4 +1,4 @@
-import { webhookRoutes } from '@wacrm/shared/webhooks/webhook.contract';
+import { webhookRoutes } from '@wacrm/shared/webhooks/webhook.routes';
 import type { WebhookFields } from '@wacrm/shared/webhooks/webhook.schema';
 import { http } from '../../../lib/api.ts';
 

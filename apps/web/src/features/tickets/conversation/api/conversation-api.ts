@@ -1,9 +1,9 @@
 import type { RouteResponse } from '@wacrm/shared/common/route-contract';
-import { messageRoutes } from '@wacrm/shared/messages/message.contract';
+import { messageRoutes } from '@wacrm/shared/messages/message.routes';
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
-import { quickMessageRoutes } from '@wacrm/shared/quick-messages/quick-message.contract';
+import { quickMessageRoutes } from '@wacrm/shared/quick-messages/quick-message.routes';
 import type { QuickMessageRecord } from '@wacrm/shared/quick-messages/quick-message.schema';
-import { ticketRoutes } from '@wacrm/shared/tickets/ticket.contract';
+import { ticketRoutes } from '@wacrm/shared/tickets/ticket.routes';
 import type { TicketRecord } from '@wacrm/shared/tickets/ticket.schema';
 import { http } from '../../../../lib/api.ts';
 

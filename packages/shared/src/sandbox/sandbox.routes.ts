@@ -1,0 +1,14 @@
+// The method and path of each route in sandbox.contract.ts, for the web app: see `routeRefs`.
+import { routeRefs } from '../common/route-path.ts';
+import type * as contracts from './sandbox.contract.ts';
+
+export const sandboxRoutes = routeRefs<typeof contracts.sandboxRoutes>({
+  scan: { method: 'POST', path: '/api/sandbox/:whatsappId/scan' },
+  disconnect: { method: 'POST', path: '/api/sandbox/:whatsappId/disconnect' },
+  inbound: { method: 'POST', path: '/api/sandbox/:whatsappId/inbound' },
+  call: { method: 'POST', path: '/api/sandbox/:whatsappId/call' },
+  outbox: { method: 'GET', path: '/api/sandbox/:whatsappId/outbox' },
+  customers: { method: 'GET', path: '/api/sandbox/:whatsappId/customers' },
+  readReceipts: { method: 'GET', path: '/api/sandbox/:whatsappId/read-receipts' },
+  ack: { method: 'POST', path: '/api/sandbox/:whatsappId/ack' },
+});
