@@ -1,10 +1,23 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { filesRunOnBothDatabases } from './apps/server/test/both-databases.ts';
 
 // CI asks for a JSON report of every run (TEST_REPORT_DIR), so that its last lines can name the
 // tests that failed however long the log grew after them (scripts/failed-tests.mjs), and for the
 // errors raised outside any test, which that report leaves out.
 const reportDir = process.env.TEST_REPORT_DIR;
 const reportName = `${Date.now()}-${process.pid}`;
+
+// `TEST_SERVER_FILES=both-databases` runs only the server files listed in both-databases.ts: the
+// second database's run in `npm test` and CI (scripts/run-tests.mjs). A listed file that is gone
+// stops the run, rather than the run quietly testing less.
+const serverFiles = process.env.TEST_SERVER_FILES === 'both-databases' ? filesRunOnBothDatabases : undefined;
+for (const file of serverFiles ?? []) {
+  if (!existsSync(path.join(import.meta.dirname, 'apps/server', file))) {
+    throw new Error(`apps/server/test/both-databases.ts lists ${file}, which does not exist`);
+  }
+}
 
 // One runner for every workspace; `--project` picks a suite (see package.json scripts).
 export default defineConfig({
@@ -23,7 +36,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: serverFiles ?? ['src/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
           setupFiles: ['test/setup-file.ts'],
           testTimeout: 30_000,

@@ -5,8 +5,10 @@
 // so together they use the two cores that either alone leaves half idle (docs/architecture.md,
 // "Testing: how the suites are split").
 //
-// `node scripts/run-tests.mjs --postgres <url>` (CI) adds the server suite on a PostgreSQL server
-// after the one on PGlite, in the same lane.
+// The server suite runs in full on the PostgreSQL server, then the files that exercise what the
+// databases treat differently (apps/server/test/both-databases.ts) again on embedded PGlite.
+// `--postgres <url>` names the server's database (CI's); by default the local server's `postgres`
+// database, where the multi-process tests already create theirs.
 //
 // Each stage's output lines carry its name. Every stage writes a JSON report (into TEST_REPORT_DIR
 // when set, else a temporary folder), from which the run ends with the slowest files and specs.
@@ -19,8 +21,8 @@ import { cpuCounters, describeCpuBetween, freshMemoryCheckMs, hashCheckMs } from
 
 const root = path.resolve(import.meta.dirname, '..');
 const postgresAt = process.argv.indexOf('--postgres');
-const postgresUrl = postgresAt > 0 ? process.argv[postgresAt + 1] : undefined;
-if (postgresAt > 0 && !postgresUrl) {
+const postgresUrl = postgresAt > 0 ? process.argv[postgresAt + 1] : 'postgres://postgres@127.0.0.1:5432/postgres';
+if (!postgresUrl) {
   console.error('usage: node scripts/run-tests.mjs [--postgres <url>]');
   process.exit(2);
 }
@@ -28,27 +30,27 @@ const reportDir = process.env.TEST_REPORT_DIR || mkdtempSync(path.join(os.tmpdir
 
 // Pictures are for a person to look at (apps/web/e2e/support/screens.ts): the gate takes none.
 // The browser suite mostly waits (on the app, the server, the sandbox), one test at a time about
-// half a core. Beside CI's longer server lane (PGlite, then PostgreSQL) one worker keeps both
-// lanes even; `npm test`'s server lane ends sooner, and a second worker uses the cores it frees
-// (docs/architecture.md, "Testing: how the suites are split").
+// half a core; two workers use the cores the server lane leaves (docs/architecture.md, "Testing:
+// how the suites are split").
 const browserEnv = {
   E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? 'off',
-  E2E_WORKERS: process.env.E2E_WORKERS ?? (postgresUrl ? '1' : '2'),
+  E2E_WORKERS: process.env.E2E_WORKERS ?? '2',
 };
 const lanes = [
   [
     { id: 'unit', name: 'unit (shared and web)', script: 'test:unit' },
-    { id: 'server-pglite', name: 'server on PGlite', script: 'test:server', env: { TEST_DATABASE_URL: '' } },
-    ...(postgresUrl
-      ? [
-          {
-            id: 'server-postgres',
-            name: 'server on PostgreSQL',
-            script: 'test:server',
-            env: { TEST_DATABASE_URL: postgresUrl },
-          },
-        ]
-      : []),
+    {
+      id: 'server-postgres',
+      name: 'server on PostgreSQL',
+      script: 'test:server',
+      env: { TEST_DATABASE_URL: postgresUrl },
+    },
+    {
+      id: 'server-pglite',
+      name: 'server on PGlite, the files run on both databases',
+      script: 'test:server',
+      env: { TEST_DATABASE_URL: '', TEST_SERVER_FILES: 'both-databases' },
+    },
   ],
   [{ id: 'browser', name: 'browser', script: 'test:e2e', env: browserEnv }],
 ];
