@@ -30,13 +30,12 @@ const reportDir = process.env.TEST_REPORT_DIR || mkdtempSync(path.join(os.tmpdir
 
 // Pictures are for a person to look at (apps/web/e2e/support/screens.ts): the gate takes none. Nor
 // traces: recording every step of every test, to keep the failed ones, cost a third of the
-// suite's CPU. The browser suite mostly waits (on the app, the server, the sandbox), one test at a
-// time about half a core; two workers use the cores the server lane leaves (docs/architecture.md,
-// "Testing: how the suites are split").
+// suite's CPU. One browser worker: two beside the server suite overloaded a two-core machine
+// (docs/architecture.md, "Testing: how the suites are split").
 const browserEnv = {
   E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? 'off',
   E2E_TRACE: process.env.E2E_TRACE ?? 'off',
-  E2E_WORKERS: process.env.E2E_WORKERS ?? '2',
+  E2E_WORKERS: process.env.E2E_WORKERS ?? '1',
 };
 const lanes = [
   [

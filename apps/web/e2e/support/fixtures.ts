@@ -92,8 +92,9 @@ export async function logIn(page: Page, account = superAdmin): Promise<void> {
     token: string;
     user: { id: number; companyId: number; company: { dueDate: string | null } };
   };
-  // localStorage belongs to the app's origin: a small same-origin answer opens it.
-  await page.goto('/api/health');
+  // localStorage belongs to the app's origin: a small same-origin file opens it (not the health
+  // check, which may answer 503 on a busy machine, and which screens' request watchers would see).
+  await page.goto('/favicon.svg');
   await page.evaluate(
     (session) => {
       for (const [key, value] of Object.entries(session)) {

@@ -23,12 +23,27 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
+/** Another process took the port between the probe and the server's start. */
+class PortTakenError extends Error {}
+
+/**
+ * Waits until the server answers its health check as the process we started (its NODE_ID): the
+ * port is probed free before the start, and a process started meanwhile may have taken it.
+ */
+async function waitForHealth(
+  url: string,
+  nodeId: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 90_000,
+) {
   // A quiet machine's budget, stretched while the machine is busy (asked again at each try).
   const startedAt = Date.now();
   while (Date.now() - startedAt < paced(timeoutMs)) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output()}`);
     const answer = await fetch(`${url}/api/health`).catch(() => null);
+    const report = (await answer?.json().catch(() => null)) as { node?: string } | null;
+    if (report?.node !== undefined && report.node !== nodeId) throw new PortTakenError(`${url} is another server's`);
     if (answer?.status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -41,13 +56,25 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * `extraEnv` adds or overrides environment variables (e.g. SMTP_HOST for a test's mail server).
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(extraEnv);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startServerOnce(extraEnv: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
+  const nodeId = `e2e-${process.pid}-${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'wacrm-e2e-'));
   const child = spawn(process.execPath, [serverDistMain], {
     cwd: repoRoot,
     env: {
       ...process.env,
       PORT: String(port),
+      NODE_ID: nodeId,
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       // One server serves every spec of a worker, all from 127.0.0.1: the default 30 logins per IP
@@ -70,9 +97,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(url, child, () => log);
+    await waitForHealth(url, nodeId, child, () => log);
   } catch (error) {
     child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   return {
