@@ -23,11 +23,12 @@ const firstLine = (text) => lines(text)[0] ?? '';
 // A Playwright failure's first line names only the matcher: the lines that say which locator, what
 // was expected and received, and where in the spec it stopped are what tell a race from a bug.
 function playwrightDetail(error) {
-  const wanted = /^(Locator|Expected|Received|Timeout|- )/;
+  // A diff's `+` lines hold what was received: without them an unexpected value goes unnamed.
+  const wanted = /^(Locator|Expected|Received|Timeout|- |\+ )/;
   const detail = lines(error?.message)
     .slice(1)
     .filter((line) => wanted.test(line))
-    .slice(0, 8);
+    .slice(0, 14);
   const where = error?.location ? `${relative(process.cwd(), error.location.file)}:${error.location.line}` : '';
   return [...(where ? [`at ${where}`] : []), ...detail].map((line) => `\n      ${line}`).join('');
 }
