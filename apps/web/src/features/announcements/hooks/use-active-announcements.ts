@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Announcement } from '@wacrm/shared/announcements/announcement.schema';
+import { mergeLiveChange } from '../../../lib/live-cache.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { announcementsApi, announcementsKeys } from '../api/announcements-api.ts';
 import { applyToActiveList } from '../model/announcement-list.ts';
@@ -14,9 +15,7 @@ export function useActiveAnnouncements() {
     staleTime: 5 * 60_000,
   });
   useSocketEvent('company-announcement', (event) => {
-    queryClient.setQueryData<Announcement[]>(announcementsKeys.active(), (list) =>
-      list ? applyToActiveList(list, event) : list,
-    );
+    mergeLiveChange<Announcement[]>(queryClient, announcementsKeys.active(), (list) => applyToActiveList(list, event));
   });
   return query;
 }

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyEvent } from '@wacrm/shared/realtime/events';
+import { mergeLiveChange } from '../../../lib/live-cache.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { connectionsApi, connectionsKeys } from '../api/connections-api.ts';
 import { applyConnectionEvent, type ConnectionEvent, type ConnectionSummary } from '../model/connection-list.ts';
@@ -17,8 +18,8 @@ export function useConnections(companyId: number, isEnabled = true) {
   });
   const apply = (payload: unknown) => {
     const event = payload as ConnectionEvent;
-    queryClient.setQueryData<ConnectionSummary[]>(connectionsKeys.list(companyId), (list) =>
-      list ? applyConnectionEvent(list, event) : list,
+    mergeLiveChange<ConnectionSummary[]>(queryClient, connectionsKeys.list(companyId), (list) =>
+      applyConnectionEvent(list, event),
     );
   };
   useSocketEvent(isEnabled ? companyEvent(companyId, 'whatsapp') : null, apply);

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContactsEvent } from '@wacrm/shared/contacts/contact.schema';
 import { companyEvent } from '@wacrm/shared/realtime/events';
+import { mergeLiveChange } from '../../../lib/live-cache.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { contactsApi, contactsKeys } from '../api/contacts-api.ts';
 import { applyContactEvent, type PagedContacts } from '../model/contact-list.ts';
@@ -16,8 +17,8 @@ export function useContactsList(companyId: number, search: string) {
   });
   useSocketEvent(companyEvent(companyId, 'contact'), (payload) => {
     const event = payload as unknown as ContactsEvent;
-    queryClient.setQueryData<PagedContacts>(contactsKeys.pages(companyId, search), (data) =>
-      data ? applyContactEvent(data, event, search) : data,
+    mergeLiveChange<PagedContacts>(queryClient, contactsKeys.pages(companyId, search), (data) =>
+      applyContactEvent(data, event, search),
     );
     // Other searches refetch when shown again.
     queryClient.invalidateQueries({

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueueRecord } from '@wacrm/shared/queues/queue.schema';
 import { companyEvent, type QueueEvent } from '@wacrm/shared/realtime/events';
+import { mergeLiveChange } from '../../../lib/live-cache.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { queuesApi, queuesKeys } from '../api/queues-api.ts';
 import { applyQueueEvent } from '../model/queue-list.ts';
@@ -10,9 +11,7 @@ export function useQueues(companyId: number) {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: queuesKeys.list(companyId), queryFn: queuesApi.list });
   useSocketEvent(companyEvent(companyId, 'queue'), (event: QueueEvent) => {
-    queryClient.setQueryData<QueueRecord[]>(queuesKeys.list(companyId), (list) =>
-      list ? applyQueueEvent(list, event) : list,
-    );
+    mergeLiveChange<QueueRecord[]>(queryClient, queuesKeys.list(companyId), (list) => applyQueueEvent(list, event));
     const queueId = event.action === 'delete' ? event.queueId : event.queue.id;
     void queryClient.invalidateQueries({ queryKey: queuesKeys.options(queueId) });
     // The plan usage counts queues.

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { companyEvent } from '@wacrm/shared/realtime/events';
+import { mergeLiveChange } from '../../../lib/live-cache.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { quickMessagesApi, quickMessagesKeys } from '../api/quick-messages-api.ts';
 import { applyQuickMessageEvent, type PagedQuickMessages } from '../model/quick-message-list.ts';
@@ -14,8 +15,8 @@ export function useQuickMessagesList(companyId: number, search: string) {
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   });
   useSocketEvent(companyEvent(companyId, 'quickmessage'), (event) => {
-    queryClient.setQueryData<PagedQuickMessages>(quickMessagesKeys.pages(companyId, search), (data) =>
-      data ? applyQuickMessageEvent(data, event, search) : data,
+    mergeLiveChange<PagedQuickMessages>(queryClient, quickMessagesKeys.pages(companyId, search), (data) =>
+      applyQuickMessageEvent(data, event, search),
     );
     queryClient.invalidateQueries({
       queryKey: quickMessagesKeys.all(companyId),

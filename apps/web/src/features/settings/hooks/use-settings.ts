@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyEvent } from '@wacrm/shared/realtime/events';
 import type { Setting } from '@wacrm/shared/settings/settings';
+import { mergeLiveChange } from '../../../lib/live-cache.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { settingsApi, settingsKeys } from '../api/settings-api.ts';
 import { mergeSetting } from '../model/settings-list.ts';
@@ -23,9 +24,7 @@ export function useSettings(companyId: number, isEnabled = true, scope: Settings
   useSocketEvent(isEnabled && scope === 'own' ? companyEvent(companyId, 'settings') : null, (event) => {
     const setting = event.setting as Setting | undefined;
     if (event.action !== 'update' || !setting) return;
-    queryClient.setQueryData<Setting[]>(settingsKeys.list(companyId), (list) =>
-      list ? mergeSetting(list, setting) : list,
-    );
+    mergeLiveChange<Setting[]>(queryClient, settingsKeys.list(companyId), (list) => mergeSetting(list, setting));
   });
   return query;
 }

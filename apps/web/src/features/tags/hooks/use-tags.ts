@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyEvent } from '@wacrm/shared/realtime/events';
+import { mergeLiveChange } from '../../../lib/live-cache.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { tagsApi, tagsKeys } from '../api/tags-api.ts';
 import { applyTagEvent, type PagedTags } from '../model/tag-list.ts';
@@ -14,8 +15,8 @@ export function useTagsList(companyId: number, search: string) {
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   });
   useSocketEvent(companyEvent(companyId, 'tag'), (event) => {
-    queryClient.setQueryData<PagedTags>(tagsKeys.pages(companyId, search), (data) =>
-      data ? applyTagEvent(data, event, search) : data,
+    mergeLiveChange<PagedTags>(queryClient, tagsKeys.pages(companyId, search), (data) =>
+      applyTagEvent(data, event, search),
     );
     // Other searches and the pickers refetch when next shown.
     queryClient.invalidateQueries({

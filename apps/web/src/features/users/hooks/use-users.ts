@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyEvent } from '@wacrm/shared/realtime/events';
+import { mergeLiveChange } from '../../../lib/live-cache.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { queuesApi, queuesKeys } from '../../queues/index.ts';
 import { usersApi, usersKeys } from '../api/users-api.ts';
@@ -15,8 +16,8 @@ export function useUsersList(companyId: number, search: string) {
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   });
   useSocketEvent(companyEvent(companyId, 'user'), (event) => {
-    queryClient.setQueryData<PagedUsers>(usersKeys.pages(companyId, search), (data) =>
-      data ? applyUserEvent(data, event, search) : data,
+    mergeLiveChange<PagedUsers>(queryClient, usersKeys.pages(companyId, search), (data) =>
+      applyUserEvent(data, event, search),
     );
     // Other searches and the pickers refetch when next shown.
     queryClient.invalidateQueries({
