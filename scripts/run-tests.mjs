@@ -13,11 +13,12 @@
 // Each stage's output lines carry its name. Every stage writes a JSON report (into TEST_REPORT_DIR
 // when set, else a temporary folder), from which the run ends with the slowest files and specs.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { cpuCounters, describeCpuBetween, freshMemoryCheckMs, hashCheckMs } from './machine-speed.mjs';
+import { browserTestsRunNowhere } from './test-reports.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const postgresAt = process.argv.indexOf('--postgres');
@@ -30,30 +31,35 @@ const reportDir = process.env.TEST_REPORT_DIR || mkdtempSync(path.join(os.tmpdir
 
 // Pictures are for a person to look at (apps/web/e2e/support/screens.ts): the gate takes none. Nor
 // traces: recording every step of every test, to keep the failed ones, cost a third of the
-// suite's CPU. One browser worker: two beside the server suite overloaded a two-core machine
-// (docs/architecture.md, "Testing: how the suites are split").
+// suite's CPU. One browser worker per lane: two beside the server suite overloaded a two-core
+// machine (docs/architecture.md, "Testing: how the suites are split").
 const browserEnv = {
   E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? 'off',
   E2E_TRACE: process.env.E2E_TRACE ?? 'off',
   E2E_WORKERS: process.env.E2E_WORKERS ?? '1',
+  E2E_CLAIMS_DIR: mkdtempSync(path.join(os.tmpdir(), 'wacrm-browser-lanes-')),
 };
-const lanes = [
-  [
-    { id: 'unit', name: 'unit (shared and web)', script: 'test:unit' },
-    {
-      id: 'server-postgres',
-      name: 'server on PostgreSQL',
-      script: 'test:server',
-      env: { TEST_DATABASE_URL: postgresUrl },
-    },
-    {
-      id: 'server-pglite',
-      name: 'server on PGlite, the files run on both databases',
-      script: 'test:server',
-      env: { TEST_DATABASE_URL: '', TEST_SERVER_FILES: 'both-databases' },
-    },
-  ],
-  [{ id: 'browser', name: 'browser', script: 'test:e2e', env: browserEnv }],
+const build = { id: 'build', name: 'build (the app the browser suite drives)', args: ['run', 'build'] };
+const browserLanes = ['browser', 'browser-2'].map((id, index) => ({
+  id,
+  name: index === 0 ? 'browser' : 'browser, second lane (after the server suite)',
+  args: ['run', 'e2e', '--workspace', 'apps/web'],
+  env: { ...browserEnv, E2E_LANE: id },
+}));
+const serverStages = [
+  { id: 'unit', name: 'unit (shared and web)', args: ['run', 'test:unit'] },
+  {
+    id: 'server-postgres',
+    name: 'server on PostgreSQL',
+    args: ['run', 'test:server'],
+    env: { TEST_DATABASE_URL: postgresUrl },
+  },
+  {
+    id: 'server-pglite',
+    name: 'server on PGlite, the files run on both databases',
+    args: ['run', 'test:server'],
+    env: { TEST_DATABASE_URL: '', TEST_SERVER_FILES: 'both-databases' },
+  },
 ];
 
 // Measured before any stage starts, so that it reads the machine and not the suites.
@@ -64,13 +70,13 @@ console.log(
 const cpuAtStart = cpuCounters();
 const began = Date.now();
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
-const width = Math.max(...lanes.flat().map((stage) => stage.id.length));
+const width = Math.max(...[build, ...browserLanes, ...serverStages].map((stage) => stage.id.length));
 
 function runStage(stage) {
   const label = `${stage.id.padEnd(width)} │ `;
-  console.log(`\n${label}==> npm test: ${stage.name} (npm run ${stage.script}) at ${seconds(began)} s\n`);
+  console.log(`\n${label}==> npm test: ${stage.name} (npm ${stage.args.join(' ')}) at ${seconds(began)} s\n`);
   const started = Date.now();
-  const child = spawn('npm', ['run', stage.script], {
+  const child = spawn('npm', stage.args, {
     cwd: root,
     env: { ...process.env, ...stage.env, TEST_REPORT_DIR: path.join(reportDir, stage.id) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,13 +90,32 @@ function runStage(stage) {
   });
 }
 
-async function runLane(stages) {
-  const results = [];
-  for (const stage of stages) results.push(await runStage(stage));
-  return results;
+/**
+ * Two lanes at once. The first builds the app and starts the browser suite; the second runs the
+ * unit and server suites, then joins the browser suite: the two take its spec files as they reach
+ * them (apps/web/e2e/support/lanes.ts), so each core is busy until the end.
+ */
+const built = runStage(build);
+async function browserLane(lane) {
+  const buildResult = await built;
+  return buildResult.ok ? runStage(lane) : { ...lane, ok: false, seconds: 0, skippedFor: 'the build failed' };
+}
+const [firstLane, secondLane] = await Promise.all([
+  (async () => [await built, await browserLane(browserLanes[0])])(),
+  (async () => {
+    const results = [];
+    for (const stage of serverStages) results.push(await runStage(stage));
+    return [...results, await browserLane(browserLanes[1])];
+  })(),
+]);
+const results = [...firstLane, ...secondLane];
+const unrun = browserTestsRunNowhere(browserLanes.map((lane) => path.join(reportDir, lane.id)));
+if (unrun.length > 0) {
+  results.push({ name: `every browser test ran in one lane (${unrun.length} ran in none)`, ok: false, seconds: 0 });
+  for (const test of unrun) console.log(`ran in no browser lane: ${test}`);
 }
 
-const results = (await Promise.all(lanes.map(runLane))).flat();
+rmSync(browserEnv.E2E_CLAIMS_DIR, { recursive: true, force: true });
 
 console.log('\n==> npm test: where the time went');
 const durations = spawn(process.execPath, [path.join(root, 'scripts/test-durations.mjs'), reportDir], {
@@ -99,7 +124,9 @@ const durations = spawn(process.execPath, [path.join(root, 'scripts/test-duratio
 await new Promise((resolve) => durations.on('close', resolve));
 
 console.log(`\n==> npm test: summary (${seconds(began)} s in all, two lanes at once)`);
-for (const { name, ok, seconds: took } of results) console.log(`  ${ok ? 'ok    ' : 'FAILED'}  ${name} (${took} s)`);
+for (const { name, ok, seconds: took, skippedFor } of results) {
+  console.log(`  ${ok ? 'ok    ' : 'FAILED'}  ${name} (${skippedFor ? `not run: ${skippedFor}` : `${took} s`})`);
+}
 const failed = results.filter((result) => !result.ok).length;
 console.log(`CPU during the run: ${describeCpuBetween(cpuAtStart, cpuCounters())}`);
 console.log(`stages: ${results.length - failed} passed, ${failed} failed`);

@@ -24,16 +24,19 @@ function vitestFiles(report) {
 }
 
 // Playwright: suites nest by file and describe block; a spec's time is the sum of its tests' tries.
+// A test skipped here (the other browser lane ran it) is counted where it ran.
 function playwrightFiles(report) {
   const byFile = new Map();
   const visit = (suite) => {
     for (const spec of suite.specs ?? []) {
-      const entry = byFile.get(spec.file) ?? { name: spec.file, seconds: 0, tests: 0 };
       for (const test of spec.tests) {
+        const tries = test.results.filter((result) => result.status !== 'skipped');
+        if (tries.length === 0) continue;
+        const entry = byFile.get(spec.file) ?? { name: spec.file, seconds: 0, tests: 0 };
         entry.tests += 1;
-        for (const result of test.results) entry.seconds += result.duration / 1000;
+        for (const result of tries) entry.seconds += result.duration / 1000;
+        byFile.set(spec.file, entry);
       }
-      byFile.set(spec.file, entry);
     }
     for (const child of suite.suites ?? []) visit(child);
   };

@@ -9,8 +9,8 @@ const reportDir = process.env.TEST_REPORT_DIR;
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.e2e.ts',
-  // One worker unless E2E_WORKERS says more: npm test asks for two, CI for one (see
-  // scripts/run-tests.mjs). Each worker starts its own server on its own database.
+  // One worker unless E2E_WORKERS says more. Each worker starts its own server on its own database;
+  // npm test runs two Playwright lanes of one worker that share the spec files (e2e/support/lanes.ts).
   workers: Number(process.env.E2E_WORKERS) || 1,
   fullyParallel: false,
   // No retries, as in the server suite: a spec that needs a second try has a race to fix.

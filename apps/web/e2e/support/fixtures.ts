@@ -1,6 +1,7 @@
 import { test as base, expect as baseExpect, type Page } from '@playwright/test';
 import { storageKeys } from '../../src/lib/session-storage.ts';
 import { hasChromium } from './chromium.ts';
+import { isSpecFileOurs, takenByAnotherLane } from './lanes.ts';
 import { paced } from './machine-pace.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { noteToastsShown, toastNoteKey } from './toasts.ts';
@@ -13,6 +14,7 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   skipWithoutChromium: undefined;
+  skipFileOfAnotherLane: undefined;
   pacedTimeout: undefined;
 }
 
@@ -23,6 +25,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
     async ({}, use, testInfo) => {
       testInfo.skip(!hasChromium, 'chromium is missing');
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+  // npm test's two browser lanes share the spec files (lanes.ts): one another lane took runs there.
+  skipFileOfAnotherLane: [
+    // biome-ignore lint/correctness/noEmptyPattern: see above.
+    async ({}, use, testInfo) => {
+      testInfo.skip(!isSpecFileOurs(testInfo.file), takenByAnotherLane);
       await use(undefined);
     },
     { auto: true },
