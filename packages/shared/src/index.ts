@@ -3,6 +3,7 @@ export * from './auth/index.ts';
 export * from './billing/index.ts';
 export * from './campaigns/index.ts';
 export * from './chats/index.ts';
+export * from './cloud-api/index.ts';
 export * from './common/index.ts';
 export * from './companies/index.ts';
 export * from './company-schedules/index.ts';

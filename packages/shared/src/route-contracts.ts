@@ -8,6 +8,7 @@ import {
   fileListRoutes,
 } from './campaigns/campaign.contract.ts';
 import { chatRoutes } from './chats/chat.contract.ts';
+import { cloudApiRoutes } from './cloud-api/cloud-api.contract.ts';
 import type { RouteContract } from './common/route-contract.ts';
 import { companyRoutes } from './companies/company.contract.ts';
 import { companySchedulesRoutes } from './company-schedules/company-schedules.contract.ts';
@@ -48,6 +49,7 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   billing: billingRoutes,
   campaigns: campaignRoutes,
   chats: chatRoutes,
+  cloudApi: cloudApiRoutes,
   companies: companyRoutes,
   companySchedules: companySchedulesRoutes,
   connections: connectionRoutes,

@@ -50,6 +50,12 @@ const envSchema = z.object({
   SMTP_FROM: z.string().default('no-reply@localhost'),
   SMTP_SECURE: booleanFromEnv.default(false),
   OPENAI_BASE_URL: z.url().optional(),
+  /** Meta's Graph API for WhatsApp Cloud API connections, and its version (tests point it at a local fake). */
+  WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'a Graph API version such as v23.0')
+    .default('v23.0'),
   /** Dialogflow ES REST API (tests point it at a local fake). */
   DIALOGFLOW_API_URL: z.url().default('https://dialogflow.googleapis.com'),
   /**
@@ -208,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         }
       : null,
     openAiBaseUrl: vars.OPENAI_BASE_URL,
+    whatsappGraph: { url: vars.WHATSAPP_GRAPH_URL, version: vars.WHATSAPP_GRAPH_VERSION },
     dialogflowApiUrl: vars.DIALOGFLOW_API_URL,
     azureSpeechUrl: vars.AZURE_SPEECH_URL,
     botTimeoutMs: vars.BOT_TIMEOUT_SECONDS * 1000,

@@ -7,13 +7,27 @@ import { weeklyScheduleEntrySchema } from '../company-schedules/company-schedule
 export const connectionStatuses = ['OPENING', 'qrcode', 'PAIRING', 'CONNECTED', 'TIMEOUT', 'DISCONNECTED'] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
 
-/** The adapters a connection can use. `beta` and `stable` (the spec's names) are stored as `baileys`. */
-export const connectionProviders = ['baileys', 'sandbox'] as const;
+/**
+ * The adapters a connection can use: `baileys` (WhatsApp paired by QR), `cloudapi` (Meta's
+ * WhatsApp Cloud API, docs/cloud-api.md) and `sandbox` (a simulated phone). `beta` and `stable`
+ * (the spec's names) are stored as `baileys`.
+ */
+export const connectionProviders = ['baileys', 'cloudapi', 'sandbox'] as const;
 export type ConnectionProvider = (typeof connectionProviders)[number];
 
 export const connectionProviderSchema = z
-  .enum(['baileys', 'beta', 'stable', 'sandbox'])
-  .transform((value): ConnectionProvider => (value === 'sandbox' ? 'sandbox' : 'baileys'));
+  .enum(['baileys', 'beta', 'stable', 'cloudapi', 'sandbox'])
+  .transform((value): ConnectionProvider => (value === 'beta' || value === 'stable' ? 'baileys' : value));
+
+/** Meta's ids are digits (a phone number id, a WhatsApp Business Account id). */
+const metaIdSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{5,30}$/, 'Digits only')
+  .nullable()
+  .optional();
+/** Write-only: left out, blank or sent back masked as answered keeps the stored value. */
+const writeOnlySecret = (max: number) => z.string().trim().max(max, 'Too Long!').nullable().optional();
 
 /** spec: connection defaults. */
 export const connectionDefaults = {
@@ -49,6 +63,11 @@ export const connectionFieldsSchema = z.object({
   integrationId: optionalId,
   queueIds: z.array(z.number().int().positive().max(2_147_483_647)).max(500).optional(),
   schedules: z.array(weeklyScheduleEntrySchema).max(7).optional(),
+  /** Cloud API connections only; required when `provider` is `cloudapi`. */
+  cloudPhoneNumberId: metaIdSchema,
+  cloudWabaId: metaIdSchema,
+  cloudAccessToken: writeOnlySecret(2_000),
+  cloudAppSecret: writeOnlySecret(200),
 });
 export type ConnectionFields = z.infer<typeof connectionFieldsSchema>;
 
@@ -93,6 +112,16 @@ export const connectionRecordSchema = z.object({
   ),
   queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
   queueIds: z.array(z.number()),
+  /** Why the connection is not connected, in the provider's words (Meta's error), or null. */
+  statusDetail: z.string().nullable(),
+  /** Cloud API connections (null for the others); the secrets only masked. */
+  cloudPhoneNumberId: z.string().nullable(),
+  cloudWabaId: z.string().nullable(),
+  cloudAccessToken: z.string().nullable(),
+  cloudAppSecret: z.string().nullable(),
+  /** What to paste in Meta's app dashboard: the callback URL and its verify token. */
+  cloudVerifyToken: z.string().nullable(),
+  cloudWebhookUrl: z.string().nullable(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });

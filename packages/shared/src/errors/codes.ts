@@ -100,6 +100,20 @@ export const errorCatalogue = {
   ERR_INVOICE_ALREADY_PAID: { status: 409, message: 'This invoice is already paid' },
   ERR_NOTHING_TO_PAY: { status: 400, message: 'This plan has no price to pay' },
   ERR_WEBHOOK_UNAUTHORIZED: { status: 401, message: 'The webhook could not be authenticated' },
+  // WhatsApp Cloud API (docs/cloud-api.md)
+  ERR_OUTSIDE_SERVICE_WINDOW: {
+    status: 422,
+    message: 'The customer last wrote more than 24 hours ago: only an approved template can be sent',
+  },
+  ERR_CLOUD_UNDELIVERABLE: {
+    status: 502,
+    message: 'WhatsApp could not deliver the message to this number (not on WhatsApp, or an outdated app)',
+  },
+  ERR_CLOUD_REJECTED: { status: 502, message: 'WhatsApp refused the message' },
+  ERR_CLOUD_TOKEN_REJECTED: {
+    status: 502,
+    message: "Meta refused the connection's access token: an admin must enter a valid one",
+  },
   ERR_BILLING_ONLY: {
     status: 402,
     message: 'The subscription has expired: only invoices and the checkout are open until it is paid',

@@ -52,7 +52,16 @@ export interface InboundMessage {
 /** A change to a message that already exists. */
 export type InboundMessageUpdate =
   | { kind: 'edit'; externalId: string; body: string }
-  | { kind: 'delete'; externalId: string };
+  | { kind: 'delete'; externalId: string }
+  /** WhatsApp gave up delivering one of ours after accepting it; `reason` is an error code the app translates. */
+  | { kind: 'failed'; externalId: string; reason: DeliveryFailureReason };
+
+/** Why WhatsApp gave up on a message it had accepted (error codes of the catalogue). */
+export type DeliveryFailureReason =
+  | 'ERR_CLOUD_UNDELIVERABLE'
+  | 'ERR_OUTSIDE_SERVICE_WINDOW'
+  | 'ERR_CLOUD_TOKEN_REJECTED'
+  | 'ERR_CLOUD_REJECTED';
 
 export interface OutboundMedia {
   /** Absolute path of the stored file. */
@@ -97,7 +106,8 @@ export type Ack = 1 | 2 | 3 | 4 | 5;
  * dead letter) and rejects when it is not, so that the provider does not acknowledge it.
  */
 export interface ChannelSessionEvents {
-  onStatus(change: { status: ConnectionStatus; qrcode?: string; number?: string }): Promise<void>;
+  /** `detail` says why a connection is DISCONNECTED, in the provider's words (Meta's error). */
+  onStatus(change: { status: ConnectionStatus; qrcode?: string; number?: string; detail?: string }): Promise<void>;
   onMessage(message: InboundMessage): Promise<void>;
   onMessageUpdate(update: InboundMessageUpdate): Promise<void>;
   onAck(externalId: string, ack: Ack): Promise<void>;
@@ -136,6 +146,6 @@ export interface ChannelConnectionRef {
 }
 
 export interface ChannelAdapter {
-  readonly provider: 'sandbox' | 'baileys';
+  readonly provider: 'sandbox' | 'baileys' | 'cloudapi';
   start(connection: ChannelConnectionRef, events: ChannelSessionEvents): Promise<ChannelSession>;
 }

@@ -8,6 +8,9 @@ import { createChannelsRepository } from './channels.repository.ts';
 import { createConnectionCache } from './connection-cache.ts';
 // Not through providers/baileys/index.ts: that would load Baileys itself at start.
 import { createLazyBaileysAdapter } from './providers/baileys/lazy-baileys-adapter.ts';
+import { createCloudApiAdapter } from './providers/cloudapi/cloudapi.adapter.ts';
+import { registerCloudApiWebhook } from './providers/cloudapi/cloudapi.webhook.ts';
+import { createGraphClient, type GraphClient } from './providers/cloudapi/graph-client.ts';
 import { SandboxAdapter } from './providers/sandbox/sandbox.adapter.ts';
 import { registerSandboxRoutes } from './providers/sandbox/sandbox.routes.ts';
 import { createSandboxOutboxRepository } from './providers/sandbox/sandbox-outbox.repository.ts';
@@ -32,6 +35,8 @@ export interface ChannelsOptions {
   adapters?: ChannelAdapter[];
   sessions?: Partial<SessionManagerOptions>;
   sandboxQrRenewalMs?: number;
+  /** Meta's Graph API client; default: the configured `WHATSAPP_GRAPH_URL`. */
+  graph?: GraphClient;
 }
 
 /**
@@ -54,6 +59,36 @@ export function createChannelsModule(
       })
     : null;
   const channelsRepository = createChannelsRepository(platform.db);
+  const graph =
+    options.graph ??
+    createGraphClient({
+      baseUrl: platform.config.whatsappGraph.url,
+      version: platform.config.whatsappGraph.version,
+      timeoutMs: platform.config.botTimeoutMs,
+    });
+  const cloudConnection = async (id: number) => {
+    const row = await connections.repository.findCloudConnection({ id });
+    return row?.phoneNumberId && row.accessToken ? row : null;
+  };
+  const cloud = createCloudApiAdapter({
+    graph,
+    credentialsOf: async (connection) => {
+      const row = await cloudConnection(connection.id);
+      return row
+        ? { phoneNumberId: row.phoneNumberId!, wabaId: row.wabaId ?? '', accessToken: row.accessToken! }
+        : null;
+    },
+    onTokenRejected: (connection, detail) =>
+      connections.service.recordSessionStatus(connection.companyId, connection.id, {
+        status: 'DISCONNECTED',
+        statusDetail: detail,
+      }),
+  });
+  /** A session no process holds: the Cloud API's, usable from any process. */
+  const directSession = async (whatsappId: number) => {
+    const row = await cloudConnection(whatsappId);
+    return row ? cloud.sessionFor({ id: row.id, companyId: row.companyId, name: row.name }) : null;
+  };
 
   // Sessions start after app.ts has handed over the inbound handlers (`deliverInboundTo`).
   let receiver: SessionInboundHandlers | null = null;
@@ -64,6 +99,7 @@ export function createChannelsModule(
 
   const manager = createSessionManager({
     adapters: [
+      cloud,
       ...(sandbox ? [sandbox] : []),
       ...(options.adapters ?? [
         createLazyBaileysAdapter({
@@ -104,6 +140,7 @@ export function createChannelsModule(
     bus: platform.bus,
     holds: (id) => manager.holds(id),
     localSession: (id) => manager.connectedSession(id),
+    directSession,
     ownerOf: (id) => connections.repository.ownerOf(id),
   });
 
@@ -141,11 +178,29 @@ export function createChannelsModule(
     manager,
     router,
     sandbox,
+    /** The session of a connection no process holds (Cloud API), or null: sends need no owner then. */
+    directSession,
     /** Where every session's messages, edits, acks and calls go: the conversation core's intake. */
     deliverInboundTo(handlers: SessionInboundHandlers) {
       receiver = handlers;
     },
     register(app: FastifyInstance) {
+      registerCloudApiWebhook(app, {
+        graph,
+        inbound: inboundReceiver,
+        log: platform.log,
+        findByWebhookKey: async (webhookKey) => {
+          const row = await connections.repository.findCloudConnection({ webhookKey });
+          if (!row?.phoneNumberId || !row.accessToken || !row.appSecret || !row.verifyToken) return null;
+          return {
+            ref: { id: row.id, companyId: row.companyId, name: row.name, provider: row.provider },
+            phoneNumberId: row.phoneNumberId,
+            accessToken: row.accessToken,
+            appSecret: row.appSecret,
+            verifyToken: row.verifyToken,
+          };
+        },
+      });
       if (sandbox) {
         registerSandboxRoutes(app, {
           adapter: sandbox,

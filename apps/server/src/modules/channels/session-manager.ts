@@ -25,6 +25,8 @@ export interface SessionStatusChange {
   qrcode?: string;
   retries?: number;
   number?: string | null;
+  /** Why the connection is down, in the provider's words; cleared once it connects. */
+  statusDetail?: string | null;
 }
 
 /** Where the session manager keeps what it learns; the connections feature provides it. */
@@ -229,6 +231,7 @@ export function createSessionManager(deps: {
                 status: 'CONNECTED',
                 qrcode: '',
                 retries: 0,
+                statusDetail: null,
                 ...(change.number ? { number: change.number } : {}),
               });
               announceConnected(entry);
@@ -241,7 +244,12 @@ export function createSessionManager(deps: {
               detach(entry)
                 ?.stop()
                 .catch(() => undefined);
-              await record(entry, { status: 'DISCONNECTED', qrcode: '', retries: 0 });
+              await record(entry, {
+                status: 'DISCONNECTED',
+                qrcode: '',
+                retries: 0,
+                statusDetail: change.detail ?? null,
+              });
               await store.releaseLease(entry.ref.id, processId);
               return;
             default:

@@ -26,6 +26,8 @@ export function createSessionRouter(deps: {
   /** Whether this process holds (or is starting) the connection's session. */
   holds: (whatsappId: number) => boolean;
   localSession: (whatsappId: number) => ChannelSession | null;
+  /** A session that needs no owner (a Cloud API connection): any process uses it directly. */
+  directSession: (whatsappId: number) => Promise<ChannelSession | null>;
   /** The process named by a live lease, if any. */
   ownerOf: (whatsappId: number) => Promise<string | null>;
 }) {
@@ -94,7 +96,7 @@ export function createSessionRouter(deps: {
 
     /** The local live session, or one that forwards each call to the process holding it. */
     async reach(whatsappId: number): Promise<ChannelSession | null> {
-      const local = deps.localSession(whatsappId);
+      const local = deps.localSession(whatsappId) ?? (await deps.directSession(whatsappId));
       if (local) return local;
       const owner = await ownerElsewhere(whatsappId);
       return owner ? remoteSession(owner, whatsappId) : null;

@@ -21,8 +21,8 @@ describe('connection providers', () => {
   it('lists the sandbox only while it is enabled', async () => {
     const enabled = await providersOn({});
     expect(enabled.status).toBe(200);
-    expect(enabled.body).toEqual({ providers: ['baileys', 'sandbox'] });
+    expect(enabled.body).toEqual({ providers: ['baileys', 'cloudapi', 'sandbox'] });
     const disabled = await providersOn({ SANDBOX_ENABLED: 'false' });
-    expect(disabled.body).toEqual({ providers: ['baileys'] });
+    expect(disabled.body).toEqual({ providers: ['baileys', 'cloudapi'] });
   });
 });

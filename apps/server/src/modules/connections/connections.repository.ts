@@ -1,4 +1,4 @@
-import type { ConnectionProvider, ConnectionRecord, ConnectionStatus } from '@wacrm/shared';
+import { type ConnectionProvider, type ConnectionRecord, type ConnectionStatus, maskSecret } from '@wacrm/shared';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { companies, queues, whatsappQueues, whatsapps } from '../../tables.ts';
@@ -6,11 +6,30 @@ import { companies, queues, whatsappQueues, whatsapps } from '../../tables.ts';
 type WhatsappRow = typeof whatsapps.$inferSelect;
 export type ConnectionWrite = Partial<Omit<typeof whatsapps.$inferInsert, 'id' | 'companyId' | 'createdAt'>>;
 
-function toRecord(row: WhatsappRow, queueList: ConnectionRecord['queues'], withToken: boolean): ConnectionRecord {
-  const { sessionOwner: _owner, sessionLeaseUntil: _lease, token, ...fields } = row;
+/** Where Meta posts a Cloud API connection's webhook, under `BACKEND_URL` (docs/cloud-api.md). */
+export type WebhookUrlOf = (webhookKey: string) => string;
+
+function toRecord(
+  row: WhatsappRow,
+  queueList: ConnectionRecord['queues'],
+  withToken: boolean,
+  webhookUrlOf: WebhookUrlOf,
+): ConnectionRecord {
+  const {
+    sessionOwner: _owner,
+    sessionLeaseUntil: _lease,
+    token,
+    cloudAccessToken,
+    cloudAppSecret,
+    cloudWebhookKey,
+    ...fields
+  } = row;
   return {
     ...fields,
     ...(withToken ? { token } : {}),
+    cloudAccessToken: maskSecret(cloudAccessToken),
+    cloudAppSecret: maskSecret(cloudAppSecret),
+    cloudWebhookUrl: cloudWebhookKey ? webhookUrlOf(cloudWebhookKey) : null,
     status: row.status as ConnectionStatus,
     provider: row.provider as ConnectionProvider,
     queues: queueList,
@@ -21,7 +40,10 @@ function toRecord(row: WhatsappRow, queueList: ConnectionRecord['queues'], withT
 }
 
 /** Every query on connections; the company id comes first. */
-export function createConnectionsRepository(db: Database) {
+export function createConnectionsRepository(
+  db: Database,
+  webhookUrlOf: WebhookUrlOf = (key) => `/api/cloudapi/${key}`,
+) {
   async function queuesOf(companyId: number, whatsappIds: number[], tx: Database = db) {
     const byConnection = new Map<number, ConnectionRecord['queues']>();
     if (whatsappIds.length === 0) return byConnection;
@@ -66,14 +88,14 @@ export function createConnectionsRepository(db: Database) {
         companyId,
         rows.map((row) => row.id),
       );
-      return rows.map((row) => toRecord(row, queueMap.get(row.id) ?? [], options.withToken));
+      return rows.map((row) => toRecord(row, queueMap.get(row.id) ?? [], options.withToken, webhookUrlOf));
     },
 
     async findRecord(companyId: number, id: number, options: { withToken: boolean }, tx: Database = db) {
       const row = await findRow(companyId, id, tx);
       if (!row) return null;
       const queueMap = await queuesOf(companyId, [id], tx);
-      return toRecord(row, queueMap.get(id) ?? [], options.withToken);
+      return toRecord(row, queueMap.get(id) ?? [], options.withToken, webhookUrlOf);
     },
 
     /** Locks the company's connections for a use case that reads then writes the default flag. */
@@ -178,11 +200,44 @@ export function createConnectionsRepository(db: Database) {
       await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
     },
 
+    /**
+     * A Cloud API connection's Meta ids and secrets, by id or by its webhook key: the channel
+     * reads them at each use, so any process can send and receive for it. Null for other providers.
+     */
+    async findCloudConnection(by: { id: number } | { webhookKey: string }) {
+      const [row] = await db
+        .select({
+          id: whatsapps.id,
+          companyId: whatsapps.companyId,
+          name: whatsapps.name,
+          provider: whatsapps.provider,
+          phoneNumberId: whatsapps.cloudPhoneNumberId,
+          wabaId: whatsapps.cloudWabaId,
+          accessToken: whatsapps.cloudAccessToken,
+          appSecret: whatsapps.cloudAppSecret,
+          verifyToken: whatsapps.cloudVerifyToken,
+        })
+        .from(whatsapps)
+        .where(
+          and(
+            'id' in by ? eq(whatsapps.id, by.id) : eq(whatsapps.cloudWebhookKey, by.webhookKey),
+            eq(whatsapps.provider, 'cloudapi'),
+          ),
+        );
+      return row ?? null;
+    },
+
     /** Status, QR and pairing changes reported by a session. */
     async updateSession(
       companyId: number,
       id: number,
-      values: { status?: ConnectionStatus; qrcode?: string; retries?: number; number?: string | null },
+      values: {
+        status?: ConnectionStatus;
+        qrcode?: string;
+        retries?: number;
+        number?: string | null;
+        statusDetail?: string | null;
+      },
     ) {
       const [row] = await db
         .update(whatsapps)

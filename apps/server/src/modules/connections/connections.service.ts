@@ -6,6 +6,7 @@ import {
   type ConnectionStatus,
   type ConnectionUpdate,
   connectionDefaults,
+  maskSecret,
 } from '@wacrm/shared';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -52,6 +53,27 @@ interface Deps {
 
 const generateToken = () => randomBytes(16).toString('hex');
 const isBlank = (value: string | null | undefined) => !value || value.trim() === '';
+
+/** The Cloud API fields of a form, and which of them a Cloud API connection cannot do without. */
+const cloudFields = ['cloudPhoneNumberId', 'cloudWabaId', 'cloudAccessToken', 'cloudAppSecret'] as const;
+const cloudSecrets = ['cloudAccessToken', 'cloudAppSecret'] as const;
+
+/**
+ * A write-only secret as the form sent it: left out, blank or the masked value the API answered
+ * keeps the stored one (undefined); anything else replaces it.
+ */
+function secretToWrite(sent: string | null | undefined, stored: string | null): string | undefined {
+  if (isBlank(sent)) return undefined;
+  const value = sent!.trim();
+  return stored && value === maskSecret(stored) ? undefined : value;
+}
+
+/** What a Cloud API connection needs that the form left out: each missing field named. */
+function missingCloudFields(values: Partial<Record<(typeof cloudFields)[number], string | null>>) {
+  const missing = cloudFields.filter((field) => isBlank(values[field]));
+  if (missing.length === 0) return;
+  throw new AppError('ERR_VALIDATION', { fields: Object.fromEntries(missing.map((field) => [field, 'Required'])) });
+}
 
 /** spec: connections CRUD with its rules (unique name, one default, greeting, plan limit, token). */
 export function createConnectionsService({
@@ -110,6 +132,33 @@ export function createConnectionsService({
     }
   }
 
+  /**
+   * The Cloud API part of an update: secrets kept unless replaced, the generated tokens made when a
+   * connection becomes a Cloud API one, its required fields checked. Answers whether anything the
+   * credentials check depends on changed (the session starts again then).
+   */
+  async function cloudWrite(
+    tx: Database,
+    companyId: number,
+    id: number,
+    values: ConnectionUpdate,
+    write: ConnectionWrite,
+  ) {
+    const stored = (await repository.findRow(companyId, id, tx))!;
+    for (const secret of cloudSecrets) {
+      const replacement = secretToWrite(values[secret], stored[secret]);
+      if (replacement === undefined) delete write[secret];
+      else write[secret] = replacement;
+    }
+    const provider = values.provider ?? stored.provider;
+    if (provider !== 'cloudapi') return false;
+    const final = Object.fromEntries(cloudFields.map((field) => [field, write[field] ?? stored[field]]));
+    missingCloudFields(final);
+    write.cloudVerifyToken = stored.cloudVerifyToken ?? generateToken();
+    write.cloudWebhookKey = stored.cloudWebhookKey ?? generateToken();
+    return cloudFields.some((field) => write[field] !== undefined && write[field] !== stored[field]);
+  }
+
   async function emitChanged(companyId: number, ids: number[]) {
     for (const id of ids) {
       const record = await repository.findRecord(companyId, id, { withToken: false });
@@ -127,7 +176,7 @@ export function createConnectionsService({
   return {
     /** The providers this server accepts for new connections (the sandbox can be switched off). */
     providers(): { providers: ConnectionProvider[] } {
-      return { providers: config.sandboxEnabled ? ['baileys', 'sandbox'] : ['baileys'] };
+      return { providers: config.sandboxEnabled ? ['baileys', 'cloudapi', 'sandbox'] : ['baileys', 'cloudapi'] };
     },
 
     // The list feeds every user's screens (menu badge, transfer): never tokens.
@@ -144,6 +193,9 @@ export function createConnectionsService({
       const { queueIds = [], ...values } = fields;
       const token = isBlank(values.token) ? generateToken() : values.token!.trim();
       if (queueIds.length > 1 && isBlank(values.greetingMessage)) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
+      const isCloud = values.provider === 'cloudapi';
+      if (isCloud) missingCloudFields(values);
+      else for (const field of cloudFields) delete values[field];
 
       const { created, clearedIds } = await withConflicts(() =>
         db.transaction(async (tx) => {
@@ -163,6 +215,7 @@ export function createConnectionsService({
             token,
             isDefault: isFirst || values.isDefault === true,
             status: 'OPENING',
+            ...(isCloud ? { cloudVerifyToken: generateToken(), cloudWebhookKey: generateToken() } : {}),
           });
           const cleared = row.isDefault ? await repository.clearOtherDefaults(tx, companyId, row.id) : [];
           await repository.replaceQueues(tx, row.id, queueIds);
@@ -181,11 +234,12 @@ export function createConnectionsService({
       // A token cleared in the form is generated again; left out, it stays.
       if (values.token !== undefined) write.token = isBlank(values.token) ? generateToken() : values.token!.trim();
 
-      const { before, clearedIds } = await withConflicts(() =>
+      const { before, clearedIds, cloudChanged } = await withConflicts(() =>
         db.transaction(async (tx) => {
           await repository.lockCompany(tx, companyId);
           const current = await repository.findRecord(companyId, id, { withToken: false }, tx);
           if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
+          const cloudChanged = await cloudWrite(tx, companyId, id, values, write);
           await checkNameAndToken(tx, companyId, { name: values.name, token: write.token ?? undefined }, id);
           await checkQueues(tx, companyId, fields);
           const finalQueues = queueIds ?? current.queueIds;
@@ -200,12 +254,12 @@ export function createConnectionsService({
           await repository.update(tx, companyId, id, write);
           const cleared = write.isDefault ? await repository.clearOtherDefaults(tx, companyId, id) : [];
           if (queueIds) await repository.replaceQueues(tx, id, queueIds);
-          return { before: current, clearedIds: cleared };
+          return { before: current, clearedIds: cleared, cloudChanged };
         }),
       );
       await emitChanged(companyId, [id, ...clearedIds]);
       const record = (await repository.findRecord(companyId, id, { withToken: true }))!;
-      if (record.provider !== before.provider) {
+      if (record.provider !== before.provider || cloudChanged) {
         await sessions().remove(id);
         startInBackground({ id, companyId, name: record.name, provider: record.provider });
       }
@@ -231,7 +285,13 @@ export function createConnectionsService({
     async recordSessionStatus(
       companyId: number,
       id: number,
-      values: { status?: ConnectionStatus; qrcode?: string; retries?: number; number?: string | null },
+      values: {
+        status?: ConnectionStatus;
+        qrcode?: string;
+        retries?: number;
+        number?: string | null;
+        statusDetail?: string | null;
+      },
     ) {
       if (!(await repository.updateSession(companyId, id, values))) return;
       const record = await repository.findRecord(companyId, id, { withToken: false });

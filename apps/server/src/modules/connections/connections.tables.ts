@@ -26,7 +26,7 @@ export const whatsapps = pgTable(
     qrcode: text('qrcode').notNull().default(''),
     retries: integer('retries').notNull().default(0),
     isDefault: boolean('is_default').notNull().default(false),
-    /** `baileys` (real WhatsApp) or `sandbox` (simulated phone). */
+    /** `baileys` (WhatsApp by QR), `cloudapi` (Meta's WhatsApp Cloud API) or `sandbox` (simulated phone). */
     provider: varchar('provider', { length: 20 }).notNull().default('baileys'),
     /** The paired phone's number, once known. */
     number: varchar('number', { length: 50 }),
@@ -46,6 +46,17 @@ export const whatsapps = pgTable(
     integrationId: integer('integration_id'),
     /** Business hours of the connection: [{ weekday, weekdayEn, startTime, endTime }]. */
     schedules: jsonb('schedules').$type<WeeklyScheduleEntry[]>().notNull().default([]),
+    /** Why the connection is not connected, in the provider's words (a Cloud API token that expired). */
+    statusDetail: text('status_detail'),
+    /** WhatsApp Cloud API (docs/cloud-api.md): the number and account at Meta, and their secrets. */
+    cloudPhoneNumberId: varchar('cloud_phone_number_id', { length: 50 }),
+    cloudWabaId: varchar('cloud_waba_id', { length: 50 }),
+    cloudAccessToken: text('cloud_access_token'),
+    cloudAppSecret: varchar('cloud_app_secret', { length: 200 }),
+    /** Generated: Meta sends it back when the webhook is verified. */
+    cloudVerifyToken: varchar('cloud_verify_token', { length: 64 }),
+    /** Generated: the last part of the webhook's URL, naming the connection without its id. */
+    cloudWebhookKey: varchar('cloud_webhook_key', { length: 64 }).unique(),
     /** Which server process holds the live session, until when (docs/decisions/session-ownership.md). */
     sessionOwner: varchar('session_owner', { length: 100 }),
     sessionLeaseUntil: timestamp('session_lease_until', { withTimezone: true }),

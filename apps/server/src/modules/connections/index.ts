@@ -22,7 +22,10 @@ export function createConnectionsModule(
     if (!sessions) throw new Error('connections: session manager not bound');
     return sessions;
   };
-  const repository = createConnectionsRepository(platform.db);
+  const repository = createConnectionsRepository(
+    platform.db,
+    (key) => new URL(`/api/cloudapi/${key}`, platform.config.backendUrl).href,
+  );
   const service = createConnectionsService({
     db: platform.db,
     repository,

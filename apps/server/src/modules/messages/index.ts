@@ -37,7 +37,7 @@ export interface MessagesOptions {
 export function createMessagesModule(
   platform: Platform,
   deps: {
-    channels: Pick<ChannelsModule, 'manager' | 'router'>;
+    channels: Pick<ChannelsModule, 'manager' | 'router' | 'directSession'>;
     deadLetters: Pick<DeadLettersRepository, 'insert'>;
     settings: Pick<SettingsReader, 'locale'>;
   },
@@ -46,6 +46,7 @@ export function createMessagesModule(
   const { manager, router } = deps.channels;
   const sessions: MessageSessions = {
     connectedSession: (id) => manager.connectedSession(id),
+    directSession: (id) => deps.channels.directSession(id),
     reach: (id) => router.reach(id),
     deliverElsewhere: (whatsappId, payload) => router.tellElsewhere(whatsappId, 'messages.deliver', payload),
   };

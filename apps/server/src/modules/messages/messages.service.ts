@@ -46,6 +46,8 @@ export function sendErrorCodeOf(error: unknown): SendErrorCode {
 /** How messages reach sessions: the local one, any process's (forwarded), and a send run by the owner. */
 export interface MessageSessions {
   connectedSession(whatsappId: number): ChannelSession | null;
+  /** A session no process holds (a Cloud API connection): sent through here, from any process. */
+  directSession(whatsappId: number): Promise<ChannelSession | null>;
   reach(whatsappId: number): Promise<ChannelSession | null>;
   /** Asks the process holding the session to deliver the message; false when no other process holds it. */
   deliverElsewhere(
@@ -179,7 +181,8 @@ export function createMessagesService(deps: {
     if (!outbound) return false;
     const { message } = outbound;
     if (message.externalId || message.failed || message.isDeleted || !message.whatsappId) return true;
-    const session = deps.sessions().connectedSession(message.whatsappId);
+    const session =
+      deps.sessions().connectedSession(message.whatsappId) ?? (await deps.sessions().directSession(message.whatsappId));
     if (!session) {
       // Another process holds the session: it sends (and retries) there.
       const payload = { companyId, messageId, attempt };

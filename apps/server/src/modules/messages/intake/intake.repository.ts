@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../platform/db/client.ts';
 import { inKeys } from '../../../platform/db/key-lists.ts';
 import { contacts, messages, settings, ticketRatings, tickets } from '../../../tables.ts';
@@ -215,6 +215,16 @@ export function createIntakeRepository(db: Database) {
         .update(messages)
         .set({ ack: sql`greatest(${messages.ack}, ${ack})`, updatedAt: new Date() })
         .where(byExternalId(companyId, whatsappId, externalId))
+        .returning({ id: messages.id, ticketId: messages.ticketId });
+      return row ?? null;
+    },
+
+    /** A message WhatsApp accepted and then could not deliver; one delivered or read stays so. */
+    async applyDeliveryFailure(companyId: number, whatsappId: number, externalId: string, reason: string) {
+      const [row] = await db
+        .update(messages)
+        .set({ failed: true, sendError: reason, updatedAt: new Date() })
+        .where(and(byExternalId(companyId, whatsappId, externalId), lt(messages.ack, 2)))
         .returning({ id: messages.id, ticketId: messages.ticketId });
       return row ?? null;
     },

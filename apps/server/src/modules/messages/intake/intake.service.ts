@@ -284,6 +284,13 @@ export function createIntake(deps: {
     },
 
     async onMessageUpdate(ref: SessionRef, update: InboundMessageUpdate) {
+      if (update.kind === 'failed') {
+        await emitMessageUpdate(
+          ref.companyId,
+          await repository.applyDeliveryFailure(ref.companyId, ref.id, update.externalId, update.reason),
+        );
+        return;
+      }
       const change =
         update.kind === 'edit' ? { body: update.body, isEdited: true as const } : { isDeleted: true as const };
       await emitMessageUpdate(

@@ -1,6 +1,7 @@
 import { defaultWeeklySchedule, type WeekdayEn } from '@wacrm/shared/company-schedules/company-schedules.schema';
 import {
   type ConnectionFields,
+  type ConnectionProvider,
   type ConnectionRecord,
   connectionDefaults,
   type connectionFieldsSchema,
@@ -9,12 +10,12 @@ import type { z } from 'zod';
 
 /** The modal's values: the shared schema's input, with every field present. */
 export type ConnectionFormValues = z.input<typeof connectionFieldsSchema> & {
-  provider: 'baileys' | 'sandbox';
+  provider: ConnectionProvider;
   schedules: NonNullable<ConnectionFields['schedules']>;
   queueIds: number[];
 };
 
-export const emptyConnectionForm = (provider: 'baileys' | 'sandbox' = 'baileys'): ConnectionFormValues => ({
+export const emptyConnectionForm = (provider: ConnectionProvider = 'baileys'): ConnectionFormValues => ({
   name: '',
   provider,
   isDefault: false,

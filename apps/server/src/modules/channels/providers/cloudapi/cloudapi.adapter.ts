@@ -1,0 +1,126 @@
+import { readFile } from 'node:fs/promises';
+import type {
+  ChannelAdapter,
+  ChannelConnectionRef,
+  ChannelSession,
+  ChannelSessionEvents,
+  OutboundMessage,
+} from '../../channel-adapter.ts';
+import {
+  GraphApiError,
+  type GraphClient,
+  type GraphCredentials,
+  type GraphMessagePayload,
+  graphErrorCodes,
+} from './graph-client.ts';
+
+export interface CloudApiAdapterDeps {
+  graph: GraphClient;
+  /** The connection's Meta ids and token, read when needed: no process keeps a session. */
+  credentialsOf(connection: ChannelConnectionRef): Promise<GraphCredentials | null>;
+  /** Meta refused the token (expired or revoked): the connection is down until an admin fixes it. */
+  onTokenRejected(connection: ChannelConnectionRef, detail: string): Promise<void>;
+}
+
+/** The error a Cloud API connection without its credentials gives: nothing can be sent. */
+class MissingCredentialsError extends Error {
+  constructor() {
+    super('the Cloud API connection has no phone number id, account id or access token');
+  }
+}
+
+/**
+ * WhatsApp Cloud API (docs/cloud-api.md). Nothing lives in memory: a "session" is the Graph API
+ * with the connection's credentials, which any process can use, and inbound messages arrive at
+ * the webhook (`cloudapi.webhook.ts`), on whichever process Meta reaches. Starting checks the
+ * credentials and reports CONNECTED with the number, or DISCONNECTED with Meta's reason.
+ */
+export function createCloudApiAdapter(deps: CloudApiAdapterDeps) {
+  const { graph } = deps;
+
+  async function credentialsOrFail(connection: ChannelConnectionRef) {
+    const credentials = await deps.credentialsOf(connection);
+    if (!credentials?.phoneNumberId || !credentials.accessToken) throw new MissingCredentialsError();
+    return credentials;
+  }
+
+  /** Runs a Graph call; a token Meta refuses takes the connection down before the error goes on. */
+  async function calling<T>(connection: ChannelConnectionRef, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof GraphApiError && error.code === graphErrorCodes.accessTokenInvalid) {
+        await deps.onTokenRejected(connection, error.message).catch(() => undefined);
+      }
+      throw error;
+    }
+  }
+
+  async function payloadOf(credentials: GraphCredentials, message: OutboundMessage): Promise<GraphMessagePayload> {
+    const context = message.quotedExternalId ? { context: { message_id: message.quotedExternalId } } : {};
+    if (!message.media) return { type: 'text', text: { body: message.body, preview_url: true }, ...context };
+    // Uploaded, not sent by link: the app's media URLs are often not reachable from Meta (a
+    // private network, signed links that expire), and an upload fails here, where it can be retried.
+    const { media } = message;
+    const id = await graph.uploadMedia(credentials, {
+      data: await readFile(media.path),
+      mimetype: media.mimetype,
+      filename: media.filename,
+    });
+    const caption = message.body ? { caption: message.body } : {};
+    if (media.mimetype.startsWith('image/')) return { type: 'image', image: { id, ...caption }, ...context };
+    if (media.mimetype.startsWith('video/')) return { type: 'video', video: { id, ...caption }, ...context };
+    // Ogg/Opus audio plays as a voice note on the customer's phone; audio carries no caption.
+    if (media.mimetype.startsWith('audio/')) return { type: 'audio', audio: { id }, ...context };
+    return { type: 'document', document: { id, filename: media.filename, ...caption }, ...context };
+  }
+
+  function sessionFor(connection: ChannelConnectionRef): ChannelSession {
+    return {
+      async send(message) {
+        if (message.isGroup) throw new GraphApiError(0, 'the Cloud API does not send to groups', 400);
+        const credentials = await credentialsOrFail(connection);
+        const externalId = await calling(connection, async () =>
+          graph.sendMessage(credentials, message.chatId, await payloadOf(credentials, message)),
+        );
+        return { externalId };
+      },
+      async markRead(target) {
+        // Marking the newest message read marks every earlier one too.
+        const newest = target.externalIds.at(-1);
+        if (!newest || target.isGroup) return;
+        const credentials = await credentialsOrFail(connection);
+        await calling(connection, () => graph.markRead(credentials, newest));
+      },
+      async deleteForEveryone() {
+        throw new GraphApiError(0, 'the Cloud API cannot delete a sent message', 400);
+      },
+      // The Cloud API exposes no profile pictures.
+      fetchProfilePicture: async () => null,
+      stop: async () => undefined,
+      logout: async () => undefined,
+    };
+  }
+
+  const adapter: ChannelAdapter & { sessionFor: typeof sessionFor } = {
+    provider: 'cloudapi',
+    sessionFor,
+    async start(connection: ChannelConnectionRef, events: ChannelSessionEvents) {
+      let change: Parameters<ChannelSessionEvents['onStatus']>[0];
+      try {
+        const profile = await graph.phoneNumber(await credentialsOrFail(connection));
+        change = { status: 'CONNECTED', number: profile.displayPhoneNumber.replace(/\D/g, '') };
+      } catch (error) {
+        // Meta could not be reached: the session manager retries with its backoff.
+        if (error instanceof GraphApiError && (error.code === 0 || error.httpStatus >= 500)) throw error;
+        change = { status: 'DISCONNECTED', detail: (error as Error).message };
+      }
+      // Status events go out after start() has answered, as every provider's do.
+      setImmediate(() => void events.onStatus(change));
+      return sessionFor(connection);
+    },
+  };
+  return adapter;
+}
+
+export type CloudApiAdapter = ReturnType<typeof createCloudApiAdapter>;

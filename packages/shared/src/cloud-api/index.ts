@@ -1,0 +1,2 @@
+export * from './cloud-api.contract.ts';
+export * from './cloud-api.schema.ts';
