@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 
 /**
  * A local Meta Graph API for the WhatsApp Cloud API, speaking the documented protocol under
@@ -9,6 +10,12 @@ import type { AddressInfo } from 'node:net';
  * download of its URL, and `GET /{waba-id}/message_templates`. Errors come back as Meta shapes
  * them (`{ error: { message, type, code, error_subcode, fbtrace_id } }`), on demand. It also
  * builds webhook notifications and signs them with an app secret, as Meta does.
+ *
+ * Over HTTP, for the browser suite and manual trials (`npx tsx apps/server/test/fake-graph-api.ts`):
+ * `POST /fake/numbers` `{ number, accessToken }` registers a number, `GET /fake/sent` and
+ * `GET /fake/reads` list what the server sent and marked read, and `POST /fake/deliver`
+ * `{ webhookUrl, appSecret, phoneNumberId, from, name, text }` posts a customer's message to a
+ * connection's webhook, signed, as Meta would.
  */
 export interface FakeNumber {
   phoneNumberId: string;
@@ -56,6 +63,7 @@ export async function startFakeGraphApi() {
     const fail = ({ status, code, message }: GraphErrorAnswer) =>
       send(status, { error: { message, type: 'OAuthException', code, fbtrace_id: randomBytes(6).toString('hex') } });
 
+    if (url.pathname.startsWith('/fake/')) return control(req.method ?? '', url.pathname, raw, send);
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     if (!validTokens.has(token)) {
       return fail({ status: 401, code: 190, message: 'Error validating access token: Session has expired.' });
@@ -139,7 +147,35 @@ export async function startFakeGraphApi() {
     return fail({ status: 400, code: 100, message: 'Unsupported request' });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  async function control(method: string, path: string, raw: Buffer, send: (status: number, body: unknown) => void) {
+    const body = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
+    if (method === 'POST' && path === '/fake/numbers') {
+      numbers.set((body.number as FakeNumber).phoneNumberId, body.number as FakeNumber);
+      validTokens.add(String(body.accessToken));
+      return send(201, { ok: true });
+    }
+    if (method === 'GET' && path === '/fake/sent') return send(200, sent);
+    if (method === 'GET' && path === '/fake/reads') return send(200, reads);
+    if (method === 'POST' && path === '/fake/deliver') {
+      const number = numbers.get(String(body.phoneNumberId));
+      if (!number) return send(404, { error: 'unknown number' });
+      const from = String(body.from);
+      const notification = webhookBody(number, {
+        contacts: [{ waId: from, name: String(body.name ?? '') }],
+        messages: [textMessage(from, String(body.text ?? ''))],
+      });
+      const { payload, signature } = signWebhook(String(body.appSecret), notification);
+      const answer = await fetch(String(body.webhookUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+        body: payload,
+      });
+      return send(200, { status: answer.status, body: await answer.text() });
+    }
+    return send(404, { error: 'unknown control path' });
+  }
+
+  await new Promise<void>((resolve) => server.listen(Number(process.env.FAKE_GRAPH_PORT ?? 0), '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
@@ -219,4 +255,12 @@ export function textMessage(from: string, body: string, extra: Record<string, un
 export function signWebhook(appSecret: string, body: unknown) {
   const payload = JSON.stringify(body);
   return { payload, signature: `sha256=${createHmac('sha256', appSecret).update(payload).digest('hex')}` };
+}
+
+// Run directly: a Graph API for manual trials and the browser suite, printing how to point the server at it.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const graph = await startFakeGraphApi();
+  console.log(`Fake Graph API on ${graph.url}. Start the server with:
+  WHATSAPP_GRAPH_URL=${graph.url} WHATSAPP_GRAPH_VERSION=${graph.version}
+Register a number: curl -X POST ${graph.url}/fake/numbers -H 'content-type: application/json' -d '{"number":{"phoneNumberId":"1000001","wabaId":"2000001","displayPhoneNumber":"+55 11 4000-0001","verifiedName":"Loja"},"accessToken":"token"}'`);
 }

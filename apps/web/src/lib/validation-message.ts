@@ -6,6 +6,7 @@ const keysByMessage: Record<string, string> = {
   Required: 'auth:validation.required',
   'Too Short!': 'auth:validation.tooShort',
   'Too Long!': 'auth:validation.tooLong',
+  'Digits only': 'auth:validation.digitsOnly',
 };
 
 /**

@@ -23,7 +23,7 @@ export const connectionProviderSchema = z
 const metaIdSchema = z
   .string()
   .trim()
-  .regex(/^\d{5,30}$/, 'Digits only')
+  .regex(/^(\d{5,30})?$/, 'Digits only')
   .nullable()
   .optional();
 /** Write-only: left out, blank or sent back masked as answered keeps the stored value. */

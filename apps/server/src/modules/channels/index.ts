@@ -84,10 +84,14 @@ export function createChannelsModule(
         statusDetail: detail,
       }),
   });
-  /** A session no process holds: the Cloud API's, usable from any process. */
+  /**
+   * A session no process holds: the Cloud API's, usable from any process. None while the
+   * connection is DISCONNECTED (a refused token, or an admin's "disconnect"): messages wait then.
+   */
   const directSession = async (whatsappId: number) => {
     const row = await cloudConnection(whatsappId);
-    return row ? cloud.sessionFor({ id: row.id, companyId: row.companyId, name: row.name }) : null;
+    if (!row || row.status === 'DISCONNECTED') return null;
+    return cloud.sessionFor({ id: row.id, companyId: row.companyId, name: row.name });
   };
 
   // Sessions start after app.ts has handed over the inbound handlers (`deliverInboundTo`).

@@ -211,6 +211,7 @@ export function createConnectionsRepository(
           companyId: whatsapps.companyId,
           name: whatsapps.name,
           provider: whatsapps.provider,
+          status: whatsapps.status,
           phoneNumberId: whatsapps.cloudPhoneNumberId,
           wabaId: whatsapps.cloudWabaId,
           accessToken: whatsapps.cloudAccessToken,

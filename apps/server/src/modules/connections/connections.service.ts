@@ -145,13 +145,16 @@ export function createConnectionsService({
     write: ConnectionWrite,
   ) {
     const stored = (await repository.findRow(companyId, id, tx))!;
+    const provider = values.provider ?? stored.provider;
+    if (provider !== 'cloudapi') {
+      for (const field of cloudFields) delete write[field];
+      return false;
+    }
     for (const secret of cloudSecrets) {
       const replacement = secretToWrite(values[secret], stored[secret]);
       if (replacement === undefined) delete write[secret];
       else write[secret] = replacement;
     }
-    const provider = values.provider ?? stored.provider;
-    if (provider !== 'cloudapi') return false;
     const final = Object.fromEntries(cloudFields.map((field) => [field, write[field] ?? stored[field]]));
     missingCloudFields(final);
     write.cloudVerifyToken = stored.cloudVerifyToken ?? generateToken();

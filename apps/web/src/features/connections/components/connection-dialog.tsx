@@ -11,7 +11,11 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ConnectionFields, connectionFieldsSchema } from '@wacrm/shared/connections/connection.schema';
+import {
+  type ConnectionFields,
+  type ConnectionRecord,
+  connectionFieldsSchema,
+} from '@wacrm/shared/connections/connection.schema';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -40,8 +44,8 @@ interface ConnectionDialogProps {
   /** The connection to edit; null adds one. */
   connectionId: number | null;
   onClose: () => void;
-  /** Called with the new connection after a create (the page opens its QR code). */
-  onCreated?: (id: number) => void;
+  /** Called with the new connection after a create (the page opens its QR code, or its webhook details). */
+  onCreated?: (connection: ConnectionRecord) => void;
 }
 
 export function ConnectionDialog({ open, connectionId, onClose, onCreated }: ConnectionDialogProps) {
@@ -94,7 +98,7 @@ export function ConnectionDialog({ open, connectionId, onClose, onCreated }: Con
       toast.success(t('toasts.saved'));
       void queryClient.invalidateQueries({ queryKey: connectionsKeys.all });
       onClose();
-      if (!connectionId) onCreated?.(saved.id);
+      if (!connectionId) onCreated?.(saved);
     } catch (error) {
       const fieldErrors = isApiError(error) ? (error.fields ?? {}) : {};
       for (const [field, text] of Object.entries(fieldErrors)) {
@@ -154,7 +158,15 @@ export function ConnectionDialog({ open, connectionId, onClose, onCreated }: Con
             ) : (
               <>
                 <Box hidden={tab !== 'general'}>
-                  <ConnectionGeneralTab isEditing={connectionId !== null} isOpen={open} />
+                  <ConnectionGeneralTab
+                    isEditing={connectionId !== null}
+                    isOpen={open}
+                    cloudWebhook={
+                      formData?.cloudWebhookUrl && formData.cloudVerifyToken
+                        ? { url: formData.cloudWebhookUrl, verifyToken: formData.cloudVerifyToken }
+                        : null
+                    }
+                  />
                 </Box>
                 <Box hidden={tab !== 'messages'}>
                   <ConnectionMessagesTab />

@@ -11,21 +11,25 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { Controller, useFormContext } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useQueuePickerOptions } from '../../../lib/lookups/use-lookups.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
 import { useSandboxEnabled } from '../hooks/use-pickers.ts';
 import { type ConnectionFormValues, generateToken } from '../model/connection-form.ts';
+import { CloudApiFields, type CloudWebhookDetails } from './cloud-api-fields.tsx';
 
 interface ConnectionGeneralTabProps {
   isEditing: boolean;
   isOpen: boolean;
+  /** A saved Cloud API connection's webhook details, shown under its credentials. */
+  cloudWebhook: CloudWebhookDetails | null;
 }
 
-export function ConnectionGeneralTab({ isEditing, isOpen }: ConnectionGeneralTabProps) {
+export function ConnectionGeneralTab({ isEditing, isOpen, cloudWebhook }: ConnectionGeneralTabProps) {
   const { t } = useTranslation('connections');
   const { register, control, setValue, formState } = useFormContext<ConnectionFormValues>();
+  const provider = useWatch({ control, name: 'provider' });
   const { errors } = formState;
   const queues = useQueuePickerOptions(isOpen);
   const sandbox = useSandboxEnabled();
@@ -59,11 +63,18 @@ export function ConnectionGeneralTab({ isEditing, isOpen }: ConnectionGeneralTab
               error={!!errors.provider}
               helperText={
                 translateValidation(errors.provider?.message) ??
-                (field.value === 'sandbox' ? t('fields.sandboxHint') : ' ')
+                (field.value === 'sandbox'
+                  ? t('fields.sandboxHint')
+                  : field.value === 'cloudapi'
+                    ? t('fields.cloudApiHint')
+                    : ' ')
               }
               slotProps={{ htmlInput: { 'data-testid': 'connection-provider' } }}
             >
               <MenuItem value="baileys">{t('provider.baileys')}</MenuItem>
+              <MenuItem value="cloudapi" data-testid="connection-provider-cloudapi">
+                {t('provider.cloudapi')}
+              </MenuItem>
               {(sandbox.data || field.value === 'sandbox') && (
                 <MenuItem value="sandbox" data-testid="connection-provider-sandbox">
                   {t('provider.sandbox')}
@@ -73,6 +84,7 @@ export function ConnectionGeneralTab({ isEditing, isOpen }: ConnectionGeneralTab
           )}
         />
       </Stack>
+      {provider === 'cloudapi' && <CloudApiFields webhook={cloudWebhook} />}
       <Controller
         name="isDefault"
         control={control}

@@ -41,7 +41,7 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
       id: 'status',
       header: t('columns.status'),
       showFrom: 'sm',
-      render: (connection) => <ConnectionStatus status={connection.status} />,
+      render: (connection) => <ConnectionStatus status={connection.status} detail={connection.statusDetail} />,
     },
     ...(canUseSession
       ? [
@@ -145,8 +145,20 @@ function ConnectionName({ connection }: { connection: ConnectionSummary }) {
         )}
       </Stack>
       <Box sx={{ display: { sm: 'none' } }}>
-        <ConnectionStatus status={connection.status} testId="connection-status-phone" />
+        <ConnectionStatus
+          status={connection.status}
+          detail={connection.statusDetail}
+          testId="connection-status-phone"
+        />
       </Box>
+      {connection.provider === 'cloudapi' && (
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t('provider.cloudapiShort')}
+          data-testid="connection-cloudapi-chip"
+        />
+      )}
       {connection.provider === 'sandbox' && (
         <Chip
           size="small"

@@ -39,7 +39,7 @@ export function SessionActions({ connection, onShowQr }: SessionActionsProps) {
 
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      {sessionActionsFor(connection.status).map((action) => (
+      {sessionActionsFor(connection.status, connection.provider).map((action) => (
         <Button
           key={action}
           size="small"

@@ -34,6 +34,10 @@ export const emptyConnectionForm = (provider: ConnectionProvider = 'baileys'): C
   integrationId: null,
   queueIds: [],
   schedules: defaultWeeklySchedule.map((day) => ({ ...day })),
+  cloudPhoneNumberId: '',
+  cloudWabaId: '',
+  cloudAccessToken: '',
+  cloudAppSecret: '',
 });
 
 /** A stored connection as modal values; a connection without hours gets the default week. */
@@ -61,6 +65,11 @@ export function toConnectionForm(record: ConnectionRecord): ConnectionFormValues
       record.schedules.length > 0
         ? record.schedules.map((day) => ({ ...day, weekdayEn: day.weekdayEn as WeekdayEn }))
         : empty.schedules,
+    cloudPhoneNumberId: record.cloudPhoneNumberId ?? '',
+    cloudWabaId: record.cloudWabaId ?? '',
+    // The secrets come back masked: sent back unchanged, the server keeps the stored ones.
+    cloudAccessToken: record.cloudAccessToken ?? '',
+    cloudAppSecret: record.cloudAppSecret ?? '',
   };
 }
 
@@ -77,6 +86,10 @@ export const tabOfField: Record<string, ConnectionTab> = {
   isDefault: 'general',
   token: 'general',
   queueIds: 'general',
+  cloudPhoneNumberId: 'general',
+  cloudWabaId: 'general',
+  cloudAccessToken: 'general',
+  cloudAppSecret: 'general',
   greetingMessage: 'messages',
   complationMessage: 'messages',
   outOfHoursMessage: 'messages',

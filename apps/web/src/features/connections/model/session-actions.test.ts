@@ -13,6 +13,11 @@ describe('sessionActionsFor', () => {
   ])('%s offers %j', (status, actions) => {
     expect(sessionActionsFor(status)).toEqual(actions);
   });
+
+  it('offers no new QR to a Cloud API connection, only a new check of its credentials', () => {
+    expect(sessionActionsFor('DISCONNECTED', 'cloudapi')).toEqual(['retry']);
+    expect(sessionActionsFor('CONNECTED', 'cloudapi')).toEqual(['disconnect']);
+  });
 });
 
 describe('formatLastUpdate', () => {

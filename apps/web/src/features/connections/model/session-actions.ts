@@ -4,14 +4,15 @@ export type SessionAction = 'showQr' | 'retry' | 'newQr' | 'disconnect' | 'conne
 
 /**
  * spec: qrcode → show-QR; DISCONNECTED → try again and new QR; CONNECTED, PAIRING,
- * TIMEOUT → disconnect; OPENING → a disabled "connecting" button.
+ * TIMEOUT → disconnect; OPENING → a disabled "connecting" button. A Cloud API connection has no
+ * QR: "try again" checks its credentials at Meta again.
  */
-export function sessionActionsFor(status: string): SessionAction[] {
+export function sessionActionsFor(status: string, provider?: string): SessionAction[] {
   switch (status) {
     case 'qrcode':
       return ['showQr'];
     case 'DISCONNECTED':
-      return ['retry', 'newQr'];
+      return provider === 'cloudapi' ? ['retry'] : ['retry', 'newQr'];
     case 'CONNECTED':
     case 'PAIRING':
     case 'TIMEOUT':

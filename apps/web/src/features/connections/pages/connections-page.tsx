@@ -11,6 +11,7 @@ import { ListPageHeader } from '../../../components/ui/list-page-header.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/index.ts';
 import { connectionsApi, connectionsKeys } from '../api/connections-api.ts';
+import { CloudWebhookDialog } from '../components/cloud-webhook-dialog.tsx';
 import { ConnectionDialog } from '../components/connection-dialog.tsx';
 import { ConnectionsTable } from '../components/connections-table.tsx';
 import { QrCodeDialog } from '../components/qr-code-dialog.tsx';
@@ -31,6 +32,9 @@ export function ConnectionsPage() {
   const [formState, setFormState] = useState<{ id: number | null } | null>(null);
   const [qrConnectionId, setQrConnectionId] = useState<number | null>(null);
   const qrConnection = connections.find((item) => item.id === qrConnectionId) ?? null;
+  // A new Cloud API connection shows its webhook details instead of a QR code.
+  const [webhookConnectionId, setWebhookConnectionId] = useState<number | null>(null);
+  const webhookConnection = connections.find((item) => item.id === webhookConnectionId) ?? null;
 
   const handleDelete = async (connection: ConnectionSummary) => {
     await connectionsApi.remove(connection.id);
@@ -88,9 +92,12 @@ export function ConnectionsPage() {
         open={formState !== null}
         connectionId={formState?.id ?? null}
         onClose={() => setFormState(null)}
-        onCreated={setQrConnectionId}
+        onCreated={(created) =>
+          created.provider === 'cloudapi' ? setWebhookConnectionId(created.id) : setQrConnectionId(created.id)
+        }
       />
       <QrCodeDialog companyId={user.companyId} connection={qrConnection} onClose={() => setQrConnectionId(null)} />
+      <CloudWebhookDialog connection={webhookConnection} onClose={() => setWebhookConnectionId(null)} />
     </>
   );
 }
