@@ -77,6 +77,8 @@ test('contacts: import the phone book, start tickets through the new-ticket moda
   // Again for the same contact: ERR_OTHER_OPEN_TICKET, and the ticket is the admin's, so it opens.
   await page.goto('/contacts');
   await rowOf(page, ANA.number).getByTestId('contact-start-ticket').click();
+  // The modal fills its connection once the company's connections load: saving before that is refused.
+  await expect(page.getByTestId('new-ticket-connection')).toContainText('Loja Centro');
   await page.getByTestId('new-ticket-save').click();
   await expect(page).toHaveURL(ticketUrl);
 
@@ -87,6 +89,7 @@ test('contacts: import the phone book, start tickets through the new-ticket moda
   await caioPage.goto('/contacts');
   await rowOf(caioPage, ANA.number).getByTestId('contact-start-ticket').click();
   await expect(caioPage.getByTestId('new-ticket-form')).toBeVisible();
+  await expect(caioPage.getByTestId('new-ticket-connection')).toContainText('Loja Centro');
   // spec: a queue is required unless admin (Caio has two, so none comes chosen).
   await caioPage.getByTestId('new-ticket-save').click();
   await expect(caioPage.getByText('Selecione uma fila')).toBeVisible();

@@ -63,6 +63,25 @@ export type DeliveryFailureReason =
   | 'ERR_CLOUD_TOKEN_REJECTED'
   | 'ERR_CLOUD_REJECTED';
 
+/**
+ * A send the provider refused for good (an undeliverable number, a closed service window): the
+ * message fails at once with this reason instead of being retried.
+ */
+export class PermanentSendError extends Error {
+  constructor(
+    readonly reason: DeliveryFailureReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * WhatsApp's customer service window (Cloud API): a free-form message may go only within 24 hours
+ * of the customer's last message; outside it, only an approved template.
+ */
+export const CUSTOMER_SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 export interface OutboundMedia {
   /** Absolute path of the stored file. */
   path: string;

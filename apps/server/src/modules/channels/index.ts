@@ -25,6 +25,7 @@ import { createSessionRouter } from './session-router.ts';
 
 // The provider interface and the helpers the conversation core builds on.
 export type * from './channel-adapter.ts';
+export { CUSTOMER_SERVICE_WINDOW_MS, PermanentSendError } from './channel-adapter.ts';
 export * from './media-files.ts';
 export type { SessionInboundHandlers, SessionRef } from './session-manager.ts';
 export { buildOpusHead, writeOggOpus } from './voice-notes/ogg-opus-writer.ts';
@@ -184,6 +185,9 @@ export function createChannelsModule(
     sandbox,
     /** The session of a connection no process holds (Cloud API), or null: sends need no owner then. */
     directSession,
+    /** Whether free-form messages on this connection need the customer service window (Cloud API). */
+    hasServiceWindow: async (whatsappId: number) =>
+      (await connections.repository.findCloudConnection({ id: whatsappId })) !== null,
     /** Where every session's messages, edits, acks and calls go: the conversation core's intake. */
     deliverInboundTo(handlers: SessionInboundHandlers) {
       receiver = handlers;

@@ -37,7 +37,7 @@ export interface MessagesOptions {
 export function createMessagesModule(
   platform: Platform,
   deps: {
-    channels: Pick<ChannelsModule, 'manager' | 'router' | 'directSession'>;
+    channels: Pick<ChannelsModule, 'manager' | 'router' | 'directSession' | 'hasServiceWindow'>;
     deadLetters: Pick<DeadLettersRepository, 'insert'>;
     settings: Pick<SettingsReader, 'locale'>;
   },
@@ -47,6 +47,7 @@ export function createMessagesModule(
   const sessions: MessageSessions = {
     connectedSession: (id) => manager.connectedSession(id),
     directSession: (id) => deps.channels.directSession(id),
+    hasServiceWindow: (id) => deps.channels.hasServiceWindow(id),
     reach: (id) => router.reach(id),
     deliverElsewhere: (whatsappId, payload) => router.tellElsewhere(whatsappId, 'messages.deliver', payload),
   };

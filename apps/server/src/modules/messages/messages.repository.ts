@@ -323,6 +323,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       const [row] = await db
         .select({
           message: messages,
+          contactId: tickets.contactId,
           chatId: contacts.number,
           isGroup: contacts.isGroup,
           quotedExternalId: quoted.externalId,
@@ -375,6 +376,25 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
           updatedAt: new Date(),
         })
         .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+    },
+
+    /** When the customer last wrote on this connection, in any of their tickets there; null if never. */
+    async lastCustomerMessageAt(companyId: number, whatsappId: number, contactId: number) {
+      const [row] = await db
+        .select({ createdAt: messages.createdAt })
+        .from(messages)
+        .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.contactId, contactId),
+            eq(tickets.whatsappId, whatsappId),
+            eq(messages.fromMe, false),
+          ),
+        )
+        .orderBy(desc(messages.id))
+        .limit(1);
+      return row?.createdAt ?? null;
     },
 
     async markFailed(companyId: number, id: number, sendError: string) {

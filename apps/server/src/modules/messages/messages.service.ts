@@ -15,6 +15,7 @@ import type { JobSender } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
 import {
   type ChannelSession,
+  CUSTOMER_SERVICE_WINDOW_MS,
   displayName,
   isAcceptedMimetype,
   isVoiceNoteName,
@@ -22,6 +23,7 @@ import {
   mimetypeOf,
   notVoiceNoteName,
   OGG_OPUS_MIMETYPE,
+  PermanentSendError,
   safeExtension,
   toVoiceNoteAudio,
   voiceNoteName,
@@ -48,6 +50,8 @@ export interface MessageSessions {
   connectedSession(whatsappId: number): ChannelSession | null;
   /** A session no process holds (a Cloud API connection): sent through here, from any process. */
   directSession(whatsappId: number): Promise<ChannelSession | null>;
+  /** Whether the connection's provider allows free-form messages only in the customer service window. */
+  hasServiceWindow(whatsappId: number): Promise<boolean>;
   reach(whatsappId: number): Promise<ChannelSession | null>;
   /** Asks the process holding the session to deliver the message; false when no other process holds it. */
   deliverElsewhere(
@@ -175,20 +179,30 @@ export function createMessagesService(deps: {
     await scheduleRetry({ companyId, messageId, attempt: attempt + 1 }, delay);
   }
 
+  /**
+   * Whether the connection's provider bounds free-form messages by WhatsApp's customer service
+   * window (the Cloud API) and the customer last wrote longer ago than it (or never).
+   */
+  async function isServiceWindowClosed(companyId: number, whatsappId: number, contactId: number) {
+    if (!(await deps.sessions().hasServiceWindow(whatsappId))) return false;
+    const lastWrote = await repository.lastCustomerMessageAt(companyId, whatsappId, contactId);
+    return !lastWrote || deps.clock().getTime() - lastWrote.getTime() > CUSTOMER_SERVICE_WINDOW_MS;
+  }
+
   /** Tries to send one stored message now; answers whether it left. */
   async function deliver(companyId: number, messageId: number, attempt: number): Promise<boolean> {
     const outbound = await repository.findOutbound(companyId, messageId);
     if (!outbound) return false;
     const { message } = outbound;
-    if (message.externalId || message.failed || message.isDeleted || !message.whatsappId) return true;
-    const session =
-      deps.sessions().connectedSession(message.whatsappId) ?? (await deps.sessions().directSession(message.whatsappId));
+    const { whatsappId } = message;
+    if (message.externalId || message.failed || message.isDeleted || !whatsappId) return true;
+    const session = deps.sessions().connectedSession(whatsappId) ?? (await deps.sessions().directSession(whatsappId));
     if (!session) {
       // Another process holds the session: it sends (and retries) there.
       const payload = { companyId, messageId, attempt };
       const forwarded = await deps
         .sessions()
-        .deliverElsewhere(message.whatsappId, payload)
+        .deliverElsewhere(whatsappId, payload)
         .catch(() => false);
       if (!forwarded) await waitOrFail(companyId, messageId, attempt, 'ERR_WAPP_NOT_INITIALIZED', message.createdAt);
       return false;
@@ -204,6 +218,9 @@ export function createMessagesService(deps: {
     let sent = false;
     try {
       try {
+        if (await isServiceWindowClosed(companyId, whatsappId, outbound.contactId)) {
+          throw new PermanentSendError('ERR_OUTSIDE_SERVICE_WINDOW', 'the customer service window is closed');
+        }
         const isVoiceNote = message.mediaType === 'audio' && isVoiceNoteName(message.mediaName);
         const { externalId } = await session.send({
           chatId: outbound.chatId,
@@ -228,6 +245,12 @@ export function createMessagesService(deps: {
         return true;
       } catch (error) {
         if (sent) throw error;
+        if (error instanceof PermanentSendError) {
+          log.info({ messageId, reason: error.reason, detail: error.message }, 'send refused for good');
+          await repository.markFailed(companyId, messageId, error.reason);
+          await emitUpdate(companyId, messageId);
+          return false;
+        }
         log.warn({ err: error, messageId }, 'send failed; will retry');
         await repository.releaseSending(companyId, messageId);
         await waitOrFail(companyId, messageId, attempt, sendErrorCodeOf(error), message.createdAt);
@@ -398,6 +421,10 @@ export function createMessagesService(deps: {
       // spec: a pending ticket is answered only after Accept, a closed one after Reopen. The
       // product's own messages (sendAutomatic) are not bound by this: the bot talks on pending tickets.
       if (ticket.status !== 'open') throw new AppError('ERR_TICKET_NOT_OPEN');
+      // Refused before anything is stored or sent: outside the window only a template may go.
+      if (ticket.whatsappId && (await isServiceWindowClosed(session.companyId, ticket.whatsappId, ticket.contactId))) {
+        throw new AppError('ERR_OUTSIDE_SERVICE_WINDOW');
+      }
       const sent = await store(session.companyId, ticket, input, { userId: session.userId, isSystem: false });
       // Stored, then gone with its ticket (deleted meanwhile): the sender is told, not answered with nothing.
       if (!sent) throw new AppError('ERR_CREATING_MESSAGE');

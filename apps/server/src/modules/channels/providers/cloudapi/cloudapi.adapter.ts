@@ -1,17 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import type {
-  ChannelAdapter,
-  ChannelConnectionRef,
-  ChannelSession,
-  ChannelSessionEvents,
-  OutboundMessage,
+import {
+  type ChannelAdapter,
+  type ChannelConnectionRef,
+  type ChannelSession,
+  type ChannelSessionEvents,
+  type OutboundMessage,
+  PermanentSendError,
 } from '../../channel-adapter.ts';
 import {
+  deliveryFailureReasonOf,
   GraphApiError,
   type GraphClient,
   type GraphCredentials,
   type GraphMessagePayload,
   graphErrorCodes,
+  isRetryableGraphError,
 } from './graph-client.ts';
 
 export interface CloudApiAdapterDeps {
@@ -80,10 +83,20 @@ export function createCloudApiAdapter(deps: CloudApiAdapterDeps) {
       async send(message) {
         if (message.isGroup) throw new GraphApiError(0, 'the Cloud API does not send to groups', 400);
         const credentials = await credentialsOrFail(connection);
-        const externalId = await calling(connection, async () =>
-          graph.sendMessage(credentials, message.chatId, await payloadOf(credentials, message)),
-        );
-        return { externalId };
+        try {
+          const externalId = await calling(connection, async () =>
+            graph.sendMessage(credentials, message.chatId, await payloadOf(credentials, message)),
+          );
+          return { externalId };
+        } catch (error) {
+          // Meta's refusals other than its limits, outages and a refused token do not change on a retry.
+          const isFinal =
+            error instanceof GraphApiError &&
+            !isRetryableGraphError(error) &&
+            error.code !== graphErrorCodes.accessTokenInvalid;
+          if (isFinal) throw new PermanentSendError(deliveryFailureReasonOf(error.code), error.message);
+          throw error;
+        }
       },
       async markRead(target) {
         // Marking the newest message read marks every earlier one too.

@@ -337,4 +337,42 @@ describe('sending through the Cloud API', () => {
     });
     expect(down.statusDetail).toContain('Session has expired');
   });
+
+  it('refuses a free-form reply once the customer last wrote over 24 hours ago, before calling Meta', async () => {
+    const { company, api, number, webhookPath } = await cloudConnection();
+    const customer = '5511988880008';
+    await postWebhook(webhookPath, number.appSecret, webhookBody(number, { messages: [textMessage(customer, 'oi')] }));
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.companyId, company.id));
+    await api.put(`/api/tickets/${ticket!.id}`, { status: 'open' });
+    await t.db
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(and(eq(messages.companyId, company.id), eq(messages.fromMe, false)));
+
+    const refused = await api.post(`/api/messages/${ticket!.id}`, { body: 'Ainda precisa de ajuda?' });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ error: 'ERR_OUTSIDE_SERVICE_WINDOW' });
+    expect((await storedMessages(company.id)).filter((row) => row.fromMe)).toHaveLength(0);
+    expect(graph.sent.some((sent) => sent.to === customer)).toBe(false);
+
+    // The customer writes again: the window opens and the reply goes.
+    await postWebhook(webhookPath, number.appSecret, webhookBody(number, { messages: [textMessage(customer, 'sim')] }));
+    expect((await api.post(`/api/messages/${ticket!.id}`, { body: 'Claro!' })).status).toBe(201);
+    await waitUntil(() => graph.sent.some((sent) => sent.to === customer));
+  });
+
+  it('fails a message Meta refuses for good at once, with the reason, and retries none of it', async () => {
+    const { company, api, number, webhookPath } = await cloudConnection();
+    const customer = '5511988880009';
+    await postWebhook(webhookPath, number.appSecret, webhookBody(number, { messages: [textMessage(customer, 'oi')] }));
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.companyId, company.id));
+    await api.put(`/api/tickets/${ticket!.id}`, { status: 'open' });
+    graph.failNextSends({ status: 400, code: 131026, message: 'Message undeliverable' });
+    await api.post(`/api/messages/${ticket!.id}`, { body: 'Olá' });
+    const failed = await waitUntil(
+      async () => (await storedMessages(company.id)).find((row) => row.fromMe && row.failed) ?? null,
+    );
+    expect(failed).toMatchObject({ sendError: 'ERR_CLOUD_UNDELIVERABLE', externalId: null });
+    expect(graph.sent.some((sent) => sent.to === customer)).toBe(false);
+  });
 });
