@@ -6,6 +6,15 @@ import { companies, queues, whatsappQueues, whatsapps } from '../../tables.ts';
 type WhatsappRow = typeof whatsapps.$inferSelect;
 export type ConnectionWrite = Partial<Omit<typeof whatsapps.$inferInsert, 'id' | 'companyId' | 'createdAt'>>;
 
+/** What a session reports about its connection: status, QR, pairing, and why it is down. */
+export interface SessionValues {
+  status?: ConnectionStatus;
+  qrcode?: string;
+  retries?: number;
+  number?: string | null;
+  statusDetail?: string | null;
+}
+
 /** Where Meta posts a Cloud API connection's webhook, under `BACKEND_URL` (docs/cloud-api.md). */
 export type WebhookUrlOf = (webhookKey: string) => string;
 
@@ -229,17 +238,7 @@ export function createConnectionsRepository(
     },
 
     /** Status, QR and pairing changes reported by a session. */
-    async updateSession(
-      companyId: number,
-      id: number,
-      values: {
-        status?: ConnectionStatus;
-        qrcode?: string;
-        retries?: number;
-        number?: string | null;
-        statusDetail?: string | null;
-      },
-    ) {
+    async updateSession(companyId: number, id: number, values: SessionValues) {
       const [row] = await db
         .update(whatsapps)
         .set({ ...values, updatedAt: new Date() })

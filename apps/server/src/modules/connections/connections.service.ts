@@ -3,7 +3,6 @@ import {
   type ConnectionFields,
   type ConnectionProvider,
   type ConnectionRecord,
-  type ConnectionStatus,
   type ConnectionUpdate,
   connectionDefaults,
   maskSecret,
@@ -14,7 +13,7 @@ import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { PlanRules } from '../plans/index.ts';
 import type { ConnectionsRealtime } from './connections.realtime.ts';
-import type { ConnectionsRepository, ConnectionWrite } from './connections.repository.ts';
+import type { ConnectionsRepository, ConnectionWrite, SessionValues } from './connections.repository.ts';
 
 /** What the connections feature asks of the session manager (channels module). */
 export interface SessionControl {
@@ -285,17 +284,7 @@ export function createConnectionsService({
     },
 
     /** The session manager reports each status change here: stored, then told to the company. */
-    async recordSessionStatus(
-      companyId: number,
-      id: number,
-      values: {
-        status?: ConnectionStatus;
-        qrcode?: string;
-        retries?: number;
-        number?: string | null;
-        statusDetail?: string | null;
-      },
-    ) {
+    async recordSessionStatus(companyId: number, id: number, values: SessionValues) {
       if (!(await repository.updateSession(companyId, id, values))) return;
       const record = await repository.findRecord(companyId, id, { withToken: false });
       if (!record) return;

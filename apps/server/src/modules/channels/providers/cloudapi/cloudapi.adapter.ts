@@ -81,7 +81,8 @@ export function createCloudApiAdapter(deps: CloudApiAdapterDeps) {
   function sessionFor(connection: ChannelConnectionRef): ChannelSession {
     return {
       async send(message) {
-        if (message.isGroup) throw new GraphApiError(0, 'the Cloud API does not send to groups', 400);
+        if (message.isGroup)
+          throw new PermanentSendError('ERR_CLOUD_REJECTED', 'the Cloud API does not send to groups');
         const credentials = await credentialsOrFail(connection);
         try {
           const externalId = await calling(connection, async () =>
