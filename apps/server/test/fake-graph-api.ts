@@ -13,7 +13,8 @@ import { pathToFileURL } from 'node:url';
  *
  * Over HTTP, for the browser suite and manual trials (`npx tsx apps/server/test/fake-graph-api.ts`):
  * `POST /fake/numbers` `{ number, accessToken }` registers a number, `GET /fake/sent` and
- * `GET /fake/reads` list what the server sent and marked read, and `POST /fake/deliver`
+ * `GET /fake/reads` list what the server sent and marked read, `POST /fake/templates`
+ * `{ wabaId, templates }` sets an account's templates (Meta's shape), and `POST /fake/deliver`
  * `{ webhookUrl, appSecret, phoneNumberId, from, name, text }` posts a customer's message to a
  * connection's webhook, signed, as Meta would.
  */
@@ -113,7 +114,7 @@ export async function startFakeGraphApi() {
         reads.push({ phoneNumberId: id, messageId: String(body.message_id) });
         return send(200, { success: true });
       }
-      const error = sendErrors.shift();
+      const error = sendErrors.shift() ?? (body.type === 'template' ? templateError(id, body) : null);
       if (error) return fail(error);
       const messageId = `wamid.${randomBytes(12).toString('hex')}`;
       sent.push({ phoneNumberId: id, to: String(body.to), type: String(body.type), body, id: messageId });
@@ -147,6 +148,36 @@ export async function startFakeGraphApi() {
     return fail({ status: 400, code: 100, message: 'Unsupported request' });
   });
 
+  /** Meta's refusals of a template send: an unknown name or language, or the wrong parameter count. */
+  function templateError(phoneNumberId: string, body: Record<string, unknown>): GraphErrorAnswer | null {
+    const wanted = body.template as { name?: string; language?: { code?: string }; components?: unknown[] };
+    const list = (templates.get(numbers.get(phoneNumberId)?.wabaId ?? '') ?? []) as {
+      name: string;
+      language: string;
+      status: string;
+      components: { type: string; text?: string }[];
+    }[];
+    const template = list.find((item) => item.name === wanted?.name && item.language === wanted?.language?.code);
+    if (template?.status !== 'APPROVED') {
+      return { status: 404, code: 132_001, message: 'Template name does not exist in the translation' };
+    }
+    const placeholders = (type: string) =>
+      new Set(
+        [...(template.components.find((c) => c.type === type)?.text ?? '').matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]),
+      ).size;
+    const given = (type: string) =>
+      ((wanted.components ?? []) as { type: string; parameters?: unknown[] }[]).find((c) => c.type === type)?.parameters
+        ?.length ?? 0;
+    if (placeholders('HEADER') !== given('header') || placeholders('BODY') !== given('body')) {
+      return {
+        status: 400,
+        code: 132_000,
+        message: 'Number of parameters does not match the expected number of params',
+      };
+    }
+    return null;
+  }
+
   async function control(method: string, path: string, raw: Buffer, send: (status: number, body: unknown) => void) {
     const body = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
     if (method === 'POST' && path === '/fake/numbers') {
@@ -155,6 +186,10 @@ export async function startFakeGraphApi() {
       return send(201, { ok: true });
     }
     if (method === 'GET' && path === '/fake/sent') return send(200, sent);
+    if (method === 'POST' && path === '/fake/templates') {
+      templates.set(String(body.wabaId), body.templates as unknown[]);
+      return send(201, { ok: true });
+    }
     if (method === 'GET' && path === '/fake/reads') return send(200, reads);
     if (method === 'POST' && path === '/fake/deliver') {
       const number = numbers.get(String(body.phoneNumberId));

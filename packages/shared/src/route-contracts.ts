@@ -9,6 +9,7 @@ import {
 } from './campaigns/campaign.contract.ts';
 import { chatRoutes } from './chats/chat.contract.ts';
 import { cloudApiRoutes } from './cloud-api/cloud-api.contract.ts';
+import { templateRoutes } from './cloud-api/template.contract.ts';
 import type { RouteContract } from './common/route-contract.ts';
 import { companyRoutes } from './companies/company.contract.ts';
 import { companySchedulesRoutes } from './company-schedules/company-schedules.contract.ts';
@@ -75,6 +76,7 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   settings: settingRoutes,
   signup: signupRoutes,
   tags: tagRoutes,
+  templates: templateRoutes,
   ticketNotes: ticketNoteRoutes,
   tickets: ticketRoutes,
   users: userRoutes,

@@ -114,6 +114,17 @@ export const errorCatalogue = {
     status: 502,
     message: "Meta refused the connection's access token: an admin must enter a valid one",
   },
+  ERR_NOT_CLOUD_CONNECTION: { status: 400, message: 'Only WhatsApp Cloud API connections have templates' },
+  ERR_TEMPLATE_NOT_FOUND: {
+    status: 404,
+    message: 'No template with this name and language: synchronise the templates and try again',
+  },
+  ERR_TEMPLATE_NOT_SENDABLE: {
+    status: 422,
+    message: 'This template cannot be sent: it is not approved, or its header needs media',
+  },
+  ERR_TEMPLATE_VARIABLES: { status: 400, message: 'Fill in every variable of the template' },
+  ERR_GRAPH_UNREACHABLE: { status: 502, message: 'Meta could not be reached; try again in a moment' },
   ERR_BILLING_ONLY: {
     status: 402,
     message: 'The subscription has expired: only invoices and the checkout are open until it is paid',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { templateSendSchema } from '../cloud-api/template.schema.ts';
 import { dbIdSchema } from '../common/db-values.ts';
 import { pageSchema, timestampSchema } from '../common/route-contract.ts';
 import type { ContactRecord } from '../contacts/contact.schema.ts';
@@ -39,18 +40,23 @@ export const messagesPageQuerySchema = z.object({
 export type MessagesPageQuery = z.infer<typeof messagesPageQuerySchema>;
 
 /**
- * `POST /messages/{ticketId}` as JSON. Empty or whitespace-only bodies are refused (spec §5).
+ * `POST /messages/{ticketId}` as JSON. Empty or whitespace-only bodies are refused (spec §5),
+ * unless a `template` goes instead.
  * `signMessage` puts the agent's name in bold before the text (the composer's switch).
  * Multipart sends the same fields as form fields plus `medias` files; the body may then be empty.
  */
-export const sendMessageSchema = z.object({
-  body: z
-    .string()
-    .max(65_536)
-    .refine((value) => value.trim().length > 0, 'Required'),
-  quotedMsg: z.object({ id: dbIdSchema }).passthrough().nullable().optional(),
-  signMessage: z.boolean().optional(),
-});
+export const sendMessageSchema = z
+  .object({
+    body: z.string().max(65_536).optional(),
+    /** A Cloud API connection's approved template instead of `body` (the only send outside the 24-hour window). */
+    template: templateSendSchema.optional(),
+    quotedMsg: z.object({ id: dbIdSchema }).passthrough().nullable().optional(),
+    signMessage: z.boolean().optional(),
+  })
+  .refine((value) => value.template !== undefined || (value.body ?? '').trim().length > 0, {
+    path: ['body'],
+    message: 'Required',
+  });
 export type SendMessage = z.infer<typeof sendMessageSchema>;
 
 /**

@@ -91,11 +91,47 @@ export interface OutboundMedia {
   asVoiceNote?: boolean;
 }
 
+/**
+ * A message with structure some providers can send as such; the others send `body`, the same
+ * content as text. Stored with the message, so a retry sends the same thing.
+ */
+export type StructuredContent =
+  /** A Cloud API template (the only send outside the customer service window). */
+  | { kind: 'template'; template: OutboundTemplate }
+  /** An option menu as reply buttons (up to 3) or a list (up to 10); a choice answers its `id`. */
+  | { kind: 'menu'; menu: OutboundMenu };
+
+export interface OutboundTemplate {
+  name: string;
+  /** Meta's language code (`pt_BR`). */
+  language: string;
+  /** The values of the header's text placeholders and of the body's, in order, already filled. */
+  headerParameters: TemplateParameter[];
+  bodyParameters: TemplateParameter[];
+}
+
+/** One placeholder's value; `name` for a template with named placeholders (`{{order_id}}`). */
+export interface TemplateParameter {
+  text: string;
+  name?: string;
+}
+
+export interface OutboundMenu {
+  style: 'buttons' | 'list';
+  /** The text above the options (the menu's greeting or question). */
+  text: string;
+  /** The list's button label (lists only). */
+  buttonLabel?: string;
+  options: { id: string; title: string; description?: string }[];
+}
+
 export interface OutboundMessage {
   /** Digits of the customer's number, or the group id. */
   chatId: string;
   isGroup: boolean;
+  /** The text; with `structured`, what the customer sees of it as plain text. */
   body: string;
+  structured?: StructuredContent;
   media?: OutboundMedia;
   quotedExternalId?: string;
   /** Needed by providers to quote a message: whether the quoted one was ours. */

@@ -1,4 +1,15 @@
-import { index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { companyReference, updatedAt } from '../../platform/db/columns.ts';
 import { companies, whatsapps } from '../../tables.ts';
 
@@ -49,4 +60,27 @@ export const baileysKeys = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [primaryKey({ columns: [table.whatsappId, table.category, table.keyId] })],
+);
+
+/**
+ * The message templates of a Cloud API connection's WhatsApp Business Account, as Meta answered
+ * them at the last synchronisation (docs/cloud-api.md "Templates"); replaced whole on each one.
+ */
+export const whatsappTemplates = pgTable(
+  'whatsapp_templates',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyReference(() => companies.id),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 512 }).notNull(),
+    language: varchar('language', { length: 15 }).notNull(),
+    category: varchar('category', { length: 30 }).notNull(),
+    status: varchar('status', { length: 30 }).notNull(),
+    /** Meta's `components` as answered: header, body, footer and buttons. */
+    components: jsonb('components').notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('whatsapp_templates_unique').on(table.whatsappId, table.name, table.language)],
 );

@@ -11,6 +11,9 @@ import { createLazyBaileysAdapter } from './providers/baileys/lazy-baileys-adapt
 import { createCloudApiAdapter } from './providers/cloudapi/cloudapi.adapter.ts';
 import { registerCloudApiWebhook } from './providers/cloudapi/cloudapi.webhook.ts';
 import { createGraphClient, type GraphClient } from './providers/cloudapi/graph-client.ts';
+import { createTemplatesRepository } from './providers/cloudapi/templates/templates.repository.ts';
+import { registerTemplatesRoutes } from './providers/cloudapi/templates/templates.routes.ts';
+import { createTemplatesService } from './providers/cloudapi/templates/templates.service.ts';
 import { SandboxAdapter } from './providers/sandbox/sandbox.adapter.ts';
 import { registerSandboxRoutes } from './providers/sandbox/sandbox.routes.ts';
 import { createSandboxOutboxRepository } from './providers/sandbox/sandbox-outbox.repository.ts';
@@ -27,6 +30,7 @@ import { createSessionRouter } from './session-router.ts';
 export type * from './channel-adapter.ts';
 export { CUSTOMER_SERVICE_WINDOW_MS, PermanentSendError } from './channel-adapter.ts';
 export * from './media-files.ts';
+export type { FilledTemplate } from './providers/cloudapi/templates/template-components.ts';
 export type { SessionInboundHandlers, SessionRef } from './session-manager.ts';
 export { buildOpusHead, writeOggOpus } from './voice-notes/ogg-opus-writer.ts';
 export * from './voice-notes/voice-note.ts';
@@ -71,6 +75,31 @@ export function createChannelsModule(
     const row = await connections.repository.findCloudConnection({ id });
     return row?.phoneNumberId && row.accessToken ? row : null;
   };
+  const tokenRejected = (connection: { id: number; companyId: number }, detail: string) =>
+    connections.service.recordSessionStatus(connection.companyId, connection.id, {
+      status: 'DISCONNECTED',
+      statusDetail: detail,
+    });
+  const templates = createTemplatesService({
+    repository: createTemplatesRepository(platform.db),
+    graph,
+    clock: () => new Date(),
+    onTokenRejected: tokenRejected,
+    cloudConnection: async (companyId, whatsappId) => {
+      const row = await connections.repository.findRow(companyId, whatsappId);
+      if (!row) return null;
+      if (row.provider !== 'cloudapi') return { kind: 'other' };
+      return {
+        kind: 'cloud',
+        ref: { id: row.id, companyId: row.companyId, name: row.name },
+        credentials: {
+          phoneNumberId: row.cloudPhoneNumberId ?? '',
+          wabaId: row.cloudWabaId ?? '',
+          accessToken: row.cloudAccessToken ?? '',
+        },
+      };
+    },
+  });
   const cloud = createCloudApiAdapter({
     graph,
     credentialsOf: async (connection) => {
@@ -79,11 +108,7 @@ export function createChannelsModule(
         ? { phoneNumberId: row.phoneNumberId!, wabaId: row.wabaId ?? '', accessToken: row.accessToken! }
         : null;
     },
-    onTokenRejected: (connection, detail) =>
-      connections.service.recordSessionStatus(connection.companyId, connection.id, {
-        status: 'DISCONNECTED',
-        statusDetail: detail,
-      }),
+    onTokenRejected: tokenRejected,
   });
   /**
    * A session no process holds: the Cloud API's, usable from any process. None while the
@@ -192,7 +217,10 @@ export function createChannelsModule(
     deliverInboundTo(handlers: SessionInboundHandlers) {
       receiver = handlers;
     },
+    /** A Cloud API connection's message templates (list, sync, fill for a send). */
+    templates,
     register(app: FastifyInstance) {
+      registerTemplatesRoutes(app, templates);
       registerCloudApiWebhook(app, {
         graph,
         inbound: inboundReceiver,

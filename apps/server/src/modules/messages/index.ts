@@ -37,7 +37,7 @@ export interface MessagesOptions {
 export function createMessagesModule(
   platform: Platform,
   deps: {
-    channels: Pick<ChannelsModule, 'manager' | 'router' | 'directSession' | 'hasServiceWindow'>;
+    channels: Pick<ChannelsModule, 'manager' | 'router' | 'directSession' | 'hasServiceWindow' | 'templates'>;
     deadLetters: Pick<DeadLettersRepository, 'insert'>;
     settings: Pick<SettingsReader, 'locale'>;
   },
@@ -48,6 +48,8 @@ export function createMessagesModule(
     connectedSession: (id) => manager.connectedSession(id),
     directSession: (id) => deps.channels.directSession(id),
     hasServiceWindow: (id) => deps.channels.hasServiceWindow(id),
+    fillTemplate: (companyId, whatsappId, template, values) =>
+      deps.channels.templates.fill(companyId, whatsappId, template, values),
     reach: (id) => router.reach(id),
     deliverElsewhere: (whatsappId, payload) => router.tellElsewhere(whatsappId, 'messages.deliver', payload),
   };

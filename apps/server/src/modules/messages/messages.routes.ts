@@ -38,7 +38,8 @@ function validationError(error: { issues: { path: PropertyKey[]; message: string
 function readJson(raw: unknown): SendInput {
   const parsed = sendMessageSchema.safeParse(raw);
   if (!parsed.success) throw validationError(parsed.error);
-  return { body: parsed.data.body, quotedMsgId: parsed.data.quotedMsg?.id, signMessage: parsed.data.signMessage };
+  const { body = '', template, quotedMsg, signMessage } = parsed.data;
+  return { body, template, quotedMsgId: quotedMsg?.id, signMessage };
 }
 
 async function readMultipart(request: FastifyRequest): Promise<SendInput> {

@@ -17,6 +17,7 @@ import {
   type ChannelSession,
   CUSTOMER_SERVICE_WINDOW_MS,
   displayName,
+  type FilledTemplate,
   isAcceptedMimetype,
   isVoiceNoteName,
   mediaTypeOf,
@@ -24,6 +25,7 @@ import {
   notVoiceNoteName,
   OGG_OPUS_MIMETYPE,
   PermanentSendError,
+  type StructuredContent,
   safeExtension,
   toVoiceNoteAudio,
   voiceNoteName,
@@ -52,6 +54,13 @@ export interface MessageSessions {
   directSession(whatsappId: number): Promise<ChannelSession | null>;
   /** Whether the connection's provider allows free-form messages only in the customer service window. */
   hasServiceWindow(whatsappId: number): Promise<boolean>;
+  /** A Cloud API template filled with `values`; refuses (AppError) an unknown or unsendable one. */
+  fillTemplate(
+    companyId: number,
+    whatsappId: number,
+    template: { name: string; language: string },
+    values: string[],
+  ): Promise<FilledTemplate & { name: string; language: string }>;
   reach(whatsappId: number): Promise<ChannelSession | null>;
   /** Asks the process holding the session to deliver the message; false when no other process holds it. */
   deliverElsewhere(
@@ -71,6 +80,10 @@ export interface UploadedMedia {
 
 export interface SendInput {
   body: string;
+  /** A Cloud API template instead of `body` (the values may use message variables). */
+  template?: { name: string; language: string; variables: string[] };
+  /** What the automation sends with structure (an option menu as buttons); `body` is its text. */
+  structured?: StructuredContent;
   quotedMsgId?: number | null;
   signMessage?: boolean;
   medias?: UploadedMedia[];
@@ -218,7 +231,9 @@ export function createMessagesService(deps: {
     let sent = false;
     try {
       try {
-        if (await isServiceWindowClosed(companyId, whatsappId, outbound.contactId)) {
+        const structured = (message.structuredContent as StructuredContent | null) ?? undefined;
+        const isTemplate = structured?.kind === 'template';
+        if (!isTemplate && (await isServiceWindowClosed(companyId, whatsappId, outbound.contactId))) {
           throw new PermanentSendError('ERR_OUTSIDE_SERVICE_WINDOW', 'the customer service window is closed');
         }
         const isVoiceNote = message.mediaType === 'audio' && isVoiceNoteName(message.mediaName);
@@ -226,6 +241,7 @@ export function createMessagesService(deps: {
           chatId: outbound.chatId,
           isGroup: outbound.isGroup,
           body: message.body,
+          structured,
           quotedExternalId: outbound.quotedExternalId ?? undefined,
           quotedFromMe: outbound.quotedFromMe ?? undefined,
           media: message.mediaPath
@@ -287,6 +303,23 @@ export function createMessagesService(deps: {
       text,
     );
 
+  /** A template filled for a ticket: its values' message variables first, then Meta's placeholders. */
+  async function templateOf(
+    companyId: number,
+    ticket: TicketRecord,
+    whatsappId: number,
+    wanted: NonNullable<SendInput['template']>,
+  ) {
+    const values = await Promise.all(wanted.variables.map((value) => fillVariables(companyId, ticket, value)));
+    const filled = await deps.sessions().fillTemplate(companyId, whatsappId, wanted, values);
+    const { name, language, headerParameters, bodyParameters } = filled;
+    const structured: StructuredContent = {
+      kind: 'template',
+      template: { name, language, headerParameters, bodyParameters },
+    };
+    return { text: filled.text, structured };
+  }
+
   /** Stores the message(s) of a send (one per file, the text as the first caption), announces, delivers. */
   async function store(
     companyId: number,
@@ -296,8 +329,10 @@ export function createMessagesService(deps: {
   ) {
     const ticketId = ticket.id;
     if (!ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
-    const uploads = input.medias ?? [];
-    const text = input.body.trim();
+    const template = input.template ? await templateOf(companyId, ticket, ticket.whatsappId, input.template) : null;
+    const uploads = template ? [] : (input.medias ?? []);
+    const structured = template?.structured ?? input.structured ?? null;
+    const text = (template?.text ?? input.body).trim();
     if (!text && uploads.length === 0) throw new AppError('ERR_VALIDATION', { fields: { body: 'Required' } });
     for (const media of uploads) {
       if (media.data.length > MESSAGE_MEDIA_MAX_BYTES) throw new AppError('ERR_PAYLOAD_TOO_LARGE');
@@ -305,8 +340,9 @@ export function createMessagesService(deps: {
     }
     const isVoiceNote = input.isVoiceNote === true && uploads.length === 1;
     const medias = uploads.map((media) => toStoredMedia(media, isVoiceNote, deps.clock()));
-    let body = await fillVariables(companyId, ticket, input.body);
-    if (input.signMessage && text && author.userId) {
+    // A template's text is the customer's copy of it, filled already and never signed.
+    let body = template ? template.text : await fillVariables(companyId, ticket, input.body);
+    if (input.signMessage && !template && text && author.userId) {
       const name = await repository.userName(companyId, author.userId);
       if (name) body = `*${name}:*\n${body}`;
     }
@@ -328,6 +364,7 @@ export function createMessagesService(deps: {
       userId: author.userId,
       isSystem: author.isSystem,
       quotedMsgId,
+      structuredContent: structured,
     };
     const rows: Parameters<MessagesRepository['insertOutbound']>[2] = [];
     // Each file is one WhatsApp message; the text goes as the caption of the first.
@@ -422,7 +459,12 @@ export function createMessagesService(deps: {
       // product's own messages (sendAutomatic) are not bound by this: the bot talks on pending tickets.
       if (ticket.status !== 'open') throw new AppError('ERR_TICKET_NOT_OPEN');
       // Refused before anything is stored or sent: outside the window only a template may go.
-      if (ticket.whatsappId && (await isServiceWindowClosed(session.companyId, ticket.whatsappId, ticket.contactId))) {
+      const { whatsappId } = ticket;
+      if (
+        !input.template &&
+        whatsappId &&
+        (await isServiceWindowClosed(session.companyId, whatsappId, ticket.contactId))
+      ) {
         throw new AppError('ERR_OUTSIDE_SERVICE_WINDOW');
       }
       const sent = await store(session.companyId, ticket, input, { userId: session.userId, isSystem: false });

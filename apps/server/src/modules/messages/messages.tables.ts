@@ -6,6 +6,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -53,6 +54,11 @@ export const messages = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Written by the product itself (bot menus, greetings, notices): shown as such, never re-triggers automation. */
     isSystem: boolean('is_system').notNull().default(false),
+    /**
+     * What a provider that understands it sends instead of the plain body: a Cloud API template
+     * or an option menu as buttons (`StructuredContent`); the body keeps the text the thread shows.
+     */
+    structuredContent: jsonb('structured_content'),
     /** An outbound send in progress until then (claimed in the database, so two processes never both send it). */
     sendingUntil: timestamp('sending_until', { withTimezone: true }),
     ...timestamps(),

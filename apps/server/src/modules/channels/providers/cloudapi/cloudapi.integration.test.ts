@@ -2,15 +2,8 @@ import type { ConnectionRecord } from '@wacrm/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionStatus, waitUntil } from '../../../../../test/channels.ts';
-import { buildCompany, buildUser, TEST_PASSWORD } from '../../../../../test/factories.ts';
-import {
-  type FakeGraphApi,
-  type FakeNumber,
-  signWebhook,
-  startFakeGraphApi,
-  textMessage,
-  webhookBody,
-} from '../../../../../test/fake-graph-api.ts';
+import { cloudApiKit } from '../../../../../test/cloud-api.ts';
+import { type FakeGraphApi, startFakeGraphApi, textMessage, webhookBody } from '../../../../../test/fake-graph-api.ts';
 import { startTestServer, type TestServer } from '../../../../../test/test-server.ts';
 import { contacts, messages, tickets } from '../../../../tables.ts';
 
@@ -29,63 +22,10 @@ afterAll(async () => {
   await graph.close();
 });
 
-let numberSeed = 100_000;
-/** A number registered at the fake Meta, with its token and app secret. */
-function metaNumber(): FakeNumber & { accessToken: string; appSecret: string } {
-  numberSeed += 1;
-  const number = {
-    phoneNumberId: `1${numberSeed}00`,
-    wabaId: `2${numberSeed}00`,
-    displayPhoneNumber: `+55 11 3${numberSeed}`,
-    verifiedName: `Loja ${numberSeed}`,
-    accessToken: `EAAG${numberSeed}token`,
-    appSecret: `secret-${numberSeed}`,
-  };
-  graph.addNumber(number, number.accessToken);
-  return number;
-}
-
-async function adminOfNewCompany() {
-  const company = await buildCompany(t.db);
-  const admin = await buildUser(t.db, { companyId: company.id, profile: 'admin' });
-  const { token } = await t.login(admin.email, TEST_PASSWORD);
-  return { company, token, api: t.as(token) };
-}
-
-/** A Cloud API connection created through the API and checked against the fake Meta: CONNECTED. */
-async function cloudConnection() {
-  const { company, token, api } = await adminOfNewCompany();
-  const number = metaNumber();
-  const created = await api.post('/api/whatsapp', {
-    name: `Cloud ${number.phoneNumberId}`,
-    provider: 'cloudapi',
-    cloudPhoneNumberId: number.phoneNumberId,
-    cloudWabaId: number.wabaId,
-    cloudAccessToken: number.accessToken,
-    cloudAppSecret: number.appSecret,
-  });
-  expect(created.status).toBe(201);
-  const record = created.body as ConnectionRecord;
-  await waitUntil(async () => (await connectionStatus(t, token, record.id)).status === 'CONNECTED');
-  const webhookPath = new URL(record.cloudWebhookUrl!).pathname;
-  return { company, token, api, number, record, webhookPath };
-}
-
-function postWebhook(path: string, appSecret: string | null, body: unknown) {
-  const { payload, signature } = signWebhook(appSecret ?? 'not-the-secret', body);
-  return t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: {
-      'content-type': 'application/json',
-      ...(appSecret !== null ? { 'x-hub-signature-256': signature } : {}),
-    },
-    payload,
-  });
-}
-
-const storedMessages = (companyId: number) =>
-  t.db.select().from(messages).where(eq(messages.companyId, companyId)).orderBy(asc(messages.id));
+const { metaNumber, adminOfNewCompany, cloudConnection, postWebhook, storedMessages } = cloudApiKit(
+  () => t,
+  () => graph,
+);
 
 describe('Cloud API connections', () => {
   it('names every missing credential of a Cloud API connection', async () => {
