@@ -139,6 +139,12 @@ export const messagesPageSchema = pageSchema('messages', messageRecordSchema).ex
   ticket: ticketRecordSchema,
   /** When `hasMore` is false: the ticket before the paged one (same contact and connection), else null. */
   previousTicket: threadTicketRefSchema.nullable(),
+  /**
+   * WhatsApp's 24-hour customer service window of the ticket's connection (Cloud API): when it
+   * closes, or null when it is closed (the customer never wrote, or last wrote over 24 hours ago).
+   * The whole field is null for connections without one (QR, sandbox).
+   */
+  serviceWindow: z.object({ closesAt: timestampSchema.nullable() }).nullable(),
 });
 export type MessagesPage = z.input<typeof messagesPageSchema>;
 

@@ -197,9 +197,16 @@ export function createMessagesService(deps: {
    * window (the Cloud API) and the customer last wrote longer ago than it (or never).
    */
   async function isServiceWindowClosed(companyId: number, whatsappId: number, contactId: number) {
-    if (!(await deps.sessions().hasServiceWindow(whatsappId))) return false;
-    const lastWrote = await repository.lastCustomerMessageAt(companyId, whatsappId, contactId);
-    return !lastWrote || deps.clock().getTime() - lastWrote.getTime() > CUSTOMER_SERVICE_WINDOW_MS;
+    const serviceWindow = await serviceWindowOf(companyId, { whatsappId, contactId });
+    return serviceWindow !== null && serviceWindow.closesAt === null;
+  }
+
+  /** When a ticket's service window closes (null: closed); null for connections without one. */
+  async function serviceWindowOf(companyId: number, ticket: { whatsappId: number | null; contactId: number }) {
+    if (!ticket.whatsappId || !(await deps.sessions().hasServiceWindow(ticket.whatsappId))) return null;
+    const lastWrote = await repository.lastCustomerMessageAt(companyId, ticket.whatsappId, ticket.contactId);
+    const closesAt = lastWrote ? new Date(lastWrote.getTime() + CUSTOMER_SERVICE_WINDOW_MS) : null;
+    return { closesAt: closesAt && closesAt > deps.clock() ? closesAt : null };
   }
 
   /** Tries to send one stored message now; answers whether it left. */
@@ -445,8 +452,11 @@ export function createMessagesService(deps: {
         paged = earlier;
       }
       const page = await repository.listPage(companyId, paged.id, query);
-      const previousTicket = page.hasMore ? null : await repository.previousTicket(companyId, paged);
-      return { ...page, ticket, previousTicket };
+      const [previousTicket, serviceWindow] = await Promise.all([
+        page.hasMore ? null : repository.previousTicket(companyId, paged),
+        serviceWindowOf(companyId, ticket),
+      ]);
+      return { ...page, ticket, previousTicket, serviceWindow };
     },
 
     /**

@@ -58,7 +58,7 @@ describe('thread pages', () => {
       (await t.as(token).get(`/api/messages/${ticket.id}?${query}`)).body as MessagesPage;
 
     const first = await get('');
-    expect(first).toMatchObject({ count: 1_050, hasMore: true, previousTicket: null });
+    expect(first).toMatchObject({ count: 1_050, hasMore: true, previousTicket: null, serviceWindow: null });
     expect(first.messages.map((message) => message.body).at(-1)).toBe('message 1049');
     let before = first.messages[0].id;
     for (let page = 2; page <= 53; page++) {

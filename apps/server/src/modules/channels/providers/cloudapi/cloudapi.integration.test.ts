@@ -289,6 +289,8 @@ describe('sending through the Cloud API', () => {
       .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
       .where(and(eq(messages.companyId, company.id), eq(messages.fromMe, false)));
 
+    // The thread says the window is closed, so the composer can offer templates.
+    expect((await api.get(`/api/messages/${ticket!.id}`)).body).toMatchObject({ serviceWindow: { closesAt: null } });
     const refused = await api.post(`/api/messages/${ticket!.id}`, { body: 'Ainda precisa de ajuda?' });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ error: 'ERR_OUTSIDE_SERVICE_WINDOW' });
@@ -297,6 +299,9 @@ describe('sending through the Cloud API', () => {
 
     // The customer writes again: the window opens and the reply goes.
     await postWebhook(webhookPath, number.appSecret, webhookBody(number, { messages: [textMessage(customer, 'sim')] }));
+    const reopened = (await api.get(`/api/messages/${ticket!.id}`)).body as { serviceWindow: { closesAt: string } };
+    const hoursLeft = (new Date(reopened.serviceWindow.closesAt).getTime() - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(23.9);
     expect((await api.post(`/api/messages/${ticket!.id}`, { body: 'Claro!' })).status).toBe(201);
     await waitUntil(() => graph.sent.some((sent) => sent.to === customer));
   });

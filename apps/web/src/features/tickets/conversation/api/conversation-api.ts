@@ -68,6 +68,10 @@ export const conversationApi = {
       body: { body, signMessage, ...(quotedMsgId ? { quotedMsg: { id: quotedMsgId } } : {}) },
     }),
 
+  /** A Cloud API template instead of a text (the only send outside the 24-hour window). */
+  sendTemplate: (template: { name: string; language: string; variables: string[] }, ticketId: number) =>
+    http.call(messageRoutes.send, { params: { ticketId }, body: { template } }),
+
   /** spec: each file is one message; the server takes the first file's caption as the text. */
   async sendMedia(
     { files, quotedMsgId, signMessage, isVoiceNote }: SendMedia,

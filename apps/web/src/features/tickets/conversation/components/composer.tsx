@@ -1,17 +1,21 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import SendIcon from '@mui/icons-material/Send';
+import ViewAgendaOutlinedIcon from '@mui/icons-material/ViewAgendaOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
 import { companyLocaleOf } from '@wacrm/shared/messages/message-variables';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { lazyNamed, OnceOpened } from '../../../../components/ui/lazy-dialog.tsx';
@@ -19,12 +23,16 @@ import { useSessionUser } from '../../../auth/index.ts';
 import { insertAtSelection, quickMessageToComposerInput } from '../../../quick-messages/index.ts';
 import { conversationApi, conversationKeys, type QuickMessage } from '../api/conversation-api.ts';
 import { useSignMessage } from '../hooks/use-sign-message.ts';
+import { hoursLeft, isWindowOpen, type ServiceWindow } from '../model/service-window.ts';
 import { quickReplyQuery } from '../model/thread.ts';
 import type { PendingFile } from './attachments-dialog.tsx';
 import { AudioRecorderButton } from './audio-recorder-button.tsx';
 import { EmojiButton } from './emoji-button.tsx';
 import { QuickReplyList } from './quick-reply-list.tsx';
 import { QuotedMessage } from './quoted-message.tsx';
+
+// The template dialog loads the first time it opens.
+const TemplateDialog = lazyNamed(() => import('./template-dialog.tsx').then((module) => module.TemplateDialog));
 
 // The attachments dialog loads when the first files are picked.
 const AttachmentsDialog = lazyNamed(() =>
@@ -39,6 +47,10 @@ interface ComposerProps {
   /** When the ticket opened: its protocol number is that day's. */
   ticketCreatedAt: string;
   contactName: string;
+  /** The ticket's connection: its templates, when it is a Cloud API one. */
+  whatsappId: number | null;
+  /** WhatsApp's 24-hour window (Cloud API); null for connections without one. */
+  serviceWindow: ServiceWindow;
   isDisabled: boolean;
   replyTo: MessageRecord | null;
   onCancelReply: () => void;
@@ -49,6 +61,8 @@ export function Composer({
   ticketId,
   ticketCreatedAt,
   contactName,
+  whatsappId,
+  serviceWindow,
   isDisabled,
   replyTo,
   onCancelReply,
@@ -62,6 +76,12 @@ export function Composer({
   const [files, setFiles] = useState<PendingFile[]>([]);
   const [isSending, setIsSending] = useState(false);
   const [activeIndex, setActiveIndex] = useState(0);
+  const [isTemplateOpen, setIsTemplateOpen] = useState(false);
+  const now = useMinuteClock(serviceWindow !== null);
+  // Outside the window only a template may go: the text input, files and voice notes wait.
+  const isWindowClosed = !isWindowOpen(serviceWindow, now);
+  const canTemplate = serviceWindow !== null && whatsappId !== null;
+  const isTextDisabled = isDisabled || isWindowClosed;
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   // spec: the switch exists on wide screens only; phones always send unsigned.
@@ -95,7 +115,7 @@ export function Composer({
 
   const sendText = async () => {
     // spec: empty or whitespace-only messages are not sent.
-    if (!text.trim() || isSending || isDisabled) return;
+    if (!text.trim() || isSending || isTextDisabled) return;
     const body = text;
     setText('');
     const ok = await run(async () => [
@@ -193,11 +213,28 @@ export function Composer({
           </IconButton>
         </Stack>
       )}
+      {serviceWindow && !isDisabled && (
+        <WindowNotice closesAt={serviceWindow.closesAt} now={now} onTemplate={() => setIsTemplateOpen(true)} />
+      )}
       <Stack direction="row" sx={{ alignItems: 'flex-end', px: 0.5, py: 0.75, gap: 0.25 }}>
-        <EmojiButton disabled={isDisabled} isSuppressed={files.length > 0} onPick={insertEmoji} />
+        <EmojiButton disabled={isTextDisabled} isSuppressed={files.length > 0} onPick={insertEmoji} />
+        {canTemplate && (
+          <Tooltip title={t('template.open')}>
+            <span>
+              <IconButton
+                aria-label={t('template.open')}
+                disabled={isDisabled}
+                onClick={() => setIsTemplateOpen(true)}
+                data-testid="composer-template"
+              >
+                <ViewAgendaOutlinedIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
         <IconButton
           aria-label={t('composer.attach')}
-          disabled={isDisabled}
+          disabled={isTextDisabled}
           onClick={() => fileInput.current?.click()}
           data-testid="composer-attach"
         >
@@ -222,8 +259,14 @@ export function Composer({
             setActiveIndex(0);
           }}
           onKeyDown={handleKeyDown}
-          disabled={isDisabled}
-          placeholder={isDisabled ? t('composer.disabled') : t('composer.placeholder')}
+          disabled={isTextDisabled}
+          placeholder={
+            isDisabled
+              ? t('composer.disabled')
+              : isWindowClosed
+                ? t('composer.windowClosed')
+                : t('composer.placeholder')
+          }
           multiline
           maxRows={MAX_ROWS}
           inputProps={{ 'aria-label': t('composer.placeholder'), 'data-testid': 'composer-input' }}
@@ -234,14 +277,14 @@ export function Composer({
             color="primary"
             aria-label={t('composer.send')}
             onClick={() => void sendText()}
-            disabled={isDisabled || isSending}
+            disabled={isTextDisabled || isSending}
             data-testid="composer-send"
           >
             <SendIcon />
           </IconButton>
         ) : (
           <AudioRecorderButton
-            disabled={isDisabled || isSending}
+            disabled={isTextDisabled || isSending}
             onRecorded={(file) =>
               void run(() =>
                 conversationApi.sendMedia(
@@ -268,6 +311,18 @@ export function Composer({
           slotProps={{ typography: { variant: 'caption' } }}
         />
       )}
+      {canTemplate && (
+        <OnceOpened open={isTemplateOpen}>
+          <TemplateDialog
+            open={isTemplateOpen}
+            whatsappId={whatsappId}
+            isWindowClosed={isWindowClosed}
+            isSending={isSending}
+            onSend={(choice) => run(async () => [await conversationApi.sendTemplate(choice, ticketId)])}
+            onClose={() => setIsTemplateOpen(false)}
+          />
+        </OnceOpened>
+      )}
       <OnceOpened open={files.length > 0}>
         <AttachmentsDialog
           files={files}
@@ -281,5 +336,39 @@ export function Composer({
         />
       </OnceOpened>
     </Box>
+  );
+}
+
+/** Now, refreshed every minute while a window is shown (it closes by itself). */
+function useMinuteClock(isActive: boolean) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!isActive) return;
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, [isActive]);
+  return now;
+}
+
+/** Whether WhatsApp's 24-hour window is open, and the way out when it is not: a template. */
+function WindowNotice({ closesAt, now, onTemplate }: { closesAt: Date | null; now: Date; onTemplate: () => void }) {
+  const { t } = useTranslation('conversation');
+  const isOpen = closesAt !== null && closesAt > now;
+  return (
+    <Stack
+      direction="row"
+      sx={{ px: 1.5, pt: 0.75, alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+      data-testid="composer-window"
+      data-open={isOpen}
+    >
+      <Typography variant="caption" color={isOpen ? 'text.secondary' : 'warning.main'} sx={{ flex: 1, minWidth: 0 }}>
+        {isOpen ? t('composer.windowOpen', { count: hoursLeft(closesAt, now) }) : t('composer.windowClosedNotice')}
+      </Typography>
+      {!isOpen && (
+        <Button size="small" variant="outlined" onClick={onTemplate} data-testid="composer-window-template">
+          {t('template.open')}
+        </Button>
+      )}
+    </Stack>
   );
 }

@@ -57,6 +57,8 @@ export function ConversationBody({ ticket, companyId, isReadOnly = false }: Conv
           ticketId={ticket.id}
           ticketCreatedAt={ticket.createdAt}
           contactName={ticket.contact.name}
+          whatsappId={ticket.whatsappId}
+          serviceWindow={thread.serviceWindow}
           // spec: the composer is disabled while the ticket is not open.
           isDisabled={ticket.status !== 'open'}
           replyTo={replyTo}

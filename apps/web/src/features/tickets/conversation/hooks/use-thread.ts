@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { joinRoom } from '../../../../lib/room-joins.ts';
 import { useSocket, useSocketEvent } from '../../../../lib/socket-context.ts';
 import { conversationApi, type ThreadPage, type ThreadTicketRef } from '../api/conversation-api.ts';
+import { type ServiceWindow, withCustomerMessage } from '../model/service-window.ts';
 import { mergeMessages, replaceMessage } from '../model/thread.ts';
 
 interface Cursor {
@@ -26,6 +27,8 @@ export interface ThreadState {
   /** Bumped when messages arrive at the end (live or sent), so the list can follow the bottom. */
   appendedAt: number;
   upsert: (messages: MessageRecord[]) => void;
+  /** WhatsApp's 24-hour window of the ticket's connection (Cloud API); null when it has none. */
+  serviceWindow: ServiceWindow;
 }
 
 const cursorOf = (page: ThreadPage, earlierTicketId: number | null): Cursor => ({
@@ -47,6 +50,7 @@ export function useThread(ticketId: number, companyId: number, options: { markRe
   const [isLoadingOlder, setIsLoadingOlder] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [appendedAt, setAppendedAt] = useState(0);
+  const [serviceWindow, setServiceWindow] = useState<ServiceWindow>(null);
   const loadingRef = useRef(false);
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
@@ -60,6 +64,8 @@ export function useThread(ticketId: number, companyId: number, options: { markRe
         setMessages(mergeMessages([], page.messages));
         setCursor(cursorOf(page, null));
         setAppendedAt(Date.now());
+        const closesAt = page.serviceWindow?.closesAt;
+        setServiceWindow(page.serviceWindow && { closesAt: closesAt ? new Date(closesAt) : null });
       })
       .catch((reason) => isCurrent && setError(reason));
     if (options.markRead) void conversationApi.markRead(ticketId).catch(() => undefined);
@@ -125,6 +131,7 @@ export function useThread(ticketId: number, companyId: number, options: { markRe
     if (event.action === 'create') {
       if (event.message.ticketId !== ticketId) return;
       upsert([event.message]);
+      setServiceWindow((current) => withCustomerMessage(current, event.message));
       // The attendant is looking at this conversation: a new customer message is read at once.
       if (options.markRead && !event.message.fromMe && document.visibilityState === 'visible') {
         clearTimeout(readTimer.current);
@@ -145,5 +152,6 @@ export function useThread(ticketId: number, companyId: number, options: { markRe
     loadOlder,
     appendedAt,
     upsert,
+    serviceWindow,
   };
 }
