@@ -15,8 +15,8 @@ import { pathToFileURL } from 'node:url';
  * `POST /fake/numbers` `{ number, accessToken }` registers a number, `GET /fake/sent` and
  * `GET /fake/reads` list what the server sent and marked read, `POST /fake/templates`
  * `{ wabaId, templates }` sets an account's templates (Meta's shape), and `POST /fake/deliver`
- * `{ webhookUrl, appSecret, phoneNumberId, from, name, text }` posts a customer's message to a
- * connection's webhook, signed, as Meta would.
+ * `{ webhookUrl, appSecret, phoneNumberId, from, name, text, secondsAgo? }` posts a customer's
+ * message to a connection's webhook, signed, as Meta would.
  */
 export interface FakeNumber {
   phoneNumberId: string;
@@ -197,7 +197,12 @@ export async function startFakeGraphApi() {
       const from = String(body.from);
       const notification = webhookBody(number, {
         contacts: [{ waId: from, name: String(body.name ?? '') }],
-        messages: [textMessage(from, String(body.text ?? ''))],
+        // `secondsAgo` backdates the message (a customer service window already closed).
+        messages: [
+          textMessage(from, String(body.text ?? ''), {
+            timestamp: String(Math.floor(Date.now() / 1000) - Number(body.secondsAgo ?? 0)),
+          }),
+        ],
       });
       const { payload, signature } = signWebhook(String(body.appSecret), notification);
       const answer = await fetch(String(body.webhookUrl), {

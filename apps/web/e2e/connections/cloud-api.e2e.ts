@@ -98,6 +98,57 @@ test('an admin connects a Cloud API number, pastes its webhook details, and an a
   // Opening the ticket told Meta the customer's message was read.
   await expect.poll(async () => (await graph.reads()).length).toBeGreaterThan(0);
 
+  // A customer who last wrote two days ago: the window is closed, only a template can go.
+  await graph.setTemplates(number.wabaId, [
+    {
+      name: 'retomar_atendimento',
+      language: 'pt_BR',
+      category: 'UTILITY',
+      status: 'APPROVED',
+      components: [
+        { type: 'BODY', text: 'Olá {{1}}, ainda podemos ajudar com o pedido {{2}}?' },
+        { type: 'FOOTER', text: 'Loja Oficial' },
+      ],
+    },
+  ]);
+  const late = await graph.deliver({
+    webhookUrl: new URL(new URL(webhookUrl).pathname, page.url()).href,
+    appSecret,
+    phoneNumberId: number.phoneNumberId,
+    from: '5511977003344',
+    name: 'Bruno Antigo',
+    text: 'Preciso trocar o tamanho',
+    secondsAgo: 2 * 86_400,
+  });
+  expect(late.status, late.body).toBe(200);
+  await page.getByTestId('tickets-subtab-pending').click();
+  await page.getByTestId('ticket-row').filter({ hasText: 'Bruno Antigo' }).getByTestId('ticket-row-accept').click();
+  await expect(page.getByTestId('composer-window')).toHaveAttribute('data-open', 'false');
+  await expect(page.getByTestId('composer-input')).toBeDisabled();
+  await snap(page, 'cloudapi-window-closed-light-desktop');
+  await page.getByTestId('composer-window-template').click();
+  const dialog = page.getByTestId('template-dialog');
+  // Nothing synchronised yet: the admin reads the account's templates from here.
+  await expect(dialog.getByTestId('template-empty')).toBeVisible();
+  await dialog.getByTestId('template-sync').click();
+  await dialog.getByTestId('template-select').locator('..').click();
+  await page.getByTestId('template-option').filter({ hasText: 'retomar_atendimento' }).click();
+  const variables = dialog.getByTestId('template-variable');
+  await expect(variables).toHaveCount(2);
+  await expect(dialog.getByTestId('template-send')).toBeDisabled();
+  await variables.nth(0).fill('{{firstName}}');
+  await variables.nth(1).fill('#4521');
+  await expect(dialog.getByTestId('template-preview')).toContainText('Olá Bruno, ainda podemos ajudar com o pedido #4521?');
+  await snap(page, 'cloudapi-template-dialog-light-desktop');
+  await dialog.getByTestId('template-send').click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.locator('[data-testid="message"][data-from-me="true"]').filter({ hasText: 'Olá Bruno, ainda podemos ajudar' }),
+  ).toBeVisible();
+  await expect
+    .poll(async () => (await graph.sent()).find((sent) => sent.to === '5511977003344')?.type ?? '')
+    .toBe('template');
+
   // The connection's dialog, in dark and on a phone: credentials masked, webhook details kept.
   await page.goto('/connections');
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'dark'));
@@ -107,4 +158,13 @@ test('an admin connects a Cloud API number, pastes its webhook details, and an a
   await expect(page.getByTestId('connection-cloud-webhook-url')).toHaveValue(webhookUrl);
   await expect(page.getByTestId('connection-cloud-access-token')).not.toHaveValue(accessToken);
   await snap(page, 'cloudapi-form-dark-phone');
+  await page.keyboard.press('Escape');
+
+  // The template dialog on a phone, in dark.
+  await page.goto('/tickets');
+  await page.getByTestId('ticket-row').filter({ hasText: 'Bruno Antigo' }).click();
+  await page.getByTestId('composer-template').click();
+  await page.getByTestId('template-dialog').getByTestId('template-select').locator('..').click();
+  await page.getByTestId('template-option').first().click();
+  await snap(page, 'cloudapi-template-dialog-dark-phone');
 });

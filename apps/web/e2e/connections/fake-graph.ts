@@ -23,7 +23,11 @@ export interface RunningGraph {
     from: string;
     name: string;
     text: string;
+    /** Backdates the message: more than a day closes the customer service window. */
+    secondsAgo?: number;
   }) => Promise<{ status: number; body: string }>;
+  /** An account's templates, in Meta's shape. */
+  setTemplates: (wabaId: string, templates: unknown[]) => Promise<void>;
   stop: () => void;
 }
 
@@ -61,6 +65,9 @@ export async function startFakeGraph(): Promise<RunningGraph> {
     env: { WHATSAPP_GRAPH_URL: url, WHATSAPP_GRAPH_VERSION: 'v23.0' },
     addNumber: async (number, accessToken) => {
       await call('POST', '/fake/numbers', { number, accessToken });
+    },
+    setTemplates: async (wabaId, templates) => {
+      await call('POST', '/fake/templates', { wabaId, templates });
     },
     sent: () => call('GET', '/fake/sent'),
     reads: () => call('GET', '/fake/reads'),

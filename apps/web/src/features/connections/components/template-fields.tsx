@@ -21,6 +21,8 @@ interface TemplateFieldsProps {
   value: TemplateChoice | null;
   onChange: (choice: TemplateChoice | null) => void;
   disabled?: boolean;
+  /** Fills the message variables of a value for the preview, where one contact is known (a ticket). */
+  fillVariables?: (value: string) => string;
 }
 
 /**
@@ -28,7 +30,7 @@ interface TemplateFieldsProps {
  * preview as the customer will read it. Values may use the message variables ({{firstName}}…),
  * filled by the server per contact. Those who may edit connections can synchronise from here.
  */
-export function TemplateFields({ whatsappId, value, onChange, disabled = false }: TemplateFieldsProps) {
+export function TemplateFields({ whatsappId, value, onChange, disabled = false, fillVariables }: TemplateFieldsProps) {
   const { t } = useTranslation('connections');
   const user = useSessionUser();
   const canSync = hasPermission(user, 'connections-page:editOrDeleteConnection');
@@ -44,7 +46,10 @@ export function TemplateFields({ whatsappId, value, onChange, disabled = false }
   const sendable = templates.filter((template) => template.sendable);
   const chosen = value ? templates.find((template) => templateKey(template) === templateKey(value)) : undefined;
   const placeholders = chosen ? templatePlaceholders(chosen) : [];
-  const preview = chosen && value ? templatePreview(chosen, value.variables) : null;
+  const preview =
+    chosen && value
+      ? templatePreview(chosen, fillVariables ? value.variables.map(fillVariables) : value.variables)
+      : null;
 
   const syncButton = canSync && (
     <Button

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
-import { companyLocaleOf } from '@wacrm/shared/messages/message-variables';
+import { companyLocaleOf, renderVariables } from '@wacrm/shared/messages/message-variables';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -135,16 +135,18 @@ export function Composer({
     if (ok) setFiles([]);
   };
 
-  // Variables filled for this ticket in the company's language and clock (not the agent's); an
-  // attachment opens the files dialog with the text as its caption.
+  // Variables filled for this ticket in the company's language and clock (not the agent's).
+  const variableContext = () => ({
+    contactName,
+    ticketId,
+    ticketCreatedAt: new Date(ticketCreatedAt),
+    now: new Date(),
+    ...companyLocaleOf(user.company.settings),
+  });
+
+  // An attachment opens the files dialog with the text as its caption.
   const pickQuickReply = (option: QuickMessage) => {
-    const context = {
-      contactName,
-      ticketId,
-      ticketCreatedAt: new Date(ticketCreatedAt),
-      now: new Date(),
-      ...companyLocaleOf(user.company.settings),
-    };
+    const context = variableContext();
     void quickMessageToComposerInput(option, context).then(({ text: filled, file }) => {
       if (file) {
         setFiles([{ key: `${Date.now()}-0`, file, caption: filled }]);
@@ -318,6 +320,7 @@ export function Composer({
             whatsappId={whatsappId}
             isWindowClosed={isWindowClosed}
             isSending={isSending}
+            fillVariables={(value) => renderVariables(value, variableContext())}
             onSend={(choice) => run(async () => [await conversationApi.sendTemplate(choice, ticketId)])}
             onClose={() => setIsTemplateOpen(false)}
           />

@@ -17,12 +17,22 @@ interface TemplateDialogProps {
   /** Whether the 24-hour window is closed: the dialog then says why only a template can go. */
   isWindowClosed: boolean;
   isSending: boolean;
+  /** The ticket's message variables ({{firstName}}…), for the preview. */
+  fillVariables: (value: string) => string;
   onSend: (choice: TemplateChoice) => Promise<boolean>;
   onClose: () => void;
 }
 
 /** Sends one of the connection's approved templates (Cloud API), its placeholders filled in. */
-export function TemplateDialog({ open, whatsappId, isWindowClosed, isSending, onSend, onClose }: TemplateDialogProps) {
+export function TemplateDialog({
+  open,
+  whatsappId,
+  isWindowClosed,
+  isSending,
+  fillVariables,
+  onSend,
+  onClose,
+}: TemplateDialogProps) {
   const { t } = useTranslation(['conversation', 'common']);
   const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const [choice, setChoice] = useState<TemplateChoice | null>(null);
@@ -50,7 +60,13 @@ export function TemplateDialog({ open, whatsappId, isWindowClosed, isSending, on
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {isWindowClosed ? t('template.windowClosed') : t('template.intro')}
           </Typography>
-          <TemplateFields whatsappId={whatsappId} value={choice} onChange={setChoice} disabled={isSending} />
+          <TemplateFields
+            whatsappId={whatsappId}
+            value={choice}
+            onChange={setChoice}
+            disabled={isSending}
+            fillVariables={fillVariables}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={close} color="inherit" disabled={isSending}>
