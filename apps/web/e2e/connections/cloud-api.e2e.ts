@@ -138,7 +138,9 @@ test('an admin connects a Cloud API number, pastes its webhook details, and an a
   await expect(dialog.getByTestId('template-send')).toBeDisabled();
   await variables.nth(0).fill('{{firstName}}');
   await variables.nth(1).fill('#4521');
-  await expect(dialog.getByTestId('template-preview')).toContainText('Olá Bruno, ainda podemos ajudar com o pedido #4521?');
+  await expect(dialog.getByTestId('template-preview')).toContainText(
+    'Olá Bruno, ainda podemos ajudar com o pedido #4521?',
+  );
   await snap(page, 'cloudapi-template-dialog-light-desktop');
   await dialog.getByTestId('template-send').click();
   await expect(dialog).toBeHidden();
