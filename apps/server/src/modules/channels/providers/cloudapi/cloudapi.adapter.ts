@@ -71,14 +71,17 @@ export function createCloudApiAdapter(deps: CloudApiAdapterDeps) {
     const { media } = message;
     const id = await graph.uploadMedia(credentials, {
       data: await readFile(media.path),
-      mimetype: media.mimetype,
+      // Meta takes the base type (`audio/ogg`, Opus only); parameters like `codecs=opus` are not part of it.
+      mimetype: media.mimetype.split(';')[0].trim(),
       filename: media.filename,
     });
     const caption = message.body ? { caption: message.body } : {};
     if (media.mimetype.startsWith('image/')) return { type: 'image', image: { id, ...caption }, ...context };
     if (media.mimetype.startsWith('video/')) return { type: 'video', video: { id, ...caption }, ...context };
-    // Ogg/Opus audio plays as a voice note on the customer's phone; audio carries no caption.
-    if (media.mimetype.startsWith('audio/')) return { type: 'audio', audio: { id }, ...context };
+    // A recording goes as a voice message (`voice`: Ogg/Opus, the play icon, transcripts); audio carries no caption.
+    if (media.mimetype.startsWith('audio/')) {
+      return { type: 'audio', audio: { id, ...(media.asVoiceNote ? { voice: true } : {}) }, ...context };
+    }
     return { type: 'document', document: { id, filename: media.filename, ...caption }, ...context };
   }
 

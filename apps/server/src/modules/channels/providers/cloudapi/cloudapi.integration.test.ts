@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { ConnectionRecord } from '@wacrm/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ afterAll(async () => {
   await graph.close();
 });
 
-const { metaNumber, adminOfNewCompany, cloudConnection, postWebhook, storedMessages } = cloudApiKit(
+const { metaNumber, adminOfNewCompany, cloudConnection, postWebhook, storedMessages, openTicketFrom } = cloudApiKit(
   () => t,
   () => graph,
 );
@@ -258,6 +259,47 @@ describe('sending through the Cloud API', () => {
 
     await api.post(`/api/tickets/${ticket!.id}/read`);
     await waitUntil(() => graph.reads.some((read) => read.messageId === inbound.id));
+  });
+
+  it('uploads an image, a named document and a voice note to Meta and sends each by its media id', async () => {
+    const connection = await cloudConnection();
+    const customer = '5511988880016';
+    const ticket = await openTicketFrom(connection, customer);
+    const post = async (fields: Record<string, string>, file: { data: Buffer; type: string; name: string }) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append('medias', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+      const request = new Request('http://x/', { method: 'POST', body: form });
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `/api/messages/${ticket.id}`,
+        headers: {
+          authorization: `Bearer ${connection.token}`,
+          'content-type': request.headers.get('content-type') ?? '',
+        },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+    };
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    await post({ body: 'O produto' }, { data: png, type: 'image/png', name: 'produto.png' });
+    await post({ body: '' }, { data: Buffer.from('%PDF-1.4 nota'), type: 'application/pdf', name: 'Nota fiscal.pdf' });
+    const recording = await readFile(new URL('../../../../../test/fixtures/voice-note-chromium.webm', import.meta.url));
+    await post({ isVoiceNote: 'true' }, { data: recording, type: 'audio/webm', name: 'voz.webm' });
+
+    const sent = await waitUntil(() => {
+      const list = graph.sent.filter((message) => message.to === customer);
+      return list.length === 3 ? list : null;
+    });
+    expect(sent.map((message) => message.type)).toEqual(['image', 'document', 'audio']);
+    const [image, document, audio] = sent.map((message) => message.body as Record<string, { id: string }>);
+    expect(image.image).toMatchObject({ caption: 'O produto' });
+    expect(document.document).toMatchObject({ filename: 'Nota fiscal.pdf' });
+    // Each went to Meta's media store first; the voice note as Ogg/Opus, which plays as one.
+    expect(graph.media.get(image.image.id)?.mimeType).toBe('image/png');
+    expect(graph.media.get(document.document.id)?.data.toString()).toBe('%PDF-1.4 nota');
+    expect(graph.media.get(audio.audio.id)?.mimeType).toBe('audio/ogg');
+    expect(audio.audio).toMatchObject({ voice: true });
   });
 
   it('takes the connection down with the reason when Meta refuses the token on a send', async () => {
