@@ -45,7 +45,12 @@ export const settingDefinitions = {
   sendGreetingAccepted: { values: ['enabled', 'disabled'], default: 'disabled' },
   sendMsgTransfTicket: { values: ['enabled', 'disabled'], default: 'disabled' },
   sendGreetingMessageOneQueues: { values: ['enabled', 'disabled'], default: 'enabled' },
-  chatBotType: { values: ['text'], default: 'text' },
+  /**
+   * How option menus (queue chatbot, flow menus) go out: `text` numbered lines; `button` reply
+   * buttons up to 3 options, else a list; `list` always a list. Buttons and lists exist on
+   * WhatsApp Cloud API connections only (and at most 10 options): elsewhere the text menu goes.
+   */
+  chatBotType: { values: ['text', 'button', 'list'], default: 'text' },
   asaas: { values: ['enabled', 'disabled'], default: 'disabled' },
   campaignsEnabled: { values: ['true', 'false'], default: 'true' },
   /** Our own (issue 7): the clock of business hours, greetings and {{ms}}/{{date}}/{{hour}}. */
