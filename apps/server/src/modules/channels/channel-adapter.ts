@@ -98,7 +98,10 @@ export interface OutboundMedia {
 export type StructuredContent =
   /** A Cloud API template (the only send outside the customer service window). */
   | { kind: 'template'; template: OutboundTemplate }
-  /** An option menu as reply buttons (up to 3) or a list (up to 10); a choice answers its `id`. */
+  /**
+   * An option menu as reply buttons (up to 3) or a list (up to 10). The customer's choice comes
+   * back as an inbound message whose body is the option's `id`, as if the customer had typed it.
+   */
   | { kind: 'menu'; menu: OutboundMenu };
 
 export interface OutboundTemplate {

@@ -4,7 +4,6 @@ import {
   type ChannelConnectionRef,
   type ChannelSession,
   type ChannelSessionEvents,
-  type OutboundMenu,
   type OutboundMessage,
   type OutboundTemplate,
   PermanentSendError,
@@ -18,6 +17,7 @@ import {
   graphErrorCodes,
   isRetryableGraphError,
 } from './graph-client.ts';
+import { fitsInteractive, menuPayload } from './interactive-menu.ts';
 
 export interface CloudApiAdapterDeps {
   graph: GraphClient;
@@ -64,7 +64,9 @@ export function createCloudApiAdapter(deps: CloudApiAdapterDeps) {
   async function payloadOf(credentials: GraphCredentials, message: OutboundMessage): Promise<GraphMessagePayload> {
     const context = message.quotedExternalId ? { context: { message_id: message.quotedExternalId } } : {};
     if (message.structured?.kind === 'template') return templatePayload(message.structured.template);
-    if (message.structured?.kind === 'menu') return { ...menuPayload(message.structured.menu), ...context };
+    // A menu Meta cannot show (no options, more than a list holds) goes as its text, which is the whole menu.
+    const menu = message.structured?.kind === 'menu' ? message.structured.menu : null;
+    if (menu && fitsInteractive(menu)) return { ...menuPayload(menu), ...context };
     if (!message.media) return { type: 'text', text: { body: message.body, preview_url: true }, ...context };
     // Uploaded, not sent by link: the app's media URLs are often not reachable from Meta (a
     // private network, signed links that expire), and an upload fails here, where it can be retried.
@@ -146,11 +148,6 @@ export function createCloudApiAdapter(deps: CloudApiAdapterDeps) {
 
 export type CloudApiAdapter = ReturnType<typeof createCloudApiAdapter>;
 
-/** Meta's limits on interactive messages (characters). */
-const interactiveLimits = { body: 1_024, buttonTitle: 20, rowTitle: 24, rowDescription: 72, listButton: 20 };
-
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
 function templatePayload(template: OutboundTemplate): GraphMessagePayload {
   const parameters = (list: OutboundTemplate['bodyParameters']) =>
     list.map((parameter) => ({
@@ -167,30 +164,5 @@ function templatePayload(template: OutboundTemplate): GraphMessagePayload {
   return {
     type: 'template',
     template: { name: template.name, language: { code: template.language }, components },
-  };
-}
-
-/** Up to 3 options as reply buttons, up to 10 as a list; the reply carries the option's `id`. */
-function menuPayload(menu: OutboundMenu): GraphMessagePayload {
-  const body = { text: cut(menu.text, interactiveLimits.body) };
-  if (menu.style === 'buttons') {
-    const buttons = menu.options.map((option) => ({
-      type: 'reply',
-      reply: { id: option.id, title: cut(option.title, interactiveLimits.buttonTitle) },
-    }));
-    return { type: 'interactive', interactive: { type: 'button', body, action: { buttons } } };
-  }
-  const rows = menu.options.map((option) => ({
-    id: option.id,
-    title: cut(option.title, interactiveLimits.rowTitle),
-    ...(option.description ? { description: cut(option.description, interactiveLimits.rowDescription) } : {}),
-  }));
-  return {
-    type: 'interactive',
-    interactive: {
-      type: 'list',
-      body,
-      action: { button: cut(menu.buttonLabel || 'Menu', interactiveLimits.listButton), sections: [{ rows }] },
-    },
   };
 }

@@ -1,4 +1,5 @@
 import type { Ack, InboundMessage, MediaType } from '../../channel-adapter.ts';
+import { menuOptionOf } from './interactive-menu.ts';
 
 /**
  * What one webhook body carries, normalised. Meta's body is `{ object, entry: [{ changes: [{
@@ -146,9 +147,11 @@ function bodyOf(type: string, content: Json, message: Json): { body: string; med
         mediaType: 'vcard',
       };
     case 'interactive': {
-      // A reply button or a list row: the title is what the customer saw and tapped.
+      // A reply button or a list row. An option of one of our menus arrives as the option's id (the
+      // number the customer would type), so routing, flows and bots read it as a typed answer
+      // (docs/decisions/menus-as-buttons.md); any other reply as the title the customer tapped.
       const reply = objectAt(content.button_reply ?? content.list_reply);
-      return { body: textAt(reply.title) || textAt(reply.id) };
+      return { body: menuOptionOf(textAt(reply.id)) ?? (textAt(reply.title) || textAt(reply.id)) };
     }
     case 'button':
       // A quick-reply button of a template.

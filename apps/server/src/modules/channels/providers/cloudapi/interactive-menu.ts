@@ -1,0 +1,72 @@
+import type { OutboundMenu } from '../../channel-adapter.ts';
+import type { GraphMessagePayload } from './graph-client.ts';
+
+/** Meta's limits on interactive messages (options, and characters). */
+export const interactiveLimits = {
+  buttons: 3,
+  rows: 10,
+  body: 1_024,
+  buttonTitle: 20,
+  rowTitle: 24,
+  rowDescription: 72,
+  listButton: 20,
+  /** A list row's id; a reply button's may be 256. */
+  optionId: 200,
+};
+
+/**
+ * Our options' ids travel to Meta with this mark, so that a reply is known to answer one of our
+ * menus (and not some other interactive message of the number) and comes back as the option's id.
+ */
+const OPTION_ID_PREFIX = 'opt:';
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** Whether Meta can show the menu at all: a text, and one to ten options, each with a title. */
+export function fitsInteractive(menu: OutboundMenu) {
+  return (
+    menu.options.length > 0 &&
+    menu.options.length <= interactiveLimits.rows &&
+    menu.text.trim() !== '' &&
+    menu.options.every(
+      (option) =>
+        option.title.trim() !== '' && OPTION_ID_PREFIX.length + option.id.length <= interactiveLimits.optionId,
+    )
+  );
+}
+
+/**
+ * Up to 3 options as reply buttons, up to 10 as a list (buttons asked for with more than 3 options
+ * become a list); texts are cut at Meta's limits. Callers check `fitsInteractive` first.
+ */
+export function menuPayload(menu: OutboundMenu): GraphMessagePayload {
+  const body = { text: cut(menu.text, interactiveLimits.body) };
+  const idOf = (option: { id: string }) => `${OPTION_ID_PREFIX}${option.id}`;
+  if (menu.style === 'buttons' && menu.options.length <= interactiveLimits.buttons) {
+    const buttons = menu.options.map((option) => ({
+      type: 'reply',
+      reply: { id: idOf(option), title: cut(option.title, interactiveLimits.buttonTitle) },
+    }));
+    return { type: 'interactive', interactive: { type: 'button', body, action: { buttons } } };
+  }
+  const rows = menu.options.map((option) => ({
+    id: idOf(option),
+    title: cut(option.title, interactiveLimits.rowTitle),
+    ...(option.description ? { description: cut(option.description, interactiveLimits.rowDescription) } : {}),
+  }));
+  return {
+    type: 'interactive',
+    interactive: {
+      type: 'list',
+      body,
+      action: { button: cut(menu.buttonLabel || 'Menu', interactiveLimits.listButton), sections: [{ rows }] },
+    },
+  };
+}
+
+/** The option id a reply button or list row answers, or null when the reply is not to one of our menus. */
+export function menuOptionOf(replyId: string): string | null {
+  return replyId.startsWith(OPTION_ID_PREFIX) && replyId.length > OPTION_ID_PREFIX.length
+    ? replyId.slice(OPTION_ID_PREFIX.length)
+    : null;
+}
