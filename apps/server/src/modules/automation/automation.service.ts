@@ -2,11 +2,12 @@ import { greetingOfHour, isWithinSchedule, localTime, type MessagesLanguage, typ
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import type { tickets } from '../../tables.ts';
-import { automaticTexts } from '../messages/index.ts';
+import type { StructuredContent } from '../channels/index.ts';
+import { automaticTexts, menuContent } from '../messages/index.ts';
 import type { SettingsReader } from '../settings/index.ts';
 import type { TicketChangeKind } from '../tickets/index.ts';
 import type { AutomationRepository, RoutingState } from './automation.repository.ts';
-import { decideBotReply } from './queue-chatbot.ts';
+import { type BotMenu, decideBotReply } from './queue-chatbot.ts';
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -19,8 +20,14 @@ export interface AutomationDeps {
   db: Database;
   settings: Pick<SettingsReader, 'read'>;
   repository: AutomationRepository;
-  /** Stores and sends a text flagged as written by the product (messages module). */
-  sendAutomatic: (companyId: number, ticketId: number, body: string, userId: number | null) => Promise<unknown>;
+  /** Stores and sends a text flagged as written by the product (messages module); a menu with its structure. */
+  sendAutomatic: (
+    companyId: number,
+    ticketId: number,
+    body: string,
+    userId: number | null,
+    extra?: { structured?: StructuredContent },
+  ) => Promise<unknown>;
   tickets: {
     record(companyId: number, id: number): Promise<TicketRecord | null>;
     ticketUpdated(companyId: number, ticket: TicketRecord, previous?: TicketRow | null): void;
@@ -41,15 +48,23 @@ export function createAutomationService(deps: AutomationDeps) {
   /**
    * Every automatic message goes out here. Groups and contacts excluded from bots get none
    * (checked on every send, so timers, calls and rating answers obey it too); attendants' own
-   * messages take another path and are never held back.
+   * messages take another path and are never held back. `menu` is the structure of a single
+   * text that is a menu (buttons or a list where the company's chatBotType asks for them).
    */
-  async function say(companyId: number, ticketId: number, texts: (string | null | undefined)[], userId: number | null) {
+  async function say(
+    companyId: number,
+    ticketId: number,
+    texts: (string | null | undefined)[],
+    userId: number | null,
+    menu?: StructuredContent,
+  ) {
     if (!texts.some((text) => text?.trim())) return;
     if (!(await repository.mayReceiveAutomaticMessages(companyId, ticketId))) return;
+    const extra = menu && texts.length === 1 ? { structured: menu } : undefined;
     for (const text of texts) {
       if (!text?.trim()) continue;
       try {
-        await deps.sendAutomatic(companyId, ticketId, text, userId);
+        await deps.sendAutomatic(companyId, ticketId, text, userId, extra);
       } catch (error) {
         log.warn({ err: error, ticketId }, 'automatic message not sent');
       }
@@ -71,6 +86,7 @@ export function createAutomationService(deps: AutomationDeps) {
       'ratingWindow',
       'timezone',
       'messagesLanguage',
+      'chatBotType',
     ]);
     return { ...values, language: values.messagesLanguage as MessagesLanguage };
   }
@@ -132,7 +148,7 @@ export function createAutomationService(deps: AutomationDeps) {
       const outcome = await db.transaction(async (tx) => {
         const ticket = await repository.lockTicket(tx, companyId, ticketId);
         if (ticket?.status !== 'pending' || ticket.isGroup) return null;
-        let decision: { replies: string[]; patch: Record<string, unknown> };
+        let decision: { replies: string[]; patch: Record<string, unknown>; menu?: BotMenu };
         if (settings.scheduleType === 'company' && !isWithinSchedule(companyWeek, now, settings.timezone)) {
           decision = outOfHours(ticket, connection.outOfHoursMessage, now);
         } else if (ticket.queueId === null || ticket.chatbot) {
@@ -171,7 +187,7 @@ export function createAutomationService(deps: AutomationDeps) {
         (key) => key in outcome.patch && outcome.patch[key] !== outcome.before[key as keyof TicketRow],
       );
       if (routingChanged) await announce(companyId, ticketId, outcome.before);
-      await say(companyId, ticketId, outcome.replies, null);
+      await say(companyId, ticketId, outcome.replies, null, outcome.menu && menuContent(settings, outcome.menu));
       return routingChanged;
     },
 

@@ -42,8 +42,18 @@ export interface BotTicket {
 
 export type BotPatch = Partial<Omit<BotTicket, never>>;
 
+/** A menu's options besides its numbered text, for connections that show them as buttons. */
+export interface BotMenu {
+  /** The text above the options (the greeting or the option's message). */
+  text: string;
+  /** `id` is what the customer types to pick the option. */
+  options: { id: string; title: string }[];
+}
+
 export interface BotDecision {
   replies: string[];
+  /** Set when the one reply is a menu: its options (the reply stays the whole menu as text). */
+  menu?: BotMenu;
   patch: BotPatch;
   /** Set when this message put the ticket in a queue (business hours of the queue apply next). */
   enteredQueueId?: number;
@@ -65,11 +75,26 @@ function withHeader(header: string | null | undefined, lines: string[]) {
   return text ? `${text}\n\n${lines.join('\n')}` : lines.join('\n');
 }
 
-export function mainMenuText(connection: BotConnection) {
-  return withHeader(
+/** A menu as its numbered text and as options. */
+function menuOf(header: string | null | undefined, options: BotMenu['options']) {
+  return {
+    text: withHeader(
+      header,
+      options.map((option) => line(option.id, option.title)),
+    ),
+    menu: { text: header?.trim() ?? '', options },
+  };
+}
+
+function mainMenu(connection: BotConnection) {
+  return menuOf(
     connection.greetingMessage,
-    connection.queues.map((queue, index) => line(String(index + 1), queue.name)),
+    connection.queues.map((queue, index) => ({ id: String(index + 1), title: queue.name })),
   );
+}
+
+export function mainMenuText(connection: BotConnection) {
+  return mainMenu(connection).text;
 }
 
 function childrenOf(queue: BotQueue, parentId: number | null) {
@@ -79,12 +104,21 @@ function childrenOf(queue: BotQueue, parentId: number | null) {
 }
 
 /** One level of a queue's menu: its message, its options, and the way back. */
-export function levelMenuText(queue: BotQueue, optionId: number | null, labels: BotLabels) {
+function levelMenu(queue: BotQueue, optionId: number | null, labels: BotLabels) {
   const node = optionId === null ? null : queue.options.find((option) => option.id === optionId);
   const header = node ? node.message || node.title : queue.greetingMessage;
-  const lines = childrenOf(queue, optionId).map((option) => line(option.option, option.title));
-  lines.push(line('0', labels.back), line('#', labels.mainMenu));
-  return withHeader(header, lines);
+  const options = childrenOf(queue, optionId).map((option) => ({ id: option.option, title: option.title }));
+  options.push({ id: '0', title: labels.back }, { id: '#', title: labels.mainMenu });
+  return menuOf(header, options);
+}
+
+export function levelMenuText(queue: BotQueue, optionId: number | null, labels: BotLabels) {
+  return levelMenu(queue, optionId, labels).text;
+}
+
+/** A decision whose one reply is `menu`. */
+function replyingWith({ text, menu }: ReturnType<typeof menuOf>) {
+  return { replies: [text], menu };
 }
 
 interface Input {
@@ -109,7 +143,7 @@ function mayRepeat({ ticket, connection, now }: Input) {
 
 function showMainMenu(input: Input, count: number): BotDecision {
   return {
-    replies: [mainMenuText(input.connection)],
+    ...replyingWith(mainMenu(input.connection)),
     patch: {
       queueId: null,
       queueOptionId: null,
@@ -124,7 +158,7 @@ function showMainMenu(input: Input, count: number): BotDecision {
 function enterQueue(input: Input, queue: BotQueue, greet: boolean): BotDecision {
   if (childrenOf(queue, null).length > 0) {
     return {
-      replies: [levelMenuText(queue, null, input.labels)],
+      ...replyingWith(levelMenu(queue, null, input.labels)),
       patch: {
         queueId: queue.id,
         queueOptionId: null,
@@ -168,7 +202,7 @@ function navigateOptions(input: Input, queue: BotQueue): BotDecision {
     connection.queues.length > 1
       ? showMainMenu(input, 1)
       : {
-          replies: [levelMenuText(queue, null, labels)],
+          ...replyingWith(levelMenu(queue, null, labels)),
           patch: { queueOptionId: null, chatbot: true, amountUsedBotQueues: 1, botMenuSentAt: now },
         };
 
@@ -177,7 +211,7 @@ function navigateOptions(input: Input, queue: BotQueue): BotDecision {
     if (current === null) return backToMain();
     const parentId = queue.options.find((option) => option.id === current)?.parentId ?? null;
     return {
-      replies: [levelMenuText(queue, parentId, labels)],
+      ...replyingWith(levelMenu(queue, parentId, labels)),
       patch: { queueOptionId: parentId, amountUsedBotQueues: 1, botMenuSentAt: now },
     };
   }
@@ -185,7 +219,7 @@ function navigateOptions(input: Input, queue: BotQueue): BotDecision {
   if (picked) {
     if (childrenOf(queue, picked.id).length > 0) {
       return {
-        replies: [levelMenuText(queue, picked.id, labels)],
+        ...replyingWith(levelMenu(queue, picked.id, labels)),
         patch: { queueOptionId: picked.id, amountUsedBotQueues: 1, botMenuSentAt: now },
       };
     }
@@ -195,7 +229,7 @@ function navigateOptions(input: Input, queue: BotQueue): BotDecision {
   }
   if (!mayRepeat(input)) return quiet({ chatbot: false });
   return {
-    replies: [levelMenuText(queue, current, labels)],
+    ...replyingWith(levelMenu(queue, current, labels)),
     patch: { amountUsedBotQueues: ticket.amountUsedBotQueues + 1, botMenuSentAt: now },
   };
 }

@@ -119,6 +119,10 @@ export interface TemplateParameter {
   name?: string;
 }
 
+/** The most options an `OutboundMenu` shows as reply buttons, and as a list. */
+export const MENU_MAX_BUTTONS = 3;
+export const MENU_MAX_OPTIONS = 10;
+
 export interface OutboundMenu {
   style: 'buttons' | 'list';
   /** The text above the options (the menu's greeting or question). */

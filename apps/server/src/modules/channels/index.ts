@@ -28,7 +28,12 @@ import { createSessionRouter } from './session-router.ts';
 
 // The provider interface and the helpers the conversation core builds on.
 export type * from './channel-adapter.ts';
-export { CUSTOMER_SERVICE_WINDOW_MS, PermanentSendError } from './channel-adapter.ts';
+export {
+  CUSTOMER_SERVICE_WINDOW_MS,
+  MENU_MAX_BUTTONS,
+  MENU_MAX_OPTIONS,
+  PermanentSendError,
+} from './channel-adapter.ts';
 export * from './media-files.ts';
 export type { FilledTemplate } from './providers/cloudapi/templates/template-components.ts';
 export type { SessionInboundHandlers, SessionRef } from './session-manager.ts';

@@ -16,6 +16,7 @@ import { createMessagesService, type MessageSessions, type SendRetryOptions } fr
 import { createProfilePictures } from './profile-pictures.ts';
 import { createTicketAccess } from './ticket-access.ts';
 
+export { type MenuChoices, menuContent } from './automatic-menus.ts';
 export { automaticTexts } from './automatic-texts.ts';
 export type { CustomerMessageEvent, InboundHandler, InboundTurn, InboundVerdict } from './inbound-pipeline.ts';
 export { toContactRecord } from './messages.repository.ts';

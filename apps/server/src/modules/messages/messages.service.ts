@@ -327,6 +327,15 @@ export function createMessagesService(deps: {
     return { text: filled.text, structured };
   }
 
+  /** A menu's text gets the message variables its text copy (the body) gets. */
+  async function withFilledMenu(companyId: number, ticket: TicketRecord, structured: StructuredContent | undefined) {
+    if (structured?.kind !== 'menu') return structured;
+    return {
+      ...structured,
+      menu: { ...structured.menu, text: await fillVariables(companyId, ticket, structured.menu.text) },
+    };
+  }
+
   /** Stores the message(s) of a send (one per file, the text as the first caption), announces, delivers. */
   async function store(
     companyId: number,
@@ -338,7 +347,7 @@ export function createMessagesService(deps: {
     if (!ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
     const template = input.template ? await templateOf(companyId, ticket, ticket.whatsappId, input.template) : null;
     const uploads = template ? [] : (input.medias ?? []);
-    const structured = template?.structured ?? input.structured ?? null;
+    const structured = template?.structured ?? (await withFilledMenu(companyId, ticket, input.structured)) ?? null;
     const text = (template?.text ?? input.body).trim();
     if (!text && uploads.length === 0) throw new AppError('ERR_VALIDATION', { fields: { body: 'Required' } });
     for (const media of uploads) {
@@ -485,18 +494,19 @@ export function createMessagesService(deps: {
 
     /**
      * A message the product writes on its own (bot menus, greetings, notices): no access check,
-     * flagged `isSystem`, attributed to the attendant it speaks for when there is one.
+     * flagged `isSystem`, attributed to the attendant it speaks for when there is one. `extra`
+     * carries files, or a menu's structure (`body` is then its text copy, see automatic-menus.ts).
      */
     async sendAutomatic(
       companyId: number,
       ticketId: number,
       body: string,
       userId: number | null = null,
-      media?: { medias: UploadedMedia[]; isVoiceNote?: boolean },
+      extra?: Pick<SendInput, 'medias' | 'isVoiceNote' | 'structured'>,
     ) {
       const ticket = await repository.findTicket(companyId, ticketId);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-      return store(companyId, ticket, { body, ...media }, { userId, isSystem: true });
+      return store(companyId, ticket, { body, ...extra }, { userId, isSystem: true });
     },
 
     /** spec: only fromMe messages; delete-for-everyone through the session when it was sent. */

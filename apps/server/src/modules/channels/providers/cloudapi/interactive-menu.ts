@@ -1,10 +1,10 @@
-import type { OutboundMenu } from '../../channel-adapter.ts';
+import { MENU_MAX_BUTTONS, MENU_MAX_OPTIONS, type OutboundMenu } from '../../channel-adapter.ts';
 import type { GraphMessagePayload } from './graph-client.ts';
 
 /** Meta's limits on interactive messages (options, and characters). */
 export const interactiveLimits = {
-  buttons: 3,
-  rows: 10,
+  buttons: MENU_MAX_BUTTONS,
+  rows: MENU_MAX_OPTIONS,
   body: 1_024,
   buttonTitle: 20,
   rowTitle: 24,
