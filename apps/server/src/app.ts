@@ -229,6 +229,7 @@ export async function buildServer(
     tickets,
     contacts,
     planRules: plans.rules,
+    settings: settings.reader,
     // Integrations of type flowbuilder start flows; a flow's typebot and OpenAI nodes talk through the bots.
     integrationFlow: integrations.flowOfTicket,
     bots: integrations.flowBots,

@@ -43,9 +43,16 @@ export interface FlowResumePayload {
   version: number;
 }
 
+/** A menu node's options besides its numbered text; `id` is the number the customer types. */
+export interface FlowMenuChoices {
+  text: string;
+  options: { id: string; title: string }[];
+}
+
 export interface FlowRuntimeDeps {
   repository: FlowsRepository;
-  sendText(companyId: number, ticketId: number, body: string): Promise<void>;
+  /** `menu`: the text is a menu node's, sent as buttons or a list where the company asks for them. */
+  sendText(companyId: number, ticketId: number, body: string, menu?: FlowMenuChoices): Promise<void>;
   sendMedia(
     companyId: number,
     ticketId: number,
@@ -149,6 +156,18 @@ export function createFlowRuntime(deps: FlowRuntimeDeps) {
     ]);
   }
 
+  /** A menu node as its numbered text, with its options for connections that show buttons. */
+  async function sendMenu(
+    run: FlowRunRow,
+    data: { message: string; arrayOption: { number: number; value: string }[] },
+  ) {
+    const options = await Promise.all(
+      data.arrayOption.map(async (option) => ({ id: String(option.number), title: await fillText(run, option.value) })),
+    );
+    const choices = { text: await fillText(run, data.message), options };
+    await deps.sendText(run.companyId, run.ticketId, await fillText(run, menuText(data)), choices);
+  }
+
   /** Moves the run on; null when another step or process got there first (then this one stops). */
   const move = (run: FlowRunRow, patch: FlowRunPatch) =>
     repository.advanceRun(run.companyId, run.id, run.version, patch);
@@ -185,7 +204,7 @@ export function createFlowRuntime(deps: FlowRuntimeDeps) {
       case 'menu': {
         const moved = await move(run, { waitingFor: 'answer' });
         if (!moved) return { stop: true };
-        await say(menuText(node.data as never));
+        await sendMenu(run, node.data as never);
         return { stop: true };
       }
       case 'question': {
@@ -309,7 +328,7 @@ export function createFlowRuntime(deps: FlowRuntimeDeps) {
         return;
       }
       const moved = await move(run, { invalidAnswers: run.invalidAnswers + 1 });
-      if (moved) await deps.sendText(run.companyId, run.ticketId, await fillText(run, menuText(node.data as never)));
+      if (moved) await sendMenu(run, node.data as never);
       return;
     }
     await end(run, 'failed');

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { ContactsModule } from '../contacts/index.ts';
-import type { InboundHandler, MessagesModule } from '../messages/index.ts';
+import { type InboundHandler, type MessagesModule, menuContent } from '../messages/index.ts';
 import type { PlanRules } from '../plans/index.ts';
+import type { SettingsReader } from '../settings/index.ts';
 import type { AfterTicketChange, TicketsModule } from '../tickets/index.ts';
 import { mimetypeOfPath } from './flow-media.ts';
 import { createFlowRuntime, type FlowBotRunner, type FlowRuntimeDeps } from './flow-runtime.ts';
@@ -28,6 +29,8 @@ export function createFlowsModule(
     tickets: TicketsModule;
     contacts: ContactsModule;
     planRules: PlanRules;
+    /** chatBotType: whether menus go as buttons or lists where the connection can show them. */
+    settings: Pick<SettingsReader, 'read'>;
     /** The flow a queue integration of type `flowbuilder` starts (the integrations module). */
     integrationFlow: FlowIntegrationResolver;
     /** The bots a typebot or OpenAI node hands the conversation to (the integrations module). */
@@ -47,8 +50,11 @@ export function createFlowsModule(
   });
   const runtime = createFlowRuntime({
     repository,
-    sendText: async (companyId, ticketId, body) => {
-      await deps.messages.service.sendAutomatic(companyId, ticketId, body);
+    sendText: async (companyId, ticketId, body, menu) => {
+      const structured = menu
+        ? menuContent(await deps.settings.read(companyId, ['chatBotType', 'messagesLanguage']), menu)
+        : undefined;
+      await deps.messages.service.sendAutomatic(companyId, ticketId, body, null, structured && { structured });
     },
     sendMedia: async (companyId, ticketId, _kind, path, asVoiceNote) => {
       const data = await platform.storage.read(path);
