@@ -35,11 +35,19 @@ export function cloudApiKit(t: () => TestServer, graph: () => FakeGraphApi) {
     return { company, admin, token, api: t().as(token) };
   }
 
-  /** A Cloud API connection created through the API and checked against the fake Meta: CONNECTED. */
-  async function cloudConnection() {
-    const { company, admin, token, api } = await adminOfNewCompany();
+  /**
+   * A Cloud API connection created through the API and checked against the fake Meta: CONNECTED.
+   * `prepare` runs first in the new company (settings, queues) and answers extra connection fields.
+   */
+  async function cloudConnection(
+    prepare?: (company: Awaited<ReturnType<typeof adminOfNewCompany>>) => Promise<Record<string, unknown>>,
+  ) {
+    const owner = await adminOfNewCompany();
+    const { company, admin, token, api } = owner;
+    const fields = (await prepare?.(owner)) ?? {};
     const number = metaNumber();
     const created = await api.post('/api/whatsapp', {
+      ...fields,
       name: `Cloud ${number.phoneNumberId}`,
       provider: 'cloudapi',
       cloudPhoneNumberId: number.phoneNumberId,

@@ -291,6 +291,23 @@ export function textMessage(from: string, body: string, extra: Record<string, un
   };
 }
 
+/** A customer's tap on a reply button or a list row of an interactive message we sent. */
+export function interactiveReply(
+  from: string,
+  kind: 'button_reply' | 'list_reply',
+  reply: { id: string; title: string },
+  repliedTo?: string,
+) {
+  return {
+    from,
+    id: `wamid.${randomBytes(12).toString('hex')}`,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+    type: 'interactive',
+    interactive: { type: kind, [kind]: reply },
+    ...(repliedTo ? { context: { id: repliedTo } } : {}),
+  };
+}
+
 /** The body as bytes and its `X-Hub-Signature-256`, as Meta signs with the app secret. */
 export function signWebhook(appSecret: string, body: unknown) {
   const payload = JSON.stringify(body);
