@@ -151,3 +151,26 @@ describe('queue options', () => {
     expect(reply({ ...fresh, queueId: 1, chatbot: false }, 'hi').replies).toEqual([]);
   });
 });
+
+describe('menus as options (for buttons and lists)', () => {
+  it('gives each menu its options, ids being what the customer types', () => {
+    const steps = play(['hi', '2', '1', 'hm']);
+    expect(steps[0].decision.menu).toEqual({
+      text: 'Welcome!',
+      options: [
+        { id: '1', title: 'Sales' },
+        { id: '2', title: 'Support' },
+      ],
+    });
+    expect(steps[1].decision.menu?.options.map((option) => option.id)).toEqual(['1', '2', '0', '#']);
+    expect(steps[2].decision.menu).toMatchObject({ text: 'Internet problems:' });
+    // A repeated menu keeps its options; a leaf's message is no menu.
+    expect(steps[3].decision.menu?.options.map((option) => option.title)).toEqual([
+      'Slow',
+      'Down',
+      'Voltar',
+      'Menu inicial',
+    ]);
+    expect(play(['hi', '2', '2'])[2].decision.menu).toBeUndefined();
+  });
+});
