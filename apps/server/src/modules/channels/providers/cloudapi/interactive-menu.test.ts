@@ -90,6 +90,19 @@ describe('menu payload (Cloud API interactive messages)', () => {
     expect(fitsInteractive(menu({ options: [{ id: '1', title: ' ' }] }))).toBe(false);
     expect(fitsInteractive(menu({ options: [{ id: 'x'.repeat(300), title: 'Long id' }] }))).toBe(false);
   });
+
+  it('knows that titles equal once cut cannot be told apart: as buttons at 20 characters, as rows at 24', () => {
+    const twins = [
+      { id: '1', title: 'Customer service for orders' },
+      { id: '2', title: 'Customer service for returns' },
+    ];
+    expect(fitsInteractive(menu({ options: twins }))).toBe(false);
+    // As list rows the first 24 characters ("Customer service for or…", "…for re…") differ.
+    expect(fitsInteractive(menu({ style: 'list', options: twins }))).toBe(true);
+    expect(fitsInteractive(menu({ options: [twins[0], { id: '2', title: ' Customer service for orders ' }] }))).toBe(
+      false,
+    );
+  });
 });
 
 describe('interactive replies in the webhook', () => {

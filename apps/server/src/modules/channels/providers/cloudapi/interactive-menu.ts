@@ -22,16 +22,26 @@ const OPTION_ID_PREFIX = 'opt:';
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** Whether Meta can show the menu at all: a text, and one to ten options, each with a title. */
+const asButtons = (menu: OutboundMenu) => menu.style === 'buttons' && menu.options.length <= interactiveLimits.buttons;
+
+/** An option's title as Meta shows it on a button or a list row. */
+const shownTitle = (menu: OutboundMenu, title: string) =>
+  cut(title.trim(), asButtons(menu) ? interactiveLimits.buttonTitle : interactiveLimits.rowTitle);
+
+/**
+ * Whether Meta can show the menu at all: a text, and one to ten options, each with a title, the
+ * titles still distinct once cut (Meta refuses equal button titles, and equal rows would leave
+ * the customer guessing).
+ */
 export function fitsInteractive(menu: OutboundMenu) {
+  const titles = menu.options.map((option) => shownTitle(menu, option.title));
   return (
     menu.options.length > 0 &&
     menu.options.length <= interactiveLimits.rows &&
     menu.text.trim() !== '' &&
-    menu.options.every(
-      (option) =>
-        option.title.trim() !== '' && OPTION_ID_PREFIX.length + option.id.length <= interactiveLimits.optionId,
-    )
+    titles.every((title) => title !== '') &&
+    new Set(titles).size === titles.length &&
+    menu.options.every((option) => OPTION_ID_PREFIX.length + option.id.length <= interactiveLimits.optionId)
   );
 }
 
@@ -42,16 +52,16 @@ export function fitsInteractive(menu: OutboundMenu) {
 export function menuPayload(menu: OutboundMenu): GraphMessagePayload {
   const body = { text: cut(menu.text, interactiveLimits.body) };
   const idOf = (option: { id: string }) => `${OPTION_ID_PREFIX}${option.id}`;
-  if (menu.style === 'buttons' && menu.options.length <= interactiveLimits.buttons) {
+  if (asButtons(menu)) {
     const buttons = menu.options.map((option) => ({
       type: 'reply',
-      reply: { id: idOf(option), title: cut(option.title, interactiveLimits.buttonTitle) },
+      reply: { id: idOf(option), title: shownTitle(menu, option.title) },
     }));
     return { type: 'interactive', interactive: { type: 'button', body, action: { buttons } } };
   }
   const rows = menu.options.map((option) => ({
     id: idOf(option),
-    title: cut(option.title, interactiveLimits.rowTitle),
+    title: shownTitle(menu, option.title),
     ...(option.description ? { description: cut(option.description, interactiveLimits.rowDescription) } : {}),
   }));
   return {
