@@ -26,6 +26,16 @@ test('a setting persists after reload; the schedules tab follows scheduleType an
   await expect(page.getByTestId('setting-userRating')).toHaveText('Habilitado');
   await snap(page, 'settings-light-desktop');
 
+  // Menus as buttons or lists, which only Cloud API connections show (issue 47).
+  await expect(page.getByTestId('settings-options')).toContainText(
+    'Botões e listas valem só para conexões WhatsApp Cloud API',
+  );
+  await expect(page.getByTestId('setting-chatBotType')).toHaveText('Texto');
+  await choose(page, 'chatBotType', 'button');
+  await page.reload();
+  await expect(page.getByTestId('setting-chatBotType')).toHaveText('Botões (lista acima de 3 opções)');
+  await choose(page, 'chatBotType', 'text');
+
   await choose(page, 'scheduleType', 'company');
   await page.getByTestId('settings-tab-schedules').click();
   await expect(page.getByTestId('schedule-monday-startTime')).toHaveValue('08:00');
