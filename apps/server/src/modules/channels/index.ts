@@ -35,7 +35,11 @@ export {
   PermanentSendError,
 } from './channel-adapter.ts';
 export * from './media-files.ts';
-export type { FilledTemplate } from './providers/cloudapi/templates/template-components.ts';
+export {
+  type FilledTemplate,
+  templateContentOf,
+} from './providers/cloudapi/templates/template-components.ts';
+export type { TemplatesService } from './providers/cloudapi/templates/templates.service.ts';
 export type { SessionInboundHandlers, SessionRef } from './session-manager.ts';
 export { buildOpusHead, writeOggOpus } from './voice-notes/ogg-opus-writer.ts';
 export * from './voice-notes/voice-note.ts';

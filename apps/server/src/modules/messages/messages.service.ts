@@ -552,6 +552,8 @@ export function createMessagesService(deps: {
         whatsappId: number;
         userId: number | null;
         media?: { path: string; name: string; mimetype: string } | null;
+        /** A filled Cloud API template (`body` is its text): sent as the template, whatever the window. */
+        structured?: StructuredContent | null;
       },
     ) {
       const row = {
@@ -563,6 +565,7 @@ export function createMessagesService(deps: {
         userId: message.userId,
         isSystem: false,
         body: message.body,
+        structuredContent: message.structured ?? null,
         ...(message.media
           ? {
               mediaType: mediaTypeOf(message.media.mimetype),

@@ -1,4 +1,4 @@
-import type { TemplateParameter } from '../../../channel-adapter.ts';
+import type { StructuredContent, TemplateParameter } from '../../../channel-adapter.ts';
 
 /**
  * Meta's template `components` (header, body, footer, buttons), read into what the app lists and
@@ -86,4 +86,10 @@ export function fillTemplate(shape: TemplateShape, values: string[]): FilledTemp
     headerParameters: parametersOf(shape.headerPlaceholders, headerParameters),
     bodyParameters: parametersOf(shape.bodyPlaceholders, bodyParameters),
   };
+}
+
+/** A filled template as a stored message's structured content (what the Cloud API adapter sends). */
+export function templateContentOf(filled: FilledTemplate & { name: string; language: string }): StructuredContent {
+  const { name, language, headerParameters, bodyParameters } = filled;
+  return { kind: 'template', template: { name, language, headerParameters, bodyParameters } };
 }

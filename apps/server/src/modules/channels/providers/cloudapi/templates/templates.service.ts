@@ -61,6 +61,34 @@ export function createTemplatesService(deps: {
     return { templates: rows.map(toRecord), syncedAt };
   }
 
+  /**
+   * The template looked up once, for work that fills it many times or inside a transaction
+   * (campaigns per contact, a schedule's claim): refused here when unknown or not sendable;
+   * `fill` then checks each set of values without reading the database.
+   */
+  async function prepare(companyId: number, whatsappId: number, wanted: { name: string; language: string }) {
+    await requireCloud(companyId, whatsappId);
+    const row = await repository.find(companyId, whatsappId, wanted.name, wanted.language);
+    if (!row) throw new AppError('ERR_TEMPLATE_NOT_FOUND');
+    const shape = shapeOf(row.components);
+    if (!isSendable(row.status, shape)) throw new AppError('ERR_TEMPLATE_NOT_SENDABLE');
+    const count = variableCountOf(shape);
+    return {
+      variableCount: count,
+      fill(values: string[]): FilledTemplate & { name: string; language: string } {
+        const blank = values.slice(0, count).findIndex((value) => value.trim() === '');
+        if (values.length !== count || blank >= 0) {
+          const index = blank >= 0 ? blank : Math.min(values.length, count);
+          throw new AppError('ERR_TEMPLATE_VARIABLES', {
+            fields: { [`template.variables.${index}`]: 'Required' },
+            details: { expected: count },
+          });
+        }
+        return { name: row.name, language: row.language, ...fillTemplate(shape, values) };
+      },
+    };
+  }
+
   return {
     async list(companyId: number, whatsappId: number) {
       await requireCloud(companyId, whatsappId);
@@ -107,22 +135,10 @@ export function createTemplatesService(deps: {
       wanted: { name: string; language: string },
       values: string[],
     ): Promise<FilledTemplate & { name: string; language: string }> {
-      await requireCloud(companyId, whatsappId);
-      const row = await repository.find(companyId, whatsappId, wanted.name, wanted.language);
-      if (!row) throw new AppError('ERR_TEMPLATE_NOT_FOUND');
-      const shape = shapeOf(row.components);
-      if (!isSendable(row.status, shape)) throw new AppError('ERR_TEMPLATE_NOT_SENDABLE');
-      const count = variableCountOf(shape);
-      const blank = values.slice(0, count).findIndex((value) => value.trim() === '');
-      if (values.length !== count || blank >= 0) {
-        const index = blank >= 0 ? blank : Math.min(values.length, count);
-        throw new AppError('ERR_TEMPLATE_VARIABLES', {
-          fields: { [`template.variables.${index}`]: 'Required' },
-          details: { expected: count },
-        });
-      }
-      return { name: row.name, language: row.language, ...fillTemplate(shape, values) };
+      return (await prepare(companyId, whatsappId, wanted)).fill(values);
     },
+
+    prepare,
   };
 }
 
