@@ -264,6 +264,7 @@ export async function buildServer(
     tickets,
     planRules: plans.rules,
     settings: settings.reader,
+    templates: channels.templates,
   });
   schedules.register(app);
   const billing = createBillingModule(platform);
@@ -275,6 +276,7 @@ export async function buildServer(
     contacts,
     sessions: channels.manager,
     settings: settings.reader,
+    templates: channels.templates,
   });
   campaigns.register(app);
 

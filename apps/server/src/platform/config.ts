@@ -56,6 +56,11 @@ const envSchema = z.object({
     .string()
     .regex(/^v\d+\.\d+$/, 'a Graph API version such as v23.0')
     .default('v23.0'),
+  /**
+   * Campaign messages a second on a Cloud API number (Meta allows 80 by default; a conservative
+   * share, docs/cloud-api.md "Campaigns and schedules").
+   */
+  WHATSAPP_CAMPAIGN_RATE: z.coerce.number().positive().max(1_000).default(20),
   /** Dialogflow ES REST API (tests point it at a local fake). */
   DIALOGFLOW_API_URL: z.url().default('https://dialogflow.googleapis.com'),
   /**
@@ -215,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : null,
     openAiBaseUrl: vars.OPENAI_BASE_URL,
     whatsappGraph: { url: vars.WHATSAPP_GRAPH_URL, version: vars.WHATSAPP_GRAPH_VERSION },
+    whatsappCampaignRate: vars.WHATSAPP_CAMPAIGN_RATE,
     dialogflowApiUrl: vars.DIALOGFLOW_API_URL,
     azureSpeechUrl: vars.AZURE_SPEECH_URL,
     botTimeoutMs: vars.BOT_TIMEOUT_SECONDS * 1000,

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  hasTemplateChoice,
+  templateChoiceRecordShape,
+  templateChoiceShape,
+  templateLanguageRefinement,
+} from '../cloud-api/template.schema.ts';
 import { companyTimeSchema } from '../common/company-time.ts';
 import { listQuerySchema } from '../common/pagination.ts';
 import { pageSchema } from '../common/route-contract.ts';
@@ -18,7 +24,12 @@ const idSchema = z.number().int().positive().max(2_147_483_647);
 const optionalId = idSchema.nullable().optional();
 const variant = z.string().max(4096, 'Too Long!').nullable().optional();
 
-/** spec: name 2–50 required; empty strings arrive as null. `tagId` is the spec's tagListId. */
+/**
+ * spec: name 2–50 required; empty strings arrive as null. `tagId` is the spec's tagListId.
+ * On a Cloud API connection the campaign sends an approved template (`templateName`,
+ * `templateLanguage`, `templateVariables`) instead of the message variants, which are then not
+ * required (docs/cloud-api.md "Campaigns and schedules").
+ */
 export const campaignFieldsSchema = z
   .object({
     name: z.string({ error: 'Required' }).trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
@@ -33,12 +44,17 @@ export const campaignFieldsSchema = z
     message5: variant,
     /** 'YYYY-MM-DD HH:mm:ss' on the company's clock, or ISO with an offset; null keeps the campaign INATIVA. */
     scheduledAt: companyTimeSchema.nullable().optional(),
+    ...templateChoiceShape,
   })
   .refine((value) => Boolean(value.contactListId) !== Boolean(value.tagId), {
     message: 'Choose a contact list or a tag',
     path: ['contactListId'],
   })
-  .refine((value) => campaignVariants(value).length > 0, { message: 'Required', path: ['message1'] });
+  .refine((value) => hasTemplateChoice(value) || campaignVariants(value).length > 0, {
+    message: 'Required',
+    path: ['message1'],
+  })
+  .refine(...templateLanguageRefinement);
 export type CampaignFields = z.input<typeof campaignFieldsSchema>;
 
 /** The non-empty message variants, in order. */
@@ -77,6 +93,7 @@ export const campaignRecordSchema = z.object({
   fileListId: z.number().nullable(),
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  ...templateChoiceRecordShape,
   /** Whether the dialog may save (INATIVA, CANCELADA, or PROGRAMADA more than an hour ahead). */
   editable: z.boolean(),
   createdAt: z.string(),

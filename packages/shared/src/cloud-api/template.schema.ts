@@ -61,3 +61,39 @@ export const templateSendSchema = z.object({
   variables: z.array(z.string().max(1_024)).max(60).default([]),
 });
 export type TemplateSend = z.input<typeof templateSendSchema>;
+
+/**
+ * A template chosen for a send to come (a campaign's, a schedule's) on a Cloud API connection:
+ * its name and language, and its placeholders' values in order, which may use message variables
+ * (`{{name}}`, `{{firstName}}`…) filled per contact when it goes. Blank name: no template.
+ */
+export const templateChoiceShape = {
+  templateName: z.string().trim().max(512).nullable().optional(),
+  templateLanguage: z.string().trim().max(15).nullable().optional(),
+  templateVariables: z.array(z.string().max(1_024)).max(60).nullable().optional(),
+};
+
+/** Whether fields name a template (a blank name names none). */
+export const hasTemplateChoice = (value: { templateName?: string | null }) => Boolean(value.templateName?.trim());
+
+/** A chosen template needs its language too. */
+export const templateLanguageRefinement: [
+  (value: { templateName?: string | null; templateLanguage?: string | null }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (value) => !hasTemplateChoice(value) || Boolean(value.templateLanguage?.trim()),
+  { message: 'Required', path: ['templateLanguage'] },
+];
+
+/** The choice as the API answers it. */
+export const templateChoiceRecordShape = {
+  templateName: z.string().nullable(),
+  templateLanguage: z.string().nullable(),
+  templateVariables: z.array(z.string()),
+};
+
+/** The index of the first of a template's `count` values that is missing or blank; null when all are there. */
+export function missingTemplateValue(count: number, values: readonly string[]): number | null {
+  for (let index = 0; index < count; index++) if (!values[index]?.trim()) return index;
+  return values.length > count ? count : null;
+}

@@ -124,6 +124,10 @@ export const errorCatalogue = {
     message: 'This template cannot be sent: it is not approved, or its header needs media',
   },
   ERR_TEMPLATE_VARIABLES: { status: 400, message: 'Fill in every variable of the template' },
+  ERR_TEMPLATE_REQUIRED: {
+    status: 400,
+    message: 'A campaign on a WhatsApp Cloud API connection sends an approved template: choose one',
+  },
   ERR_GRAPH_UNREACHABLE: { status: 502, message: 'Meta could not be reached; try again in a moment' },
   ERR_BILLING_ONLY: {
     status: 402,

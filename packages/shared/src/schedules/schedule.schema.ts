@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  hasTemplateChoice,
+  templateChoiceRecordShape,
+  templateChoiceShape,
+  templateLanguageRefinement,
+} from '../cloud-api/template.schema.ts';
 import { companyTimeSchema } from '../common/company-time.ts';
 import { pageNumberSchema } from '../common/pagination.ts';
 import { pageSchema } from '../common/route-contract.ts';
@@ -35,14 +41,23 @@ export type ScheduleRecurrence = z.infer<typeof scheduleRecurrenceSchema>;
  * `sendAt` is 'YYYY-MM-DD HH:mm:ss' on the company's clock (the spec's form) or an instant (ISO with
  * offset, what the form sends: it turns the company-time wall clock into it).
  * `whatsappId` left out: the contact's last ticket's connection, else the company default.
+ * On a Cloud API connection a template may be chosen (`templateName`…): it goes whatever the
+ * customer service window, and the body is then not required (docs/decisions/cloud-api-schedules.md).
  */
-export const scheduleFieldsSchema = z.object({
-  body: z.string({ error: 'Required' }).trim().min(5, 'Message too short').max(4096, 'Too Long!'),
-  contactId: z.number({ error: 'Required' }).int().positive(),
-  sendAt: companyTimeSchema,
-  whatsappId: z.number().int().positive().nullable().optional(),
-  recurrence: scheduleRecurrenceSchema.nullable().optional(),
-});
+export const scheduleFieldsSchema = z
+  .object({
+    body: z.string({ error: 'Required' }).trim().max(4096, 'Too Long!').default(''),
+    contactId: z.number({ error: 'Required' }).int().positive(),
+    sendAt: companyTimeSchema,
+    whatsappId: z.number().int().positive().nullable().optional(),
+    recurrence: scheduleRecurrenceSchema.nullable().optional(),
+    ...templateChoiceShape,
+  })
+  .refine((value) => hasTemplateChoice(value) || value.body.length >= 5, {
+    message: 'Message too short',
+    path: ['body'],
+  })
+  .refine(...templateLanguageRefinement);
 export type ScheduleFields = z.infer<typeof scheduleFieldsSchema>;
 
 export const scheduleIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -97,6 +112,7 @@ export const scheduleRecordSchema = z.object({
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
   mediaUrl: z.string().nullable(),
+  ...templateChoiceRecordShape,
   /** The stored repetition (the fields' schema without its form check). */
   recurrence: z
     .object({

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { campaignDelayAfter, campaignVariants, fillCampaignVariables } from '@wacrm/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import type { JobSender } from '../../platform/jobs/job-queue.ts';
 import { contacts, messages, tickets } from '../../tables.ts';
-import { mimetypeOf } from '../channels/index.ts';
+import { mimetypeOf, type TemplatesService, templateContentOf } from '../channels/index.ts';
 import type { ContactsRepository } from '../contacts/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { TicketsRepository } from '../tickets/index.ts';
@@ -19,6 +20,10 @@ import type { ContactListsRepository } from './contact-lists.repository.ts';
 export const PAUSED_RECHECK_MS = 5_000;
 /** One job sends at most this many before handing over to the next job (keeps jobs short). */
 const SENDS_PER_JOB = 200;
+/** A pause up to this long is waited inside the job (a Cloud API campaign's); a longer one by the next job. */
+const WAIT_IN_JOB_MS = 1_000;
+
+type PreparedTemplate = Awaited<ReturnType<TemplatesService['prepare']>>;
 
 type Step =
   | { kind: 'sent'; ticketId: number; messageIds: number[] }
@@ -46,6 +51,9 @@ export function createCampaignDispatch(deps: {
   clock: () => Date;
   random: () => number;
   log: FastifyBaseLogger;
+  templates: Pick<TemplatesService, 'prepare'>;
+  /** Messages a second on a Cloud API number, instead of the anti-ban intervals (docs/cloud-api.md). */
+  cloudRatePerSecond: number;
   onProgress: (companyId: number, campaignId: number) => Promise<void>;
   /** The files of a campaign's file list, sent after the text. */
   filesOf: (
@@ -143,8 +151,35 @@ export function createCampaignDispatch(deps: {
     await queueNext({ companyId, campaignId, token }, 0);
   }
 
+  /**
+   * The campaign's template, looked up once per job (outside the claims' transactions). One that
+   * is gone or no longer sendable (synchronised since) cancels the campaign: an admin chooses
+   * another and restarts it, and nobody on the list is skipped meanwhile.
+   */
+  async function templateOf(companyId: number, campaignId: number): Promise<PreparedTemplate | null | 'cancelled'> {
+    const row = await repository.find(companyId, campaignId);
+    const campaign = row?.campaign;
+    if (!campaign?.templateName || !campaign.templateLanguage || !campaign.whatsappId) return null;
+    try {
+      return await deps.templates.prepare(companyId, campaign.whatsappId, {
+        name: campaign.templateName,
+        language: campaign.templateLanguage,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      log.warn({ campaignId, reason: error.code }, 'campaign template cannot be sent; campaign cancelled');
+      await repository.update(companyId, campaignId, { status: 'CANCELADA', chainToken: null });
+      return 'cancelled';
+    }
+  }
+
   /** One claim: sends one contact, skips one, or says why not now. */
-  async function step(companyId: number, campaignId: number, token: string): Promise<Step> {
+  async function step(
+    companyId: number,
+    campaignId: number,
+    token: string,
+    template: PreparedTemplate | null,
+  ): Promise<Step> {
     const now = deps.clock();
     return db.transaction(async (tx): Promise<Step> => {
       const campaign = await repository.lock(tx, companyId, campaignId);
@@ -187,6 +222,41 @@ export function createCampaignDispatch(deps: {
       const ticketId =
         active?.id ??
         (await deps.tickets.insert(tx, { companyId, contactId, whatsappId, status: 'closed', isGroup: false })).id;
+      const isCloud = connection.provider === 'cloudapi';
+      if (campaign.templateName) {
+        // Read before this transaction (templateOf); a chain that began before a template was chosen stops here.
+        if (!template) return { kind: 'stopped' };
+        // The values' variables as the variants fill theirs; a contact without a name is called by the number.
+        const values = (campaign.templateVariables ?? []).map((value) =>
+          fillCampaignVariables(value, { ...shipping, name: shipping.name || shipping.number }, settings.variables),
+        );
+        let filled: ReturnType<PreparedTemplate['fill']>;
+        try {
+          filled = template.fill(values);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          // A value left blank for this contact (no e-mail on the list): Meta would refuse it.
+          await repository.settleShipping(tx, shipping.id, { status: 'invalid' });
+          return { kind: 'skipped' };
+        }
+        const messageId = await deps.messages.stageOutbound(tx, companyId, ticketId, {
+          body: filled.text,
+          contactId,
+          whatsappId,
+          userId: null,
+          structured: templateContentOf(filled),
+        });
+        await repository.settleShipping(tx, shipping.id, {
+          status: 'sent',
+          body: filled.text,
+          contactId,
+          ticketId,
+          messageId,
+          sentAt: now,
+        });
+        await pace(tx, companyId, campaign, settings, isCloud, now);
+        return { kind: 'sent', ticketId, messageIds: [messageId] };
+      }
       const variants = campaignVariants(campaign);
       const variant = Math.min(variants.length - 1, Math.floor(deps.random() * variants.length));
       const body = fillCampaignVariables(variants[variant], shipping, settings.variables);
@@ -237,26 +307,42 @@ export function createCampaignDispatch(deps: {
         messageId,
         sentAt: now,
       });
-      const sentCount = campaign.sentCount + 1;
-      const delaySeconds = campaignDelayAfter(sentCount, settings);
-      await repository.update(
-        companyId,
-        campaignId,
-        { sentCount, nextSendAt: new Date(now.getTime() + delaySeconds * 1000) },
-        tx,
-      );
+      await pace(tx, companyId, campaign, settings, isCloud, now);
       return { kind: 'sent', ticketId, messageIds };
     });
+  }
+
+  /**
+   * When the next message may go. docs/cloud-api.md: a Cloud API number goes at Meta's throughput
+   * (a share of its 80 messages a second, `cloudRatePerSecond`), its rate limits retried by the
+   * outbound path; the anti-ban intervals are for numbers paired by QR code.
+   */
+  async function pace(
+    tx: Database,
+    companyId: number,
+    campaign: { id: number; sentCount: number },
+    settings: Parameters<typeof campaignDelayAfter>[1],
+    isCloud: boolean,
+    now: Date,
+  ) {
+    const sentCount = campaign.sentCount + 1;
+    const delayMs = isCloud ? 1000 / deps.cloudRatePerSecond : campaignDelayAfter(sentCount, settings) * 1000;
+    await repository.update(companyId, campaign.id, { sentCount, nextSendAt: new Date(now.getTime() + delayMs) }, tx);
   }
 
   /** One job of the chain: claims until it must wait, then queues its successor. Answers its last step. */
   async function runJob(payload: CampaignDispatchPayload): Promise<Step> {
     const { companyId, campaignId, token } = payload;
     let result: Step = { kind: 'skipped' };
+    const template = await templateOf(companyId, campaignId);
+    if (template === 'cancelled') {
+      await deps.onProgress(companyId, campaignId);
+      return { kind: 'stopped' };
+    }
     for (let sends = 0; sends < SENDS_PER_JOB; ) {
       // Lets waiting requests in between claims (PGlite is one connection).
       await nextTurn();
-      result = await step(companyId, campaignId, token);
+      result = await step(companyId, campaignId, token, template);
       if (result.kind === 'sent') {
         sends++;
         await deps.messages.publish(companyId, result.ticketId, result.messageIds).catch((error) => {
@@ -268,6 +354,10 @@ export function createCampaignDispatch(deps: {
       }
       if (result.kind === 'skipped') {
         sends++;
+        continue;
+      }
+      if (result.kind === 'wait' && result.ms <= WAIT_IN_JOB_MS) {
+        await sleep(result.ms);
         continue;
       }
       if (result.kind === 'wait') await queueNext(payload, result.ms);

@@ -101,7 +101,7 @@ export function createCampaignsRepository(db: Database) {
 
     async connectionOf(companyId: number, whatsappId: number, handle: Database = db) {
       const [row] = await handle
-        .select({ id: whatsapps.id, status: whatsapps.status })
+        .select({ id: whatsapps.id, status: whatsapps.status, provider: whatsapps.provider })
         .from(whatsapps)
         .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)));
       return row ?? null;

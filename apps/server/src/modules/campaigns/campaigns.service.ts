@@ -7,11 +7,14 @@ import {
   type CampaignSettings,
   type CampaignStatus,
   type campaignFieldsSchema,
+  hasTemplateChoice,
   instantOfCompanyTime,
+  missingTemplateValue,
 } from '@wacrm/shared';
 import type { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import type { TemplatesService } from '../channels/index.ts';
 import type { CampaignDispatch } from './campaign-dispatch.ts';
 import type { CampaignsRealtime } from './campaigns.realtime.ts';
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
@@ -41,6 +44,7 @@ export function createCampaignsService(deps: {
   storage: FileStorage;
   /** The company's clock, on which a time written 'YYYY-MM-DD HH:mm:ss' is read. */
   timeZoneOf: (companyId: number) => Promise<string>;
+  templates: Pick<TemplatesService, 'prepare'>;
 }) {
   const { repository, realtime } = deps;
 
@@ -69,6 +73,9 @@ export function createCampaignsService(deps: {
       fileListId: c.fileListId,
       mediaPath: c.mediaPath,
       mediaName: c.mediaName,
+      templateName: c.templateName,
+      templateLanguage: c.templateLanguage,
+      templateVariables: c.templateVariables ?? [],
       editable: isEditable(c, deps.clock()),
       createdAt: c.createdAt.toISOString(),
       updatedAt: c.updatedAt.toISOString(),
@@ -100,9 +107,37 @@ export function createCampaignsService(deps: {
     return record;
   }
 
+  /**
+   * docs/cloud-api.md "Campaigns and schedules": a Cloud API connection sends an approved template
+   * (the message variants could reach only who wrote in the last 24 hours); another connection
+   * cannot send one. The values may hold variables, filled per contact: here they must only be there.
+   */
+  async function checkTemplate(companyId: number, connection: { id: number; provider: string }, fields: Fields) {
+    const isCloud = connection.provider === 'cloudapi';
+    if (!hasTemplateChoice(fields)) {
+      if (isCloud) throw new AppError('ERR_TEMPLATE_REQUIRED', { fields: { templateName: 'Required' } });
+      return;
+    }
+    if (!isCloud)
+      throw new AppError('ERR_NOT_CLOUD_CONNECTION', { fields: { templateName: 'ERR_NOT_CLOUD_CONNECTION' } });
+    const template = await deps.templates.prepare(companyId, connection.id, {
+      name: fields.templateName!.trim(),
+      language: fields.templateLanguage!.trim(),
+    });
+    const missing = missingTemplateValue(template.variableCount, fields.templateVariables ?? []);
+    if (missing !== null) {
+      throw new AppError('ERR_TEMPLATE_VARIABLES', {
+        fields: { [`templateVariables.${missing}`]: 'Required' },
+        details: { expected: template.variableCount },
+      });
+    }
+  }
+
   /** The connection, list and tag must be the company's (another company's id is a 404). */
   async function checkReferences(companyId: number, fields: Fields) {
-    if (!(await repository.connectionOf(companyId, fields.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
+    const connection = await repository.connectionOf(companyId, fields.whatsappId);
+    if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
+    await checkTemplate(companyId, connection, fields);
     if (fields.contactListId && !(await repository.contactListExists(companyId, fields.contactListId))) {
       throw new AppError('ERR_NOT_FOUND', { fields: { contactListId: 'ERR_NOT_FOUND' } });
     }
@@ -115,6 +150,15 @@ export function createCampaignsService(deps: {
   }
 
   const blankToNull = (text: string | null | undefined) => (text?.trim() ? text : null);
+
+  const templateColumns = (fields: Fields) =>
+    hasTemplateChoice(fields)
+      ? {
+          templateName: fields.templateName!.trim(),
+          templateLanguage: fields.templateLanguage!.trim(),
+          templateVariables: fields.templateVariables ?? [],
+        }
+      : { templateName: null, templateLanguage: null, templateVariables: null };
 
   async function columns(companyId: number, fields: Fields) {
     // 'YYYY-MM-DD HH:mm:ss' is read on the company's clock, as the schedules read theirs.
@@ -132,6 +176,7 @@ export function createCampaignsService(deps: {
       message3: blankToNull(fields.message3),
       message4: blankToNull(fields.message4),
       message5: blankToNull(fields.message5),
+      ...templateColumns(fields),
       scheduledAt,
       // spec: a time makes it PROGRAMADA; without one it stays INATIVA.
       status: (scheduledAt ? 'PROGRAMADA' : 'INATIVA') as CampaignStatus,
@@ -184,6 +229,9 @@ export function createCampaignsService(deps: {
           message3: values.message3,
           message4: values.message4,
           message5: values.message5,
+          templateName: values.templateName,
+          templateLanguage: values.templateLanguage,
+          templateVariables: values.templateVariables,
         });
         return announce(companyId, id, 'update');
       }

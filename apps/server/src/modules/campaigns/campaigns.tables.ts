@@ -117,6 +117,10 @@ export const campaigns = pgTable(
     fileListId: integer('file_list_id').references(() => fileLists.id, { onDelete: 'set null' }),
     mediaPath: text('media_path'),
     mediaName: text('media_name'),
+    /** A Cloud API template sent instead of the text (null: none); its values may hold message variables. */
+    templateName: varchar('template_name', { length: 512 }),
+    templateLanguage: varchar('template_language', { length: 15 }),
+    templateVariables: jsonb('template_variables').$type<string[]>(),
     /** The running chain's token: a job of an older chain (before a restart or a recovery) stops. */
     chainToken: uuid('chain_token'),
     /** The earliest time the next message may go (the pacing, kept across restarts). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
-import type { ChannelSession } from '../channels/index.ts';
+import type { ChannelSession, TemplatesService } from '../channels/index.ts';
 import type { ContactsModule } from '../contacts/index.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import type { SettingsReader } from '../settings/index.ts';
@@ -32,6 +32,8 @@ export function createCampaignsModule(
     contacts: ContactsModule;
     sessions: { connectedSession(whatsappId: number): ChannelSession | null };
     settings: Pick<SettingsReader, 'locale'>;
+    /** Cloud API templates: checked when a campaign is saved, filled per contact when it sends. */
+    templates: Pick<TemplatesService, 'prepare'>;
   },
 ) {
   const repository = createCampaignsRepository(platform.db);
@@ -64,6 +66,7 @@ export function createCampaignsModule(
     fileListExists: files.exists,
     storage: platform.storage,
     timeZoneOf: async (companyId) => (await deps.settings.locale(companyId)).timeZone,
+    templates: deps.templates,
   });
 
   const progress = createProgressThrottle(PROGRESS_EVERY_MS, service.progress, platform.log);
@@ -79,6 +82,8 @@ export function createCampaignsModule(
     random: Math.random,
     log: platform.log,
     filesOf: files.filesOf,
+    templates: deps.templates,
+    cloudRatePerSecond: platform.config.whatsappCampaignRate,
     onProgress: async (companyId, campaignId) => {
       const row = await repository.find(companyId, campaignId);
       const finished = row?.campaign.status !== 'EM_ANDAMENTO';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
+import type { TemplatesService } from '../channels/index.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import type { PlanRules } from '../plans/index.ts';
 import type { SettingsReader } from '../settings/index.ts';
@@ -22,6 +23,7 @@ export function createSchedulesModule(
     tickets: TicketsModule;
     planRules: PlanRules;
     settings: Pick<SettingsReader, 'locale'>;
+    templates: Pick<TemplatesService, 'prepare'>;
   },
 ) {
   const repository = createSchedulesRepository(platform.db);
@@ -35,6 +37,7 @@ export function createSchedulesModule(
     storage: platform.storage,
     jobs: platform.jobs,
     timeZoneOf: async (companyId) => (await deps.settings.locale(companyId)).timeZone,
+    templates: deps.templates,
     clock: platform.clock,
     log: platform.log,
   });

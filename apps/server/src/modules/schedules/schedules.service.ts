@@ -1,5 +1,7 @@
 import {
+  hasTemplateChoice,
   instantOfCompanyTime,
+  missingTemplateValue,
   SCHEDULE_MEDIA_MAX_BYTES,
   SCHEDULE_MEDIA_MIMETYPES,
   type ScheduleFields,
@@ -13,7 +15,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { JobSender } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
-import { mimetypeOf, safeExtension } from '../channels/index.ts';
+import { mimetypeOf, safeExtension, type TemplatesService, templateContentOf } from '../channels/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { TicketsRepository } from '../tickets/index.ts';
 import { canOpenTicket, mayShowAll, type TicketPolicy } from '../tickets/index.ts';
@@ -51,6 +53,8 @@ export function createSchedulesService(deps: {
   storage: FileStorage;
   jobs: JobSender;
   timeZoneOf: (companyId: number) => Promise<string>;
+  /** Cloud API templates: checked when a schedule is saved, filled when it is sent. */
+  templates: Pick<TemplatesService, 'prepare'>;
   clock: () => Date;
   log: FastifyBaseLogger;
 }) {
@@ -89,6 +93,9 @@ export function createSchedulesService(deps: {
       mediaPath: row.mediaPath,
       mediaName: row.mediaName,
       mediaUrl: row.mediaPath ? storage.urlOf(row.mediaPath) : null,
+      templateName: row.templateName,
+      templateLanguage: row.templateLanguage,
+      templateVariables: row.templateVariables ?? [],
       recurrence: row.recurrence ?? null,
       seriesId: row.seriesId,
       createdAt: row.createdAt.toISOString(),
@@ -159,6 +166,26 @@ export function createSchedulesService(deps: {
     return resolved;
   }
 
+  /**
+   * A chosen template must be one the connection may send, with every value given (they may hold
+   * message variables, filled when it goes). Answers the columns to store.
+   */
+  async function templateColumnsFor(companyId: number, whatsappId: number | null, fields: ScheduleFields) {
+    if (!hasTemplateChoice(fields)) return { templateName: null, templateLanguage: null, templateVariables: null };
+    if (!whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
+    const wanted = { name: fields.templateName!.trim(), language: fields.templateLanguage!.trim() };
+    const template = await deps.templates.prepare(companyId, whatsappId, wanted);
+    const values = fields.templateVariables ?? [];
+    const missing = missingTemplateValue(template.variableCount, values);
+    if (missing !== null) {
+      throw new AppError('ERR_TEMPLATE_VARIABLES', {
+        fields: { [`templateVariables.${missing}`]: 'Required' },
+        details: { expected: template.variableCount },
+      });
+    }
+    return { templateName: wanted.name, templateLanguage: wanted.language, templateVariables: values };
+  }
+
   /** Puts a schedule's send on the job queue for its time (the job checks again before sending). */
   async function enqueue(companyId: number, scheduleId: number, sendAt: Date) {
     // Counted from the real time, not the injected clock: the queue starts jobs by the database's clock.
@@ -176,6 +203,19 @@ export function createSchedulesService(deps: {
     await storage.remove(mediaPath).catch((error) => log.warn({ err: error, mediaPath }, 'schedule file not removed'));
   }
 
+  /** A due schedule's template, looked up for its send; null when it has none. */
+  async function preparedTemplateOf(companyId: number, scheduleId: number) {
+    const schedule = (await repository.find(companyId, scheduleId))?.schedule;
+    // Only for one that may still be claimed: an error here marks the schedule failed.
+    if (schedule?.status !== 'pending' || schedule.sentAt) return null;
+    if (!schedule.templateName || !schedule.templateLanguage) return null;
+    if (!schedule.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
+    return deps.templates.prepare(companyId, schedule.whatsappId, {
+      name: schedule.templateName,
+      language: schedule.templateLanguage,
+    });
+  }
+
   /**
    * Claims one due schedule and stores its message in one transaction, then sends it. Answers
    * false when there was nothing to claim (not due, already claimed, gone).
@@ -185,6 +225,8 @@ export function createSchedulesService(deps: {
     const timeZone = await deps.timeZoneOf(companyId);
     let outcome: { ticketId: number; messageId: number; next: { id: number; sendAt: Date } | null } | null;
     try {
+      // The template is read before the claim's transaction (the embedded database runs one at a time).
+      const template = await preparedTemplateOf(companyId, scheduleId);
       outcome = await db.transaction(async (tx) => {
         const claimed = await repository.claim(tx, companyId, scheduleId, now);
         if (!claimed) return null;
@@ -216,17 +258,26 @@ export function createSchedulesService(deps: {
             }
           : null;
         // The body's variables ({{firstName}}, {{ms}}, {{protocol}}…) as quick messages fill them.
-        const body = await deps.messages.fillTemplate(
-          companyId,
-          { id: ticketId, createdAt: ticket.createdAt, contactName: contact.name },
-          claimed.body,
-        );
+        const fillVariables = (text: string) =>
+          deps.messages.fillTemplate(
+            companyId,
+            { id: ticketId, createdAt: ticket.createdAt, contactName: contact.name },
+            text,
+          );
+        // A template goes whatever the customer service window (docs/decisions/cloud-api-schedules.md).
+        // Chosen between the read above and the claim: marked failed (saved again, it goes), never sent blank.
+        if (claimed.templateName && !template) throw new AppError('ERR_TEMPLATE_NOT_FOUND');
+        const filled =
+          template && claimed.templateName
+            ? template.fill(await Promise.all((claimed.templateVariables ?? []).map(fillVariables)))
+            : null;
         const messageId = await deps.messages.stageOutbound(tx, companyId, ticketId, {
-          body,
+          body: filled ? filled.text : await fillVariables(claimed.body),
           contactId: contact.id,
           whatsappId,
           userId: claimed.userId,
-          media,
+          media: filled ? null : media,
+          structured: filled ? templateContentOf(filled) : null,
         });
         await repository.update(companyId, scheduleId, { ticketId, messageId, whatsappId }, tx);
         let next: { id: number; sendAt: Date } | null = null;
@@ -248,6 +299,9 @@ export function createSchedulesService(deps: {
               sendAt: nextAt,
               mediaPath: claimed.mediaPath,
               mediaName: claimed.mediaName,
+              templateName: claimed.templateName,
+              templateLanguage: claimed.templateLanguage,
+              templateVariables: claimed.templateVariables,
               recurrence: claimed.recurrence,
               seriesId: claimed.seriesId ?? claimed.id,
             },
@@ -294,7 +348,9 @@ export function createSchedulesService(deps: {
       await checkContact(session, fields.contactId);
       const sendAt = checkTimes(await sendAtOf(companyId, fields), fields);
       const whatsappId = await connectionFor(companyId, fields.contactId, fields.whatsappId);
+      const template = await templateColumnsFor(companyId, whatsappId, fields);
       const row = await repository.insert(companyId, {
+        ...template,
         body: fields.body,
         contactId: fields.contactId,
         userId: session.userId,
@@ -319,7 +375,9 @@ export function createSchedulesService(deps: {
         fields.whatsappId !== undefined || fields.contactId !== before.contactId
           ? await connectionFor(companyId, fields.contactId, fields.whatsappId)
           : before.whatsappId;
+      const template = await templateColumnsFor(companyId, whatsappId, fields);
       const updated = await repository.updateUnsent(companyId, id, {
+        ...template,
         body: fields.body,
         contactId: fields.contactId,
         whatsappId,

@@ -45,6 +45,10 @@ export const schedules = pgTable(
     messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, { onDelete: 'set null' }),
     mediaPath: text('media_path'),
     mediaName: text('media_name'),
+    /** A Cloud API template sent instead of the text (null: none); its values may hold message variables. */
+    templateName: varchar('template_name', { length: 512 }),
+    templateLanguage: varchar('template_language', { length: 15 }),
+    templateVariables: jsonb('template_variables').$type<string[]>(),
     recurrence: jsonb('recurrence').$type<ScheduleRecurrence>(),
     seriesId: integer('series_id').references((): AnyPgColumn => schedules.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
