@@ -8,9 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { CAMPAIGN_VARIANTS, type CampaignRecord } from '@wacrm/shared/campaigns/campaign.schema';
+import type { CampaignRecord } from '@wacrm/shared/campaigns/campaign.schema';
 import { FILE_OPTION_MAX_BYTES } from '@wacrm/shared/campaigns/contact-list.schema';
 import { fromWallClockInput, toWallClockInput } from '@wacrm/shared/schedules/wall-clock';
 import { useEffect, useRef, useState } from 'react';
@@ -20,11 +19,10 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { formatDateTimeIn } from '../../../lib/format.ts';
 import { moveClockInput, toCompanyTimeText } from '../../../lib/time-zone.ts';
 import { useSessionUser } from '../../auth/index.ts';
+import { type TemplateChoice, TemplateFields } from '../../connections/index.ts';
 import { CompanyTimeField, useCompanyTimeZone, useZoneLabel } from '../../settings/index.ts';
 import { campaignsApi } from '../api/campaigns-api.ts';
-import { CampaignAttachment } from './campaign-attachment.tsx';
-
-type Messages = [string, string, string, string, string];
+import { type CampaignMessages, CampaignTexts } from './campaign-texts.tsx';
 
 /** spec: the campaign dialog; read-only (and titled so) when the campaign can no longer change. */
 export function CampaignDialog(props: {
@@ -56,7 +54,8 @@ export function CampaignDialog(props: {
   const [audience, setAudience] = useState<'list' | 'tag'>('list');
   const [contactListId, setContactListId] = useState<number | ''>('');
   const [tagId, setTagId] = useState<number | ''>('');
-  const [messages, setMessages] = useState<Messages>(['', '', '', '', '']);
+  const [messages, setMessages] = useState<CampaignMessages>(['', '', '', '', '']);
+  const [template, setTemplate] = useState<TemplateChoice | null>(null);
   /** `YYYY-MM-DDTHH:mm` on the company's clock, or ''. */
   const [scheduledAt, setScheduledAt] = useState('');
   // The zone the time is shown in; the company's may arrive after the dialog opened.
@@ -91,6 +90,11 @@ export function CampaignDialog(props: {
       record?.message4 ?? '',
       record?.message5 ?? '',
     ]);
+    setTemplate(
+      record?.templateName
+        ? { name: record.templateName, language: record.templateLanguage ?? '', variables: record.templateVariables }
+        : null,
+    );
     setScheduledAt(record?.scheduledAt ? toWallClockInput(new Date(record.scheduledAt), timeZone) : '');
     setFileListId(record?.fileListId ?? '');
     setPendingFile(null);
@@ -115,6 +119,12 @@ export function CampaignDialog(props: {
     setPendingFile(file);
   };
 
+  const removeMedia = () => {
+    setPendingFile(null);
+    setMediaRemoved(true);
+  };
+  // docs/cloud-api.md: a Cloud API connection sends campaigns as an approved template, not the texts.
+  const isCloud = connections.data?.find((connection) => connection.id === whatsappId)?.provider === 'cloudapi';
   const variables = [
     'name',
     'firstName',
@@ -136,6 +146,9 @@ export function CampaignDialog(props: {
       message5: messages[4] || null,
       scheduledAt: scheduledAt ? toCompanyTimeText(scheduledAt) : null,
       fileListId: fileListId ? Number(fileListId) : null,
+      templateName: isCloud ? (template?.name ?? null) : null,
+      templateLanguage: isCloud ? (template?.language ?? null) : null,
+      templateVariables: isCloud ? (template?.variables ?? null) : null,
     };
     const id = record?.id ?? savedId;
     const mediaChanged = pendingFile !== null || (isMediaRemoved && Boolean(record?.mediaPath));
@@ -178,7 +191,7 @@ export function CampaignDialog(props: {
     name.trim().length >= 2 &&
     whatsappId !== '' &&
     (audience === 'list' ? contactListId !== '' : tagId !== '') &&
-    messages.some((text) => text.trim());
+    (isCloud ? Boolean(template?.variables.every((text) => text.trim())) : messages.some((text) => text.trim()));
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="md">
       <DialogTitle>{title}</DialogTitle>
@@ -203,7 +216,11 @@ export function CampaignDialog(props: {
               label={t('campaigns.connection')}
               value={whatsappId}
               disabled={readOnly}
-              onChange={(event) => setWhatsappId(Number(event.target.value))}
+              onChange={(event) => {
+                setWhatsappId(Number(event.target.value));
+                // Another connection has other templates.
+                setTemplate(null);
+              }}
               sx={{ flex: 1 }}
               slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'campaign-connection' } as object } }}
             >
@@ -270,53 +287,33 @@ export function CampaignDialog(props: {
               />
             </Box>
           </Stack>
-          <TextField
-            select
-            label={t('campaigns.fileList')}
-            value={fileListId}
-            disabled={readOnly}
-            onChange={(event) => setFileListId(event.target.value === '' ? '' : Number(event.target.value))}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'campaign-file-list' } as object } }}
-          >
-            <MenuItem value="">{t('campaigns.none')}</MenuItem>
-            {(fileLists.data?.files ?? []).map((list) => (
-              <MenuItem key={list.id} value={list.id}>
-                {list.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <CampaignAttachment
-            name={shownMedia}
-            error={fileError}
-            disabled={readOnly}
-            onPick={pickMedia}
-            onRemove={() => {
-              setPendingFile(null);
-              setMediaRemoved(true);
-            }}
-          />
-          {!readOnly && (
-            <Typography variant="body2" color="text.secondary">
-              {t('campaigns.variablesHint', { list: variables.map((key) => `{{${key}}}`).join(' ') })}
-            </Typography>
+          {isCloud && typeof whatsappId === 'number' && (
+            <>
+              <Alert severity="info" variant="outlined">
+                {t('campaigns.cloudTemplateHint')}
+              </Alert>
+              <TemplateFields
+                whatsappId={whatsappId}
+                value={template}
+                onChange={setTemplate}
+                disabled={readOnly && record?.status !== 'CANCELADA'}
+                variablesHint={t('campaigns.variablesHint', { list: variables.map((key) => `{{${key}}}`).join(' ') })}
+              />
+            </>
           )}
-          {Array.from({ length: CAMPAIGN_VARIANTS }, (_, index) => (
-            <TextField
-              // biome-ignore lint/suspicious/noArrayIndexKey: the five variants are fixed positions
-              key={index}
-              label={t('campaigns.message', { n: index + 1 })}
-              value={messages[index]}
-              disabled={readOnly && record?.status !== 'CANCELADA'}
-              multiline
-              minRows={2}
-              onChange={(event) => {
-                const next = [...messages] as Messages;
-                next[index] = event.target.value;
-                setMessages(next);
-              }}
-              slotProps={{ htmlInput: { maxLength: 4096, 'data-testid': `campaign-message-${index + 1}` } }}
+          {!isCloud && (
+            <CampaignTexts
+              readOnly={readOnly}
+              status={record?.status}
+              messages={messages}
+              onMessages={setMessages}
+              variables={variables}
+              fileListId={fileListId}
+              fileLists={fileLists.data?.files ?? []}
+              onFileList={setFileListId}
+              media={{ name: shownMedia, error: fileError, onPick: pickMedia, onRemove: removeMedia }}
             />
-          ))}
+          )}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>

@@ -23,6 +23,8 @@ interface TemplateFieldsProps {
   disabled?: boolean;
   /** Fills the message variables of a value for the preview, where one contact is known (a ticket). */
   fillVariables?: (value: string) => string;
+  /** Which variables the values may use, where they are not the message variables (a campaign's). */
+  variablesHint?: string;
 }
 
 /**
@@ -30,7 +32,14 @@ interface TemplateFieldsProps {
  * preview as the customer will read it. Values may use the message variables ({{firstName}}…),
  * filled by the server per contact. Those who may edit connections can synchronise from here.
  */
-export function TemplateFields({ whatsappId, value, onChange, disabled = false, fillVariables }: TemplateFieldsProps) {
+export function TemplateFields({
+  whatsappId,
+  value,
+  onChange,
+  disabled = false,
+  fillVariables,
+  variablesHint,
+}: TemplateFieldsProps) {
   const { t } = useTranslation('connections');
   const user = useSessionUser();
   const canSync = hasPermission(user, 'connections-page:editOrDeleteConnection');
@@ -125,7 +134,7 @@ export function TemplateFields({ whatsappId, value, onChange, disabled = false, 
               onChange({ ...value, variables });
             }}
             // The hint names the message variables themselves: passed as values, never interpolated away.
-            helperText={index === 0 ? t('templates.variablesHint', messageVariableNames) : undefined}
+            helperText={index === 0 ? (variablesHint ?? t('templates.variablesHint', messageVariableNames)) : undefined}
             slotProps={{ htmlInput: { 'data-testid': 'template-variable' } }}
           />
         ))}

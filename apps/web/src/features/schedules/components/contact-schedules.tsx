@@ -107,7 +107,7 @@ export function ContactSchedules({ companyId, contact, connectionId }: ContactSc
           >
             <ListItemText
               sx={{ pr: 9 }}
-              primary={schedule.body}
+              primary={schedule.body || schedule.templateName}
               secondary={
                 <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <span>{whenOf(schedule.sendAt)}</span>

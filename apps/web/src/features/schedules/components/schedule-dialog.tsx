@@ -4,8 +4,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,6 +24,7 @@ import { useConnections } from '../../../lib/lookups/use-lookups.ts';
 import { moveClockInput } from '../../../lib/time-zone.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/index.ts';
+import { TemplateFields } from '../../connections/index.ts';
 import { CompanyTimeField, useCompanyTimeZone } from '../../settings/index.ts';
 import { schedulesApi, schedulesKeys } from '../api/schedules-api.ts';
 import {
@@ -66,6 +69,7 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
   const [isMediaRemoved, setMediaRemoved] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
+  const [wantsTemplate, setWantsTemplate] = useState(false);
   // Its message is stored (waiting, sent or failed after): read-only, as the server refuses changes.
   const isSent = schedule ? isScheduleLocked(schedule) : false;
   // Callers may pass a new object each render: the form resets on the contact's id only.
@@ -85,6 +89,7 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
     setPendingFile(null);
     setMediaRemoved(false);
     setFileError(null);
+    setWantsTemplate(Boolean(schedule?.templateName));
     const { contact, connectionId } = initial.current;
     setValues(
       schedule
@@ -103,6 +108,13 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
   }, [open, timeZone]);
 
   const change = (patch: Partial<ScheduleFormValues>) => setValues((current) => ({ ...current, ...patch }));
+  // A Cloud API connection chosen: a template may go instead of the text (docs/decisions/cloud-api-schedules.md).
+  const cloudId =
+    values.whatsappId !== '' &&
+    connections.find((connection) => connection.id === values.whatsappId)?.provider === 'cloudapi'
+      ? values.whatsappId
+      : null;
+  const hasTemplate = cloudId !== null && wantsTemplate;
   const shownName = pendingFile ? pendingFile.name : isMediaRemoved ? null : (schedule?.mediaName ?? null);
 
   const handlePick = (file: File) => {
@@ -123,7 +135,11 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
     setFormError(null);
     // A pending schedule may keep its time; one in error goes back to pending and needs a future one (server rule).
     const keptSendAt = schedule?.status === 'pending' ? scheduleToForm(schedule, timeZone).sendAt : null;
-    const result = formToFields(values, timeZone, new Date(), keptSendAt);
+    if (hasTemplate && !values.template) {
+      setErrors({ template: 'required' });
+      return;
+    }
+    const result = formToFields(hasTemplate ? values : { ...values, template: null }, timeZone, new Date(), keptSendAt);
     setErrors(result.errors ?? {});
     if (!result.fields) return;
     setSaving(true);
@@ -175,20 +191,22 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
               error={errors.contact ? t(`validation.${errors.contact}`) : undefined}
               disabled={isSent}
             />
-            <TextField
-              label={t('fields.body')}
-              required
-              fullWidth
-              multiline
-              minRows={3}
-              maxRows={10}
-              value={values.body}
-              disabled={isSent}
-              onChange={(event) => change({ body: event.target.value })}
-              error={Boolean(errors.body)}
-              helperText={errors.body ? t(`validation.${errors.body}`) : undefined}
-              slotProps={{ htmlInput: { 'data-testid': 'schedule-body', maxLength: 4096 } }}
-            />
+            {!hasTemplate && (
+              <TextField
+                label={t('fields.body')}
+                required
+                fullWidth
+                multiline
+                minRows={3}
+                maxRows={10}
+                value={values.body}
+                disabled={isSent}
+                onChange={(event) => change({ body: event.target.value })}
+                error={Boolean(errors.body)}
+                helperText={errors.body ? t(`validation.${errors.body}`) : undefined}
+                slotProps={{ htmlInput: { 'data-testid': 'schedule-body', maxLength: 4096 } }}
+              />
+            )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <CompanyTimeField
                 label={t('fields.sendAt')}
@@ -207,7 +225,10 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
                 value={values.whatsappId}
                 disabled={isSent}
                 onChange={(event) =>
-                  change({ whatsappId: event.target.value === '' ? '' : Number(event.target.value) })
+                  change({
+                    whatsappId: event.target.value === '' ? '' : Number(event.target.value),
+                    template: null,
+                  })
                 }
                 slotProps={{
                   inputLabel: { shrink: true },
@@ -225,17 +246,52 @@ export function ScheduleDialog({ open, schedule, initialContact, initialConnecti
                 ))}
               </TextField>
             </Stack>
+            {cloudId !== null && (
+              <>
+                {!hasTemplate && (
+                  <Alert severity="warning" data-testid="schedule-window-hint">
+                    {t('form.serviceWindowHint')}
+                  </Alert>
+                )}
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={wantsTemplate}
+                      disabled={isSent}
+                      onChange={(event) => setWantsTemplate(event.target.checked)}
+                      slotProps={{ input: { 'data-testid': 'schedule-use-template' } as object }}
+                    />
+                  }
+                  label={t('form.useTemplate')}
+                />
+                {hasTemplate && (
+                  <TemplateFields
+                    whatsappId={cloudId}
+                    value={values.template}
+                    onChange={(template) => change({ template })}
+                    disabled={isSent}
+                  />
+                )}
+                {hasTemplate && errors.template && (
+                  <Alert severity="error" data-testid="schedule-template-error">
+                    {t('form.templateIncomplete')}
+                  </Alert>
+                )}
+              </>
+            )}
             <ScheduleRecurrenceFields values={values} errors={errors} onChange={change} disabled={isSent} />
-            <ScheduleAttachment
-              name={shownName}
-              error={fileError}
-              disabled={isSent}
-              onPick={handlePick}
-              onRemove={() => {
-                setPendingFile(null);
-                setMediaRemoved(true);
-              }}
-            />
+            {!hasTemplate && (
+              <ScheduleAttachment
+                name={shownName}
+                error={fileError}
+                disabled={isSent}
+                onPick={handlePick}
+                onRemove={() => {
+                  setPendingFile(null);
+                  setMediaRemoved(true);
+                }}
+              />
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

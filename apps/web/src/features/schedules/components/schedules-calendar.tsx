@@ -67,7 +67,7 @@ function ScheduleEvent({ event }: EventProps<CalendarEvent>) {
         variant="caption"
         noWrap
         sx={{ flex: 1, minWidth: 0, fontWeight: 500 }}
-        title={state ? `${schedule.body}\n${state}` : schedule.body}
+        title={[schedule.body || schedule.templateName, state].filter(Boolean).join('\n')}
         data-state={schedule.status}
       >
         {schedule.contact.name}

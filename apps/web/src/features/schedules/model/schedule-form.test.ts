@@ -24,6 +24,7 @@ describe('schedule form', () => {
         frequency: 'weekly',
         weekdays: [4, 1],
         until: '2026-04-01',
+        template: null,
       },
       tz,
       new Date('2026-03-05T12:00:00Z'),
@@ -34,6 +35,23 @@ describe('schedule form', () => {
       sendAt: '2026-03-05T12:30:00.000Z',
       whatsappId: null,
       recurrence: { frequency: 'weekly', weekdays: [1, 4], until: '2026-04-02T02:59:00.000Z' },
+      templateName: null,
+      templateLanguage: null,
+      templateVariables: null,
+    });
+  });
+
+  it('sends a chosen template instead of the text, with every value required', () => {
+    const now = new Date('2026-03-05T12:00:00Z');
+    const template = { name: 'follow_up', language: 'pt_BR', variables: ['{{firstName}}', ' '] };
+    const form = { ...emptyScheduleForm(tz, now, { id: 7, name: 'Ana' }, 3), template };
+    expect(formToFields(form, tz, now).errors).toEqual({ template: 'required' });
+    const filled = { ...template, variables: ['{{firstName}}', '#1'] };
+    expect(formToFields({ ...form, template: filled }, tz, now).fields).toMatchObject({
+      body: '',
+      templateName: 'follow_up',
+      templateLanguage: 'pt_BR',
+      templateVariables: ['{{firstName}}', '#1'],
     });
   });
 

@@ -1,5 +1,6 @@
 import type { ScheduleFields, ScheduleFrequency, ScheduleRecord } from '@wacrm/shared/schedules/schedule.schema';
 import { fromWallClockInput, toWallClockInput } from '@wacrm/shared/schedules/wall-clock';
+import type { TemplateChoice } from '../../connections/index.ts';
 
 export interface ScheduleContactOption {
   id: number;
@@ -19,9 +20,13 @@ export interface ScheduleFormValues {
   weekdays: number[];
   /** `YYYY-MM-DD` (last day, inclusive) or ''. */
   until: string;
+  /** A Cloud API template sent instead of the text, or null. */
+  template: TemplateChoice | null;
 }
 
-export type ScheduleFormErrors = Partial<Record<'contact' | 'body' | 'sendAt' | 'weekdays' | 'until', string>>;
+export type ScheduleFormErrors = Partial<
+  Record<'contact' | 'body' | 'sendAt' | 'weekdays' | 'until' | 'template', string>
+>;
 
 /** spec: the default send time is now plus one hour. */
 export function emptyScheduleForm(
@@ -38,6 +43,7 @@ export function emptyScheduleForm(
     frequency: 'none',
     weekdays: [],
     until: '',
+    template: null,
   };
 }
 
@@ -52,6 +58,13 @@ export function scheduleToForm(schedule: ScheduleRecord, timeZone: string): Sche
     until: schedule.recurrence?.until
       ? toWallClockInput(new Date(schedule.recurrence.until), timeZone).slice(0, 10)
       : '',
+    template: schedule.templateName
+      ? {
+          name: schedule.templateName,
+          language: schedule.templateLanguage ?? '',
+          variables: schedule.templateVariables,
+        }
+      : null,
   };
 }
 
@@ -68,8 +81,12 @@ export function formToFields(
 ): { fields: ScheduleFields; errors: null } | { fields: null; errors: ScheduleFormErrors } {
   const errors: ScheduleFormErrors = {};
   const body = values.body.trim();
+  const { template } = values;
   if (!values.contact) errors.contact = 'required';
-  if (!body) errors.body = 'required';
+  // With a template the text is not sent (docs/decisions/cloud-api-schedules.md).
+  if (template) {
+    if (template.variables.some((text) => !text.trim())) errors.template = 'required';
+  } else if (!body) errors.body = 'required';
   else if (body.length < 5) errors.body = 'tooShort';
   const sendAt = values.sendAt ? fromWallClockInput(values.sendAt, timeZone) : null;
   if (!sendAt) errors.sendAt = 'required';
@@ -85,6 +102,9 @@ export function formToFields(
       contactId: values.contact.id,
       sendAt: sendAt.toISOString(),
       whatsappId: values.whatsappId === '' ? null : values.whatsappId,
+      templateName: template?.name ?? null,
+      templateLanguage: template?.language ?? null,
+      templateVariables: template?.variables ?? null,
       recurrence:
         values.frequency === 'none'
           ? null
