@@ -208,6 +208,23 @@ export function createCampaignDispatch(deps: {
         await repository.settleShipping(tx, shipping.id, { status: 'optout' });
         return { kind: 'skipped' };
       }
+      let filled: ReturnType<PreparedTemplate['fill']> | null = null;
+      if (campaign.templateName) {
+        // Read before this transaction (templateOf); a chain that began before a template was chosen stops here.
+        if (!template) return { kind: 'stopped' };
+        // The values' variables as the variants fill theirs; a contact without a name is called by the number.
+        const values = (campaign.templateVariables ?? []).map((value) =>
+          fillCampaignVariables(value, { ...shipping, name: shipping.name || shipping.number }, settings.variables),
+        );
+        try {
+          filled = template.fill(values);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          // A value left blank for this contact (no e-mail on the list): Meta would refuse it.
+          await repository.settleShipping(tx, shipping.id, { status: 'invalid' });
+          return { kind: 'skipped' };
+        }
+      }
       const { contact } = await deps.contacts.findOrCreateByNumber(tx, companyId, {
         number: shipping.number,
         name: shipping.name || shipping.number,
@@ -223,22 +240,7 @@ export function createCampaignDispatch(deps: {
         active?.id ??
         (await deps.tickets.insert(tx, { companyId, contactId, whatsappId, status: 'closed', isGroup: false })).id;
       const isCloud = connection.provider === 'cloudapi';
-      if (campaign.templateName) {
-        // Read before this transaction (templateOf); a chain that began before a template was chosen stops here.
-        if (!template) return { kind: 'stopped' };
-        // The values' variables as the variants fill theirs; a contact without a name is called by the number.
-        const values = (campaign.templateVariables ?? []).map((value) =>
-          fillCampaignVariables(value, { ...shipping, name: shipping.name || shipping.number }, settings.variables),
-        );
-        let filled: ReturnType<PreparedTemplate['fill']>;
-        try {
-          filled = template.fill(values);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          // A value left blank for this contact (no e-mail on the list): Meta would refuse it.
-          await repository.settleShipping(tx, shipping.id, { status: 'invalid' });
-          return { kind: 'skipped' };
-        }
+      if (filled) {
         const messageId = await deps.messages.stageOutbound(tx, companyId, ticketId, {
           body: filled.text,
           contactId,
