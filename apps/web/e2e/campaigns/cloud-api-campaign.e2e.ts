@@ -119,3 +119,57 @@ test('a campaign on a Cloud API connection chooses an approved template and send
     templateVariables: ['{{firstName}}', '20%'],
   });
 });
+
+test('a schedule on a Cloud API connection warns about the 24-hour window, or sends a chosen template', async ({
+  page,
+  graph,
+}) => {
+  const scheduleNumber = { ...number, phoneNumberId: '109876543219002', wabaId: '209876543219002' };
+  await graph.addNumber(scheduleNumber, accessToken);
+  await graph.setTemplates(scheduleNumber.wabaId, [
+    {
+      name: 'lembrete_consulta',
+      language: 'pt_BR',
+      category: 'UTILITY',
+      status: 'APPROVED',
+      components: [{ type: 'BODY', text: 'Olá {{1}}, lembrete da sua consulta amanhã.' }],
+    },
+  ]);
+  await page.setViewportSize(desktop);
+  await logIn(page, await createCompanyAdmin(page, 'cloud-schedule'));
+  const api = await apiOf(page);
+  await api.post('/api/whatsapp', {
+    name: 'Número oficial',
+    provider: 'cloudapi',
+    cloudPhoneNumberId: scheduleNumber.phoneNumberId,
+    cloudWabaId: scheduleNumber.wabaId,
+    cloudAccessToken: accessToken,
+    cloudAppSecret: 'schedule-app-secret',
+  });
+  const contact = await api.post<{ id: number }>('/api/contacts', { name: 'Carla Souza', number: '5511977300001' });
+
+  await page.goto(`/schedules?contactId=${contact.id}`);
+  const form = page.getByTestId('schedule-form');
+  await expect(form).toBeVisible();
+  await page.getByTestId('schedule-connection').click();
+  await page.getByRole('option', { name: 'Número oficial' }).click();
+  // Free text on a Cloud API connection goes only inside the window: the dialog says so.
+  await expect(page.getByTestId('schedule-window-hint')).toBeVisible();
+  await snap(page, 'schedules-cloud-window-hint-light-desktop');
+  await page.getByTestId('schedule-use-template').check();
+  await expect(page.getByTestId('schedule-window-hint')).toHaveCount(0);
+  await expect(page.getByTestId('schedule-body')).toHaveCount(0);
+  await page.getByTestId('template-sync').click();
+  await page.getByTestId('template-select').locator('..').click();
+  await page.getByTestId('template-option').filter({ hasText: 'lembrete_consulta' }).click();
+  await page.getByTestId('template-variable').first().fill('{{firstName}}');
+  await snap(page, 'schedules-cloud-template-light-desktop');
+  await page.getByTestId('schedule-save').click();
+  await expect(form).toBeHidden();
+  const saved = await api.get<{ schedules: { templateName: string; templateVariables: string[]; body: string }[] }>(
+    `/api/schedules?contactId=${contact.id}`,
+  );
+  expect(saved.schedules).toEqual([
+    expect.objectContaining({ templateName: 'lembrete_consulta', templateVariables: ['{{firstName}}'], body: '' }),
+  ]);
+});
