@@ -239,6 +239,9 @@ export async function startFakeGraphApi() {
     failNextSends(...errors: GraphErrorAnswer[]) {
       sendErrors.push(...errors);
     },
+    /** How many of the queued errors no send has met yet; `clearSendErrors` drops them. */
+    pendingSendErrors: () => sendErrors.length,
+    clearSendErrors: () => sendErrors.splice(0).length,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -77,6 +77,13 @@ export class PermanentSendError extends Error {
 }
 
 /**
+ * A send the provider turned away for now by its rate limits (Meta's throughput and per-customer
+ * pair rate): the message is retried with backoff until it is accepted and never failed for it;
+ * only the bound every unsent message has (`waitForConnectionSeconds`) ends the wait.
+ */
+export class RateLimitedSendError extends Error {}
+
+/**
  * WhatsApp's customer service window (Cloud API): a free-form message may go only within 24 hours
  * of the customer's last message; outside it, only an approved template.
  */

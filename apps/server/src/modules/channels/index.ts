@@ -33,6 +33,7 @@ export {
   MENU_MAX_BUTTONS,
   MENU_MAX_OPTIONS,
   PermanentSendError,
+  RateLimitedSendError,
 } from './channel-adapter.ts';
 export * from './media-files.ts';
 export {

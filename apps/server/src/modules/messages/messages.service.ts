@@ -25,6 +25,7 @@ import {
   notVoiceNoteName,
   OGG_OPUS_MIMETYPE,
   PermanentSendError,
+  RateLimitedSendError,
   type StructuredContent,
   safeExtension,
   toVoiceNoteAudio,
@@ -193,6 +194,22 @@ export function createMessagesService(deps: {
   }
 
   /**
+   * The provider's rate limit turned the message away: not a failed attempt, so the retry series
+   * stays where it was. The wait doubles with the message's age (between the base and the longest
+   * delay); only the bound on unsent messages fails it, as it would one waiting for its connection.
+   */
+  async function retryRateLimited(companyId: number, messageId: number, attempt: number, createdAt: Date) {
+    const waitedSeconds = (deps.clock().getTime() - createdAt.getTime()) / 1000;
+    if (waitedSeconds >= retry.waitForConnectionSeconds) {
+      await repository.markFailed(companyId, messageId, 'ERR_SENDING_WAPP_MSG');
+      await emitUpdate(companyId, messageId);
+      return;
+    }
+    const delay = Math.min(retry.maxDelaySeconds, Math.max(retry.baseDelaySeconds, Math.ceil(waitedSeconds)));
+    await scheduleRetry({ companyId, messageId, attempt }, delay);
+  }
+
+  /**
    * Whether the connection's provider bounds free-form messages by WhatsApp's customer service
    * window (the Cloud API) and the customer last wrote longer ago than it (or never).
    */
@@ -272,6 +289,12 @@ export function createMessagesService(deps: {
           log.info({ messageId, reason: error.reason, detail: error.message }, 'send refused for good');
           await repository.markFailed(companyId, messageId, error.reason);
           await emitUpdate(companyId, messageId);
+          return false;
+        }
+        if (error instanceof RateLimitedSendError) {
+          log.info({ messageId, detail: error.message }, 'send rate-limited; will retry');
+          await repository.releaseSending(companyId, messageId);
+          await retryRateLimited(companyId, messageId, attempt, message.createdAt);
           return false;
         }
         log.warn({ err: error, messageId }, 'send failed; will retry');

@@ -7,6 +7,7 @@ import {
   type OutboundMessage,
   type OutboundTemplate,
   PermanentSendError,
+  RateLimitedSendError,
 } from '../../channel-adapter.ts';
 import {
   deliveryFailureReasonOf,
@@ -15,6 +16,7 @@ import {
   type GraphCredentials,
   type GraphMessagePayload,
   graphErrorCodes,
+  isRateLimitGraphError,
   isRetryableGraphError,
 } from './graph-client.ts';
 import { fitsInteractive, menuPayload } from './interactive-menu.ts';
@@ -99,6 +101,8 @@ export function createCloudApiAdapter(deps: CloudApiAdapterDeps) {
           );
           return { externalId };
         } catch (error) {
+          // Meta's limits pass: the message waits its turn however many times it is turned away.
+          if (isRateLimitGraphError(error)) throw new RateLimitedSendError((error as Error).message);
           // Meta's refusals other than its limits, outages and a refused token do not change on a retry.
           const isFinal =
             error instanceof GraphApiError &&

@@ -40,15 +40,18 @@ export const graphErrorCodes = {
   reEngagement: 131_047,
 } as const;
 
+/** Meta's rate limits (throughput, pair rate): the call was fine, only too soon. */
+export function isRateLimitGraphError(error: unknown): boolean {
+  return (
+    error instanceof GraphApiError &&
+    (error.code === graphErrorCodes.throughputReached || error.code === graphErrorCodes.pairRateLimit)
+  );
+}
+
 /** Errors worth retrying later: Meta's rate limits and calls that never reached it. */
 export function isRetryableGraphError(error: unknown): boolean {
   if (!(error instanceof GraphApiError)) return false;
-  return (
-    error.code === graphErrorCodes.throughputReached ||
-    error.code === graphErrorCodes.pairRateLimit ||
-    error.code === 0 ||
-    error.httpStatus >= 500
-  );
+  return isRateLimitGraphError(error) || error.code === 0 || error.httpStatus >= 500;
 }
 
 export interface PhoneNumberProfile {
