@@ -54,6 +54,7 @@ import { registerStaticFiles } from './platform/http/static-files.ts';
 import { createTokenService } from './platform/http/tokens.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
+import { createMailer } from './platform/mail/mailer.ts';
 import { registerClientRooms } from './platform/realtime/client-rooms.ts';
 import { attachFanOut } from './platform/realtime/fan-out.ts';
 import { createRealtime } from './platform/realtime/realtime.ts';
@@ -138,6 +139,7 @@ export async function buildServer(
     bus,
     sessions,
     storage,
+    mailer: createMailer(config.smtp),
     log: app.log,
     clock: options.clock ?? (() => new Date()),
   };

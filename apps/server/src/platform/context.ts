@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from './db/client.ts';
 import type { SessionInvalidation } from './http/session-cache.ts';
 import type { TokenService } from './http/tokens.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { registerClientRooms } from './realtime/client-rooms.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { FileStorage } from './storage/local-storage.ts';
@@ -27,6 +28,8 @@ export interface Platform {
    */
   sessions: SessionInvalidation;
   storage: FileStorage;
+  /** The SMTP transport (`SMTP_HOST`), or null when none is configured: then no mail is sent. */
+  mailer: Mailer;
   log: FastifyBaseLogger;
   /** "Now" for business rules (hours, bot timing, timers); tests inject one to travel in time. */
   clock: () => Date;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import { createAuthRealtime } from '../auth/index.ts';
 import type { UsersRepository } from '../users/index.ts';
-import { createMailer } from './password-reset.mailer.ts';
 import { createPasswordResetRepository } from './password-reset.repository.ts';
 import { registerPasswordResetRoutes } from './password-reset.routes.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
@@ -12,7 +11,7 @@ export function createPasswordResetModule(platform: Platform, deps: { users: Use
   const authEvents = createAuthRealtime(platform.realtime);
   const service = createPasswordResetService({
     repository: createPasswordResetRepository(platform.db, { users: deps.users }),
-    mailer: createMailer(platform.config.smtp),
+    mailer: platform.mailer,
     secret: platform.config.jwtSecret,
     limits: platform.config.passwordResetLimits,
     db: platform.db,

@@ -10,8 +10,8 @@ import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { hashPassword } from '../../platform/http/passwords.ts';
 import { RateLimiter } from '../../platform/http/rate-limiter.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import { buildResetMail } from './password-reset.mail.ts';
-import type { Mailer } from './password-reset.mailer.ts';
 import type { PasswordResetRepository } from './password-reset.repository.ts';
 
 export function createPasswordResetService(deps: {

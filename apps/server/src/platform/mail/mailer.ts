@@ -1,13 +1,17 @@
 import type { Transporter } from 'nodemailer';
-import type { Config } from '../../platform/config.ts';
+import type { Config } from '../config.ts';
 
+/** A plain-text mail to one address. */
 export interface Mail {
   to: string;
   subject: string;
   text: string;
 }
 
-/** Sends mail through the configured SMTP server; null when SMTP_HOST is unset. */
+/**
+ * Sends mail through the configured SMTP server; null when SMTP_HOST is unset. One per process:
+ * every feature that mails (password reset codes, connection alerts) shares its transport.
+ */
 export type Mailer = { send: (mail: Mail) => Promise<void> } | null;
 
 export function createMailer(smtp: Config['smtp']): Mailer {
@@ -21,7 +25,7 @@ export function createMailer(smtp: Config['smtp']): Mailer {
       port: smtp.port,
       secure: smtp.secure,
       ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
-      // Fail fast: the person waits on the page for the answer.
+      // Fail fast: a person may wait on the page for the answer (a reset code).
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
