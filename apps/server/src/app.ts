@@ -195,7 +195,12 @@ export async function buildServer(
     settings: settings.reader,
     users: users.repository,
   }).register(app);
-  const connections = createConnectionsModule(platform, { planRules: plans.rules, assertBotRefs });
+  const connections = createConnectionsModule(platform, {
+    planRules: plans.rules,
+    assertBotRefs,
+    adminEmails: (companyId) => users.repository.adminEmails(companyId),
+    messagesLanguage: async (companyId) => (await settings.reader.locale(companyId)).language,
+  });
   const deadLetters = createDeadLettersModule(platform);
   // Channels are transport; the conversation core (messages) stores what they receive and sends through them.
   const channels = createChannelsModule(platform, { connections }, options.channels);

@@ -49,6 +49,8 @@ export async function startFakeGraphApi() {
   const templates = new Map<string, unknown[]>();
   const sent: SentMessage[] = [];
   const reads: { phoneNumberId: string; messageId: string }[] = [];
+  /** The tokens of every call answered 190, in order. */
+  const refusedTokens: string[] = [];
   /** Errors to answer to the next sends, in order (130429 throttling, 190 token, …). */
   const sendErrors: GraphErrorAnswer[] = [];
 
@@ -67,6 +69,7 @@ export async function startFakeGraphApi() {
     if (url.pathname.startsWith('/fake/')) return control(req.method ?? '', url.pathname, raw, send);
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     if (!validTokens.has(token)) {
+      refusedTokens.push(token);
       return fail({ status: 401, code: 190, message: 'Error validating access token: Session has expired.' });
     }
     const parts = url.pathname.split('/').filter(Boolean);
@@ -223,6 +226,7 @@ export async function startFakeGraphApi() {
     version: FAKE_VERSION,
     sent,
     reads,
+    refusedTokens,
     media,
     addNumber(number: FakeNumber, accessToken: string) {
       numbers.set(number.phoneNumberId, number);

@@ -69,3 +69,33 @@ export function readCode(mail: CapturedMail) {
   if (!match) throw new Error(`no code in mail:\n${mail.raw}`);
   return match[1];
 }
+
+/** A captured mail's subject and plain text, decoded from what nodemailer writes (encoded words, quoted-printable, base64). */
+export function readMail(mail: CapturedMail) {
+  const split = mail.raw.indexOf('\r\n\r\n');
+  const head = mail.raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const body = mail.raw.slice(split + 4);
+  const subject = (head.match(/^Subject: (.*)$/im)?.[1] ?? '').replace(
+    /=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi,
+    (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+  );
+  const encoding = head
+    .match(/^Content-Transfer-Encoding: (.*)$/im)?.[1]
+    ?.trim()
+    .toLowerCase();
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body.replace(/=\r\n/g, ''))
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
+  return { subject, text: text.replace(/\r\n/g, '\n') };
+}
+
+function decodeQuotedPrintable(text: string) {
+  const bytes = text.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}

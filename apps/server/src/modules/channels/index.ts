@@ -85,11 +85,9 @@ export function createChannelsModule(
     const row = await connections.repository.findCloudConnection({ id });
     return row?.phoneNumberId && row.accessToken ? row : null;
   };
+  // Any call Meta answers with a refused token (a send, a template sync) takes the connection down.
   const tokenRejected = (connection: { id: number; companyId: number }, detail: string) =>
-    connections.service.recordSessionStatus(connection.companyId, connection.id, {
-      status: 'DISCONNECTED',
-      statusDetail: detail,
-    });
+    connections.service.recordTokenRefusal(connection.companyId, connection.id, detail);
   const templates = createTemplatesService({
     repository: createTemplatesRepository(platform.db),
     graph,

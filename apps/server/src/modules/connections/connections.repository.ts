@@ -247,6 +247,36 @@ export function createConnectionsRepository(
       return Boolean(row);
     },
 
+    /**
+     * Meta refused the connection's token: DISCONNECTED with Meta's words. Answers true only to the
+     * call that took down a connection that had worked (it has a number) with no refusal on record
+     * yet (a status detail, cleared when it next connects): one refusal is told once, however many
+     * sends, processes and restarts meet it.
+     */
+    async recordTokenRefusal(companyId: number, id: number, detail: string) {
+      const values = { status: 'DISCONNECTED', qrcode: '', statusDetail: detail, updatedAt: new Date() } as const;
+      const [taken] = await db
+        .update(whatsapps)
+        .set(values)
+        .where(
+          and(
+            eq(whatsapps.companyId, companyId),
+            eq(whatsapps.id, id),
+            ne(whatsapps.status, 'DISCONNECTED'),
+            isNull(whatsapps.statusDetail),
+            ne(whatsapps.number, ''),
+          ),
+        )
+        .returning({ id: whatsapps.id });
+      if (taken) return { found: true, isNew: true };
+      const [found] = await db
+        .update(whatsapps)
+        .set(values)
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+        .returning({ id: whatsapps.id });
+      return { found: Boolean(found), isNew: false };
+    },
+
     /** Every connection of every active company, for the start of the server. */
     listStartable: () =>
       db

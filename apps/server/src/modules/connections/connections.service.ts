@@ -11,7 +11,9 @@ import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { JobSender } from '../../platform/jobs/job-queue.ts';
 import type { PlanRules } from '../plans/index.ts';
+import { tokenRefusedAlertJob } from './connections.jobs.ts';
 import type { ConnectionsRealtime } from './connections.realtime.ts';
 import type { ConnectionsRepository, ConnectionWrite, SessionValues } from './connections.repository.ts';
 
@@ -40,6 +42,7 @@ interface Deps {
   realtime: ConnectionsRealtime;
   planRules: PlanRules;
   config: Pick<Config, 'sandboxEnabled'>;
+  jobs: JobSender;
   /** Late-bound: the session manager is built after this service. */
   sessions: () => SessionControl;
   /** Refuses (404, naming the field) a prompt or integration id that is not the company's. */
@@ -83,6 +86,7 @@ export function createConnectionsService({
   config,
   sessions,
   assertBotRefs,
+  jobs,
 }: Deps) {
   function checkProvider(provider: ConnectionProvider | undefined) {
     if (provider === 'sandbox' && !config.sandboxEnabled) {
@@ -290,6 +294,21 @@ export function createConnectionsService({
       if (!record) return;
       realtime.sessionUpdated(companyId, record);
       realtime.connectionUpdated(companyId, record);
+    },
+
+    /**
+     * Meta refused the connection's token (error 190, on any call): DISCONNECTED with Meta's words,
+     * told live; the first refusal after it worked also has its admins mailed, by a job.
+     */
+    async recordTokenRefusal(companyId: number, id: number, detail: string) {
+      const { found, isNew } = await repository.recordTokenRefusal(companyId, id, detail);
+      if (!found) return;
+      const record = await repository.findRecord(companyId, id, { withToken: false });
+      if (record) {
+        realtime.sessionUpdated(companyId, record);
+        realtime.connectionUpdated(companyId, record);
+      }
+      if (isNew) await jobs.send(tokenRefusedAlertJob, { companyId, connectionId: id, detail }, { retryLimit: 5 });
     },
 
     /** The connection a session route names, in the caller's company. */

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { PlanRules } from '../plans/index.ts';
+import { tokenRefusedAlertJob } from './connections.jobs.ts';
 import { createConnectionsRealtime } from './connections.realtime.ts';
 import { createConnectionsRepository } from './connections.repository.ts';
 import { registerConnectionsRoutes } from './connections.routes.ts';
 import { createConnectionsService, type SessionControl } from './connections.service.ts';
+import { type AlertLanguage, createTokenRefusedAlert } from './token-refused-alert.ts';
 
 export { createConnectionsRepository } from './connections.repository.ts';
 export type { SessionControl } from './connections.service.ts';
@@ -15,7 +17,13 @@ export type { SessionControl } from './connections.service.ts';
  */
 export function createConnectionsModule(
   platform: Platform,
-  deps: { planRules: PlanRules; assertBotRefs: Parameters<typeof createConnectionsService>[0]['assertBotRefs'] },
+  deps: {
+    planRules: PlanRules;
+    assertBotRefs: Parameters<typeof createConnectionsService>[0]['assertBotRefs'];
+    /** Who is mailed when a connection needs an admin, and in which language. */
+    adminEmails: (companyId: number) => Promise<string[]>;
+    messagesLanguage: (companyId: number) => Promise<AlertLanguage>;
+  },
 ) {
   let sessions: SessionControl | null = null;
   const getSessions = () => {
@@ -34,7 +42,19 @@ export function createConnectionsModule(
     config: platform.config,
     sessions: getSessions,
     assertBotRefs: deps.assertBotRefs,
+    jobs: platform.jobs,
   });
+  platform.jobs.handle(
+    tokenRefusedAlertJob,
+    createTokenRefusedAlert({
+      mailer: platform.mailer,
+      repository,
+      adminEmails: deps.adminEmails,
+      language: deps.messagesLanguage,
+      connectionsUrl: new URL('/connections', platform.config.frontendUrl ?? platform.config.backendUrl).href,
+      log: platform.log,
+    }),
+  );
   return {
     repository,
     service,

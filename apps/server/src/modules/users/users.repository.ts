@@ -285,6 +285,16 @@ export function createUsersRepository(db: Database) {
       return total;
     },
 
+    /** The addresses of the company's admins: who is told when something needs an admin. */
+    async adminEmails(companyId: number) {
+      const rows = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.profile, 'admin')))
+        .orderBy(asc(users.id));
+      return rows.map((row) => row.email);
+    },
+
     async countAdmins(tx: Database, companyId: number) {
       const [{ total }] = await tx
         .select({ total: count() })

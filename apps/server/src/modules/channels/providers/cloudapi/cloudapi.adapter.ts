@@ -135,7 +135,9 @@ export function createCloudApiAdapter(deps: CloudApiAdapterDeps) {
     async start(connection: ChannelConnectionRef, events: ChannelSessionEvents) {
       let change: Parameters<ChannelSessionEvents['onStatus']>[0];
       try {
-        const profile = await graph.phoneNumber(await credentialsOrFail(connection));
+        const credentials = await credentialsOrFail(connection);
+        // A refused token found at start (a restart, "try again") is a refusal like one on a send.
+        const profile = await calling(connection, () => graph.phoneNumber(credentials));
         change = { status: 'CONNECTED', number: profile.displayPhoneNumber.replace(/\D/g, '') };
       } catch (error) {
         // Meta could not be reached: the session manager retries with its backoff.
