@@ -12,8 +12,10 @@
 //
 // `--figure=chat` measures only the internal chat fan-out (no generated data, no bundle);
 // `--figure=flows` only the flow runtime (1,000 runs answering at once); `--figure=campaign` only
-// the campaign dispatch throughput. `--figure=lists|dashboard|fan-out|inbound` runs one part of the
-// main run on the generated data (with `--quick`, the small data set); `--figure=lists,inbound` several.
+// the campaign dispatch throughput. `--figure=lists|dashboard|fan-out|inbound|cloud-inbound` runs one
+// part of the main run on the generated data (with `--quick`, the small data set); `--figure=lists,inbound`
+// several. `cloud-inbound` posts signed Cloud API webhooks (issue 47) to a connection checked against
+// the tests' fake Graph API, which the bench starts for it.
 // `--keep-data` leaves the filled database for bench/profile.mjs (it prints where it is).
 //
 // For each database (embedded PGlite in a fresh DATA_DIR; the PostgreSQL server too when
@@ -31,6 +33,12 @@ import { ongoingNumbers, openBenchDatabase, textGuesses } from './lib/bench-data
 import { measureBundles } from './lib/bundle-sizes.mjs';
 import { measureCampaignDispatch } from './lib/campaign-dispatch.mjs';
 import { measureChatFanOut } from './lib/chat-fanout.mjs';
+import {
+  cloudInboundSustained,
+  createCloudConnection,
+  openCloudTickets,
+  startFakeGraph,
+} from './lib/cloud-inbound.mjs';
 import { createFigures, machineSnapshot, printFigure } from './lib/figures.mjs';
 import { measureFlowRuns } from './lib/flow-runs.mjs';
 import { growthSizes, measureGrowth, printGrowth } from './lib/growth.mjs';
@@ -201,7 +209,10 @@ async function measure(database, server, generated) {
   if (measures('fan-out')) await measureTicketFanOut(figures, base, admin, generated);
 
   // --- inbound messages through the sandbox: fixed rate, then as fast as it goes ---
-  if (measures('inbound')) await measureInbound(database, figures, base, admin, generated);
+  if (measures('inbound')) await measureInbound(database, figures, server, admin, generated);
+
+  // --- inbound messages through the Cloud API webhook, signed as Meta signs them ---
+  if (measures('cloud-inbound')) await measureCloudInbound(figures, server, admin, generated);
 
   if (!onlyFigure) {
     await measureChat(figures, base, admin, companyId);
@@ -307,8 +318,9 @@ async function measureTicketFanOut(figures, base, admin, generated) {
  * the embedded database for p99 < 250 ms at a steady 100/s and 500/s sustained, the server for
  * < 100 ms at 200/s and 2,000/s sustained.
  */
-async function measureInbound(database, figures, base, admin, generated) {
+async function measureInbound(database, figures, server, admin, generated) {
   const companyId = 1;
+  const { base } = server;
   const { rate, target, limit, sustainedTarget } =
     database === 'pglite'
       ? { rate: 100, target: '< 250 ms', limit: 250, sustainedTarget: 500 }
@@ -327,6 +339,7 @@ async function measureInbound(database, figures, base, admin, generated) {
       connections: 20,
       seconds: plan.sustainedSeconds,
       firstSeq: atRate.nextSeq,
+      pid: server.pid,
     });
     figures.add(
       'inbound sustained (stored + event)',
@@ -335,6 +348,67 @@ async function measureInbound(database, figures, base, admin, generated) {
       `>= ${sustainedTarget}/s`,
       (v) => v >= sustainedTarget,
       `20 clients, HTTP p99 ${sustained.p99} ms${sustained.failed ? `, ${sustained.failed} failed` : ''}`,
+    );
+    figures.add(
+      'inbound sustained, server CPU per message',
+      Number(sustained.cpuMsPerMessage.toFixed(2)),
+      'ms',
+      '-',
+      null,
+      'the server process (PGlite thread included; a PostgreSQL server backends not)',
+    );
+  } finally {
+    monitor.close();
+  }
+}
+
+/**
+ * Issue 47: inbound messages through the Cloud API webhook, as fast as they go, beside the
+ * sandbox's figure: one signed notification of one message per request, 20 clients.
+ */
+async function measureCloudInbound(figures, server, admin, generated) {
+  const companyId = 1;
+  const { base } = server;
+  const connection = await createCloudConnection({ base, adminToken: admin, graph: fakeGraph });
+  await openCloudTickets({ base, connection, numbers: generated.numbers });
+  const monitor = await createInboundMonitor(base, admin, companyId);
+  try {
+    await settle(base);
+    const result = await cloudInboundSustained({
+      base,
+      pid: server.pid,
+      connection,
+      numbers: generated.numbers,
+      monitor,
+      connections: 20,
+      seconds: plan.sustainedSeconds,
+      // Far from the sandbox figure's sequence numbers: the monitor tells them apart.
+      firstSeq: 10_000_000,
+    });
+    const note = `20 clients, one message a notification, HTTP p99 ${result.p99} ms${result.failed ? `, ${result.failed} failed` : ''}`;
+    figures.add(
+      'Cloud API webhook inbound stored',
+      Number(result.storedPerSecond.toFixed(0)),
+      'msg/s',
+      '-',
+      null,
+      note,
+    );
+    figures.add(
+      'Cloud API webhook inbound stored + event',
+      Number(result.heardPerSecond.toFixed(0)),
+      'msg/s',
+      '-',
+      null,
+      note,
+    );
+    figures.add(
+      'Cloud API webhook inbound, server CPU per message',
+      Number(result.cpuMsPerMessage.toFixed(2)),
+      'ms',
+      '-',
+      null,
+      'the server process (PGlite thread included; a PostgreSQL server backends not)',
     );
   } finally {
     monitor.close();
@@ -466,6 +540,7 @@ async function runDatabase(database) {
     dataDir: prepared.dataDir,
     databaseUrl: prepared.databaseUrl,
     log,
+    env: fakeGraph ? { WHATSAPP_GRAPH_URL: fakeGraph.url, WHATSAPP_GRAPH_VERSION: fakeGraph.version } : {},
   });
   const loadBefore = machineSnapshot().loadAverage;
   let serverLogTail = '';
@@ -559,8 +634,15 @@ console.log(`bench ${quick ? '--quick ' : ''}on ${machine.cpus} cores, ${machine
 const databases = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])].filter(
   (database) => !only || database === only,
 );
+// The Cloud API figure's Meta: the tests' fake Graph API, for the whole run.
+const fakeGraph =
+  !kanbanOnly && (!onlyFigure || onlyFigure.split(',').includes('cloud-inbound')) ? await startFakeGraph(root) : null;
 const runs = [];
-for (const database of databases) runs.push(await runDatabase(database));
+try {
+  for (const database of databases) runs.push(await runDatabase(database));
+} finally {
+  await fakeGraph?.stop();
+}
 
 let bundle = null;
 if (withBundle) {

@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { io } from 'socket.io-client';
 import { percentile } from './figures.mjs';
+import { cpuSeconds } from './server.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -185,6 +186,7 @@ export async function inboundAtRate({ base, adminToken, whatsappId, numbers, mon
 /**
  * Closed-loop saturation: `connections` clients posting inbound messages back to back for
  * `seconds`; the sustained rate counts messages the monitor heard announced (stored + event).
+ * With the server's `pid`, also its CPU time per message.
  */
 export async function inboundSustained({
   base,
@@ -195,9 +197,11 @@ export async function inboundSustained({
   connections,
   seconds,
   firstSeq,
+  pid,
 }) {
   let seq = firstSeq;
   const heardBefore = monitor.arrivals.size;
+  const cpuBefore = pid ? cpuSeconds(pid) : 0;
   const started = performance.now();
   const result = await autocannon({
     url: `${base}/api/sandbox/${whatsappId}/inbound`,
@@ -212,10 +216,13 @@ export async function inboundSustained({
     ],
   });
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = pid ? cpuSeconds(pid) - cpuBefore : 0;
   await sleep(1_000);
   const heard = monitor.arrivals.size - heardBefore;
   return {
     perSecond: heard / elapsed,
+    /** With `pid`: the server process's CPU per stored message (PGlite's thread included). */
+    cpuMsPerMessage: pid ? (cpu * 1000) / Math.max(1, result['2xx']) : null,
     httpPerSecond: result.requests.average,
     p99: result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,
