@@ -1,5 +1,5 @@
 import type { ConnectionRecord } from '@wacrm/shared';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionStatus, waitUntil } from '../../../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../../../test/factories.ts';
@@ -13,7 +13,7 @@ import {
 import { type FakeSmtpServer, readMail, startFakeSmtpServer } from '../../../../../test/fake-smtp-server.ts';
 import { paced } from '../../../../../test/machine-pace.ts';
 import { startTestServer, type TestServer } from '../../../../../test/test-server.ts';
-import { tickets } from '../../../../tables.ts';
+import { messages, tickets } from '../../../../tables.ts';
 
 // Meta refusing a connection's token (error 190) takes it down and has the company's admins mailed,
 // once per refusal (docs/decisions/connection-alerts.md).
@@ -25,14 +25,22 @@ let smtp: FakeSmtpServer;
 beforeAll(async () => {
   graph = await startFakeGraphApi();
   smtp = await startFakeSmtpServer();
-  t = await startTestServer({
-    WHATSAPP_GRAPH_URL: graph.url,
-    WHATSAPP_GRAPH_VERSION: graph.version,
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(smtp.port),
-    SMTP_FROM: 'crm@example.com',
-    BACKEND_URL: 'https://crm.example.com',
-  });
+  t = await startTestServer(
+    {
+      WHATSAPP_GRAPH_URL: graph.url,
+      WHATSAPP_GRAPH_VERSION: graph.version,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_FROM: 'crm@example.com',
+      BACKEND_URL: 'https://crm.example.com',
+    },
+    // A short retry series: the messages that met the refusal are past it within the test.
+    {
+      messages: {
+        retry: { maxAttempts: 2, baseDelaySeconds: 1, maxDelaySeconds: 1, waitForConnectionSeconds: 3_600 },
+      },
+    },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -127,6 +135,19 @@ describe('a token Meta refuses', () => {
     expect(text).toContain('Session has expired');
     expect(text).toContain('https://crm.example.com/connections');
 
+    // The messages wait for the connection, past their retry series (2 attempts, 1 s apart),
+    // instead of meeting the refusal again and failing.
+    await new Promise((resolve) => setTimeout(resolve, paced(4_000)));
+    const ours = () =>
+      t.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, a.company.id), eq(messages.fromMe, true)))
+        .orderBy(asc(messages.id));
+    const waiting = await ours();
+    expect(waiting.map((row) => row.body).sort()).toEqual(['one', 'three', 'two']);
+    expect(waiting.every((row) => !row.failed && row.externalId === null)).toBe(true);
+
     // The connection starts again (here: an admin saves a token that is wrong too) and meets a
     // refusal again: the same episode, no new mail.
     expect((await a.api.put(`/api/whatsapp/${record.id}`, { cloudAccessToken: 'EAAG-also-wrong' })).status).toBe(200);
@@ -138,11 +159,12 @@ describe('a token Meta refuses', () => {
     // Company B's admins never hear of company A's connection.
     expect(mailsTo(b.admin.email)).toHaveLength(0);
 
-    // A new token works again; its refusal later is a new one, told again.
+    // A new token works again: what waited goes out; a refusal later is a new one, told again.
     const renewed = `${number.accessToken}-renewed`;
     graph.addNumber(number, renewed);
     expect((await a.api.put(`/api/whatsapp/${record.id}`, { cloudAccessToken: renewed })).status).toBe(200);
     await waitUntil(async () => (await statusOf(a.token, record.id)) === 'CONNECTED');
+    await waitUntil(async () => (await ours()).every((row) => row.externalId !== null));
     graph.revokeToken(renewed);
     await a.api.post(`/api/messages/${ticket.id}`, { body: 'four' });
     await smtp.waitForMail(a.admin.email, smtp.mails.indexOf(mail) + 1);

@@ -51,13 +51,22 @@ export function createCloudApiAdapter(deps: CloudApiAdapterDeps) {
     return credentials;
   }
 
-  /** Runs a Graph call; a token Meta refuses takes the connection down before the error goes on. */
-  async function calling<T>(connection: ChannelConnectionRef, run: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a Graph call; a token Meta refuses takes the connection down before the error goes on.
+   * A session this process started (`events`) also says so to its session manager, which lets go
+   * of it: sends then wait for the connection instead of meeting the refusal again.
+   */
+  async function calling<T>(
+    connection: ChannelConnectionRef,
+    run: () => Promise<T>,
+    events?: ChannelSessionEvents,
+  ): Promise<T> {
     try {
       return await run();
     } catch (error) {
       if (error instanceof GraphApiError && error.code === graphErrorCodes.accessTokenInvalid) {
         await deps.onTokenRejected(connection, error.message).catch(() => undefined);
+        await events?.onStatus({ status: 'DISCONNECTED', detail: error.message }).catch(() => undefined);
       }
       throw error;
     }
@@ -89,15 +98,17 @@ export function createCloudApiAdapter(deps: CloudApiAdapterDeps) {
     return { type: 'document', document: { id, filename: media.filename, ...caption }, ...context };
   }
 
-  function sessionFor(connection: ChannelConnectionRef): ChannelSession {
+  function sessionFor(connection: ChannelConnectionRef, events?: ChannelSessionEvents): ChannelSession {
     return {
       async send(message) {
         if (message.isGroup)
           throw new PermanentSendError('ERR_CLOUD_REJECTED', 'the Cloud API does not send to groups');
         const credentials = await credentialsOrFail(connection);
         try {
-          const externalId = await calling(connection, async () =>
-            graph.sendMessage(credentials, message.chatId, await payloadOf(credentials, message)),
+          const externalId = await calling(
+            connection,
+            async () => graph.sendMessage(credentials, message.chatId, await payloadOf(credentials, message)),
+            events,
           );
           return { externalId };
         } catch (error) {
@@ -117,7 +128,7 @@ export function createCloudApiAdapter(deps: CloudApiAdapterDeps) {
         const newest = target.externalIds.at(-1);
         if (!newest || target.isGroup) return;
         const credentials = await credentialsOrFail(connection);
-        await calling(connection, () => graph.markRead(credentials, newest));
+        await calling(connection, () => graph.markRead(credentials, newest), events);
       },
       async deleteForEveryone() {
         throw new GraphApiError(0, 'the Cloud API cannot delete a sent message', 400);
@@ -146,7 +157,7 @@ export function createCloudApiAdapter(deps: CloudApiAdapterDeps) {
       }
       // Status events go out after start() has answered, as every provider's do.
       setImmediate(() => void events.onStatus(change));
-      return sessionFor(connection);
+      return sessionFor(connection, events);
     },
   };
   return adapter;
