@@ -173,6 +173,19 @@ describe('a token Meta refuses', () => {
     expect(mailsTo(b.admin.email)).toHaveLength(0);
   });
 
+  it('mails for a refusal met when a working connection starts again (a restart, a new token)', {
+    timeout: ONE_MINUTE,
+  }, async () => {
+    const owner = await companyWithAdmin('es');
+    const { record } = await connectedWithTicket(owner);
+    // Nothing is sent: the refusal is met by the start that a saved token causes, as by a restart.
+    expect((await owner.api.put(`/api/whatsapp/${record.id}`, { cloudAccessToken: 'EAAG-revoked' })).status).toBe(200);
+    const { subject, text } = readMail(await smtp.waitForMail(owner.admin.email));
+    expect(subject).toBe(`Conexión "${record.name}" desconectada: Meta rechazó el token de acceso`);
+    expect(text).toContain('Session has expired');
+    expect(await statusOf(owner.token, record.id)).toBe('DISCONNECTED');
+  });
+
   it('writes in Portuguese by default, and mails no one for a token that never worked', {
     timeout: ONE_MINUTE,
   }, async () => {
