@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { ChannelSession } from '../channels/index.ts';
+import type { SettingsReader } from '../settings/index.ts';
+import { createAssignmentRepository } from './ticket-assignment.repository.ts';
+import { createTicketAssignment } from './ticket-assignment.ts';
+import { assignmentSweepJob } from './tickets.jobs.ts';
 import { createTicketPolicy } from './tickets.policy.ts';
 import { createTicketsRealtime, notificationRooms, ticketListRooms } from './tickets.realtime.ts';
 import { createTicketsRepository, type MarkMessagesRead } from './tickets.repository.ts';
@@ -36,6 +40,8 @@ export function createTicketsModule(
     assertBotRefs: BotRefsCheck;
     /** Marks a ticket's customer messages read (the messages module, which tickets may not import). */
     markMessagesRead: MarkMessagesRead;
+    /** The company's default ticket capacity (automatic assignment). */
+    settings: Pick<SettingsReader, 'read'>;
   },
 ) {
   let afterChangeSteps: readonly AfterTicketChange[] = [];
@@ -45,6 +51,23 @@ export function createTicketsModule(
   const repository = createTicketsRepository(platform.db);
   const policy = createTicketPolicy(platform.db);
   const realtime = createTicketsRealtime(platform.realtime);
+  const assignment = createTicketAssignment({
+    db: platform.db,
+    assignments: createAssignmentRepository(),
+    tickets: repository,
+    realtime,
+    settings: deps.settings,
+    afterChange: () => afterChange,
+    clock: platform.clock,
+    log: platform.log,
+  });
+  // Every announced ticket, whoever changed it (intake, routing, bots, flows, timers, attendants):
+  // one that entered an automatic queue's line or freed a slot asks for a pass. Non-GET requests
+  // are answered once it has run (app.ts waits for the domain listeners).
+  platform.realtime.domain.subscribe((event) =>
+    event.type === 'ticket.changed' ? assignment.ticketChanged(event.companyId, event.ticket) : undefined,
+  );
+  platform.jobs.handle(assignmentSweepJob, () => assignment.sweep());
   const service = createTicketsService({
     db: platform.db,
     repository,
@@ -54,6 +77,7 @@ export function createTicketsModule(
     sessions: () => deps.sessions,
     assertBotRefs: deps.assertBotRefs,
     markMessagesRead: deps.markMessagesRead,
+    slotFreed: (companyId) => assignment.kick(companyId),
     log: platform.log,
     clock: platform.clock,
   });
@@ -72,6 +96,11 @@ export function createTicketsModule(
     policy,
     realtime,
     service,
+    /**
+     * Automatic assignment: `kick(companyId)` after something that may let an attendant take more
+     * (a pause ended, came online, capacity or queues changed, a queue became automatic).
+     */
+    assignment: { kick: assignment.kick },
     /** What runs after an attendant's change, in order (each step awaited before the next). */
     afterChange: {
       declare(steps: readonly AfterTicketChange[]) {

@@ -1,9 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/client.ts';
 import { inKeys } from '../../platform/db/key-lists.ts';
 import { tickets } from '../../tables.ts';
 
 type TicketValues = Partial<typeof tickets.$inferInsert>;
+
+/**
+ * The waiting line's time (issue 48) for a write that sets `values`: stamped the first time the
+ * ticket has a queue in its cycle, kept through transfers between queues and returns (a ticket
+ * transferred in keeps its place by its original time), cleared when it closes. Undefined when the
+ * write touches neither status nor queue.
+ */
+export function queuedAtOf(values: TicketValues): SQL | null | undefined {
+  if (values.status === 'closed') return null;
+  if (values.queueId === undefined && values.status === undefined) return undefined;
+  const queueId = values.queueId === undefined ? sql`${tickets.queueId}` : sql`${values.queueId}::int`;
+  return sql`case when ${queueId} is null then ${tickets.queuedAt} else coalesce(${tickets.queuedAt}, now()) end`;
+}
 
 /** One ticket's move with the newest message of an intake batch. */
 export interface TicketTouch {
@@ -21,9 +34,10 @@ export interface TicketTouch {
 export const ticketWrites = {
   /** Sets fields of one of the company's tickets (and `updatedAt`). */
   async update(handle: Database, companyId: number, ticketId: number, values: TicketValues) {
+    const queuedAt = queuedAtOf(values);
     await handle
       .update(tickets)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, ...(queuedAt !== undefined ? { queuedAt } : {}), updatedAt: new Date() })
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
   },
 
