@@ -1,4 +1,4 @@
-import type { UserRecord, UsersPage } from '@wacrm/shared';
+import type { QueueMonitor, QueueWaitingList, UserRecord, UsersPage } from '@wacrm/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -277,5 +277,52 @@ describe('automatic assignment', () => {
     await own.api.post('/api/users/me/pause', { paused: false });
     expect((await ticketsOf(one.company.id))[0]).toMatchObject({ status: 'open', userId: own.id });
     expect(await ticketsOf(two.company.id)).toHaveLength(0);
+  });
+
+  it('the monitor counts each queue’s line and attendants; supervisors and admins only, own company only', async () => {
+    const ctx = await company(t, { ticketCapacity: '1' });
+    const line = await queueWithConnection(ctx, { assignmentMode: 'balanced' });
+    const full = await attendant(ctx, [line.id]);
+    const resting = await attendant(ctx, [line.id]);
+    await attendant(ctx, [line.id]); // offline
+    const supervisor = await attendant(ctx, [], { profile: 'supervisor' });
+    await resting.api.post('/api/users/me/pause', { paused: true, reason: 'Break' });
+    await goOnline(full);
+    await goOnline(resting);
+    const waitingCustomers = [];
+    for (let index = 0; index < 3; index++) {
+      const me = customer(ctx.api, line.connection.id);
+      await me.say('hello');
+      waitingCustomers.push(me);
+    }
+    await waitAssigned(ctx.company.id, 1);
+
+    expect((await full.api.get('/api/queues/monitor')).status).toBe(403);
+    const monitor = (await supervisor.api.get('/api/queues/monitor')).body as QueueMonitor;
+    expect(monitor.queues).toEqual([
+      expect.objectContaining({
+        queueId: line.id,
+        assignmentMode: 'balanced',
+        waiting: 2,
+        online: 2,
+        paused: 1,
+        atCapacity: 1,
+        assignedToday: 1,
+        closedToday: 0,
+      }),
+    ]);
+    expect(monitor.queues[0].longestWaitingSince).not.toBeNull();
+
+    const list = (await ctx.api.get(`/api/queues/monitor/${line.id}/waiting`)).body as QueueWaitingList;
+    const pending = (await ticketsOf(ctx.company.id))
+      .filter((ticket) => ticket.status === 'pending')
+      .sort((a, b) => a.id - b.id);
+    expect(list.tickets.map((ticket) => [ticket.position, ticket.ticketId])).toEqual(
+      pending.map((ticket, index) => [index + 1, ticket.id]),
+    );
+
+    const other = await company(t);
+    expect(((await other.api.get('/api/queues/monitor')).body as QueueMonitor).queues).toEqual([]);
+    expect((await other.api.get(`/api/queues/monitor/${line.id}/waiting`)).status).toBe(404);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { ChannelSession } from '../channels/index.ts';
 import type { SettingsReader } from '../settings/index.ts';
+import { createQueueMonitor } from './queue-monitor.ts';
 import { createAssignmentRepository } from './ticket-assignment.repository.ts';
 import { createTicketAssignment } from './ticket-assignment.ts';
 import { assignmentSweepJob } from './tickets.jobs.ts';
@@ -107,7 +108,8 @@ export function createTicketsModule(
         afterChangeSteps = steps;
       },
     },
-    register: (app: FastifyInstance) => registerTicketsRoutes(app, service),
+    register: (app: FastifyInstance) =>
+      registerTicketsRoutes(app, service, createQueueMonitor({ db: platform.db, settings: deps.settings })),
   };
 }
 
