@@ -11,6 +11,9 @@ ALTER TABLE "queues" ADD COLUMN "waiting_message" text;--> statement-breakpoint
 ALTER TABLE "queues" ADD COLUMN "waiting_update_minutes" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
 ALTER TABLE "queues" ADD COLUMN "waiting_update_max" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
 ALTER TABLE "tickets" ADD COLUMN "queued_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "tickets" ADD COLUMN "waiting_told_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "tickets" ADD COLUMN "waiting_told_position" integer;--> statement-breakpoint
+ALTER TABLE "tickets" ADD COLUMN "waiting_updates_sent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "ticket_capacity" integer;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "assignment_paused" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "pause_reason" varchar(200);--> statement-breakpoint

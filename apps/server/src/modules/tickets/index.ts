@@ -46,6 +46,7 @@ export function createTicketsModule(
   },
 ) {
   let afterChangeSteps: readonly AfterTicketChange[] = [];
+  let lineChanged: (companyId: number) => Promise<void> = async () => undefined;
   const afterChange: AfterTicketChange = async (...args) => {
     for (const step of afterChangeSteps) await step(...args);
   };
@@ -59,6 +60,7 @@ export function createTicketsModule(
     realtime,
     settings: deps.settings,
     afterChange: () => afterChange,
+    lineChanged: () => lineChanged,
     clock: platform.clock,
     log: platform.log,
   });
@@ -101,7 +103,15 @@ export function createTicketsModule(
      * Automatic assignment: `kick(companyId)` after something that may let an attendant take more
      * (a pause ended, came online, capacity or queues changed, a queue became automatic).
      */
-    assignment: { kick: assignment.kick },
+    assignment: {
+      kick: assignment.kick,
+      line: assignment.line,
+      estimateInputs: assignment.estimateInputs,
+      /** What tells customers their place after each pass (automation's waiting-line messages). */
+      declareLineChanged(step: (companyId: number) => Promise<void>) {
+        lineChanged = step;
+      },
+    },
     /** What runs after an attendant's change, in order (each step awaited before the next). */
     afterChange: {
       declare(steps: readonly AfterTicketChange[]) {

@@ -3,6 +3,22 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/client.ts';
 import type { Assignment, Candidate, WaitingTicket } from './ticket-assignment.ts';
 
+/**
+ * A pending ticket of an automatic queue (`t` joined with its queue `q`) that nobody holds is in
+ * the line unless the queue chatbot's menu, a bot or a flow handles it, or its queue's prompt or
+ * (non-flowbuilder) integration has not taken it yet: the bot answers first and hands it over.
+ */
+const inLine = sql`not t.chatbot and not t.use_integration
+  and not (
+    t.prompt_id is null and t.integration_id is null
+    and (q.prompt_id is not null or exists (
+      select 1 from queue_integrations i
+      where i.id = q.integration_id and i.company_id = q.company_id and i.type <> 'flowbuilder'))
+  )
+  and not exists (
+    select 1 from flow_runs r
+    where r.company_id = t.company_id and r.ticket_id = t.id and r.status = 'running')`;
+
 /** First key of the advisory lock that serialises a company's automatic assignments (the second is the company id). */
 const LOCK_ASSIGNMENT = 48_001;
 
@@ -82,16 +98,7 @@ export function createAssignmentRepository() {
             join queues q on q.id = t.queue_id and q.company_id = t.company_id
             where t.company_id = ${companyId} and t.status = 'pending' and t.user_id is null
               and t.queue_id = any(${sql.param(queueIds)}::int[])
-              and not t.chatbot and not t.use_integration
-              and not (
-                t.prompt_id is null and t.integration_id is null
-                and (q.prompt_id is not null or exists (
-                  select 1 from queue_integrations i
-                  where i.id = q.integration_id and i.company_id = q.company_id and i.type <> 'flowbuilder'))
-              )
-              and not exists (
-                select 1 from flow_runs r
-                where r.company_id = t.company_id and r.ticket_id = t.id and r.status = 'running')
+              and ${inLine}
           ) w
           join unnest(${sql.param(queueIds)}::int[], ${sql.param(queueIds.map((id) => rooms.get(id)!))}::int[])
             as room(queue_id, size) on room.queue_id = w.queue_id
@@ -107,7 +114,8 @@ export function createAssignmentRepository() {
       const rows = await queryRows<{ id: number; user_id: number; queue_id: number }>(
         tx,
         sql`update tickets t set user_id = a.user_id, status = 'open',
-            accepted_at = coalesce(t.accepted_at, now()), updated_at = now()
+            accepted_at = coalesce(t.accepted_at, now()), updated_at = now(),
+            waiting_told_at = null, waiting_told_position = null, waiting_updates_sent = 0
           from unnest(
             ${sql.param(assignments.map((assignment) => assignment.ticketId))}::int[],
             ${sql.param(assignments.map((assignment) => assignment.userId))}::int[]
@@ -132,6 +140,68 @@ export function createAssignmentRepository() {
         userId: Number(row.user_id),
         queueId: Number(row.queue_id),
       }));
+    },
+
+    /**
+     * Every automatic queue's line with a waiting message, in order, with what each customer was
+     * told: the waiting-line messages' input (automation).
+     */
+    async line(db: Database, companyId: number) {
+      const rows = await queryRows<{
+        id: number;
+        queue_id: number;
+        position: number;
+        told_at: Date | string | null;
+        told_position: number | null;
+        updates_sent: number;
+      }>(
+        db,
+        sql`select t.id, t.queue_id, t.waiting_told_at as told_at, t.waiting_told_position as told_position,
+            t.waiting_updates_sent as updates_sent,
+            row_number() over (partition by t.queue_id order by coalesce(t.queued_at, t.created_at), t.id)::int as position
+          from tickets t
+          join queues q on q.id = t.queue_id and q.company_id = t.company_id
+          where t.company_id = ${companyId} and t.status = 'pending' and t.user_id is null
+            and q.assignment_mode <> 'manual' and q.waiting_message is not null
+            and ${inLine}
+          order by t.queue_id, position`,
+      );
+      return rows.map((row) => ({
+        ticketId: Number(row.id),
+        queueId: Number(row.queue_id),
+        position: Number(row.position),
+        toldAt: row.told_at === null ? null : new Date(row.told_at),
+        toldPosition: row.told_position === null ? null : Number(row.told_position),
+        updatesSent: Number(row.updates_sent),
+      }));
+    },
+
+    /**
+     * Per automatic queue with a waiting message: the average handling time of its last 50 closed
+     * tickets (accept to close, seconds; null without history) and the capacity of its eligible
+     * attendants online now (their slots, full or not).
+     */
+    async estimateInputs(db: Database, companyId: number, defaultCapacity: number) {
+      const rows = await queryRows<{ id: number; handling: number | string | null; slots: number | string }>(
+        db,
+        sql`select q.id,
+            (select avg(extract(epoch from recent.closed_at - recent.accepted_at)) from (
+              select x.closed_at, x.accepted_at from tickets x
+              where x.company_id = ${companyId} and x.queue_id = q.id and x.status = 'closed'
+                and x.accepted_at is not null and x.closed_at is not null
+              order by x.closed_at desc limit 50) recent) as handling,
+            (select coalesce(sum(coalesce(u.ticket_capacity, ${defaultCapacity}::int)), 0)
+              from users u join user_queues uq on uq.user_id = u.id
+              where uq.queue_id = q.id and u.company_id = ${companyId} and u.online and not u.assignment_paused) as slots
+          from queues q
+          where q.company_id = ${companyId} and q.assignment_mode <> 'manual' and q.waiting_message is not null`,
+      );
+      return new Map(
+        rows.map((row) => [
+          Number(row.id),
+          { handlingSeconds: row.handling === null ? null : Number(row.handling), slots: Number(row.slots) },
+        ]),
+      );
     },
 
     /** Companies with a ticket waiting in an automatic queue (the sweep's list). */

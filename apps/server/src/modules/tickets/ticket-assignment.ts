@@ -117,6 +117,8 @@ export function createTicketAssignment(deps: {
   realtime: Pick<TicketsRealtime, 'ticketUpdated'>;
   settings: Pick<SettingsReader, 'read'>;
   afterChange: () => AfterTicketChange;
+  /** After every pass, assigned or not: the waiting-line messages (automation, declared in app.ts). */
+  lineChanged: () => (companyId: number) => Promise<void>;
   clock: () => Date;
   log: FastifyBaseLogger;
 }) {
@@ -149,6 +151,9 @@ export function createTicketAssignment(deps: {
         .afterChange()(companyId, 'accept', ticket, userId, previous)
         .catch((error) => log.warn({ err: error, ticketId }, 'after-assignment automation failed'));
     }
+    await deps
+      .lineChanged()(companyId)
+      .catch((error) => log.warn({ err: error, companyId }, 'waiting-line messages failed'));
   }
 
   function kick(companyId: number): Promise<void> {
@@ -182,6 +187,15 @@ export function createTicketAssignment(deps: {
       if (ticket.status === 'closed') return kick(companyId);
       if (!mayBeWaiting(ticket) || ticket.queueId === null) return;
       if (await assignments.isAutomatic(db, companyId, ticket.queueId)) return kick(companyId);
+    },
+
+    /** The lines of the company's automatic queues with a waiting message, and what each customer was told. */
+    line: (companyId: number) => assignments.line(db, companyId),
+
+    /** Per queue: recent handling time and eligible slots, for the estimated wait. */
+    async estimateInputs(companyId: number) {
+      const { ticketCapacity } = await deps.settings.read(companyId, ['ticketCapacity']);
+      return assignments.estimateInputs(db, companyId, Number(ticketCapacity));
     },
 
     /** The sweep: every company with a ticket waiting in an automatic queue (lost kicks, restarts). */

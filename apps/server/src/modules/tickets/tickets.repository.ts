@@ -5,7 +5,7 @@ import { type Database, queryRows } from '../../platform/db/client.ts';
 import { containsText, likePattern, phoneDigits } from '../../platform/db/text-search.ts';
 import { contacts, messages, queues, tickets, ticketTags, users, whatsapps } from '../../tables.ts';
 import { createTicketPageReader, createTicketRecordReader } from './ticket-record.sql.ts';
-import { queuedAtOf } from './ticket-writes.ts';
+import { lineFieldsOf } from './ticket-writes.ts';
 import { mayShowAll, type TicketViewer } from './tickets.policy.ts';
 
 /**
@@ -391,10 +391,9 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
     },
 
     async update(tx: Database, companyId: number, id: number, values: Partial<typeof tickets.$inferInsert>) {
-      const queuedAt = queuedAtOf(values);
       const [row] = await tx
         .update(tickets)
-        .set({ ...values, ...(queuedAt !== undefined ? { queuedAt } : {}), updatedAt: new Date() })
+        .set({ ...values, ...lineFieldsOf(values), updatedAt: new Date() })
         .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
         .returning();
       return row ?? null;

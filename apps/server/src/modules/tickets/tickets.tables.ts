@@ -57,6 +57,10 @@ export const tickets = pgTable(
      * through transfers and returns, cleared on close (ticket-writes.ts, `queuedAtOf`).
      */
     queuedAt: timestamp('queued_at', { withTimezone: true }),
+    /** The customer's waiting-line messages of this wait: when and at which position last told, updates sent. */
+    waitingToldAt: timestamp('waiting_told_at', { withTimezone: true }),
+    waitingToldPosition: integer('waiting_told_position'),
+    waitingUpdatesSent: integer('waiting_updates_sent').notNull().default(0),
     ...timestamps(),
   },
   (table) => [
