@@ -163,15 +163,20 @@ export function createTicketAssignment(deps: {
       return current;
     }
     const work = (async () => {
-      do {
-        again.delete(companyId);
-        try {
-          await pass(companyId);
-        } catch (error) {
-          log.error({ err: error, companyId }, 'automatic assignment failed');
-        }
-      } while (again.has(companyId));
-    })().finally(() => running.delete(companyId));
+      try {
+        do {
+          again.delete(companyId);
+          try {
+            await pass(companyId);
+          } catch (error) {
+            log.error({ err: error, companyId }, 'automatic assignment failed');
+          }
+        } while (again.has(companyId));
+      } finally {
+        // In the same turn as the last check: a kick after it starts a new run instead of being lost.
+        running.delete(companyId);
+      }
+    })();
     running.set(companyId, work);
     return work;
   }
