@@ -177,15 +177,14 @@ describe('automatic assignment', () => {
 
     // The first member closes one ticket: the oldest waiting ticket of queue A is theirs before the answer.
     const [first] = team;
-    const waitingInA = (await ticketsOf(ctx.company.id))
-      .filter((ticket) => ticket.status === 'pending' && ticket.queueId === a)
-      .sort((x, y) => (x.queuedAt?.getTime() ?? 0) - (y.queuedAt?.getTime() ?? 0) || x.id - y.id);
+    // The line in the engine's order (queued_at to the microsecond, then id): the monitor's list.
+    const waitingInA = ((await ctx.api.get(`/api/queues/monitor/${a}/waiting`)).body as QueueWaitingList).tickets;
     const mine = (await ticketsOf(ctx.company.id)).find((ticket) => ticket.userId === first.id)!;
     const started = Date.now();
     const closed = await first.api.put(`/api/tickets/${mine.id}`, { status: 'closed' });
     expect(closed.status).toBe(200);
     const [next] = await ticketsOf(ctx.company.id).then((all) =>
-      all.filter((ticket) => ticket.id === waitingInA[0].id),
+      all.filter((ticket) => ticket.id === waitingInA[0].ticketId),
     );
     expect(next).toMatchObject({ userId: first.id, status: 'open' });
     expect(Date.now() - started).toBeLessThan(10_000);
