@@ -151,9 +151,16 @@ export async function buildServer(
     });
   }
 
-  const settings = createSettingsModule(platform);
+  // Late-bound: automatic assignment (tickets, made below) looks again when an attendant may take
+  // more tickets or a queue starts assigning (docs/decisions/fair-assignment.md).
+  const assignmentKick = (companyId: number) => tickets.assignment.kick(companyId);
+  const settings = createSettingsModule(platform, {
+    changed: async (companyId, key) => {
+      if (key === 'ticketCapacity') await assignmentKick(companyId);
+    },
+  });
   const plans = createPlansModule(platform, { settings: settings.reader });
-  const users = createUsersModule(platform, { planRules: plans.rules });
+  const users = createUsersModule(platform, { planRules: plans.rules, availabilityChanged: assignmentKick });
   const auth = createAuthModule(platform, users.repository, sessions);
 
   registerAuthentication(app, auth.service.resolveAccessToken);
@@ -220,7 +227,7 @@ export async function buildServer(
   createPasswordResetModule(platform, { users: users.repository }).register(app);
   createHelpsModule(platform).register(app);
   createAnnouncementsModule(platform).register(app);
-  createQueuesModule(platform, { plans, assertBotRefs }).register(app);
+  createQueuesModule(platform, { plans, assertBotRefs, assignmentChanged: assignmentKick }).register(app);
   const contacts = createContactsModule(platform, { sessions: channels.router });
   contacts.register(app);
   // After channels: the tickets policy guards the ticket rooms and decides the list rooms.
@@ -228,6 +235,7 @@ export async function buildServer(
     sessions: channels.router,
     assertBotRefs,
     markMessagesRead: messages.repository.markReadInTicket,
+    settings: settings.reader,
   });
   const automation = createAutomationModule(platform, { messages, tickets, settings: settings.reader });
   const integrations = createIntegrationsModule(platform, { messages, tickets, planRules: plans.rules });

@@ -26,6 +26,8 @@ export const filesRunOnBothDatabases = [
   // Inbound messages stored once: batch writes with `on conflict` under an advisory lock.
   'src/modules/messages/intake/intake-batch.integration.test.ts',
   'src/modules/messages/messages.integration.test.ts',
+  // Automatic assignment: the company's advisory lock and a burst of concurrent intake.
+  'src/modules/tickets/fair-assignment.integration.test.ts',
   // Time arithmetic in SQL.
   'src/modules/dashboard/dashboard-rollup.integration.test.ts',
   'src/modules/dashboard/dashboard.integration.test.ts',

@@ -27,6 +27,7 @@ import { passwordResetRoutes } from './password-reset/password-reset.contract.ts
 import { planRoutes } from './plans/plan.contract.ts';
 import { publicApiRoutes } from './public-api/public-api.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
+import { queueMonitorRoutes } from './queues/queue-monitor.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
 import { sandboxRoutes } from './sandbox/sandbox.contract.ts';
 import { scheduleRoutes } from './schedules/schedule.contract.ts';
@@ -70,6 +71,7 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   plans: planRoutes,
   publicApi: publicApiRoutes,
   queues: queueRoutes,
+  queueMonitor: queueMonitorRoutes,
   quickMessages: quickMessageRoutes,
   sandbox: sandboxRoutes,
   schedules: scheduleRoutes,

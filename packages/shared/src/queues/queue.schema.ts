@@ -13,6 +13,18 @@ export const QUEUE_COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]
 const messageSchema = z.string().max(4000, 'Too Long!').nullable().optional();
 const optionalIdSchema = z.number().int().positive().max(2_147_483_647).nullable().optional();
 
+/**
+ * How a queue's pending tickets reach attendants (issue 48): `manual` (the default) waits for an
+ * Accept; `roundRobin` gives each eligible attendant a ticket in turn; `balanced` gives it to the
+ * eligible attendant with the fewest open tickets (ties: the one who waited longest since their
+ * last automatic assignment). docs/decisions/fair-assignment.md.
+ */
+export const assignmentModes = ['manual', 'roundRobin', 'balanced'] as const;
+export type AssignmentMode = (typeof assignmentModes)[number];
+
+/** Position updates by default: at most one every 3 minutes, at most 3 per wait (issue 48). */
+export const queueWaitingDefaults = { waitingUpdateMinutes: 3, waitingUpdateMax: 3 } as const;
+
 /** The queue's attendance hours: one entry per weekday, Monday to Sunday, 00:00-00:00 meaning closed. */
 export const queueSchedulesSchema = z
   .array(weeklyScheduleEntrySchema)
@@ -44,6 +56,11 @@ export const queueFieldsSchema = z.object({
   promptId: optionalIdSchema,
   token: z.string().trim().max(100, 'Too Long!').nullable().optional(),
   schedules: queueSchedulesSchema.optional(),
+  assignmentMode: z.enum(assignmentModes).optional(),
+  /** Sent to a customer entering an automatic queue's line, with {{queuePosition}} and {{estimatedWait}}. */
+  waitingMessage: messageSchema,
+  waitingUpdateMinutes: z.number().int().min(1).max(1440).optional(),
+  waitingUpdateMax: z.number().int().min(0).max(100).optional(),
 });
 export type QueueFields = z.infer<typeof queueFieldsSchema>;
 
@@ -71,6 +88,10 @@ export const queueRecordSchema = z.object({
   schedules: z.array(
     z.object({ weekday: z.string(), weekdayEn: z.enum(weekdaysEn), startTime: z.string(), endTime: z.string() }),
   ),
+  assignmentMode: z.enum(assignmentModes),
+  waitingMessage: z.string().nullable(),
+  waitingUpdateMinutes: z.number(),
+  waitingUpdateMax: z.number(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });

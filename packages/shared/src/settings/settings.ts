@@ -33,6 +33,9 @@ export const companyTimeZones = [
   'UTC',
 ] as const;
 
+/** The company's ticket capacity: 0 to 100 simultaneous open tickets. */
+const ticketCapacityValues = Array.from({ length: 101 }, (_, index) => String(index));
+
 /**
  * Company settings: every key of the spec with the values it accepts and the default a
  * new company gets. `campaignsEnabled` is read by the menu's campaign rule.
@@ -59,6 +62,11 @@ export const settingDefinitions = {
   messagesLanguage: { values: ['pt', 'en', 'es'], default: 'pt' },
   /** Our own: minutes a closed ticket waits for the customer's 1–3 rating. */
   ratingWindow: { values: ['5', '15', '30', '60', '120', '1440'], default: '30' },
+  /**
+   * Our own (issue 48): simultaneous open tickets automatic assignment gives an attendant whose own
+   * capacity is unset; 0 gives them none. docs/decisions/fair-assignment.md explains the default.
+   */
+  ticketCapacity: { values: ticketCapacityValues, default: '5' },
 } as const satisfies Record<string, { values: readonly string[]; default: string }>;
 
 export type SettingKey = keyof typeof settingDefinitions;

@@ -6,6 +6,8 @@ import {
   userCreateSchema,
   userIdParamsSchema,
   userOptionSchema,
+  userPauseSchema,
+  userPauseStateSchema,
   userRecordSchema,
   usersPageSchema,
   userUpdateSchema,
@@ -20,6 +22,13 @@ export const userRoutes = {
     params: languageParamsSchema,
     response: noContentSchema,
     status: 204,
+  }),
+  /** The caller stops or resumes receiving automatic assignments (issue 48). */
+  pause: defineRoute({
+    method: 'POST',
+    path: '/api/users/me/pause',
+    body: userPauseSchema,
+    response: userPauseStateSchema,
   }),
   /** The users screen (admins); pickers use `options`. */
   page: defineRoute({ method: 'GET', path: '/api/users/', query: listQuerySchema, response: usersPageSchema }),

@@ -4,6 +4,7 @@ import type * as contracts from './user.contract.ts';
 
 export const userRoutes = routeRefs<typeof contracts.userRoutes>({
   setLanguage: { method: 'POST', path: '/api/users/set-language/:lang' },
+  pause: { method: 'POST', path: '/api/users/me/pause' },
   page: { method: 'GET', path: '/api/users/' },
   options: { method: 'GET', path: '/api/users/list' },
   find: { method: 'GET', path: '/api/users/:id' },

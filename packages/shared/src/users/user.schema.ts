@@ -26,6 +26,11 @@ export const userFieldsSchema = z.object({
   /** The default connection; null clears it. */
   whatsappId: z.number().int().positive().nullable().optional(),
   queueIds: z.array(z.number().int().positive()).max(500).optional(),
+  /**
+   * Simultaneous open tickets automatic assignment may give this user (issue 48); null follows the
+   * company's `ticketCapacity` setting, 0 means none. Transfers and Accept may go over it.
+   */
+  ticketCapacity: z.number().int().min(0).max(1000).nullable().optional(),
 });
 export type UserFields = z.infer<typeof userFieldsSchema>;
 
@@ -55,6 +60,11 @@ export const userRecordSchema = z.object({
   whatsapp: z.object({ id: z.number(), name: z.string() }).nullable(),
   queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
   online: z.boolean(),
+  ticketCapacity: z.number().nullable(),
+  /** Paused receiving automatic assignments (the header's toggle), with the reason the user gave. */
+  paused: z.boolean(),
+  pauseReason: z.string().nullable(),
+  pausedAt: timestampSchema.nullable(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });
@@ -69,3 +79,18 @@ export const userOptionSchema = userRecordSchema
   .pick({ id: true, name: true, email: true, profile: true, online: true })
   .extend({ queueIds: z.array(z.number()) });
 export type UserOption = z.input<typeof userOptionSchema>;
+
+/** `POST /users/me/pause`: stop or resume receiving automatic assignments. */
+export const userPauseSchema = z.object({
+  paused: z.boolean(),
+  reason: z.string().trim().max(200, 'Too Long!').nullable().optional(),
+});
+export type UserPause = z.infer<typeof userPauseSchema>;
+
+/** The caller's pause state as `POST /users/me/pause` answers it. */
+export const userPauseStateSchema = z.object({
+  paused: z.boolean(),
+  pauseReason: z.string().nullable(),
+  pausedAt: timestampSchema.nullable(),
+});
+export type UserPauseState = z.input<typeof userPauseStateSchema>;

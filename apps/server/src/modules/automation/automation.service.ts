@@ -114,6 +114,9 @@ export function createAutomationService(deps: AutomationDeps) {
   }
 
   return {
+    /** An automatic text from the system (no attendant), under the same rules as every other. */
+    sayAutomatic: (companyId: number, ticketId: number, texts: string[]) => say(companyId, ticketId, texts, null),
+
     /**
      * A customer wrote on a ticket (intake, after the message is stored and announced). Pending
      * tickets only: once an attendant holds it, the bot keeps out. Groups and contacts excluded

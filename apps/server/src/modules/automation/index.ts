@@ -6,6 +6,7 @@ import { routingTimersJob } from './automation.jobs.ts';
 import { createAutomationRepository } from './automation.repository.ts';
 import { createAutomationService } from './automation.service.ts';
 import { routingStateOf } from './routing-state.ts';
+import { createWaitingLine } from './waiting-line.ts';
 
 export { routingStateOf } from './routing-state.ts';
 
@@ -17,10 +18,11 @@ export function createAutomationModule(
   platform: Platform,
   deps: { messages: MessagesModule; tickets: TicketsModule; settings: SettingsReader },
 ) {
+  const repository = createAutomationRepository(platform.db);
   const service = createAutomationService({
     db: platform.db,
     settings: deps.settings,
-    repository: createAutomationRepository(platform.db),
+    repository,
     sendAutomatic: (...args) => deps.messages.service.sendAutomatic(...args),
     tickets: {
       record: (companyId, id) => deps.tickets.repository.record(companyId, id),
@@ -29,6 +31,19 @@ export function createAutomationModule(
     clock: platform.clock,
     log: platform.log,
   });
+  // After each assignment pass: the waiting customers' place in line (docs/decisions/fair-assignment.md).
+  deps.tickets.assignment.declareLineChanged(
+    createWaitingLine({
+      db: platform.db,
+      line: deps.tickets.assignment.line,
+      estimateInputs: deps.tickets.assignment.estimateInputs,
+      repository,
+      settings: deps.settings,
+      say: (companyId, ticketId, texts) => service.sayAutomatic(companyId, ticketId, texts),
+      clock: platform.clock,
+      log: platform.log,
+    }),
+  );
   platform.jobs.handle(routingTimersJob, () =>
     service.runTimers().catch((error) => platform.log.error({ err: error }, 'routing timers failed')),
   );

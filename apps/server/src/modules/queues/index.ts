@@ -17,7 +17,11 @@ type QueuesServiceDeps = Parameters<typeof createQueuesService>[0];
  */
 export function createQueuesModule(
   platform: Platform,
-  deps: { plans: PlansModule; assertBotRefs: QueuesServiceDeps['assertBotRefs'] },
+  deps: {
+    plans: PlansModule;
+    assertBotRefs: QueuesServiceDeps['assertBotRefs'];
+    assignmentChanged: QueuesServiceDeps['assignmentChanged'];
+  },
 ) {
   const events = createQueuesRealtime(platform.realtime);
   const service = createQueuesService({
@@ -26,6 +30,7 @@ export function createQueuesModule(
     events,
     sessions: platform.sessions,
     assertBotRefs: deps.assertBotRefs,
+    assignmentChanged: deps.assignmentChanged,
   });
   const options = createQueueOptionsService({ db: platform.db, events });
   return { service, options, register: (app: FastifyInstance) => registerQueuesRoutes(app, service, options) };

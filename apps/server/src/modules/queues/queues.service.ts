@@ -10,6 +10,8 @@ import { createQueuesRepository, type QueueRow, type QueueWrite } from './queues
 export function toQueueRecord(row: QueueRow): QueueRecord {
   return {
     ...row,
+    // Written only through queueFieldsSchema, so it is one of the modes.
+    assignmentMode: row.assignmentMode as QueueRecord['assignmentMode'],
     // Written only through queueSchedulesSchema, so every weekdayEn is one of the seven.
     schedules: row.schedules as QueueRecord['schedules'],
     createdAt: row.createdAt.toISOString(),
@@ -30,12 +32,22 @@ function toWrite(fields: QueueFields): Partial<QueueWrite> & Pick<QueueWrite, 'n
     // Stored lower-case so the per-company unique index sees #AABBCC and #aabbcc as one colour.
     color: fields.color.toLowerCase(),
   };
-  for (const key of ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'token'] as const) {
+  for (const key of [
+    'greetingMessage',
+    'complationMessage',
+    'outOfHoursMessage',
+    'ratingMessage',
+    'token',
+    'waitingMessage',
+  ] as const) {
     if (fields[key] !== undefined) write[key] = textOrNull(fields[key]);
   }
   for (const key of ['orderQueue', 'integrationId', 'promptId'] as const) {
     if (fields[key] !== undefined) write[key] = fields[key];
   }
+  if (fields.assignmentMode !== undefined) write.assignmentMode = fields.assignmentMode;
+  if (fields.waitingUpdateMinutes !== undefined) write.waitingUpdateMinutes = fields.waitingUpdateMinutes;
+  if (fields.waitingUpdateMax !== undefined) write.waitingUpdateMax = fields.waitingUpdateMax;
   if (fields.schedules) write.schedules = [...fields.schedules].sort(byWeekday);
   return write;
 }
@@ -75,6 +87,8 @@ export function createQueuesService(deps: {
     companyId: number,
     fields: { promptId?: number | null; integrationId?: number | null },
   ) => Promise<void>;
+  /** A queue assigns automatically now, or its bot changed: automatic assignment looks again (tickets, late-bound). */
+  assignmentChanged: (companyId: number) => Promise<void>;
 }) {
   const { db, planRules, events, assertBotRefs } = deps;
 
@@ -133,6 +147,7 @@ export function createQueuesService(deps: {
       if (!row) throw new AppError('ERR_NOT_FOUND');
       const queue = toQueueRecord(row);
       events.queueSaved(companyId, queue);
+      if (queue.assignmentMode !== 'manual') await deps.assignmentChanged(companyId);
       return queue;
     },
 

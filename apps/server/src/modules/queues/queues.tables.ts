@@ -30,6 +30,13 @@ export const queues = pgTable(
     token: varchar('token', { length: 100 }),
     /** Attendance hours: [{ weekday, weekdayEn, startTime, endTime }]. */
     schedules: jsonb('schedules').$type<WeeklyScheduleEntry[]>().notNull().default([]),
+    /** manual, roundRobin or balanced (issue 48; docs/decisions/fair-assignment.md). */
+    assignmentMode: varchar('assignment_mode', { length: 20 }).notNull().default('manual'),
+    /** What a customer entering this queue's line is told, with {{queuePosition}} and {{estimatedWait}}. */
+    waitingMessage: text('waiting_message'),
+    /** Position updates: at most one every this many minutes, at most this many per wait. */
+    waitingUpdateMinutes: integer('waiting_update_minutes').notNull().default(3),
+    waitingUpdateMax: integer('waiting_update_max').notNull().default(3),
     ...timestamps(),
   },
   (table) => [

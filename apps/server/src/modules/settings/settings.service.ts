@@ -1,4 +1,4 @@
-import { isSettingKey, settingDefinitions } from '@wacrm/shared';
+import { isSettingKey, type SettingKey, settingDefinitions } from '@wacrm/shared';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { createSettingsRealtime } from './settings.realtime.ts';
 import type { SettingsRepository } from './settings.repository.ts';
@@ -8,6 +8,8 @@ export function createSettingsService(
   repository: SettingsRepository,
   events: ReturnType<typeof createSettingsRealtime>,
   reader: Pick<SettingsReader, 'forget' | 'locale'>,
+  /** A setting changed (after its commit): modules above that act on one are told (late-bound in app.ts). */
+  changed: (companyId: number, key: SettingKey) => Promise<void>,
 ) {
   async function update(companyId: number, key: string, value: string) {
     if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND');
@@ -18,6 +20,7 @@ export function createSettingsService(
     const setting = await repository.set(companyId, key, value);
     reader.forget(companyId);
     events.settingUpdated(companyId, setting);
+    await changed(companyId, key);
     return setting;
   }
 

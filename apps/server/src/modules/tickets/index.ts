@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { ChannelSession } from '../channels/index.ts';
+import type { SettingsReader } from '../settings/index.ts';
+import { createQueueMonitor } from './queue-monitor.ts';
+import { createAssignmentRepository } from './ticket-assignment.repository.ts';
+import { createTicketAssignment } from './ticket-assignment.ts';
+import { assignmentSweepJob } from './tickets.jobs.ts';
 import { createTicketPolicy } from './tickets.policy.ts';
 import { createTicketsRealtime, notificationRooms, ticketListRooms } from './tickets.realtime.ts';
 import { createTicketsRepository, type MarkMessagesRead } from './tickets.repository.ts';
@@ -36,15 +41,36 @@ export function createTicketsModule(
     assertBotRefs: BotRefsCheck;
     /** Marks a ticket's customer messages read (the messages module, which tickets may not import). */
     markMessagesRead: MarkMessagesRead;
+    /** The company's default ticket capacity (automatic assignment). */
+    settings: Pick<SettingsReader, 'read'>;
   },
 ) {
   let afterChangeSteps: readonly AfterTicketChange[] = [];
+  let lineChanged: (companyId: number) => Promise<void> = async () => undefined;
   const afterChange: AfterTicketChange = async (...args) => {
     for (const step of afterChangeSteps) await step(...args);
   };
   const repository = createTicketsRepository(platform.db);
   const policy = createTicketPolicy(platform.db);
   const realtime = createTicketsRealtime(platform.realtime);
+  const assignment = createTicketAssignment({
+    db: platform.db,
+    assignments: createAssignmentRepository(),
+    tickets: repository,
+    realtime,
+    settings: deps.settings,
+    afterChange: () => afterChange,
+    lineChanged: () => lineChanged,
+    clock: platform.clock,
+    log: platform.log,
+  });
+  // Every announced ticket, whoever changed it (intake, routing, bots, flows, timers, attendants):
+  // one that entered an automatic queue's line or freed a slot asks for a pass. Non-GET requests
+  // are answered once it has run (app.ts waits for the domain listeners).
+  platform.realtime.domain.subscribe((event) =>
+    event.type === 'ticket.changed' ? assignment.ticketChanged(event.companyId, event.ticket) : undefined,
+  );
+  platform.jobs.handle(assignmentSweepJob, () => assignment.sweep());
   const service = createTicketsService({
     db: platform.db,
     repository,
@@ -54,6 +80,7 @@ export function createTicketsModule(
     sessions: () => deps.sessions,
     assertBotRefs: deps.assertBotRefs,
     markMessagesRead: deps.markMessagesRead,
+    slotFreed: (companyId) => assignment.kick(companyId),
     log: platform.log,
     clock: platform.clock,
   });
@@ -72,13 +99,27 @@ export function createTicketsModule(
     policy,
     realtime,
     service,
+    /**
+     * Automatic assignment: `kick(companyId)` after something that may let an attendant take more
+     * (a pause ended, came online, capacity or queues changed, a queue became automatic).
+     */
+    assignment: {
+      kick: assignment.kick,
+      line: assignment.line,
+      estimateInputs: assignment.estimateInputs,
+      /** What tells customers their place after each pass (automation's waiting-line messages). */
+      declareLineChanged(step: (companyId: number) => Promise<void>) {
+        lineChanged = step;
+      },
+    },
     /** What runs after an attendant's change, in order (each step awaited before the next). */
     afterChange: {
       declare(steps: readonly AfterTicketChange[]) {
         afterChangeSteps = steps;
       },
     },
-    register: (app: FastifyInstance) => registerTicketsRoutes(app, service),
+    register: (app: FastifyInstance) =>
+      registerTicketsRoutes(app, service, createQueueMonitor({ db: platform.db, settings: deps.settings })),
   };
 }
 

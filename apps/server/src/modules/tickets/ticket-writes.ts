@@ -1,9 +1,35 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/client.ts';
 import { inKeys } from '../../platform/db/key-lists.ts';
 import { tickets } from '../../tables.ts';
 
 type TicketValues = Partial<typeof tickets.$inferInsert>;
+
+/**
+ * The waiting line's fields (issue 48) for a write that sets `values`. `queuedAt` is stamped the
+ * first time the ticket has a queue in its cycle, kept through transfers between queues and
+ * returns (a ticket transferred in keeps its place by its original time), cleared when it closes.
+ * What the customer was told of the line starts over once an attendant holds the ticket or it closes.
+ */
+export function lineFieldsOf(values: TicketValues): LineFields {
+  if (values.status === 'closed') return { queuedAt: null, ...untold };
+  const fields: LineFields = values.status === 'open' ? { ...untold } : {};
+  if (values.queueId === undefined && values.status === undefined) return fields;
+  const queueId = values.queueId === undefined ? sql`${tickets.queueId}` : sql`${values.queueId}::int`;
+  return {
+    ...fields,
+    queuedAt: sql`case when ${queueId} is null then ${tickets.queuedAt} else coalesce(${tickets.queuedAt}, now()) end`,
+  };
+}
+
+interface LineFields {
+  queuedAt?: null | SQL;
+  waitingToldAt?: null;
+  waitingToldPosition?: null;
+  waitingUpdatesSent?: number;
+}
+
+const untold = { waitingToldAt: null, waitingToldPosition: null, waitingUpdatesSent: 0 };
 
 /** One ticket's move with the newest message of an intake batch. */
 export interface TicketTouch {
@@ -23,13 +49,35 @@ export const ticketWrites = {
   async update(handle: Database, companyId: number, ticketId: number, values: TicketValues) {
     await handle
       .update(tickets)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, ...lineFieldsOf(values), updatedAt: new Date() })
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
   },
 
   /** Into a queue and out of the chatbot (a flow's ticket node, routing's transfer timer). */
   moveToQueue(handle: Database, companyId: number, ticketId: number, queueId: number) {
     return ticketWrites.update(handle, companyId, ticketId, { queueId, chatbot: false, queueOptionId: null });
+  },
+
+  /**
+   * The customer is being told their place in line (issue 48): recorded only if nobody told them
+   * since `toldAt` was read, so of two processes only one sends. Answers whether this call won.
+   */
+  async recordWaitingNotice(
+    handle: Database,
+    companyId: number,
+    ticketId: number,
+    notice: { toldAt: Date | null; position: number; isUpdate: boolean; at: Date },
+  ) {
+    const rows = await queryRows<{ id: number }>(
+      handle,
+      sql`update tickets set waiting_told_at = ${notice.at.toISOString()}::timestamptz,
+          waiting_told_position = ${notice.position}::int,
+          waiting_updates_sent = waiting_updates_sent + ${notice.isUpdate ? 1 : 0}::int
+        where company_id = ${companyId} and id = ${ticketId} and status = 'pending' and user_id is null
+          and waiting_told_at is not distinct from ${notice.toldAt?.toISOString() ?? null}::timestamptz
+        returning id`,
+    );
+    return rows.length === 1;
   },
 
   /** A reply went out: the ticket moves up with it. */

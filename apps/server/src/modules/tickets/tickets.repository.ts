@@ -5,6 +5,7 @@ import { type Database, queryRows } from '../../platform/db/client.ts';
 import { containsText, likePattern, phoneDigits } from '../../platform/db/text-search.ts';
 import { contacts, messages, queues, tickets, ticketTags, users, whatsapps } from '../../tables.ts';
 import { createTicketPageReader, createTicketRecordReader } from './ticket-record.sql.ts';
+import { lineFieldsOf } from './ticket-writes.ts';
 import { mayShowAll, type TicketViewer } from './tickets.policy.ts';
 
 /**
@@ -381,14 +382,18 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
     },
 
     async insert(tx: Database, values: typeof tickets.$inferInsert) {
-      const [row] = await tx.insert(tickets).values(values).returning();
+      const queuedAt = values.queueId ? new Date() : null;
+      const [row] = await tx
+        .insert(tickets)
+        .values({ queuedAt, ...values })
+        .returning();
       return row;
     },
 
     async update(tx: Database, companyId: number, id: number, values: Partial<typeof tickets.$inferInsert>) {
       const [row] = await tx
         .update(tickets)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, ...lineFieldsOf(values), updatedAt: new Date() })
         .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
         .returning();
       return row ?? null;

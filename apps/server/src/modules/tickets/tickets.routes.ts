@@ -1,10 +1,11 @@
-import { ticketRoutes } from '@wacrm/shared';
+import { queueMonitorRoutes, ticketRoutes } from '@wacrm/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
+import type { QueueMonitorService } from './queue-monitor.ts';
 import type { TicketsService } from './tickets.service.ts';
 
-export function registerTicketsRoutes(app: FastifyInstance, service: TicketsService) {
+export function registerTicketsRoutes(app: FastifyInstance, service: TicketsService, monitor: QueueMonitorService) {
   // The page is JSON text already (tickets.repository `list`), sent as it is: the contract's
   // response schema documents it, and ticket-record.integration.test.ts holds the text to it.
   route(app, ticketRoutes.list, async (request, reply) =>
@@ -24,4 +25,14 @@ export function registerTicketsRoutes(app: FastifyInstance, service: TicketsServ
   route(app, ticketRoutes.remove, (request) => service.remove(request.session, request.params.ticketId), {
     preHandler: requirePermission('ticket-options:deleteTicket'),
   });
+
+  // The queue monitor (issue 48): admins and supervisors, who see every ticket's queue anyway.
+  const supervisors = { preHandler: requirePermission('dashboard:view') };
+  route(app, queueMonitorRoutes.monitor, (request) => monitor.monitor(request.session.companyId), supervisors);
+  route(
+    app,
+    queueMonitorRoutes.waiting,
+    (request) => monitor.waiting(request.session.companyId, request.params.id),
+    supervisors,
+  );
 }

@@ -47,6 +47,8 @@ export function createTicketsService(deps: {
   assertBotRefs: BotRefsCheck;
   /** Messages are the messages module's rows: it marks them read inside markRead's transaction. */
   markMessagesRead: MarkMessagesRead;
+  /** An attendant's ticket left them (transfer, return, delete): automatic assignment may give them another. */
+  slotFreed: (companyId: number) => Promise<void>;
   log: FastifyBaseLogger;
   clock: () => Date;
 }) {
@@ -190,6 +192,7 @@ export function createTicketsService(deps: {
       const ticket = await record(companyId, id);
       if (!outcome.changed) return ticket;
       realtime.ticketUpdated(companyId, ticket, outcome.before);
+      if (outcome.before.userId && outcome.before.userId !== ticket.userId) await deps.slotFreed(companyId);
       // Automatic messages never undo the change: their failure is logged.
       await deps
         .afterChange()(companyId, outcome.kind, ticket, session.userId, outcome.before)
@@ -253,6 +256,7 @@ export function createTicketsService(deps: {
       if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
       await repository.remove(session.companyId, id);
       realtime.ticketDeleted(session.companyId, row);
+      if (row.userId && row.status !== 'closed') await deps.slotFreed(session.companyId);
       return { message: 'Ticket deleted', ticketId: id };
     },
 

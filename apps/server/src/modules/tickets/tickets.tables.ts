@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -51,6 +52,15 @@ export const tickets = pgTable(
     greetingSentAt: timestamp('greeting_sent_at', { withTimezone: true }),
     /** A closed ticket waits for the customer's 1–3 rating until then. */
     ratingDueAt: timestamp('rating_due_at', { withTimezone: true }),
+    /**
+     * When the ticket first had a queue in this cycle: the waiting line's order (issue 48). Kept
+     * through transfers and returns, cleared on close (ticket-writes.ts, `queuedAtOf`).
+     */
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    /** The customer's waiting-line messages of this wait: when and at which position last told, updates sent. */
+    waitingToldAt: timestamp('waiting_told_at', { withTimezone: true }),
+    waitingToldPosition: integer('waiting_told_position'),
+    waitingUpdatesSent: integer('waiting_updates_sent').notNull().default(0),
     ...timestamps(),
   },
   (table) => [
@@ -80,8 +90,34 @@ export const tickets = pgTable(
     index('tickets_idle_open_idx')
       .on(table.lastMessageAt)
       .where(sql`${table.status} = 'open' and ${table.lastMessageFromMe}`),
+    // The waiting line of automatic queues: pending tickets nobody holds, oldest first.
+    index('tickets_waiting_line_idx')
+      .on(table.companyId, table.queueId, table.queuedAt, table.id)
+      .where(sql`${table.status} = 'pending' and ${table.userId} is null`),
     index('tickets_unqueued_pending_idx')
       .on(table.createdAt)
       .where(sql`${table.status} = 'pending' and ${table.queueId} is null`),
+  ],
+);
+
+/**
+ * The last automatic assignment of each attendant in each queue (issue 48): round robin's turns and
+ * balanced's tie-break. Written only by the assignment engine (ticket-assignment.ts), under its lock.
+ */
+export const ticketAssignmentTurns = pgTable(
+  'ticket_assignment_turns',
+  {
+    companyId: companyReference(() => companies.id),
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.queueId, table.userId] }),
+    index('ticket_assignment_turns_company_idx').on(table.companyId, table.userId),
   ],
 );

@@ -10,7 +10,17 @@ import { createUsersService } from './users.service.ts';
 
 export { createUsersRepository, type UsersRepository } from './users.repository.ts';
 
-export function createUsersModule(platform: Platform, deps: { planRules: PlanRules }) {
+export function createUsersModule(
+  platform: Platform,
+  deps: {
+    planRules: PlanRules;
+    /**
+     * A user may take more tickets now (online, resumed, capacity or queues changed): automatic
+     * assignment, a higher layer's (tickets), looks again. Late-bound in app.ts.
+     */
+    availabilityChanged: (companyId: number) => Promise<void>;
+  },
+) {
   const repository = createUsersRepository(platform.db);
   const events = createUsersRealtime(platform.realtime, platform.clientRooms);
   const presence = createUserPresence({
@@ -18,6 +28,7 @@ export function createUsersModule(platform: Platform, deps: { planRules: PlanRul
     events,
     jobs: platform.jobs,
     offlineAfterMs: platform.config.userOfflineAfterMs,
+    cameOnline: deps.availabilityChanged,
   });
   platform.jobs.handle(markOfflineJob, presence.checkOffline);
   presence.listen(platform.realtime);
@@ -27,6 +38,7 @@ export function createUsersModule(platform: Platform, deps: { planRules: PlanRul
     events,
     planRules: deps.planRules,
     sessions: platform.sessions,
+    availabilityChanged: deps.availabilityChanged,
   });
   return {
     repository,

@@ -14,6 +14,8 @@ export function createUserPresence(deps: {
   events: ReturnType<typeof createUsersRealtime>;
   jobs: JobSender;
   offlineAfterMs: number;
+  /** Online now: automatic assignment may give them tickets. */
+  cameOnline: (companyId: number) => Promise<void>;
 }) {
   const { repository, events, jobs, offlineAfterMs } = deps;
 
@@ -26,6 +28,7 @@ export function createUserPresence(deps: {
       { companyId, userId },
       { startAfterSeconds: Math.ceil(offlineAfterMs / 1000), retryLimit: 2 },
     );
+    await deps.cameOnline(companyId);
   }
 
   return {

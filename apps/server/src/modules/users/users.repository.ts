@@ -25,6 +25,10 @@ const recordColumns = {
   whatsappId: users.whatsappId,
   whatsappName: whatsapps.name,
   online: users.online,
+  ticketCapacity: users.ticketCapacity,
+  paused: users.assignmentPaused,
+  pauseReason: users.pauseReason,
+  pausedAt: users.pausedAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
@@ -40,6 +44,10 @@ interface RecordRow {
   whatsappId: number | null;
   whatsappName: string | null;
   online: boolean;
+  ticketCapacity: number | null;
+  paused: boolean;
+  pauseReason: string | null;
+  pausedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -52,6 +60,7 @@ function toRecord(row: RecordRow, userQueueList: UserRecord['queues']): UserReco
     allTicket: user.allTicket as AllTicket,
     whatsapp: user.whatsappId !== null && whatsappName !== null ? { id: user.whatsappId, name: whatsappName } : null,
     queues: userQueueList,
+    pausedAt: user.pausedAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
@@ -64,6 +73,7 @@ export interface UserWrite {
   profile?: Profile;
   allTicket?: AllTicket;
   whatsappId?: number | null;
+  ticketCapacity?: number | null;
 }
 
 /** Every query on users; the company id comes first wherever the caller has one. */
@@ -378,6 +388,20 @@ export function createUsersRepository(db: Database) {
         .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
         .returning({ id: users.id });
       return rows.length === 1;
+    },
+
+    /** Pauses or resumes the user's automatic assignments; answers the state, null for no such user. */
+    async setPause(companyId: number, userId: number, pause: { paused: boolean; reason: string | null }) {
+      const [row] = await db
+        .update(users)
+        .set({
+          assignmentPaused: pause.paused,
+          pauseReason: pause.paused ? pause.reason : null,
+          pausedAt: pause.paused ? sql`coalesce(${users.pausedAt}, now())` : null,
+        })
+        .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+        .returning({ paused: users.assignmentPaused, pauseReason: users.pauseReason, pausedAt: users.pausedAt });
+      return row ? { ...row, pausedAt: row.pausedAt?.toISOString() ?? null } : null;
     },
 
     /** Records a heartbeat; answers the user when this made them come online. */

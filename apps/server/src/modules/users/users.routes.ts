@@ -15,6 +15,9 @@ export function registerUsersRoutes(app: FastifyInstance, repository: UsersRepos
     { config: { billing: true } },
   );
 
+  // Every user pauses or resumes only themselves: the route names no user.
+  route(app, userRoutes.pause, (request) => service.setPause(request.session, request.body));
+
   // The users screen is an admin screen; pickers (transfer, filters) use /users/list.
   route(
     app,

@@ -3,6 +3,7 @@ import {
   newUserDefaults,
   pageSizes,
   type UserCreate,
+  type UserPause,
   type UserRecord,
   type UserUpdate,
 } from '@wacrm/shared';
@@ -16,7 +17,7 @@ import type { createUsersRealtime } from './users.realtime.ts';
 import type { UsersRepository, UserWrite } from './users.repository.ts';
 
 /** Fields only an admin may set (spec §6: "can edit a user's profile, queues, connection and allTicket"). */
-const adminOnlyFields = ['profile', 'queueIds', 'whatsappId', 'allTicket'] as const;
+const adminOnlyFields = ['profile', 'queueIds', 'whatsappId', 'allTicket', 'ticketCapacity'] as const;
 
 const PG_UNIQUE_VIOLATION = '23505';
 
@@ -27,6 +28,8 @@ export function createUsersService(deps: {
   planRules: PlanRules;
   /** The token check's cache: told after a commit that changes what it keeps. */
   sessions: SessionInvalidation;
+  /** The user may take more tickets now (resumed, capacity or queues changed): automatic assignment looks again. */
+  availabilityChanged: (companyId: number) => Promise<void>;
 }) {
   const { db, repository, events, planRules, sessions } = deps;
 
@@ -109,6 +112,7 @@ export function createUsersService(deps: {
             profile: fields.profile ?? newUserDefaults.profile,
             allTicket: fields.allTicket ?? newUserDefaults.allTicket,
             whatsappId: fields.whatsappId ?? null,
+            ticketCapacity: fields.ticketCapacity ?? null,
           });
           await repository.setQueues(tx, userId, [...new Set(fields.queueIds ?? [])]);
           return requireRecord(companyId, userId, tx);
@@ -139,6 +143,7 @@ export function createUsersService(deps: {
             if (fields.profile !== undefined) changes.profile = fields.profile;
             if (fields.allTicket !== undefined) changes.allTicket = fields.allTicket;
             if (fields.whatsappId !== undefined) changes.whatsappId = fields.whatsappId;
+            if (fields.ticketCapacity !== undefined) changes.ticketCapacity = fields.ticketCapacity;
             await assertOwnedReferences(tx, companyId, fields);
           }
           if (current.email.toLowerCase() !== fields.email.toLowerCase()) {
@@ -164,7 +169,25 @@ export function createUsersService(deps: {
       events.userUpdated(companyId, updated);
       await events.accessChanged(companyId, userId);
       if (endSessions) events.sessionsEnded(companyId, userId);
+      await deps.availabilityChanged(companyId);
       return updated;
+    },
+
+    /**
+     * The caller stops or resumes receiving automatic assignments (issue 48). Tickets they hold
+     * stay theirs; supervisors see the state and reason in the users list and its events.
+     */
+    async setPause(session: RequestSession, pause: UserPause) {
+      const { companyId, userId } = session;
+      const state = await repository.setPause(companyId, userId, {
+        paused: pause.paused,
+        reason: pause.reason?.trim() || null,
+      });
+      if (!state) throw new AppError('ERR_NO_USER_FOUND');
+      const user = await requireRecord(companyId, userId);
+      events.userUpdated(companyId, user);
+      if (!state.paused) await deps.availabilityChanged(companyId);
+      return state;
     },
 
     async remove(session: RequestSession, userId: number) {

@@ -31,6 +31,12 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     online: boolean('online').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** Open tickets automatic assignment may give this user; null follows the company's setting (issue 48). */
+    ticketCapacity: integer('ticket_capacity'),
+    /** The user paused receiving automatic assignments, why and since when. */
+    assignmentPaused: boolean('assignment_paused').notNull().default(false),
+    pauseReason: varchar('pause_reason', { length: 200 }),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [

@@ -1,0 +1,213 @@
+import type { AssignmentMode, TicketRecord } from '@wacrm/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../platform/db/client.ts';
+import type { SettingsReader } from '../settings/index.ts';
+import type { AssignmentRepository } from './ticket-assignment.repository.ts';
+import type { TicketsRealtime } from './tickets.realtime.ts';
+import type { TicketsRepository } from './tickets.repository.ts';
+import type { AfterTicketChange } from './tickets.service.ts';
+
+/** A waiting ticket, oldest first. */
+export interface WaitingTicket {
+  id: number;
+  queueId: number;
+  mode: AssignmentMode;
+}
+
+/** An attendant who may receive tickets of one of their queues now. */
+export interface Candidate {
+  userId: number;
+  queueId: number;
+  capacity: number;
+  openCount: number;
+  /** Their last automatic assignment in any queue (balanced's tie-break), ms since the epoch; 0 = never. */
+  lastAny: number;
+  /** Their last automatic assignment in this queue (round robin's turn). */
+  lastHere: number;
+}
+
+export interface Assignment {
+  ticketId: number;
+  queueId: number;
+  userId: number;
+  at: number;
+}
+
+/**
+ * Picks an attendant for each waiting ticket, in the line's order (docs/decisions/fair-assignment.md).
+ * Pure: `candidates` are the eligible attendants of the tickets' queues with their open counts;
+ * it answers the assignments and never puts anyone over capacity. Balanced: the fewest open
+ * tickets, then the longest since their last assignment, then the lowest id. Round robin: the one
+ * whose turn in that queue is oldest, then the lowest id.
+ */
+export function planAssignments(waiting: WaitingTicket[], candidates: Candidate[], now: number): Assignment[] {
+  const load = new Map<number, { openCount: number; capacity: number; lastAny: number }>();
+  for (const candidate of candidates) {
+    load.set(candidate.userId, {
+      openCount: candidate.openCount,
+      capacity: candidate.capacity,
+      lastAny: candidate.lastAny,
+    });
+  }
+  const byQueue = new Map<number, Candidate[]>();
+  for (const candidate of candidates)
+    byQueue.set(candidate.queueId, [...(byQueue.get(candidate.queueId) ?? []), candidate]);
+  const assignments: Assignment[] = [];
+  for (const ticket of waiting) {
+    let best: Candidate | null = null;
+    for (const candidate of byQueue.get(ticket.queueId) ?? []) {
+      const user = load.get(candidate.userId)!;
+      if (user.openCount >= user.capacity) continue;
+      if (!best || isBetter(ticket.mode, candidate, best, load)) best = candidate;
+    }
+    if (!best) continue;
+    // Each assignment of the pass a millisecond apart, so the next pass sees them in order.
+    const at = now + assignments.length;
+    const user = load.get(best.userId)!;
+    user.openCount += 1;
+    user.lastAny = at;
+    best.lastHere = at;
+    assignments.push({ ticketId: ticket.id, queueId: ticket.queueId, userId: best.userId, at });
+  }
+  return assignments;
+}
+
+function isBetter(
+  mode: AssignmentMode,
+  a: Candidate,
+  b: Candidate,
+  load: Map<number, { openCount: number; lastAny: number }>,
+) {
+  if (mode === 'roundRobin') {
+    if (a.lastHere !== b.lastHere) return a.lastHere < b.lastHere;
+    return a.userId < b.userId;
+  }
+  const loadA = load.get(a.userId)!;
+  const loadB = load.get(b.userId)!;
+  if (loadA.openCount !== loadB.openCount) return loadA.openCount < loadB.openCount;
+  if (loadA.lastAny !== loadB.lastAny) return loadA.lastAny < loadB.lastAny;
+  return a.userId < b.userId;
+}
+
+/** Whether a ticket as announced may be waiting in a queue's line (no query: the event's own fields). */
+export function mayBeWaiting(
+  ticket: Pick<TicketRecord, 'status' | 'queueId' | 'userId' | 'chatbot' | 'useIntegration'>,
+) {
+  return (
+    ticket.status === 'pending' &&
+    ticket.queueId !== null &&
+    !ticket.userId &&
+    !ticket.chatbot &&
+    !ticket.useIntegration
+  );
+}
+
+/**
+ * Automatic assignment (issue 48; docs/decisions/fair-assignment.md). `kick(companyId)` asks for a
+ * pass soon: one transaction under the company's assignment lock that reads the eligible
+ * attendants and the line, plans, and writes. A kick while a pass of that company runs in this
+ * process asks for one more after it, so a burst of kicks costs a pass or two, not one each; the
+ * lock, not this, keeps the passes of other processes apart. After the commit each assigned
+ * ticket is announced and goes through `afterChange` as an accept by its attendant (greeting).
+ */
+export function createTicketAssignment(deps: {
+  db: Database;
+  assignments: AssignmentRepository;
+  tickets: Pick<TicketsRepository, 'record'>;
+  realtime: Pick<TicketsRealtime, 'ticketUpdated'>;
+  settings: Pick<SettingsReader, 'read'>;
+  afterChange: () => AfterTicketChange;
+  /** After every pass, assigned or not: the waiting-line messages (automation, declared in app.ts). */
+  lineChanged: () => (companyId: number) => Promise<void>;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  const { db, assignments, log } = deps;
+  const running = new Map<number, Promise<void>>();
+  const again = new Set<number>();
+
+  async function pass(companyId: number) {
+    // Read before the transaction: on PGlite (one connection) a read through another handle would wait for it.
+    const { ticketCapacity } = await deps.settings.read(companyId, ['ticketCapacity']);
+    const defaultCapacity = Number(ticketCapacity);
+    const now = deps.clock().getTime();
+    const assigned = await db.transaction(async (tx) => {
+      await assignments.lockCompany(tx, companyId);
+      const candidates = await assignments.candidates(tx, companyId, defaultCapacity);
+      if (candidates.length === 0) return [];
+      const rooms = new Map<number, number>();
+      for (const candidate of candidates) {
+        rooms.set(candidate.queueId, (rooms.get(candidate.queueId) ?? 0) + candidate.capacity - candidate.openCount);
+      }
+      const waiting = await assignments.waiting(tx, companyId, rooms);
+      return assignments.assign(tx, companyId, planAssignments(waiting, candidates, now));
+    });
+    for (const { ticketId, userId, queueId } of assigned) {
+      const ticket = await deps.tickets.record(companyId, ticketId);
+      if (!ticket) continue;
+      const previous = { id: ticketId, status: 'pending', queueId, userId: null };
+      deps.realtime.ticketUpdated(companyId, ticket, previous);
+      await deps
+        .afterChange()(companyId, 'accept', ticket, userId, previous)
+        .catch((error) => log.warn({ err: error, ticketId }, 'after-assignment automation failed'));
+    }
+    await deps
+      .lineChanged()(companyId)
+      .catch((error) => log.warn({ err: error, companyId }, 'waiting-line messages failed'));
+  }
+
+  function kick(companyId: number): Promise<void> {
+    const current = running.get(companyId);
+    if (current) {
+      again.add(companyId);
+      return current;
+    }
+    const work = (async () => {
+      try {
+        do {
+          again.delete(companyId);
+          try {
+            await pass(companyId);
+          } catch (error) {
+            log.error({ err: error, companyId }, 'automatic assignment failed');
+          }
+        } while (again.has(companyId));
+      } finally {
+        // In the same turn as the last check: a kick after it starts a new run instead of being lost.
+        running.delete(companyId);
+      }
+    })();
+    running.set(companyId, work);
+    return work;
+  }
+
+  return {
+    kick,
+
+    /**
+     * A ticket was announced (any module, after its commit): one that may have just entered an
+     * automatic queue's line, or was closed (a slot freed), asks for a pass.
+     */
+    async ticketChanged(companyId: number, ticket: TicketRecord) {
+      if (ticket.status === 'closed') return kick(companyId);
+      if (!mayBeWaiting(ticket) || ticket.queueId === null) return;
+      if (await assignments.isAutomatic(db, companyId, ticket.queueId)) return kick(companyId);
+    },
+
+    /** The lines of the company's automatic queues with a waiting message, and what each customer was told. */
+    line: (companyId: number) => assignments.line(db, companyId),
+
+    /** Per queue: recent handling time and eligible slots, for the estimated wait. */
+    async estimateInputs(companyId: number) {
+      const { ticketCapacity } = await deps.settings.read(companyId, ['ticketCapacity']);
+      return assignments.estimateInputs(db, companyId, Number(ticketCapacity));
+    },
+
+    /** The sweep: every company with a ticket waiting in an automatic queue (lost kicks, restarts). */
+    async sweep() {
+      for (const companyId of await assignments.companiesWaiting(db)) await kick(companyId);
+    },
+  };
+}
+
+export type TicketAssignment = ReturnType<typeof createTicketAssignment>;

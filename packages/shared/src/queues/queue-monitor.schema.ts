@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { timestampSchema } from '../common/route-contract.ts';
+import { assignmentModes } from './queue.schema.ts';
+
+/**
+ * One queue on the supervisors' monitor (issue 48). `online` counts every online member of the
+ * queue, paused or at capacity included; `paused` and `atCapacity` are counted among them.
+ * "Today" is the company's calendar day.
+ */
+export const queueMonitorRowSchema = z.object({
+  queueId: z.number(),
+  name: z.string(),
+  color: z.string(),
+  assignmentMode: z.enum(assignmentModes),
+  /** Pending tickets of the queue that no attendant holds. */
+  waiting: z.number(),
+  /** When the longest-waiting of them joined the line; null when none waits. */
+  longestWaitingSince: timestampSchema.nullable(),
+  online: z.number(),
+  paused: z.number(),
+  atCapacity: z.number(),
+  assignedToday: z.number(),
+  closedToday: z.number(),
+});
+export type QueueMonitorRow = z.input<typeof queueMonitorRowSchema>;
+
+export const queueMonitorSchema = z.object({ queues: z.array(queueMonitorRowSchema) });
+export type QueueMonitor = z.input<typeof queueMonitorSchema>;
+
+/** A ticket in a queue's line, in order. */
+export const queueWaitingTicketSchema = z.object({
+  position: z.number(),
+  ticketId: z.number(),
+  uuid: z.string(),
+  contactName: z.string(),
+  queuedAt: timestampSchema,
+});
+export const queueWaitingListSchema = z.object({ tickets: z.array(queueWaitingTicketSchema) });
+export type QueueWaitingList = z.input<typeof queueWaitingListSchema>;
