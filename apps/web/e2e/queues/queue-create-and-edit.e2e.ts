@@ -103,12 +103,31 @@ test('an admin creates a queue with hours and a nested menu, edits it, and delet
   await expect(optionOf(page, 'Segunda via')).toBeVisible();
   await page.getByTestId('queue-tab-hours').click();
   await expect(page.getByTestId('queue-hours-saturday-endTime')).toHaveValue('13:00');
+  // Automatic assignment, with the waiting line's message built from the variable chips.
+  await page.getByTestId('queue-tab-assignment').click();
+  await expect(page.getByTestId('queue-waiting-message')).toHaveCount(0);
+  await page.getByTestId('queue-assignment-mode').locator('..').click();
+  await page.getByTestId('queue-assignment-mode-balanced').click();
+  const waiting = page.getByTestId('queue-waiting-message');
+  await waiting.fill('Você é o número ');
+  await page.getByTestId('queue-waiting-variable-queuePosition').click();
+  await waiting.press('End');
+  await waiting.pressSequentially(' da fila; espera de ');
+  await page.getByTestId('queue-waiting-variable-estimatedWait').click();
+  await expect(waiting).toHaveValue('Você é o número {{queuePosition}} da fila; espera de {{estimatedWait}}');
+  await page.getByTestId('queue-waiting-update-max').fill('2');
+  await snap(page, 'queue-modal-assignment-light-desktop', pictureOptions);
   await page.getByTestId('queue-tab-data').click();
   await page.getByTestId('queue-name').fill('Vendas Online');
   await page.getByTestId('queue-save').click();
   await expect(page.getByTestId('queue-form')).toHaveCount(0);
   await expect(rowOf(page, 'Vendas Online')).toBeVisible();
   await expect(rowOf(page, 'Vendas')).toHaveCount(0);
+  await rowOf(page, 'Vendas Online').getByTestId('queue-edit').click();
+  await page.getByTestId('queue-tab-assignment').click();
+  await expect(page.getByTestId('queue-waiting-message')).toHaveValue(/\{\{queuePosition\}\} da fila/);
+  await expect(page.getByTestId('queue-waiting-update-max')).toHaveValue('2');
+  await page.getByTestId('queue-close').click();
 
   // Another queue, with the same colour first: the server's conflict shows in the form.
   await page.getByTestId('queue-add').click();
@@ -143,6 +162,8 @@ test('an admin creates a queue with hours and a nested menu, edits it, and delet
   await snap(page, 'queue-modal-dark-phone', pictureOptions);
   await page.getByTestId('queue-options').scrollIntoViewIfNeeded();
   await snap(page, 'queue-modal-options-dark-phone', pictureOptions);
+  await page.getByTestId('queue-tab-assignment').click();
+  await snap(page, 'queue-modal-assignment-dark-phone', pictureOptions);
   await page.getByTestId('queue-tab-hours').click();
   await snap(page, 'queue-modal-hours-dark-phone', pictureOptions);
   await page.keyboard.press('Escape');

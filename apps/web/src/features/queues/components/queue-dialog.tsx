@@ -28,6 +28,7 @@ import {
   tabOfField,
   toQueueForm,
 } from '../model/queue-form.ts';
+import { QueueAssignmentTab } from './queue-assignment-tab.tsx';
 import { QueueDataTab } from './queue-data-tab.tsx';
 import { QueueHoursTab } from './queue-hours-tab.tsx';
 import { QueueOptionsEditor } from './queue-options-editor.tsx';
@@ -132,7 +133,7 @@ export function QueueDialog({ open, queueId, usedColors, onClose, onCreated }: Q
           <Tabs
             value={tab}
             onChange={(_event, value: QueueTab) => setTab(value)}
-            // Two tabs: they share a phone's width instead of scrolling.
+            // Three tabs: they share a phone's width instead of scrolling.
             variant={isPhone ? 'fullWidth' : 'standard'}
             sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
           >
@@ -156,6 +157,9 @@ export function QueueDialog({ open, queueId, usedColors, onClose, onCreated }: Q
                   <QueueDataTab />
                   <Divider sx={{ my: 3 }} />
                   <QueueOptionsEditor queueId={queueId} />
+                </Box>
+                <Box hidden={tab !== 'assignment'}>
+                  <QueueAssignmentTab />
                 </Box>
                 <Box hidden={tab !== 'hours'}>
                   <QueueHoursTab />

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { i18n } from '../../../lib/i18n.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
 
-export const queueTabs = ['data', 'hours'] as const;
+export const queueTabs = ['data', 'assignment', 'hours'] as const;
 export type QueueTab = (typeof queueTabs)[number];
 
 /** The modal's values: the shared schema's input with the fields the modal shows. */
@@ -24,6 +24,10 @@ export type QueueFormValues = Pick<
   | 'orderQueue'
   | 'promptId'
   | 'integrationId'
+  | 'assignmentMode'
+  | 'waitingMessage'
+  | 'waitingUpdateMinutes'
+  | 'waitingUpdateMax'
 > & { schedules: WeeklyScheduleEntry[] };
 
 export const queueMessageFields = [
@@ -43,6 +47,10 @@ export const emptyQueueForm = (color = ''): QueueFormValues => ({
   orderQueue: null,
   promptId: null,
   integrationId: null,
+  assignmentMode: 'manual',
+  waitingMessage: '',
+  waitingUpdateMinutes: 3,
+  waitingUpdateMax: 3,
   schedules: defaultQueueSchedules.map((day) => ({ ...day })),
 });
 
@@ -58,12 +66,22 @@ export function toQueueForm(queue: QueueRecord): QueueFormValues {
     orderQueue: queue.orderQueue,
     promptId: queue.promptId,
     integrationId: queue.integrationId,
+    assignmentMode: queue.assignmentMode,
+    waitingMessage: queue.waitingMessage ?? '',
+    waitingUpdateMinutes: queue.waitingUpdateMinutes,
+    waitingUpdateMax: queue.waitingUpdateMax,
     schedules: (queue.schedules.length === 7 ? queue.schedules : defaultQueueSchedules).map((day) => ({ ...day })),
   };
 }
 
 /** Which tab holds a field, to show the first invalid one. */
-export const tabOfField: Record<string, QueueTab> = { schedules: 'hours' };
+export const tabOfField: Record<string, QueueTab> = {
+  schedules: 'hours',
+  assignmentMode: 'assignment',
+  waitingMessage: 'assignment',
+  waitingUpdateMinutes: 'assignment',
+  waitingUpdateMax: 'assignment',
+};
 
 export type { QueueFields };
 
