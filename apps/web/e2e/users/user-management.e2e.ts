@@ -36,9 +36,16 @@ test('an admin adds, edits, searches and deletes a user; the new user can log in
   await expect(page.getByTestId('user-name')).toHaveValue('Bruna Atendente');
   await page.getByTestId('user-name').fill('Bruna Souza');
   await page.getByTestId('user-all-ticket').check();
+  // Her own capacity for automatic assignment (empty is the company's default).
+  await expect(page.getByTestId('user-ticket-capacity')).toHaveValue('');
+  await page.getByTestId('user-ticket-capacity').fill('3');
   await page.getByTestId('user-save').click();
   await expect(rowOf(page, email)).toContainText('Bruna Souza');
   await expect(rowOf(page, email)).toContainText('Vê tickets sem fila');
+  await rowOf(page, email).getByTestId('user-edit').click();
+  await expect(page.getByTestId('user-ticket-capacity')).toHaveValue('3');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('user-modal')).toHaveCount(0);
   await snap(page, 'users-light-desktop');
 
   // Search waits for typing to stop, then shows only the matches.

@@ -40,6 +40,7 @@ const emptyValues: UserFields = {
   allTicket: 'desabled',
   whatsappId: null,
   queueIds: [],
+  ticketCapacity: null,
 };
 
 function valuesOf(user: UserRecord | null): UserFields {
@@ -52,6 +53,7 @@ function valuesOf(user: UserRecord | null): UserFields {
     allTicket: user.allTicket,
     whatsappId: user.whatsappId,
     queueIds: user.queues.map((queue) => queue.id),
+    ticketCapacity: user.ticketCapacity,
   };
 }
 
@@ -84,6 +86,7 @@ export function UserModal({ open, user, onClose, onSaved }: UserModalProps) {
       body.profile = values.profile;
       body.allTicket = values.allTicket;
       body.whatsappId = values.whatsappId ?? null;
+      body.ticketCapacity = values.ticketCapacity ?? null;
     }
     // Without the company's queues the field is not shown: the user's queues stay as they are.
     if (canEditQueues && queues.data) body.queueIds = values.queueIds;
@@ -192,6 +195,20 @@ export function UserModal({ open, user, onClose, onSaved }: UserModalProps) {
                     ))}
                   </TextField>
                 )}
+              />
+            )}
+            {canEditProfile && (
+              <TextField
+                {...register('ticketCapacity', {
+                  setValueAs: (value) => (value === '' || value === null ? null : Number(value)),
+                })}
+                label={t('userModal.ticketCapacity')}
+                type="number"
+                error={!!errors.ticketCapacity}
+                helperText={
+                  errors.ticketCapacity ? t('userModal.ticketCapacityError') : t('userModal.ticketCapacityHint')
+                }
+                slotProps={{ htmlInput: { 'data-testid': 'user-ticket-capacity', min: 0, max: 1000, step: 1 } }}
               />
             )}
             {canEditProfile && (
