@@ -61,6 +61,20 @@ test('an admin adds, edits, searches and deletes a user; the new user can log in
   const other = await browser.newContext({ baseURL });
   const otherPage = await other.newPage();
   await logIn(otherPage, { email, password: 'secret1' });
+  // She pauses receiving tickets with a reason, then resumes.
+  const pause = otherPage.getByTestId('pause-toggle');
+  await expect(pause).toHaveAttribute('data-paused', 'false');
+  await pause.click();
+  await otherPage.getByTestId('pause-reason').fill('Almoço');
+  await snap(otherPage, 'pause-dialog-light-desktop');
+  await otherPage.getByTestId('pause-confirm').click();
+  await expect(pause).toHaveAttribute('data-paused', 'true');
+  await otherPage.reload();
+  await expect(otherPage.getByTestId('pause-toggle')).toHaveAttribute('data-paused', 'true');
+  await otherPage.setViewportSize(phone);
+  await snap(otherPage, 'pause-paused-light-phone');
+  await otherPage.getByTestId('pause-toggle').click();
+  await expect(otherPage.getByTestId('pause-toggle')).toHaveAttribute('data-paused', 'false');
   await other.close();
 
   // Dark theme and a phone-width screen.

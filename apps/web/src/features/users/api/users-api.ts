@@ -7,6 +7,7 @@ export const usersKeys = {
   pages: (companyId: number, search: string) => ['users', companyId, 'pages', search] as const,
   options: (companyId: number) => ['users', companyId, 'options'] as const,
   allowance: (companyId: number) => ['users', companyId, 'allowance'] as const,
+  me: (userId: number) => ['users', 'me', userId] as const,
 };
 
 export const usersApi = {
@@ -16,4 +17,9 @@ export const usersApi = {
   create: (body: UserCreate) => http.call(userRoutes.create, { body, silent: true }),
   update: (id: number, body: UserUpdate) => http.call(userRoutes.update, { params: { id }, body, silent: true }),
   remove: (id: number) => http.call(userRoutes.remove, { params: { id } }),
+  /** Silent: the header's pause button keeps its own state when this fails. */
+  find: (id: number) => http.call(userRoutes.find, { params: { id }, silent: true }),
+  /** Stops or resumes receiving automatic assignments (docs/decisions/fair-assignment.md). */
+  pause: (paused: boolean, reason?: string) =>
+    http.call(userRoutes.pause, { body: { paused, ...(reason ? { reason } : {}) } }),
 };
