@@ -1,4 +1,5 @@
 import type { WhatsappTemplate } from '@wacrm/shared/cloud-api/template.schema';
+import { fillTemplatePlaceholders, templatePlaceholdersOf } from '@wacrm/shared/cloud-api/template-text';
 
 /** A template chosen to send, with the values of its placeholders (header's, then body's). */
 export interface TemplateChoice {
@@ -7,17 +8,11 @@ export interface TemplateChoice {
   variables: string[];
 }
 
-const placeholderPattern = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
-
-const placeholdersOf = (text: string | null) => [
-  ...new Set([...(text ?? '').matchAll(placeholderPattern)].map((match) => match[1])),
-];
-
 /** The placeholders a template asks to fill, in the order `variables` carries them. */
 export function templatePlaceholders(template: Pick<WhatsappTemplate, 'headerText' | 'bodyText'>) {
   return [
-    ...placeholdersOf(template.headerText).map((name) => ({ part: 'header' as const, name })),
-    ...placeholdersOf(template.bodyText).map((name) => ({ part: 'body' as const, name })),
+    ...templatePlaceholdersOf(template.headerText).map((name) => ({ part: 'header' as const, name })),
+    ...templatePlaceholdersOf(template.bodyText).map((name) => ({ part: 'body' as const, name })),
   ];
 }
 
@@ -26,17 +21,10 @@ export function templatePreview(
   template: Pick<WhatsappTemplate, 'headerText' | 'bodyText' | 'footerText'>,
   variables: readonly string[],
 ) {
-  const headerCount = placeholdersOf(template.headerText).length;
-  const fill = (text: string, names: string[], values: readonly string[]) =>
-    text.replace(placeholderPattern, (whole, name: string) => {
-      const value = values[names.indexOf(name)];
-      return value?.trim() ? value : whole;
-    });
+  const headerCount = templatePlaceholdersOf(template.headerText).length;
   return {
-    header: template.headerText
-      ? fill(template.headerText, placeholdersOf(template.headerText), variables.slice(0, headerCount))
-      : null,
-    body: fill(template.bodyText, placeholdersOf(template.bodyText), variables.slice(headerCount)),
+    header: template.headerText ? fillTemplatePlaceholders(template.headerText, variables.slice(0, headerCount)) : null,
+    body: fillTemplatePlaceholders(template.bodyText, variables.slice(headerCount)),
     footer: template.footerText,
   };
 }

@@ -1,3 +1,4 @@
+import { fillTemplatePlaceholders, templatePlaceholdersOf } from '@wacrm/shared';
 import type { StructuredContent, TemplateParameter } from '../../../channel-adapter.ts';
 
 /**
@@ -25,13 +26,6 @@ export interface FilledTemplate {
   bodyParameters: TemplateParameter[];
 }
 
-const placeholderPattern = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
-
-/** The distinct placeholders of a text, in the order they first appear. */
-export function placeholdersOf(text: string): string[] {
-  return [...new Set([...text.matchAll(placeholderPattern)].map((match) => match[1]))];
-}
-
 export function shapeOf(components: unknown): TemplateShape {
   const list = Array.isArray(components) ? (components as Json[]) : [];
   const find = (type: string) => list.find((component) => String(component?.type ?? '').toUpperCase() === type);
@@ -48,8 +42,8 @@ export function shapeOf(components: unknown): TemplateShape {
     bodyText,
     footerText: footer ? String(footer.text ?? '') : null,
     buttons,
-    headerPlaceholders: headerText ? placeholdersOf(headerText) : [],
-    bodyPlaceholders: placeholdersOf(bodyText),
+    headerPlaceholders: headerText ? templatePlaceholdersOf(headerText) : [],
+    bodyPlaceholders: templatePlaceholdersOf(bodyText),
   };
 }
 
@@ -68,13 +62,8 @@ export const variableCountOf = (shape: TemplateShape) =>
 export function fillTemplate(shape: TemplateShape, values: string[]): FilledTemplate {
   const headerParameters = values.slice(0, shape.headerPlaceholders.length);
   const bodyParameters = values.slice(shape.headerPlaceholders.length);
-  const fill = (text: string, names: string[], parameters: string[]) =>
-    text.replace(placeholderPattern, (whole, name: string) => {
-      const index = names.indexOf(name);
-      return index >= 0 ? (parameters[index] ?? whole) : whole;
-    });
-  const header = shape.headerText ? fill(shape.headerText, shape.headerPlaceholders, headerParameters) : null;
-  const body = fill(shape.bodyText, shape.bodyPlaceholders, bodyParameters);
+  const header = shape.headerText ? fillTemplatePlaceholders(shape.headerText, headerParameters) : null;
+  const body = fillTemplatePlaceholders(shape.bodyText, bodyParameters);
   const text = [header ? `*${header}*` : null, body, shape.footerText ? `_${shape.footerText}_` : null]
     .filter((part): part is string => Boolean(part))
     .join('\n\n');
