@@ -4,10 +4,20 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, s
 import { alias } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../platform/db/client.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
-import { contacts, messages, queues, tickets, users } from '../../tables.ts';
+import { contacts, messageReactions, messages, queues, tickets, users } from '../../tables.ts';
 import { createTicketRecordReader, ticketWrites } from '../tickets/index.ts';
 
 type ContactRow = typeof contacts.$inferSelect;
+
+/** A reaction as the message query builds it (jsonb: the time is text). */
+interface ReactionRow {
+  emoji: string;
+  fromMe: boolean;
+  userId: number | null;
+  contactId: number | null;
+  name: string | null;
+  createdAt: string;
+}
 
 export function toContactRecord(row: ContactRow): ContactRecord {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -21,6 +31,25 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
   const mediaUrl = (path: string | null) => (path ? storage.urlOf(path) : null);
   const quoted = alias(messages, 'quoted');
   const quotedContact = alias(contacts, 'quoted_contact');
+  const reactorUser = alias(users, 'reactor_user');
+  const reactorContact = alias(contacts, 'reactor_contact');
+
+  // A message's reactions ride along in its row (one index probe per message, no second query);
+  // the names are the chips' "who reacted".
+  const reactionsOfMessage = sql<ReactionRow[]>`(
+    select coalesce(jsonb_agg(jsonb_build_object(
+      'emoji', ${messageReactions.emoji},
+      'fromMe', ${messageReactions.fromMe},
+      'userId', ${messageReactions.userId},
+      'contactId', ${messageReactions.contactId},
+      'name', coalesce(${reactorUser.name}, ${reactorContact.name}),
+      'createdAt', ${messageReactions.updatedAt}
+    ) order by ${messageReactions.id}), '[]'::jsonb)
+    from ${messageReactions}
+    left join ${reactorUser} on ${reactorUser.id} = ${messageReactions.userId}
+    left join ${reactorContact} on ${reactorContact.id} = ${messageReactions.contactId}
+    where ${messageReactions.messageId} = ${messages.id}
+  )`;
 
   async function findContact(companyId: number, contactId: number) {
     const [row] = await db
@@ -57,6 +86,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
           mediaPath: quoted.mediaPath,
         },
         quotedContact: { id: quotedContact.id, name: quotedContact.name },
+        reactions: reactionsOfMessage,
       })
       .from(messages)
       .leftJoin(contacts, eq(contacts.id, messages.contactId))
@@ -74,7 +104,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     const rows = await (ids.length === 1
       ? oneMessage.execute({ companyId, id: ids[0] })
       : messagePage.execute({ companyId, ids }));
-    return rows.map(({ message, contact, quoted: quotedRow, quotedContact: quotedContactRow }) => ({
+    return rows.map(({ message, contact, quoted: quotedRow, quotedContact: quotedContactRow, reactions }) => ({
       id: message.id,
       ticketId: message.ticketId,
       contactId: message.contactId,
@@ -103,6 +133,8 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       participantName: message.participantName,
       isDeleted: message.isDeleted,
       isEdited: message.isEdited,
+      editHistory: message.editHistory,
+      reactions: reactions.map((reaction) => ({ ...reaction, createdAt: new Date(reaction.createdAt).toISOString() })),
       userId: message.userId,
       isSystem: message.isSystem,
       contact: contact?.id ? contact : null,

@@ -72,6 +72,7 @@ export function createSandboxOutboxRepository(db: Database, mediaUrlOf: (relativ
           quotedId: quotedId ?? null,
           ack: message.ack,
           deleted: message.isDeleted,
+          edited: message.isEdited,
           time: message.createdAt.toISOString(),
         };
       });
