@@ -14,6 +14,7 @@ import type {
   ChannelSessionEvents,
   ConnectionStatus,
   InboundMedia,
+  MessageTarget,
   OutboundMessage,
 } from '../../channel-adapter.ts';
 import type { DatabaseAuthState } from './auth-state.ts';
@@ -29,8 +30,15 @@ import {
   toInboundCall,
   toInboundMessage,
   toInboundMessageUpdate,
+  toInboundReaction,
 } from './to-inbound-message.ts';
-import { toJid, toMessageKey, toOutboundPayload } from './to-outbound-payload.ts';
+import {
+  toEditPayload,
+  toJid,
+  toMessageKey,
+  toOutboundPayload,
+  toReactionPayload,
+} from './to-outbound-payload.ts';
 
 export type MediaDownloader = (message: WAMessage, socket: BaileysSocket, logger: BaileysLogger) => Promise<Buffer>;
 
@@ -247,7 +255,12 @@ export class BaileysSession implements ChannelSession {
   private async deliverMessage(socket: BaileysSocket, raw: WAMessage) {
     const message = await this.withPhoneNumbers(socket, raw);
     const inbound = toInboundMessage(message, { now: this.ctx.policy.now() });
-    if (!inbound) return;
+    if (!inbound) {
+      // A reaction is a change to the message it names, never a message of its own.
+      const reaction = toInboundReaction(message);
+      if (reaction) await this.ctx.events.onMessageUpdate(reaction);
+      return;
+    }
     inbound.raw = raw;
     if (inbound.isGroup && message.key.remoteJid) {
       const name = await this.groupName(socket, message.key.remoteJid);
@@ -323,13 +336,33 @@ export class BaileysSession implements ChannelSession {
     return { externalId };
   }
 
-  async deleteForEveryone(target: { chatId: string; isGroup: boolean; externalId: string; fromMe: boolean }) {
+  async deleteForEveryone(target: MessageTarget) {
     const socket = this.connectedSocket();
     const key = toMessageKey(target);
     try {
       await socket.sendMessage(key.remoteJid!, { delete: key });
     } catch (error) {
       throw new AppError('ERR_DELETE_WAPP_MSG', { details: { reason: (error as Error).message } });
+    }
+  }
+
+  async editMessage(target: MessageTarget, body: string) {
+    const socket = this.connectedSocket();
+    const { jid, content } = toEditPayload(target, body);
+    try {
+      await socket.sendMessage(jid, content);
+    } catch (error) {
+      throw new AppError('ERR_EDIT_WAPP_MSG', { details: { reason: (error as Error).message } });
+    }
+  }
+
+  async react(target: MessageTarget, emoji: string) {
+    const socket = this.connectedSocket();
+    const { jid, content } = toReactionPayload(target, emoji);
+    try {
+      await socket.sendMessage(jid, content);
+    } catch (error) {
+      throw new AppError('ERR_REACT_WAPP_MSG', { details: { reason: (error as Error).message } });
     }
   }
 
