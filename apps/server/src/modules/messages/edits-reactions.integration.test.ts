@@ -36,8 +36,14 @@ async function conversation() {
   const userToken = (await t.login(attendant.email, TEST_PASSWORD)).token;
   const connection = await pairedSandbox(t, adminToken);
   const customer = nextNumber();
-  const sandbox = (action: string, body: unknown) => t.as(adminToken).post(`/api/sandbox/${connection.id}/${action}`, body);
-  const first = await sandbox('inbound', { from: customer, name: 'Ana', body: 'I want the blue one', id: `IN-${company.id}-1` });
+  const sandbox = (action: string, body: unknown) =>
+    t.as(adminToken).post(`/api/sandbox/${connection.id}/${action}`, body);
+  const first = await sandbox('inbound', {
+    from: customer,
+    name: 'Ana',
+    body: 'I want the blue one',
+    id: `IN-${company.id}-1`,
+  });
   expect(first.status).toBe(200);
   const [ticket] = await t.db.select().from(tickets).where(eq(tickets.companyId, company.id));
   expect((await t.as(userToken).put(`/api/tickets/${ticket.id}`, { status: 'open' })).status).toBe(200);
@@ -126,7 +132,12 @@ describe('the customer edits, deletes and reacts (sandbox)', () => {
     const c = await conversation();
     await subscribeWebhooks(c);
     const media = { filename: 'secret.png', mimetype: 'image/png', base64: Buffer.from('png').toString('base64') };
-    const photo = await c.sandbox('inbound', { from: c.customer, body: 'my card number 4242', media, id: `IN-${c.company.id}-2` });
+    const photo = await c.sandbox('inbound', {
+      from: c.customer,
+      body: 'my card number 4242',
+      media,
+      id: `IN-${c.company.id}-2`,
+    });
     const asAttendant = await watcher(c.userToken, c.ticket.id);
     const asAdmin = await watcher(c.adminToken, c.ticket.id);
     const revoke = { from: c.customer, id: photo.body.id };
@@ -198,11 +209,7 @@ describe('the customer edits, deletes and reacts (sandbox)', () => {
 
     const reactionUpdates = () => view.updates.filter((m) => m.id === firstMessage.id);
     await expectEventually(() => expect(reactionUpdates()).toHaveLength(3));
-    expect(reactionUpdates().map((m) => m.reactions.map((reaction) => reaction.emoji).join())).toEqual([
-      '👍',
-      '❤️',
-      '',
-    ]);
+    expect(reactionUpdates().map((m) => m.reactions.map((reaction) => reaction.emoji).join())).toEqual(['👍', '❤️', '']);
     const told = await deliveriesOf(c.company.id, 'message.reaction');
     expect(told.map((event) => event.data.reaction)).toEqual([
       expect.objectContaining({ emoji: '👍', fromMe: false }),
@@ -267,14 +274,18 @@ describe('the attendant edits, reacts and deletes (sandbox)', () => {
     await expectEventually(() => expect(view.updates.some((m) => m.id === sent.id && m.isEdited)).toBe(true));
     expect(await deliveriesOf(c.company.id, 'message.updated')).toHaveLength(1);
     // The same text again changes nothing.
-    expect((await t.as(c.userToken).put(`/api/messages/${sent.id}`, { body: 'Hello, how can I help?' })).body.editHistory).toHaveLength(1);
+    expect(
+      (await t.as(c.userToken).put(`/api/messages/${sent.id}`, { body: 'Hello, how can I help?' })).body.editHistory,
+    ).toHaveLength(1);
   });
 
   it('refuses edits of others’ messages, customers’ messages, media, blank text and after the window', async () => {
     const c = await conversation();
     const byAdmin = await sentBy(c, c.adminToken, 'Admin here');
     const edit = (token: string, id: number, body: unknown) => t.as(token).put(`/api/messages/${id}`, body);
-    expect((await edit(c.userToken, byAdmin.id, { body: 'mine now' })).body).toMatchObject({ error: 'ERR_EDIT_NOT_OWN' });
+    expect((await edit(c.userToken, byAdmin.id, { body: 'mine now' })).body).toMatchObject({
+      error: 'ERR_EDIT_NOT_OWN',
+    });
     expect((await edit(c.userToken, byAdmin.id, { body: 'mine now' })).status).toBe(403);
     const [customerMessage] = await storedMessages(c.company.id);
     expect((await edit(c.adminToken, customerMessage.id, { body: 'x' })).body).toMatchObject({
@@ -301,7 +312,12 @@ describe('the attendant edits, reacts and deletes (sandbox)', () => {
     const failed = await t.as(c.userToken).put(`/api/messages/${sent.id}`, { body: 'See you tomorrow' });
     expect(failed).toMatchObject({ status: 409, body: { error: 'ERR_WAPP_NOT_INITIALIZED' } });
     const kept = (await thread(c.userToken, c.ticket.id)).find((m) => m.id === sent.id)!;
-    expect(kept).toMatchObject({ body: 'See you tomorow', isEdited: false, sendError: 'ERR_EDIT_WAPP_MSG', failed: false });
+    expect(kept).toMatchObject({
+      body: 'See you tomorow',
+      isEdited: false,
+      sendError: 'ERR_EDIT_WAPP_MSG',
+      failed: false,
+    });
     await t.as(c.adminToken).post(`/api/whatsappsession/${c.connection.id}`);
     await expectEventually(async () =>
       expect((await t.as(c.adminToken).get(`/api/whatsapp/${c.connection.id}`)).body.status).toBe('qrcode'),
@@ -357,9 +373,9 @@ describe('the attendant edits, reacts and deletes (sandbox)', () => {
     expect((await t.as(c.userToken).put(`/api/messages/${sent.id}`, { body: 'x' })).body).toMatchObject({
       error: 'ERR_MESSAGE_DELETED',
     });
-    expect((await t.as(c.userToken).post(`/api/messages/${sent.id}/reactions`, { emoji: '👍' })).body).toMatchObject(
-      { error: 'ERR_MESSAGE_DELETED' },
-    );
+    expect((await t.as(c.userToken).post(`/api/messages/${sent.id}/reactions`, { emoji: '👍' })).body).toMatchObject({
+      error: 'ERR_MESSAGE_DELETED',
+    });
   });
 });
 
@@ -388,8 +404,11 @@ describe('tenancy', () => {
     // Nor through another company's sandbox connection.
     expect((await stranger.sandbox('react', { from: c.customer, id: c.firstId, emoji: '💀' })).status).toBe(404);
     expect(
-      (await t.as(stranger.adminToken).post(`/api/sandbox/${c.connection.id}/react`, { from: c.customer, id: c.firstId, emoji: '💀' }))
-        .status,
+      (
+        await t
+          .as(stranger.adminToken)
+          .post(`/api/sandbox/${c.connection.id}/react`, { from: c.customer, id: c.firstId, emoji: '💀' })
+      ).status,
     ).toBe(404);
 
     // The owner's own changes are not heard by the stranger.

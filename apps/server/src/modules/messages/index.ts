@@ -21,8 +21,8 @@ import { createTicketAccess } from './ticket-access.ts';
 export { type MenuChoices, menuContent } from './automatic-menus.ts';
 export { automaticTexts } from './automatic-texts.ts';
 export type { CustomerMessageEvent, InboundHandler, InboundTurn, InboundVerdict } from './inbound-pipeline.ts';
-export { toContactRecord } from './messages.repository.ts';
 export type { MessageActor, MessageChanges } from './message-changes.ts';
+export { toContactRecord } from './messages.repository.ts';
 export type { MessagesService, UploadedMedia } from './messages.service.ts';
 
 export interface MessagesOptions {

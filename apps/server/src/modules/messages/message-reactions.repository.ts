@@ -76,8 +76,10 @@ export function createMessageReactionsRepository(db: Database) {
             contactId: reactor.contactId,
             updatedAt: at,
           },
-          // A changed reaction replaces the old one; the same one again is no change.
-          setWhere: sql`${messageReactions.emoji} <> excluded.emoji and ${messageReactions.companyId} = ${companyId}`,
+          // A changed reaction replaces the old one; the same one again is no change, unless an
+          // attendant sets it (WhatsApp's echo of their reaction, without one, may come first).
+          setWhere: sql`${messageReactions.companyId} = ${companyId} and (${messageReactions.emoji} <> excluded.emoji
+            or (excluded.user_id is not null and ${messageReactions.userId} is distinct from excluded.user_id))`,
         })
         .returning({ id: messageReactions.id });
       return written.length > 0;

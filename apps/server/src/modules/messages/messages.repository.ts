@@ -119,41 +119,44 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       const isHidden = hide && message.isDeleted;
       const isQuoteHidden = hide && quotedRow?.isDeleted === true;
       return {
-      id: message.id,
-      ticketId: message.ticketId,
-      contactId: message.contactId,
-      whatsappId: message.whatsappId,
-      body: isHidden ? '' : message.body,
-      fromMe: message.fromMe,
-      read: message.read,
-      ack: message.ack,
-      failed: message.failed,
-      sendError: message.sendError,
-      mediaType: message.mediaType,
-      mediaUrl: isHidden ? null : mediaUrl(message.mediaPath),
-      mediaName: isHidden ? null : message.mediaName,
-      quotedMsgId: message.quotedMsgId,
-      quotedMsg: quotedRow?.id
-        ? {
-            id: quotedRow.id,
-            body: isQuoteHidden ? '' : quotedRow.body,
-            fromMe: quotedRow.fromMe,
-            mediaType: quotedRow.mediaType,
-            mediaUrl: isQuoteHidden ? null : mediaUrl(quotedRow.mediaPath),
-            contact: quotedContactRow?.id ? quotedContactRow : null,
-          }
-        : null,
-      participant: message.participant,
-      participantName: message.participantName,
-      isDeleted: message.isDeleted,
-      isEdited: message.isEdited,
-      editHistory: isHidden ? [] : message.editHistory,
-      reactions: reactions.map((reaction) => ({ ...reaction, createdAt: new Date(reaction.createdAt).toISOString() })),
-      userId: message.userId,
-      isSystem: message.isSystem,
-      contact: contact?.id ? contact : null,
-      createdAt: message.createdAt.toISOString(),
-      updatedAt: message.updatedAt.toISOString(),
+        id: message.id,
+        ticketId: message.ticketId,
+        contactId: message.contactId,
+        whatsappId: message.whatsappId,
+        body: isHidden ? '' : message.body,
+        fromMe: message.fromMe,
+        read: message.read,
+        ack: message.ack,
+        failed: message.failed,
+        sendError: message.sendError,
+        mediaType: message.mediaType,
+        mediaUrl: isHidden ? null : mediaUrl(message.mediaPath),
+        mediaName: isHidden ? null : message.mediaName,
+        quotedMsgId: message.quotedMsgId,
+        quotedMsg: quotedRow?.id
+          ? {
+              id: quotedRow.id,
+              body: isQuoteHidden ? '' : quotedRow.body,
+              fromMe: quotedRow.fromMe,
+              mediaType: quotedRow.mediaType,
+              mediaUrl: isQuoteHidden ? null : mediaUrl(quotedRow.mediaPath),
+              contact: quotedContactRow?.id ? quotedContactRow : null,
+            }
+          : null,
+        participant: message.participant,
+        participantName: message.participantName,
+        isDeleted: message.isDeleted,
+        isEdited: message.isEdited,
+        editHistory: isHidden ? [] : message.editHistory,
+        reactions: reactions.map((reaction) => ({
+          ...reaction,
+          createdAt: new Date(reaction.createdAt).toISOString(),
+        })),
+        userId: message.userId,
+        isSystem: message.isSystem,
+        contact: contact?.id ? contact : null,
+        createdAt: message.createdAt.toISOString(),
+        updatedAt: message.updatedAt.toISOString(),
       };
     });
   }
@@ -468,7 +471,10 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
           body,
           isEdited: true,
           // The right side reads the row as it was: the text being replaced.
-          editHistory: sql`${messages.editHistory} || jsonb_build_array(jsonb_build_object('body', ${messages.body}, 'editedAt', ${at.toISOString()}::text))`,
+          // The right side reads the row as it was. WhatsApp's echo of this very edit may have
+          // been applied first (intake): the same text again adds no history.
+          editHistory: sql`case when ${messages.body} = ${body} then ${messages.editHistory}
+            else ${messages.editHistory} || jsonb_build_array(jsonb_build_object('body', ${messages.body}, 'editedAt', ${at.toISOString()}::text)) end`,
           sendError: null,
           updatedAt: at,
         })

@@ -41,7 +41,12 @@ export function registerMessagesRoutes(app: FastifyInstance, service: MessagesSe
     }),
   };
 
-  route(app, messageRoutes.edit, (request) => service.edit(request.session, request.params.id, request.body.body), guard);
+  route(
+    app,
+    messageRoutes.edit,
+    (request) => service.edit(request.session, request.params.id, request.body.body),
+    guard,
+  );
 
   route(
     app,

@@ -48,8 +48,15 @@ describe('external messages API: edit and react', () => {
     expect(edited).toMatchObject({ status: 200, body: { id, body: 'Seu pedido saiu hoje', isEdited: true } });
 
     // The customer answers; the API reacts to that message.
-    const reply = await ctx.api.post(`/api/sandbox/${ctx.connection.id}/inbound`, { from: '5511999990777', body: 'Obrigado!' });
-    const rows = await t.db.select().from(messages).where(eq(messages.companyId, ctx.company.id)).orderBy(asc(messages.id));
+    const reply = await ctx.api.post(`/api/sandbox/${ctx.connection.id}/inbound`, {
+      from: '5511999990777',
+      body: 'Obrigado!',
+    });
+    const rows = await t.db
+      .select()
+      .from(messages)
+      .where(eq(messages.companyId, ctx.company.id))
+      .orderBy(asc(messages.id));
     const customerMessage = rows.find((row) => row.externalId === reply.body.id)!;
     const reacted = await external(ctx.apiToken, 'POST', `/api/messages/send/${customerMessage.id}/reactions`, {
       emoji: '❤️',
@@ -58,7 +65,10 @@ describe('external messages API: edit and react', () => {
     expect((reacted.body as MessageRecord).reactions).toEqual([
       expect.objectContaining({ emoji: '❤️', fromMe: true, userId: null }),
     ]);
-    expect((await external(ctx.apiToken, 'POST', `/api/messages/send/${customerMessage.id}/reactions`, { emoji: 'x' })).status).toBe(400);
+    expect(
+      (await external(ctx.apiToken, 'POST', `/api/messages/send/${customerMessage.id}/reactions`, { emoji: 'x' }))
+        .status,
+    ).toBe(400);
 
     // An attendant's message is theirs, not the API's.
     const [ticket] = await t.db.select().from(tickets).where(eq(tickets.companyId, ctx.company.id));

@@ -245,11 +245,7 @@ export function createIntakeRepository(db: Database) {
           updatedAt: at,
         })
         .where(
-          and(
-            byExternalId(companyId, whatsappId, externalId),
-            ne(messages.body, body),
-            eq(messages.isDeleted, false),
-          ),
+          and(byExternalId(companyId, whatsappId, externalId), ne(messages.body, body), eq(messages.isDeleted, false)),
         )
         .returning({ id: messages.id, ticketId: messages.ticketId });
       return row ?? null;

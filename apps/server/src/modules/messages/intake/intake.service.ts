@@ -92,7 +92,8 @@ export function createIntake(deps: {
     ticketState: (companyId, ticketId) => repository.ticketState(companyId, ticketId),
     deletedVisibleTo:
       deps.deletedVisibleTo ??
-      (async (companyId) => (await repository.setting(companyId, 'deletedMessagesVisibleTo')) ?? 'adminsAndSupervisors'),
+      (async (companyId) =>
+        (await repository.setting(companyId, 'deletedMessagesVisibleTo')) ?? 'adminsAndSupervisors'),
   });
 
   async function saveMedia(companyId: number, media: NonNullable<InboundMessage['media']>) {

@@ -43,10 +43,14 @@ async function phoneWithTicket() {
   const company = await buildCompany(t.db);
   const admin = await buildUser(t.db, { companyId: company.id, profile: 'admin' });
   const { token } = await t.login(admin.email, TEST_PASSWORD);
-  const connection = (await t.as(token).post('/api/whatsapp', { name: `Phone ${company.id}`, provider: 'baileys' })).body;
+  const connection = (await t.as(token).post('/api/whatsapp', { name: `Phone ${company.id}`, provider: 'baileys' }))
+    .body;
   await waitUntil(async () => (await t.as(token).get(`/api/whatsapp/${connection.id}`)).body.status === 'CONNECTED');
   const socket = latest();
-  socket.emit('messages.upsert', { type: 'notify', messages: [incoming(`IN-${company.id}`, { conversation: 'Oi, tudo bem?' })] });
+  socket.emit('messages.upsert', {
+    type: 'notify',
+    messages: [incoming(`IN-${company.id}`, { conversation: 'Oi, tudo bem?' })],
+  });
   const ticket = await waitUntil(async () => {
     const [row] = await t.db.select().from(tickets).where(eq(tickets.companyId, company.id));
     return row;
@@ -59,8 +63,7 @@ async function phoneWithTicket() {
   view.on(`company-${company.id}-appMessage`, (event: { action: string; message: MessageRecord }) => {
     if (event.action === 'update') updates.push(event.message);
   });
-  const stored = () =>
-    t.db.select().from(messages).where(eq(messages.companyId, company.id)).orderBy(asc(messages.id));
+  const stored = () => t.db.select().from(messages).where(eq(messages.companyId, company.id)).orderBy(asc(messages.id));
   return { company, token, api: t.as(token), socket, ticket, updates, stored, firstId: `IN-${company.id}` };
 }
 

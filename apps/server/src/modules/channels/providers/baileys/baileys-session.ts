@@ -32,13 +32,7 @@ import {
   toInboundMessageUpdate,
   toInboundReaction,
 } from './to-inbound-message.ts';
-import {
-  toEditPayload,
-  toJid,
-  toMessageKey,
-  toOutboundPayload,
-  toReactionPayload,
-} from './to-outbound-payload.ts';
+import { toEditPayload, toJid, toMessageKey, toOutboundPayload, toReactionPayload } from './to-outbound-payload.ts';
 
 export type MediaDownloader = (message: WAMessage, socket: BaileysSocket, logger: BaileysLogger) => Promise<Buffer>;
 

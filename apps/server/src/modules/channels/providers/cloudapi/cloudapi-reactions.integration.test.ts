@@ -64,7 +64,9 @@ describe('Cloud API: the customer reacts and deletes', () => {
     expect((await send(thumbs)).statusCode).toBe(200);
     expect((await send(thumbs)).statusCode).toBe(200); // Meta delivers again
     let [message] = await threadOf(api, ticket.id);
-    expect(message.reactions).toEqual([expect.objectContaining({ emoji: '👍', fromMe: false, contactId: ticket.contactId })]);
+    expect(message.reactions).toEqual([
+      expect.objectContaining({ emoji: '👍', fromMe: false, contactId: ticket.contactId }),
+    ]);
     await send(reactionMessage(from, target.externalId!, '🎉'));
     [message] = await threadOf(api, ticket.id);
     expect(message.reactions.map((reaction) => reaction.emoji)).toEqual(['🎉']);

@@ -31,10 +31,8 @@ export function registerSandboxRoutes(
   router.define('sandbox.edit', ({ id, companyId, input }: Args<Parameters<SandboxAdapter['customerEdit']>[2]>) =>
     adapter.customerEdit(companyId, id, input),
   );
-  router.define(
-    'sandbox.revoke',
-    ({ id, companyId, input }: Args<Parameters<SandboxAdapter['customerRevoke']>[2]>) =>
-      adapter.customerRevoke(companyId, id, input),
+  router.define('sandbox.revoke', ({ id, companyId, input }: Args<Parameters<SandboxAdapter['customerRevoke']>[2]>) =>
+    adapter.customerRevoke(companyId, id, input),
   );
   router.define('sandbox.react', ({ id, companyId, input }: Args<Parameters<SandboxAdapter['customerReact']>[2]>) =>
     adapter.customerReact(companyId, id, input),
