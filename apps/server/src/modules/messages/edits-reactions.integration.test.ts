@@ -99,7 +99,8 @@ async function deliveriesOf(companyId: number, eventType: string) {
   const rows = await t.db
     .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.eventType, eventType as never)));
+    .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.eventType, eventType as never)))
+    .orderBy(asc(webhookDeliveries.id));
   return rows.map((row) => JSON.parse(row.body) as { data: { message: MessageRecord; reaction?: unknown } });
 }
 
@@ -189,6 +190,8 @@ describe('the customer edits, deletes and reacts (sandbox)', () => {
       .set({ value: 'enabled' })
       .where(and(eq(settings.companyId, c.company.id), eq(settings.key, 'userRating')));
     expect((await t.as(c.userToken).put(`/api/tickets/${c.ticket.id}`, { status: 'closed' })).status).toBe(200);
+    // The rating question goes out on closing: the ticket is read once it has.
+    await expectEventually(async () => expect(await storedMessages(c.company.id)).toHaveLength(2));
     const [closed] = await t.db.select().from(tickets).where(eq(tickets.id, c.ticket.id));
     const [firstMessage] = await storedMessages(c.company.id);
     const view = await watcher(c.adminToken, c.ticket.id);

@@ -141,8 +141,13 @@ describe('Baileys: what the attendant changes', () => {
       { react: { text: '❤️', key: { remoteJid: customerJid, id: p.firstId, fromMe: false } } },
     ]);
     // Our own reaction echoed back by WhatsApp changes nothing.
+    // WhatsApp echoes our own reaction back under the id the send answered: not a change.
     const updatesBefore = p.updates.length;
-    p.socket.emit('messages.upsert', { type: 'notify', messages: [reaction('ECHO-1', p.firstId, '❤️', true)] });
+    const sentReaction = await p.socket.sendMessage.mock.results.at(-1)!.value;
+    p.socket.emit('messages.upsert', {
+      type: 'notify',
+      messages: [reaction(sentReaction.key.id, p.firstId, '❤️', true)],
+    });
     await p.api.post(`/api/messages/${customerMessage.id}/reactions`, { emoji: '' });
     expect(p.socket.sendMessage.mock.lastCall?.[1]).toMatchObject({ react: { text: '' } });
     // Told: the reaction, then its removal; the echo in between was no change.

@@ -96,6 +96,11 @@ export class BaileysSession implements ChannelSession {
   private outbox: Promise<void> = Promise.resolve();
   private readonly msgRetryCounterCache = new BoundedCache({ maxEntries: 1_000, ttlMs: 60 * 60_000 });
   private readonly groupNames: BoundedCache<string>;
+  /**
+   * The ids of the reactions and edits this session sent: WhatsApp echoes them back as messages
+   * from our own number, which must not undo a change made since (a reaction removed meanwhile).
+   */
+  private readonly ownChanges = new BoundedCache<true>({ maxEntries: 1_000, ttlMs: 60 * 60_000 });
   private readonly contacts: ContactSync;
   private replayed = false;
 
@@ -252,7 +257,8 @@ export class BaileysSession implements ChannelSession {
     if (!inbound) {
       // A reaction is a change to the message it names, never a message of its own.
       const reaction = toInboundReaction(message);
-      if (reaction) await this.ctx.events.onMessageUpdate(reaction);
+      const isOurEcho = reaction?.fromMe && this.ownChanges.get(message.key.id ?? '') !== undefined;
+      if (reaction && !isOurEcho) await this.ctx.events.onMessageUpdate(reaction);
       return;
     }
     inbound.raw = raw;
@@ -344,7 +350,7 @@ export class BaileysSession implements ChannelSession {
     const socket = this.connectedSocket();
     const { jid, content } = toEditPayload(target, body);
     try {
-      await socket.sendMessage(jid, content);
+      this.rememberOwn(await socket.sendMessage(jid, content));
     } catch (error) {
       throw new AppError('ERR_EDIT_WAPP_MSG', { details: { reason: (error as Error).message } });
     }
@@ -354,10 +360,14 @@ export class BaileysSession implements ChannelSession {
     const socket = this.connectedSocket();
     const { jid, content } = toReactionPayload(target, emoji);
     try {
-      await socket.sendMessage(jid, content);
+      this.rememberOwn(await socket.sendMessage(jid, content));
     } catch (error) {
       throw new AppError('ERR_REACT_WAPP_MSG', { details: { reason: (error as Error).message } });
     }
+  }
+
+  private rememberOwn(sent: WAMessage | undefined) {
+    if (sent?.key.id) this.ownChanges.set(sent.key.id, true);
   }
 
   async markRead(target: { chatId: string; isGroup: boolean; externalIds: string[] }) {
