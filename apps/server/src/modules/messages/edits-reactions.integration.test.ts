@@ -121,8 +121,11 @@ describe('the customer edits, deletes and reacts (sandbox)', () => {
     await expectEventually(() => expect(view.updates.some((m) => m.reactions.length > 0)).toBe(true));
     expect(view.updates.filter((m) => m.isEdited && m.reactions.length === 0)).toHaveLength(1);
     expect(await deliveriesOf(c.company.id, 'message.updated')).toHaveLength(1);
-    // No new message, no automation answer: the thread still has the one message.
+    // No new message, no automation answer: the thread still has the one message; the ticket
+    // list's preview shows the new text.
     expect(await storedMessages(c.company.id)).toHaveLength(1);
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, c.ticket.id));
+    expect(ticket.lastMessage).toBe('I want the red one');
     const search = async (text: string) =>
       (await t.as(c.userToken).get(`/api/tickets?showAll=true&searchParam=${encodeURIComponent(text)}`)).body
         .tickets as TicketRecord[];
@@ -159,6 +162,8 @@ describe('the customer edits, deletes and reacts (sandbox)', () => {
     expect(asAttendant.updates.find((m) => m.isDeleted)).toMatchObject({ body: '', mediaUrl: null });
     expect(asAdmin.updates.find((m) => m.isDeleted)).toMatchObject({ body: 'my card number 4242' });
     expect(await deliveriesOf(c.company.id, 'message.deleted')).toHaveLength(1);
+    // The ticket list's preview no longer shows the deleted text.
+    expect((await t.db.select().from(tickets).where(eq(tickets.id, c.ticket.id)))[0].lastMessage).toBe('');
     // Search does not find a deleted original for those who may not read it.
     const search = async (token: string) =>
       ((await t.as(token).get('/api/tickets?showAll=true&searchParam=card%20number')).body.tickets as TicketRecord[])

@@ -68,6 +68,7 @@ export function createMessagesModule(
   const deletedVisibleTo = async (companyId: number) =>
     (await deps.settings.read(companyId, ['deletedMessagesVisibleTo'])).deletedMessagesVisibleTo;
   const announce = createMessageUpdates({
+    db: platform.db,
     records: repository,
     realtime,
     ticketState: (companyId, ticketId) => intakeRepository.ticketState(companyId, ticketId),

@@ -101,7 +101,12 @@ export function createMessageChanges(deps: {
       if (!(await repository.applyOwnEdit(companyId, messageId, body, deps.clock()))) {
         throw new AppError('ERR_MESSAGE_DELETED');
       }
-      const message = await deps.announce(companyId, messageId, { kind: 'edit' });
+      const message = await deps.announce(
+        companyId,
+        messageId,
+        { kind: 'edit' },
+        { ticketId: row.ticketId, before: row, after: { ...row, body } },
+      );
       if (!message) throw new AppError('ERR_NOT_FOUND');
       return message;
     },

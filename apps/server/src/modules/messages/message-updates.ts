@@ -1,6 +1,8 @@
 import { canReadDeletedMessages, profiles } from '@wacrm/shared';
+import type { Database } from '../../platform/db/client.ts';
 import type { MessageChange } from '../../platform/realtime/domain-events.ts';
-import type { TicketAudienceState } from '../tickets/index.ts';
+import { type TicketAudienceState, ticketWrites } from '../tickets/index.ts';
+import { lastMessageOf } from './intake/intake-batch.ts';
 import type { HiddenMessageView, MessagesRealtime } from './messages.realtime.ts';
 import type { MessagesRepository } from './messages.repository.ts';
 
@@ -11,13 +13,33 @@ import type { MessagesRepository } from './messages.repository.ts';
  * get it emptied (docs/decisions/edits-deletes-reactions.md).
  */
 export function createMessageUpdates(deps: {
-  records: Pick<MessagesRepository, 'findMessage'>;
-  realtime: Pick<MessagesRealtime, 'messageUpdated'>;
+  db: Database;
+  records: Pick<MessagesRepository, 'findMessage' | 'findTicket'>;
+  realtime: Pick<MessagesRealtime, 'messageUpdated' | 'ticketUpdated'>;
   ticketState: (companyId: number, ticketId: number) => Promise<TicketAudienceState | null>;
   /** The company setting `deletedMessagesVisibleTo`. */
   deletedVisibleTo: (companyId: number) => Promise<string>;
 }) {
-  return async function announce(companyId: number, messageId: number, change?: MessageChange) {
+  /**
+   * An edit or a delete of the message the ticket list shows as the ticket's last: the preview
+   * follows (the new text, or nothing once deleted), so the list never shows a deleted text.
+   */
+  async function followPreview(companyId: number, ticketId: number, before: MessageText, after: MessageText | null) {
+    const previous = lastMessageOf(before);
+    const next = after ? lastMessageOf(after) : '';
+    if (!(await ticketWrites.replaceLastMessage(deps.db, companyId, ticketId, previous, next))) return;
+    const ticket = await deps.records.findTicket(companyId, ticketId);
+    if (ticket) deps.realtime.ticketUpdated(companyId, ticket);
+  }
+
+  return async function announce(
+    companyId: number,
+    messageId: number,
+    change?: MessageChange,
+    /** For an edit or a delete: the text before, and after (null when deleted). */
+    text?: { ticketId: number; before: MessageText; after: MessageText | null },
+  ) {
+    if (text) await followPreview(companyId, text.ticketId, text.before, text.after);
     const message = await deps.records.findMessage(companyId, messageId);
     if (!message) return null;
     const ticket = await deps.ticketState(companyId, message.ticketId);
@@ -38,3 +60,10 @@ export function createMessageUpdates(deps: {
 }
 
 export type AnnounceMessageUpdate = ReturnType<typeof createMessageUpdates>;
+
+/** What a ticket's preview of a message is made of (`lastMessageOf`). */
+export interface MessageText {
+  body: string;
+  mediaName?: string | null;
+  mediaType?: string | null;
+}

@@ -586,7 +586,8 @@ export function createMessagesService(deps: {
         }
       }
       await repository.markDeleted(companyId, messageId);
-      await deps.announce(companyId, messageId, { kind: 'delete' });
+      const text = { ticketId: row.ticketId, before: row, after: null };
+      await deps.announce(companyId, messageId, { kind: 'delete' }, text);
       return repository.findMessage(companyId, messageId);
     },
 

@@ -247,7 +247,14 @@ export function createIntakeRepository(db: Database) {
         .where(
           and(byExternalId(companyId, whatsappId, externalId), ne(messages.body, body), eq(messages.isDeleted, false)),
         )
-        .returning({ id: messages.id, ticketId: messages.ticketId });
+        .returning({
+          id: messages.id,
+          ticketId: messages.ticketId,
+          // RETURNING reads the row as written: the history's last entry is the replaced text.
+          previousBody: sql<string>`${messages.editHistory} -> -1 ->> 'body'`,
+          mediaName: messages.mediaName,
+          mediaType: messages.mediaType,
+        });
       return row ?? null;
     },
 
@@ -257,7 +264,13 @@ export function createIntakeRepository(db: Database) {
         .update(messages)
         .set({ isDeleted: true, updatedAt: at })
         .where(and(byExternalId(companyId, whatsappId, externalId), eq(messages.isDeleted, false)))
-        .returning({ id: messages.id, ticketId: messages.ticketId });
+        .returning({
+          id: messages.id,
+          ticketId: messages.ticketId,
+          body: messages.body,
+          mediaName: messages.mediaName,
+          mediaType: messages.mediaType,
+        });
       return row ?? null;
     },
 

@@ -87,6 +87,7 @@ export function createIntake(deps: {
   const readTicketRecords = createTicketRecordReader(db);
   const reactions = createMessageReactionsRepository(db);
   const announce = createMessageUpdates({
+    db,
     records,
     realtime,
     ticketState: (companyId, ticketId) => repository.ticketState(companyId, ticketId),
@@ -336,11 +337,31 @@ export function createIntake(deps: {
       }
       // Applied once, announced once; an edit sets off no automation (the bot answered the text already).
       const { companyId } = ref;
-      const changed =
-        update.kind === 'edit'
-          ? await repository.applyEdit(companyId, ref.id, update.externalId, update.body, clock())
-          : await repository.applyDelete(companyId, ref.id, update.externalId, clock());
-      if (changed) await announce(companyId, changed.id, { kind: update.kind });
+      if (update.kind === 'edit') {
+        const edited = await repository.applyEdit(companyId, ref.id, update.externalId, update.body, clock());
+        if (!edited) return;
+        const { mediaName, mediaType } = edited;
+        await announce(
+          companyId,
+          edited.id,
+          { kind: 'edit' },
+          {
+            ticketId: edited.ticketId,
+            before: { body: edited.previousBody, mediaName, mediaType },
+            after: { body: update.body, mediaName, mediaType },
+          },
+        );
+        return;
+      }
+      const deleted = await repository.applyDelete(companyId, ref.id, update.externalId, clock());
+      if (deleted) {
+        await announce(
+          companyId,
+          deleted.id,
+          { kind: 'delete' },
+          { ticketId: deleted.ticketId, before: deleted, after: null },
+        );
+      }
     },
 
     async onAck(ref: SessionRef, externalId: string, ack: Ack) {
