@@ -164,6 +164,17 @@ describe('Baileys: what the attendant changes', () => {
     expect(p.socket.sendMessage.mock.lastCall).toEqual([customerJid, { delete: ourKey }]);
   });
 
+  it('past 15 minutes an edit is refused before WhatsApp is asked', async () => {
+    const p = await phoneWithTicket();
+    const sent = (await p.api.post(`/api/messages/${p.ticket.id}`, { body: 'Olá' })).body as MessageRecord;
+    const old = new Date(Date.now() - 15 * 60_000 - 1_000);
+    await t.db.update(messages).set({ sentAt: old, createdAt: old }).where(eq(messages.id, sent.id));
+    const calls = p.socket.sendMessage.mock.calls.length;
+    const late = await p.api.put(`/api/messages/${sent.id}`, { body: 'Olá!' });
+    expect(late).toMatchObject({ status: 409, body: { error: 'ERR_EDIT_WINDOW_CLOSED' } });
+    expect(p.socket.sendMessage.mock.calls.length).toBe(calls);
+  });
+
   it('a library failure keeps the old text and marks the message ERR_EDIT_WAPP_MSG', async () => {
     const p = await phoneWithTicket();
     const sent = (await p.api.post(`/api/messages/${p.ticket.id}`, { body: 'Até amanha' })).body as MessageRecord;
