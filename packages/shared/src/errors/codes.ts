@@ -176,6 +176,26 @@ export const errorCatalogue = {
   },
   ERR_CAMPAIGN_RUNNING: { status: 409, message: 'Cancel the campaign before deleting it' },
   ERR_UPLOAD_FILE_TYPE: { status: 415, message: 'Send the contacts as an .xlsx or .csv spreadsheet' },
+  // edits, deletes and reactions (issue 49)
+  ERR_EDIT_NOT_OWN: { status: 403, message: 'Only messages you sent yourself can be edited' },
+  ERR_EDIT_NOT_TEXT: { status: 422, message: 'Only text messages can be edited' },
+  ERR_EDIT_WINDOW_CLOSED: { status: 409, message: 'A message can be edited only within 15 minutes of sending it' },
+  ERR_MESSAGE_NOT_SENT: {
+    status: 409,
+    message: 'The message has not reached WhatsApp yet: try again once it has been sent',
+  },
+  ERR_MESSAGE_DELETED: { status: 409, message: 'This message was deleted' },
+  ERR_CHANNEL_CANNOT_EDIT: { status: 422, message: "This connection's channel cannot edit sent messages" },
+  ERR_CHANNEL_CANNOT_REACT: { status: 422, message: "This connection's channel cannot send reactions" },
+  ERR_CHANNEL_CANNOT_DELETE: {
+    status: 422,
+    message: "This connection's channel cannot delete sent messages for the customer",
+  },
+  ERR_EDIT_WAPP_MSG: {
+    status: 502,
+    message: 'Could not edit the message on WhatsApp: the customer still sees the earlier text',
+  },
+  ERR_REACT_WAPP_MSG: { status: 502, message: 'Could not send the reaction' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,9 +1,11 @@
 import { defineRoute } from '../common/route-contract.ts';
 import {
+  editMessageSchema,
   messageIdParamsSchema,
   messageRecordSchema,
   messagesPageQuerySchema,
   messagesPageSchema,
+  reactToMessageSchema,
   sendMessageSchema,
   ticketIdParamsSchema,
 } from './message.schema.ts';
@@ -38,5 +40,24 @@ export const messageRoutes = {
     path: '/api/messages/:id',
     params: messageIdParamsSchema,
     response: messageRecordSchema.nullable(),
+  }),
+  /**
+   * Edits the text of the caller's own text message, within MESSAGE_EDIT_WINDOW_MS of sending it;
+   * the edit reaches the customer first and only then is stored (a failure keeps the old text).
+   */
+  edit: defineRoute({
+    method: 'PUT',
+    path: '/api/messages/:id',
+    params: messageIdParamsSchema,
+    body: editMessageSchema,
+    response: messageRecordSchema,
+  }),
+  /** Sets, changes or (empty emoji) removes the company's reaction to any message of the thread. */
+  react: defineRoute({
+    method: 'POST',
+    path: '/api/messages/:id/reactions',
+    params: messageIdParamsSchema,
+    body: reactToMessageSchema,
+    response: messageRecordSchema,
   }),
 };

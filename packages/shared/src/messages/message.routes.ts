@@ -6,4 +6,6 @@ export const messageRoutes = routeRefs<typeof contracts.messageRoutes>({
   page: { method: 'GET', path: '/api/messages/:ticketId' },
   send: { method: 'POST', path: '/api/messages/:ticketId' },
   remove: { method: 'DELETE', path: '/api/messages/:id' },
+  edit: { method: 'PUT', path: '/api/messages/:id' },
+  react: { method: 'POST', path: '/api/messages/:id/reactions' },
 });

@@ -89,6 +89,69 @@ export const messageContactRefSchema = z.object({
 });
 export type MessageContactRef = z.input<typeof messageContactRefSchema>;
 
+/**
+ * How long after sending an attendant may edit their text message: WhatsApp's own edit window
+ * (docs/decisions/edits-deletes-reactions.md).
+ */
+export const MESSAGE_EDIT_WINDOW_MS = 15 * 60 * 1000;
+
+/** `PUT /messages/{id}`: the new text of an attendant's own text message. */
+export const editMessageSchema = z.object({
+  body: z
+    .string()
+    .max(65_536)
+    .refine((body) => body.trim().length > 0, { message: 'Required' }),
+});
+export type EditMessage = z.infer<typeof editMessageSchema>;
+
+/** The longest emoji accepted, in UTF-16 units (family and flag sequences run to about 11). */
+export const REACTION_EMOJI_MAX_LENGTH = 32;
+
+const pictographic = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
+
+/**
+ * Whether `value` is exactly one emoji: one grapheme (user-perceived character) that is
+ * pictographic, a flag or a keycap. Skin tones, ZWJ families and flags are one grapheme each.
+ */
+export function isSingleEmoji(value: string): boolean {
+  if (value.length === 0 || value.length > REACTION_EMOJI_MAX_LENGTH || !pictographic.test(value)) return false;
+  const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(value);
+  let count = 0;
+  for (const _ of graphemes) if (++count > 1) return false;
+  return count === 1;
+}
+
+/** An emoji reaction, or the empty string to remove one (WhatsApp's own convention). */
+export const reactionEmojiSchema = z
+  .string()
+  .max(REACTION_EMOJI_MAX_LENGTH)
+  .refine((emoji) => emoji === '' || isSingleEmoji(emoji), { message: 'One emoji, or empty to remove' });
+
+/** `POST /messages/{id}/reactions`: the company's reaction to a message; `""` removes it. */
+export const reactToMessageSchema = z.object({ emoji: reactionEmojiSchema });
+export type ReactToMessage = z.infer<typeof reactToMessageSchema>;
+
+/** One earlier text of an edited message: what it said until `editedAt`. */
+export const messageEditSchema = z.object({ body: z.string(), editedAt: timestampSchema });
+export type MessageEdit = z.input<typeof messageEditSchema>;
+
+/**
+ * One reaction under a message. WhatsApp keeps one reaction per account and message: the
+ * company's side (`fromMe`) has at most one, set by the attendant `userId` (null when it came
+ * from the phone itself); a customer's carries `contactId` (in a group, the participant's
+ * contact when known). A changed reaction replaces the old one; a removed one is gone.
+ */
+export const messageReactionSchema = z.object({
+  emoji: z.string(),
+  fromMe: z.boolean(),
+  userId: z.number().nullable().optional(),
+  contactId: z.number().nullable().optional(),
+  /** Who reacted, for the chip's tooltip: the attendant's or the customer's name (null when unknown). */
+  name: z.string().nullable().optional(),
+  createdAt: timestampSchema,
+});
+export type MessageReaction = z.input<typeof messageReactionSchema>;
+
 /** A message as the API and `company-{id}-appMessage` carry it. */
 export const messageRecordSchema = z.object({
   id: z.number(),
@@ -101,7 +164,12 @@ export const messageRecordSchema = z.object({
   /** 0 pending (clock), 1 sent, 2 delivered, 3 read, 4 and 5 played. */
   ack: z.number(),
   failed: z.boolean(),
-  /** Why a failed message could not be sent: an error code (ERR_WAPP_NOT_INITIALIZED, ERR_SENDING_WAPP_MSG). */
+  /**
+   * Why a failed message could not be sent: an error code (ERR_WAPP_NOT_INITIALIZED, ERR_SENDING_WAPP_MSG).
+   * On a message that was sent (`failed` false) it says the attendant's last edit did not reach
+   * WhatsApp (ERR_EDIT_WAPP_MSG): the message keeps its earlier text; a later edit that
+   * succeeds clears it.
+   */
   sendError: z.string().nullable(),
   mediaType: z.string().nullable(),
   mediaUrl: z.string().nullable(),
@@ -119,8 +187,17 @@ export const messageRecordSchema = z.object({
     .nullable(),
   participant: z.string().nullable(),
   participantName: z.string().nullable(),
+  /**
+   * Deleted for everyone (by the customer or an attendant). Whether `body`, media and
+   * `editHistory` of a deleted message are still given depends on the company setting
+   * `deletedMessagesVisibleTo`: for viewers it excludes they are emptied by the server.
+   */
   isDeleted: z.boolean(),
   isEdited: z.boolean(),
+  /** Earlier texts of an edited message, oldest first (`body` is the current one). */
+  editHistory: z.array(messageEditSchema),
+  /** Emoji reactions, oldest first. */
+  reactions: z.array(messageReactionSchema),
   userId: z.number().nullable(),
   /** Written by the product itself (bot menus, greetings, notices), not typed by a person. */
   isSystem: z.boolean(),

@@ -4,13 +4,19 @@ import {
   sandboxAckSchema,
   sandboxCallAnswerSchema,
   sandboxCallSchema,
+  sandboxCustomerActionAnswerSchema,
   sandboxCustomerRecordSchema,
+  sandboxEditSchema,
   sandboxInboundSchema,
   sandboxOutboxEntrySchema,
   sandboxOutboxQuerySchema,
   sandboxParamsSchema,
+  sandboxReactionSchema,
+  sandboxReactionsQuerySchema,
+  sandboxReactSchema,
   sandboxReadReceiptSchema,
   sandboxReceiptsQuerySchema,
+  sandboxRevokeSchema,
 } from './sandbox.schema.ts';
 
 const params = sandboxParamsSchema;
@@ -39,6 +45,30 @@ export const sandboxRoutes = {
     body: sandboxInboundSchema,
     response: z.object({ id: z.string() }),
   }),
+  /** The customer edits a message they sent; answers its id. */
+  edit: defineRoute({
+    method: 'POST',
+    path: '/api/sandbox/:whatsappId/edit',
+    params,
+    body: sandboxEditSchema,
+    response: sandboxCustomerActionAnswerSchema,
+  }),
+  /** The customer deletes a message they sent, for everyone; answers its id. */
+  revoke: defineRoute({
+    method: 'POST',
+    path: '/api/sandbox/:whatsappId/revoke',
+    params,
+    body: sandboxRevokeSchema,
+    response: sandboxCustomerActionAnswerSchema,
+  }),
+  /** The customer reacts to a message of their chat (an empty emoji removes it); answers its id. */
+  react: defineRoute({
+    method: 'POST',
+    path: '/api/sandbox/:whatsappId/react',
+    params,
+    body: sandboxReactSchema,
+    response: sandboxCustomerActionAnswerSchema,
+  }),
   call: defineRoute({
     method: 'POST',
     path: '/api/sandbox/:whatsappId/call',
@@ -52,6 +82,14 @@ export const sandboxRoutes = {
     params,
     query: sandboxOutboxQuerySchema,
     response: z.array(sandboxOutboxEntrySchema),
+  }),
+  /** The company's current reactions to messages of this connection's chats (the attendants' emoji). */
+  reactions: defineRoute({
+    method: 'GET',
+    path: '/api/sandbox/:whatsappId/reactions',
+    params,
+    query: sandboxReactionsQuerySchema,
+    response: z.array(sandboxReactionSchema),
   }),
   customers: defineRoute({
     method: 'GET',

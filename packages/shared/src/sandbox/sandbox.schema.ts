@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbCounterSchema } from '../common/db-values.ts';
+import { reactionEmojiSchema } from '../messages/message.schema.ts';
 
 export const sandboxParamsSchema = z.object({ whatsappId: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -31,6 +32,54 @@ export const sandboxInboundSchema = z
   })
   .refine((value) => value.from.replace(/\D/g, '').length >= 5, { message: 'Invalid number', path: ['from'] });
 export type SandboxInbound = z.infer<typeof sandboxInboundSchema>;
+
+const customerNumberSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .refine((value) => value.replace(/\D/g, '').length >= 5, { message: 'Invalid number' });
+
+/** The external id of a message of the chat (the id `inbound` answered, or an outbox entry's `id`). */
+const targetIdSchema = z.string().trim().min(1).max(200);
+
+/**
+ * The customer `from` edits their own message `id` (the id `inbound` answered) to `body`, as
+ * WhatsApp's "Edit" does. In a group, `groupId` names the chat and `from` the participant.
+ */
+export const sandboxEditSchema = z.object({
+  from: customerNumberSchema,
+  id: targetIdSchema,
+  body: z
+    .string()
+    .max(65_536)
+    .refine((body) => body.trim().length > 0, { message: 'Required' }),
+  groupId: z.string().trim().min(1).max(100).optional(),
+});
+export type SandboxEdit = z.infer<typeof sandboxEditSchema>;
+
+/** The customer `from` deletes their own message `id` for everyone. */
+export const sandboxRevokeSchema = z.object({
+  from: customerNumberSchema,
+  id: targetIdSchema,
+  groupId: z.string().trim().min(1).max(100).optional(),
+});
+export type SandboxRevoke = z.infer<typeof sandboxRevokeSchema>;
+
+/**
+ * The customer `from` reacts to a message `id` of their chat (their own or the company's) with
+ * one emoji; an empty emoji removes their reaction, a new one replaces it.
+ */
+export const sandboxReactSchema = z.object({
+  from: customerNumberSchema,
+  id: targetIdSchema,
+  emoji: reactionEmojiSchema,
+  groupId: z.string().trim().min(1).max(100).optional(),
+});
+export type SandboxReact = z.infer<typeof sandboxReactSchema>;
+
+/** What `edit`, `revoke` and `react` answer: the target message's id, as given. */
+export const sandboxCustomerActionAnswerSchema = z.object({ id: z.string() });
 
 /** A customer calls the simulated phone. */
 export const sandboxCallSchema = z.object({
@@ -75,6 +124,8 @@ export const sandboxOutboxEntrySchema = z.object({
   quotedId: z.string().nullable(),
   ack: z.number(),
   deleted: z.boolean(),
+  /** An attendant edited it after sending: `body` is the text the customer now sees. */
+  edited: z.boolean(),
   time: z.string(),
 });
 export type SandboxOutboxEntry = z.input<typeof sandboxOutboxEntrySchema>;
@@ -95,6 +146,22 @@ export const sandboxReadReceiptSchema = z.object({
   time: z.string(),
 });
 export type SandboxReadReceipt = z.input<typeof sandboxReadReceiptSchema>;
+
+export const sandboxReactionsQuerySchema = z.object({
+  /** Only reactions in this chat (a customer's number, or a group id). */
+  to: z.string().trim().max(100).optional(),
+});
+
+/** The company's current reaction to a message of a sandbox chat, as the simulated phone shows it. */
+export const sandboxReactionSchema = z.object({
+  /** The message reacted to: an id `inbound` answered, or an outbox entry's `id`. */
+  id: z.string(),
+  /** The customer's number, or the group id. */
+  chatId: z.string(),
+  emoji: z.string(),
+  time: z.string(),
+});
+export type SandboxReaction = z.input<typeof sandboxReactionSchema>;
 
 /**
  * A customer of a sandbox connection: someone with a ticket on it, whichever browser played them,

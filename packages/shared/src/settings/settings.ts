@@ -67,6 +67,12 @@ export const settingDefinitions = {
    * capacity is unset; 0 gives them none. docs/decisions/fair-assignment.md explains the default.
    */
   ticketCapacity: { values: ticketCapacityValues, default: '5' },
+  /**
+   * Our own (issue 49): who still reads the text and media of a message deleted for everyone
+   * (shown greyed out); everyone else sees only that it was deleted. Enforced by the server on
+   * threads, events and search (docs/decisions/edits-deletes-reactions.md).
+   */
+  deletedMessagesVisibleTo: { values: ['adminsAndSupervisors', 'everyone', 'nobody'], default: 'adminsAndSupervisors' },
 } as const satisfies Record<string, { values: readonly string[]; default: string }>;
 
 export type SettingKey = keyof typeof settingDefinitions;

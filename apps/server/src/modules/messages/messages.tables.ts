@@ -50,6 +50,12 @@ export const messages = pgTable(
     participantName: varchar('participant_name', { length: 200 }),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isEdited: boolean('is_edited').notNull().default(false),
+    /**
+     * Earlier texts of an edited message, oldest first (`[{body, editedAt}]`): a column rather
+     * than a table because it is always read with the message, appended in the same statement
+     * that changes the body, and short (WhatsApp allows edits only within 15 minutes).
+     */
+    editHistory: jsonb('edit_history').$type<{ body: string; editedAt: string }[]>().notNull().default([]),
     /** Who sent it from the app, for the signature and the dashboard. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Written by the product itself (bot menus, greetings, notices): shown as such, never re-triggers automation. */
@@ -74,6 +80,34 @@ export const messages = pgTable(
       .where(sql`from_me and external_id is null and not failed and not is_deleted`),
     // Ticket search by message text, case and accents folded (platform/db/text-search.ts).
     index('messages_body_fold_trgm_idx').using('gin', sql`search_fold(${table.body}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Emoji reactions to messages: one row per reactor and message (WhatsApp keeps one reaction per
+ * account), replaced when it changes and deleted when it is removed. `reactorKey` names the
+ * reactor: `me` for the company's own number (attendants and the phone share it, so one row;
+ * `userId` says which attendant set it), `contact:<id>` for a customer, `participant:<jid>` for
+ * a group member without a contact.
+ */
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: companyReference(() => companies.id),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    reactorKey: varchar('reactor_key', { length: 150 }).notNull(),
+    emoji: varchar('emoji', { length: 32 }).notNull(),
+    fromMe: boolean('from_me').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('message_reactions_message_reactor_unique').on(table.messageId, table.reactorKey),
+    index('message_reactions_company_idx').on(table.companyId),
   ],
 );
 

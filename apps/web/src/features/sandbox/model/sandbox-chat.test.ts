@@ -23,6 +23,7 @@ const entry = (seq: number, to: string, overrides: Partial<SandboxOutboxEntry> =
   quotedId: null,
   ack: 1,
   deleted: false,
+  edited: false,
   time: '2026-01-01T10:00:00.000Z',
   ...overrides,
 });

@@ -32,6 +32,8 @@ const message = (id: number, createdAt: string, overrides: Partial<MessageRecord
   participantName: null,
   isDeleted: false,
   isEdited: false,
+  editHistory: [],
+  reactions: [],
   userId: null,
   isSystem: false,
   contact: null,
