@@ -172,8 +172,11 @@ export function createTicketAssignment(deps: {
     return run;
   }
 
-  /** One pass; answers its follow-up work (which the next pass does not wait for). */
-  async function pass(companyId: number): Promise<Promise<void>> {
+  /**
+   * One pass; answers its follow-up work (which the next pass does not wait for) inside an object,
+   * since an async function answering a promise would wait for it.
+   */
+  async function pass(companyId: number): Promise<{ followUps: Promise<void> }> {
     // Read before the transaction: on PGlite (one connection) a read through another handle would wait for it.
     const { ticketCapacity } = await deps.settings.read(companyId, ['ticketCapacity']);
     const defaultCapacity = Number(ticketCapacity);
@@ -215,7 +218,7 @@ export function createTicketAssignment(deps: {
       );
     }
     work.push(tellLine(companyId));
-    return Promise.all(work).then(() => undefined);
+    return { followUps: Promise.all(work).then(() => undefined) };
   }
 
   function kick(companyId: number): Promise<void> {
@@ -230,7 +233,7 @@ export function createTicketAssignment(deps: {
         do {
           again.delete(companyId);
           try {
-            followed.push(await pass(companyId));
+            followed.push((await pass(companyId)).followUps);
           } catch (error) {
             log.error({ err: error, companyId }, 'automatic assignment failed');
           }

@@ -15,16 +15,19 @@ const ana: QueueMonitorAttendant = {
 };
 
 describe('the monitor’s live refresh', () => {
-  let queryClient: QueryClient;
-  let invalidate: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     vi.useFakeTimers();
-    queryClient = new QueryClient();
-    invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
   });
   afterEach(() => vi.useRealTimers());
 
+  const spied = () => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue(undefined);
+    return { queryClient, invalidate };
+  };
+
   it('reads once per burst of ticket events', () => {
+    const { queryClient, invalidate } = spied();
     const live = createMonitorLiveRefresh(queryClient, 1, 1000);
     for (let index = 0; index < 50; index++) live.onTicketEvent();
     vi.advanceTimersByTime(1000);
@@ -33,6 +36,7 @@ describe('the monitor’s live refresh', () => {
   });
 
   it('ignores heartbeats that change nothing shown, and reads on a pause or a departure', () => {
+    const { queryClient, invalidate } = spied();
     const live = createMonitorLiveRefresh(queryClient, 1, 1000);
     const user = { id: 7, name: 'Ana', email: 'ana@example.com', profile: 'user' as const };
     live.onUserEvent({ action: 'update', user: { ...user, online: true, paused: false } }, [ana]);

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { QueueMonitorAttendant } from '@wacrm/shared/queues/queue-monitor.schema';
-import type { UserEvent } from '@wacrm/shared/realtime/events';
+import type { UserEvent, UserEventUser } from '@wacrm/shared/realtime/events';
 import { queueMonitorKeys } from '../api/queue-monitor-api.ts';
 
 /** Ticket and user events are gathered for this long, then the monitor reads everything once. */
@@ -46,7 +46,7 @@ export function createMonitorLiveRefresh(
   };
 }
 
-function isSameAsShown(shown: QueueMonitorAttendant, user: Extract<UserEvent, { action: 'update' }>['user']) {
+function isSameAsShown(shown: QueueMonitorAttendant, user: UserEventUser) {
   if (user.online === false || shown.name !== user.name) return false;
   // The heartbeat's payload may carry fewer fields than the user record: only those it has are compared.
   if (typeof user.paused === 'boolean' && user.paused !== shown.paused) return false;

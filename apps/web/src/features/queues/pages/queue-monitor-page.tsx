@@ -87,13 +87,19 @@ export function QueueMonitorPage() {
             ))}
           </CardGrid>
           {chosen ? (
-            <QueueDetail ref={detailRef} queue={chosen}>
-              <WaitingLineList line={line.data} now={now} />
-              <QueueAttendantsList
-                attendants={monitor.data.attendants.filter((attendant) => attendant.queueIds.includes(chosen.queueId))}
-                now={now}
-              />
-            </QueueDetail>
+            <QueueDetail
+              ref={detailRef}
+              queue={chosen}
+              line={<WaitingLineList line={line.data} now={now} />}
+              attendants={
+                <QueueAttendantsList
+                  attendants={monitor.data.attendants.filter((attendant) =>
+                    attendant.queueIds.includes(chosen.queueId),
+                  )}
+                  now={now}
+                />
+              }
+            />
           ) : (
             <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
               {t('monitor.chooseHint')}
@@ -122,14 +128,13 @@ function CardGrid({ children }: { children: ReactNode }) {
 interface QueueDetailProps {
   queue: QueueMonitorRow;
   ref: Ref<HTMLDivElement>;
-  /** The line, then the attendants. */
-  children: [ReactNode, ReactNode];
+  line: ReactNode;
+  attendants: ReactNode;
 }
 
 /** The chosen queue: its line beside its attendants, stacked on phones. */
-function QueueDetail({ queue, ref, children }: QueueDetailProps) {
+function QueueDetail({ queue, ref, line, attendants }: QueueDetailProps) {
   const { t } = useTranslation('queues');
-  const [lineList, attendantsList] = children;
   return (
     <Paper
       ref={ref}
@@ -141,12 +146,12 @@ function QueueDetail({ queue, ref, children }: QueueDetailProps) {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
         <Box sx={{ borderRight: { md: 1 }, borderColor: { md: 'divider' } }}>
           <SectionTitle color={queue.color}>{t('monitor.lineOf', { queue: queue.name })}</SectionTitle>
-          {lineList}
+          {line}
         </Box>
         <Box>
           <Divider sx={{ display: { md: 'none' } }} />
           <SectionTitle>{t('monitor.attendantsOf', { queue: queue.name })}</SectionTitle>
-          {attendantsList}
+          {attendants}
         </Box>
       </Box>
     </Paper>
