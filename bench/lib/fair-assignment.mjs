@@ -9,7 +9,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function call(base, token, method, path, body) {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -30,7 +33,13 @@ async function until(check, seconds, what) {
 /** A socket of the web app's kind (websocket here), once the server has put it in its rooms. */
 function connect(base, token) {
   return new Promise((resolve, reject) => {
-    const socket = io(base, { path: '/socket.io', transports: ['websocket'], query: { token }, reconnection: false, forceNew: true });
+    const socket = io(base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      query: { token },
+      reconnection: false,
+      forceNew: true,
+    });
     const timer = setTimeout(() => reject(new Error('socket did not become ready')), 60_000);
     socket.once('ready', () => {
       clearTimeout(timer);
@@ -50,7 +59,16 @@ function connect(base, token) {
  * For each: from the ticket's creation (the transaction that stored the message) to an admin's
  * socket hearing the ticket become open with an attendant; also from the request's sending.
  */
-export async function measureFairAssignment({ base, adminToken, companyId, pid, password, attendants, customers, seconds }) {
+export async function measureFairAssignment({
+  base,
+  adminToken,
+  companyId,
+  pid,
+  password,
+  attendants,
+  customers,
+  seconds,
+}) {
   const stamp = Date.now().toString(36);
   const queue = await call(base, adminToken, 'POST', '/api/queue', {
     name: `Bench line ${stamp}`,
@@ -63,7 +81,11 @@ export async function measureFairAssignment({ base, adminToken, companyId, pid, 
     provider: 'sandbox',
     queueIds: [queue.id],
   });
-  await until(async () => (await call(base, adminToken, 'GET', `/api/whatsapp/${connection.id}`)).status === 'qrcode', 30, 'qrcode');
+  await until(
+    async () => (await call(base, adminToken, 'GET', `/api/whatsapp/${connection.id}`)).status === 'qrcode',
+    30,
+    'qrcode',
+  );
   await call(base, adminToken, 'POST', `/api/sandbox/${connection.id}/scan`);
   await until(
     async () => (await call(base, adminToken, 'GET', `/api/whatsapp/${connection.id}`)).status === 'CONNECTED',
@@ -102,9 +124,11 @@ export async function measureFairAssignment({ base, adminToken, companyId, pid, 
   const assignedAt = new Map();
   admin.on(`company-${companyId}-ticket`, (payload) => {
     const ticket = payload?.ticket;
-    if (payload?.action !== 'update' || ticket?.queueId !== queue.id || ticket.status !== 'open' || !ticket.userId) return;
+    if (payload?.action !== 'update' || ticket?.queueId !== queue.id || ticket.status !== 'open' || !ticket.userId)
+      return;
     const number = ticket.contact?.number;
-    if (number && !assignedAt.has(number)) assignedAt.set(number, { at: Date.now(), createdAt: Date.parse(ticket.createdAt) });
+    if (number && !assignedAt.has(number))
+      assignedAt.set(number, { at: Date.now(), createdAt: Date.parse(ticket.createdAt) });
   });
 
   const url = `${base}/api/sandbox/${connection.id}/inbound`;
@@ -122,7 +146,11 @@ export async function measureFairAssignment({ base, adminToken, companyId, pid, 
     const number = `55199${String(Date.now() % 1e5).padStart(5, '0')}${String(i).padStart(4, '0')}`;
     sentAt.set(number, Date.now());
     requests.push(
-      fetch(url, { method: 'POST', headers, body: JSON.stringify({ from: number, name: `Cliente ${i}`, body: 'Olá, preciso de ajuda' }) })
+      fetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ from: number, name: `Cliente ${i}`, body: 'Olá, preciso de ajuda' }),
+      })
         .then(async (response) => {
           await response.text();
           if (!response.ok) failed += 1;

@@ -63,10 +63,7 @@ const QueueIntegrationsPage = lazyPage(
   () => import('../features/integrations/pages/queue-integrations-page.tsx'),
   'QueueIntegrationsPage',
 );
-const QueueMonitorPage = lazyPage(
-  () => import('../features/queues/pages/queue-monitor-page.tsx'),
-  'QueueMonitorPage',
-);
+const QueueMonitorPage = lazyPage(() => import('../features/queues/pages/queue-monitor-page.tsx'), 'QueueMonitorPage');
 const QueuesPage = lazyPage(() => import('../features/queues/pages/queues-page.tsx'), 'QueuesPage');
 const QuickMessagesPage = lazyPage(
   () => import('../features/quick-messages/pages/quick-messages-page.tsx'),

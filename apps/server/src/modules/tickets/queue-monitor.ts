@@ -1,4 +1,10 @@
-import type { QueueMonitor, QueueMonitorAttendant, QueueMonitorRow, QueueWaitingList, UserWorkload } from '@wacrm/shared';
+import type {
+  QueueMonitor,
+  QueueMonitorAttendant,
+  QueueMonitorRow,
+  QueueWaitingList,
+  UserWorkload,
+} from '@wacrm/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';

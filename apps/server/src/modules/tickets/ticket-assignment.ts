@@ -195,10 +195,12 @@ export function createTicketAssignment(deps: {
     const work: Promise<void>[] = [];
     if (assigned.length > 0) {
       const records = new Map(
-        (await deps.tickets.records(
-          companyId,
-          assigned.map((assignment) => assignment.ticketId),
-        )).map((ticket) => [ticket.id, ticket]),
+        (
+          await deps.tickets.records(
+            companyId,
+            assigned.map((assignment) => assignment.ticketId),
+          )
+        ).map((ticket) => [ticket.id, ticket]),
       );
       const taken = assigned.flatMap(({ ticketId, userId, queueId }) => {
         const ticket = records.get(ticketId);

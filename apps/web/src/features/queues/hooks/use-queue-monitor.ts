@@ -31,7 +31,10 @@ export function useQueueWaiting(companyId: number, queueId: number | null) {
  * Keeps the monitor live: the company's ticket and user events (the only ones this socket can
  * hear: rooms are the company's) refetch it once per burst; a reconnection reads it again.
  */
-export function useQueueMonitorLiveRefresh(companyId: number, attendants: readonly QueueMonitorAttendant[] | undefined) {
+export function useQueueMonitorLiveRefresh(
+  companyId: number,
+  attendants: readonly QueueMonitorAttendant[] | undefined,
+) {
   const queryClient = useQueryClient();
   const live = useMemo(() => createMonitorLiveRefresh(queryClient, companyId), [queryClient, companyId]);
   useEffect(() => () => live.dispose(), [live]);

@@ -160,7 +160,11 @@ function QueueDetail({ queue, ref, line, attendants }: QueueDetailProps) {
 
 function SectionTitle({ color, children }: { color?: string; children: ReactNode }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+    >
       {color && <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: color, flexShrink: 0 }} />}
       <Typography variant="subtitle2" component="h2" noWrap>
         {children}

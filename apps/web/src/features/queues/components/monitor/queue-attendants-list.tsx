@@ -39,7 +39,11 @@ export function QueueAttendantsList({ attendants, now }: { attendants: QueueMoni
                 {attendant.name}
               </Typography>
               {attendant.paused && (
-                <Chip size="small" color="warning" label={t('monitor.pausedFor', { time: pausedFor(attendant, now) })} />
+                <Chip
+                  size="small"
+                  color="warning"
+                  label={t('monitor.pausedFor', { time: pausedFor(attendant, now) })}
+                />
               )}
               <Typography
                 variant="body2"

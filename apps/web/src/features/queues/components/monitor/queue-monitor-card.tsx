@@ -56,7 +56,11 @@ export function QueueMonitorCard({ queue, now, isSelected, onSelect }: QueueMoni
             <Typography
               variant="h5"
               component="p"
-              sx={{ lineHeight: 1.2, fontVariantNumeric: 'tabular-nums', color: severityColor[waitSeverity(since, now)] }}
+              sx={{
+                lineHeight: 1.2,
+                fontVariantNumeric: 'tabular-nums',
+                color: severityColor[waitSeverity(since, now)],
+              }}
               data-testid="monitor-longest-wait"
             >
               {since ? formatWait(since, now) : '–'}
