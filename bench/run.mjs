@@ -128,7 +128,7 @@ async function measureAssignment(figures, server, admin, companyId) {
     customers,
     seconds,
   });
-  const note = `${customers} customers in ${seconds} s, 20 attendants of capacity ${result.capacity}; requests answered within ${result.answeredSeconds.toFixed(1)} s, last assignment at ${result.elapsed.toFixed(1)} s; from the request's sending p50 ${Math.round(result.sentP50 ?? 0)} ms, p99 ${Math.round(result.sentP99 ?? 0)} ms; server CPU ${result.cpuMsPerCustomer.toFixed(1)} ms a customer${result.missing ? `, ${result.missing} not assigned` : ''}${result.failed ? `, ${result.failed} requests failed` : ''}`;
+  const note = `${customers} customers in ${seconds} s, 20 attendants of capacity ${result.capacity}; requests answered within ${result.answeredSeconds.toFixed(1)} s, last assignment at ${result.elapsed.toFixed(1)} s; from the request's sending p50 ${Math.round(result.sentP50 ?? 0)} ms, p99 ${Math.round(result.sentP99 ?? 0)} ms; stored → in the queue p50 ${Math.round(result.toQueueP50 ?? 0)} ms, in the queue → assigned p50 ${Math.round(result.fromQueueP50 ?? 0)} ms, p99 ${Math.round(result.fromQueueP99 ?? 0)} ms (${result.seenInQueue} seen waiting); server CPU ${result.cpuMsPerCustomer.toFixed(1)} ms a customer${result.missing ? `, ${result.missing} not assigned` : ''}${result.failed ? `, ${result.failed} requests failed` : ''}`;
   figures.add('fair assignment: stored message → assignment p50', result.p50, 'ms', '-', null, note);
   figures.add(
     'fair assignment: stored message → assignment p99',

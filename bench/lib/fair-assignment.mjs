@@ -119,11 +119,18 @@ export async function measureFairAssignment({
 
   const admin = await connect(base, adminToken);
   admin.emit('joinTickets', 'open');
+  admin.emit('joinTickets', 'pending');
   sockets.push(admin);
   await sleep(500);
   const assignedAt = new Map();
+  // When each ticket was first announced in the queue and still waiting (routing put it there).
+  const queuedAt = new Map();
   admin.on(`company-${companyId}-ticket`, (payload) => {
     const ticket = payload?.ticket;
+    if (payload?.action === 'update' && ticket?.queueId === queue.id && ticket.status === 'pending') {
+      const number = ticket.contact?.number;
+      if (number && !queuedAt.has(number)) queuedAt.set(number, Date.now());
+    }
     if (payload?.action !== 'update' || ticket?.queueId !== queue.id || ticket.status !== 'open' || !ticket.userId)
       return;
     const number = ticket.contact?.number;
@@ -170,8 +177,15 @@ export async function measureFairAssignment({
 
   const fromStored = [];
   const fromSent = [];
+  const toQueue = [];
+  const fromQueue = [];
   for (const [number, entry] of assignedAt) {
     fromStored.push(entry.at - entry.createdAt);
+    const queued = queuedAt.get(number);
+    if (queued !== undefined) {
+      toQueue.push(queued - entry.createdAt);
+      fromQueue.push(entry.at - queued);
+    }
     const sent = sentAt.get(number);
     if (sent !== undefined) fromSent.push(entry.at - sent);
   }
@@ -180,6 +194,11 @@ export async function measureFairAssignment({
     p99: percentile(fromStored, 99),
     sentP50: percentile(fromSent, 50),
     sentP99: percentile(fromSent, 99),
+    /** Stored → announced in the queue (routing), and from there → assigned; tickets assigned before any pending announcement in the queue are left out. */
+    toQueueP50: percentile(toQueue, 50),
+    fromQueueP50: percentile(fromQueue, 50),
+    fromQueueP99: percentile(fromQueue, 99),
+    seenInQueue: toQueue.length,
     assigned: assignedAt.size,
     missing: customers - assignedAt.size,
     failed,
