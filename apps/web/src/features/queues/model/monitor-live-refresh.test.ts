@@ -3,6 +3,9 @@ import type { QueueMonitorAttendant } from '@wacrm/shared/queues/queue-monitor.s
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMonitorLiveRefresh } from './monitor-live-refresh.ts';
 
+// The app's HTTP client needs a browser; only the cache is looked at here.
+vi.mock('../../../lib/api.ts', () => ({ http: {} }));
+
 const ana: QueueMonitorAttendant = {
   userId: 7,
   name: 'Ana',
