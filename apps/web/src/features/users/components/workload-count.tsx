@@ -60,11 +60,12 @@ export function WorkloadCount() {
         data-open={openTickets}
         data-capacity={capacity}
         sx={{
-          px: 0.75,
+          // On a phone the bar is full: plain text, no frame, unless over capacity.
+          px: { xs: 0.25, sm: 0.75 },
           py: 0.25,
-          mx: { xs: 0.25, sm: 0.5 },
+          mx: { xs: 0, sm: 0.5 },
           borderRadius: 1,
-          border: 1,
+          border: { xs: 0, sm: 1 },
           borderColor: isOver ? 'warning.main' : 'currentColor',
           bgcolor: isOver ? 'warning.main' : 'transparent',
           color: isOver ? 'warning.contrastText' : 'inherit',

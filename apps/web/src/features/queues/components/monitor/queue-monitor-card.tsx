@@ -71,7 +71,12 @@ export function QueueMonitorCard({ queue, now, isSelected, onSelect }: QueueMoni
           </Box>
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, mb: 1.5 }}>
-          <Chip size="small" color="success" variant="outlined" label={t('monitor.online', { count: queue.online })} />
+          <Chip
+            size="small"
+            color={queue.online > 0 ? 'success' : 'default'}
+            variant="outlined"
+            label={t('monitor.online', { count: queue.online })}
+          />
           <Chip
             size="small"
             color={queue.paused > 0 ? 'warning' : 'default'}

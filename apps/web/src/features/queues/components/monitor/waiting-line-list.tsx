@@ -40,7 +40,8 @@ export function WaitingLineList({ line, now }: { line: QueueWaitingList | undefi
           divider
           data-testid="monitor-line-ticket"
           data-position={ticket.position}
-          sx={{ gap: 2 }}
+          // Full width rows: the theme's rounded, inset menu look is for the side menu.
+          sx={{ gap: 2, m: 0, borderRadius: 0 }}
         >
           <Typography
             component="span"
