@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../support/fixtures.ts';
-import { desktop, snapAllThemes } from '../support/screens.ts';
+import { desktop, snap, snapAllThemes } from '../support/screens.ts';
 
 // The queue monitor (issue 48): a supervisor sees each queue's line and attendants live, and a
 // queue's waiting tickets in order; the attendant's pause and its reason are shown.
@@ -125,6 +125,16 @@ test('the queue monitor shows each line live, and a queue’s waiting tickets in
   // A waiting ticket opens in the tickets screen.
   await line.nth(0).click();
   await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+
+  // Transferring it to Ana, who is full, is allowed but said.
+  await page.getByTestId('ticket-transfer').click();
+  await page.getByTestId('transfer-queue').click();
+  await page.getByTestId('transfer-queue-option').filter({ hasText: 'Vendas' }).click();
+  await page.getByTestId('transfer-user').locator('input').click();
+  await page.getByRole('option', { name: /Ana Lima/ }).click();
+  await expect(page.getByTestId('transfer-over-capacity')).toContainText('Ana Lima já tem 1 de 1 tickets abertos');
+  await expect(page.getByTestId('transfer-submit')).toBeEnabled();
+  await snap(page, 'queue-monitor-transfer-over-capacity-light-desktop', { mouseAt: { x: 1, y: 1 } });
 });
 
 test('an attendant without the permission sees a notice instead of the monitor', async ({ page }) => {
