@@ -1,3 +1,4 @@
+import type { Permission } from '@wacrm/shared/auth/permissions';
 import type { PlanFeatureFlag } from '@wacrm/shared/plans/plan.schema';
 import { settingDefinitions } from '@wacrm/shared/settings/settings';
 
@@ -5,6 +6,8 @@ import { settingDefinitions } from '@wacrm/shared/settings/settings';
 export interface PageAccess {
   /** Admins only (the menu's administration items): others see a notice instead of the screen. */
   admin?: boolean;
+  /** A permission of the user's profile (supervisors' screens): others see the same notice. */
+  permission?: Permission;
   /** A plan flag: without it, a toast and back to `/` after 1 s (spec tools "Route guards"). */
   planFlag?: PlanFeatureFlag;
 }
@@ -20,6 +23,8 @@ export const pageAccess: Record<string, PageAccess> = {
   connections: { admin: true },
   users: { admin: true },
   queues: { admin: true },
+  // Admins and supervisors (issue 48); the server guards its routes with the same permission.
+  queueMonitor: { permission: 'dashboard:view' },
   // File lists belong to the campaign tool: the server gates /api/files by useCampaigns.
   files: { admin: true, planFlag: 'useCampaigns' },
   financeiro: { admin: true },

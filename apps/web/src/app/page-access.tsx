@@ -14,12 +14,12 @@ import { campaignsSettingOf, type PageAccess } from './page-access-rules.ts';
 /** spec: the redirect follows the toast after 1 second. */
 const REDIRECT_DELAY_MS = 1000;
 
-/** The notice a user who is not an admin sees on an admin screen. */
-export function AdminOnlyNotice() {
+/** The notice a user who is not an admin sees on an admin screen (or on a supervisors' one). */
+export function AdminOnlyNotice({ isSupervisorsToo = false }: { isSupervisorsToo?: boolean }) {
   const { t } = useTranslation('access');
   return (
     <Alert severity="info" data-testid="admin-only-notice">
-      {t('adminOnly')}
+      {isSupervisorsToo ? t('supervisorsOnly') : t('adminOnly')}
     </Alert>
   );
 }
@@ -50,6 +50,7 @@ function PlanGate({ flag, children }: { flag: PlanFeatureFlag; children: ReactNo
 export function GuardedPage({ access, children }: { access: PageAccess; children: ReactNode }) {
   const user = useSessionUser();
   if (access.admin && !hasPermission(user, 'drawer-admin-items:view')) return <AdminOnlyNotice />;
+  if (access.permission && !hasPermission(user, access.permission)) return <AdminOnlyNotice isSupervisorsToo />;
   if (access.planFlag) return <PlanGate flag={access.planFlag}>{children}</PlanGate>;
   return children;
 }

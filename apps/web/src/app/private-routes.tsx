@@ -63,6 +63,7 @@ const QueueIntegrationsPage = lazyPage(
   () => import('../features/integrations/pages/queue-integrations-page.tsx'),
   'QueueIntegrationsPage',
 );
+const QueueMonitorPage = lazyPage(() => import('../features/queues/pages/queue-monitor-page.tsx'), 'QueueMonitorPage');
 const QueuesPage = lazyPage(() => import('../features/queues/pages/queues-page.tsx'), 'QueuesPage');
 const QuickMessagesPage = lazyPage(
   () => import('../features/quick-messages/pages/quick-messages-page.tsx'),
@@ -98,6 +99,7 @@ const featurePages: { path: string; featureKey: string; page?: Page }[] = [
   { path: 'kanban', featureKey: 'kanban', page: KanbanPage },
   { path: 'financeiro', featureKey: 'financeiro', page: FinanceiroPage },
   { path: 'queues', featureKey: 'queues', page: QueuesPage },
+  { path: 'queue-monitor', featureKey: 'queueMonitor', page: QueueMonitorPage },
   { path: 'announcements', featureKey: 'announcements', page: AnnouncementsPage },
   { path: 'subscription', featureKey: 'subscription', page: SubscriptionPage },
   { path: 'chats/:id?', featureKey: 'internalChat', page: ChatsPage },

@@ -24,7 +24,28 @@ export const queueMonitorRowSchema = z.object({
 });
 export type QueueMonitorRow = z.input<typeof queueMonitorRowSchema>;
 
-export const queueMonitorSchema = z.object({ queues: z.array(queueMonitorRowSchema) });
+/**
+ * An attendant online now, as the monitor shows them: their open tickets (those not closed that
+ * name them) against their capacity (their own, else the company's), and whether and why they
+ * paused receiving. `queueIds` are the queues they belong to.
+ */
+export const queueMonitorAttendantSchema = z.object({
+  userId: z.number(),
+  name: z.string(),
+  queueIds: z.array(z.number()),
+  openTickets: z.number(),
+  capacity: z.number(),
+  paused: z.boolean(),
+  pauseReason: z.string().nullable(),
+  pausedAt: timestampSchema.nullable(),
+});
+export type QueueMonitorAttendant = z.input<typeof queueMonitorAttendantSchema>;
+
+export const queueMonitorSchema = z.object({
+  queues: z.array(queueMonitorRowSchema),
+  /** Every online user of the company, by name. */
+  attendants: z.array(queueMonitorAttendantSchema),
+});
 export type QueueMonitor = z.input<typeof queueMonitorSchema>;
 
 /** A ticket in a queue's line, in order. */

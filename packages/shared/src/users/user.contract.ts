@@ -11,6 +11,7 @@ import {
   userRecordSchema,
   usersPageSchema,
   userUpdateSchema,
+  userWorkloadSchema,
 } from './user.schema.ts';
 
 /** The users routes (spec: Users). */
@@ -34,6 +35,16 @@ export const userRoutes = {
   page: defineRoute({ method: 'GET', path: '/api/users/', query: listQuerySchema, response: usersPageSchema }),
   options: defineRoute({ method: 'GET', path: '/api/users/list', response: z.array(userOptionSchema) }),
   find: defineRoute({ method: 'GET', path: '/api/users/:id', params: userIdParamsSchema, response: userRecordSchema }),
+  /**
+   * A user's open tickets against their capacity (issue 48), for any user of the company: the
+   * attendant's header and the transfer dialog. Served by the tickets module, which owns the count.
+   */
+  workload: defineRoute({
+    method: 'GET',
+    path: '/api/users/:id/workload',
+    params: userIdParamsSchema,
+    response: userWorkloadSchema,
+  }),
   create: defineRoute({
     method: 'POST',
     path: '/api/users',

@@ -8,6 +8,7 @@ export const userRoutes = routeRefs<typeof contracts.userRoutes>({
   page: { method: 'GET', path: '/api/users/' },
   options: { method: 'GET', path: '/api/users/list' },
   find: { method: 'GET', path: '/api/users/:id' },
+  workload: { method: 'GET', path: '/api/users/:id/workload' },
   create: { method: 'POST', path: '/api/users' },
   update: { method: 'PUT', path: '/api/users/:id' },
   remove: { method: 'DELETE', path: '/api/users/:id' },

@@ -94,3 +94,15 @@ export const userPauseStateSchema = z.object({
   pausedAt: timestampSchema.nullable(),
 });
 export type UserPauseState = z.input<typeof userPauseStateSchema>;
+
+/**
+ * A user's open tickets (not closed, naming them) against their capacity for automatic assignment
+ * (their own, else the company's `ticketCapacity`): the header's count and the transfer dialog's
+ * notice. Accepts and transfers may go over it; automatic assignment never does.
+ */
+export const userWorkloadSchema = z.object({
+  userId: z.number(),
+  openTickets: z.number(),
+  capacity: z.number(),
+});
+export type UserWorkload = z.input<typeof userWorkloadSchema>;

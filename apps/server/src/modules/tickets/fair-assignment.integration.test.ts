@@ -283,7 +283,7 @@ describe('automatic assignment', () => {
     const line = await queueWithConnection(ctx, { assignmentMode: 'balanced' });
     const full = await attendant(ctx, [line.id]);
     const resting = await attendant(ctx, [line.id]);
-    await attendant(ctx, [line.id]); // offline
+    const offline = await attendant(ctx, [line.id]);
     const supervisor = await attendant(ctx, [], { profile: 'supervisor' });
     await resting.api.post('/api/users/me/pause', { paused: true, reason: 'Break' });
     await goOnline(full);
@@ -311,6 +311,21 @@ describe('automatic assignment', () => {
       }),
     ]);
     expect(monitor.queues[0].longestWaitingSince).not.toBeNull();
+    // Supervisors see who is online, their load against capacity, and who paused and why.
+    expect(monitor.attendants).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userId: full.id, queueIds: [line.id], openTickets: 1, capacity: 1, paused: false }),
+        expect.objectContaining({
+          userId: resting.id,
+          queueIds: [line.id],
+          openTickets: 0,
+          capacity: 1,
+          paused: true,
+          pauseReason: 'Break',
+        }),
+      ]),
+    );
+    expect(monitor.attendants.map((row) => row.userId)).not.toContain(offline.id);
 
     const list = (await ctx.api.get(`/api/queues/monitor/${line.id}/waiting`)).body as QueueWaitingList;
     const pending = (await ticketsOf(ctx.company.id))
@@ -321,7 +336,49 @@ describe('automatic assignment', () => {
     );
 
     const other = await company(t);
-    expect(((await other.api.get('/api/queues/monitor')).body as QueueMonitor).queues).toEqual([]);
+    expect((await other.api.get('/api/queues/monitor')).body as QueueMonitor).toEqual({ queues: [], attendants: [] });
     expect((await other.api.get(`/api/queues/monitor/${line.id}/waiting`)).status).toBe(404);
+  });
+
+  it('a user’s workload: open tickets against capacity, an Accept may pass it; own company only', async () => {
+    const ctx = await company(t, { ticketCapacity: '1' });
+    const line = await queueWithConnection(ctx, { assignmentMode: 'manual' });
+    const member = await attendant(ctx, [line.id]);
+    const roomy = await attendant(ctx, [line.id], { ticketCapacity: 3 });
+    expect((await member.api.get(`/api/users/${member.id}/workload`)).body).toEqual({
+      userId: member.id,
+      openTickets: 0,
+      capacity: 1,
+    });
+    expect((await member.api.get(`/api/users/${roomy.id}/workload`)).body).toEqual({
+      userId: roomy.id,
+      openTickets: 0,
+      capacity: 3,
+    });
+
+    // A manual queue: the attendant accepts two tickets, one over their capacity of 1.
+    for (let index = 0; index < 2; index++) await customer(ctx.api, line.connection.id).say('hello');
+    const pending = await waitUntil(
+      async () => {
+        const rows = await ticketsOf(ctx.company.id);
+        return rows.length === 2 ? rows : null;
+      },
+      undefined,
+      'two tickets',
+    );
+    for (const ticket of pending) {
+      const accepted = await member.api.put(`/api/tickets/${ticket.id}`, { status: 'open', userId: member.id });
+      expect(accepted.status).toBe(200);
+    }
+    expect((await member.api.get(`/api/users/${member.id}/workload`)).body).toMatchObject({
+      openTickets: 2,
+      capacity: 1,
+    });
+
+    // Another company's user is not found, and a missing id neither.
+    const other = await company(t);
+    expect((await other.api.get(`/api/users/${member.id}/workload`)).status).toBe(404);
+    expect((await member.api.get('/api/users/999999/workload')).status).toBe(404);
+    expect((await t.request('GET', `/api/users/${member.id}/workload`)).status).toBe(401);
   });
 });

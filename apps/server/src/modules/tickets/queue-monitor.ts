@@ -1,8 +1,20 @@
-import type { QueueMonitor, QueueMonitorRow, QueueWaitingList } from '@wacrm/shared';
-import { sql } from 'drizzle-orm';
+import type {
+  QueueMonitor,
+  QueueMonitorAttendant,
+  QueueMonitorRow,
+  QueueWaitingList,
+  UserWorkload,
+} from '@wacrm/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { SettingsReader } from '../settings/index.ts';
+
+/** A user's tickets that count against their capacity: not closed and naming them (the engine's count). */
+const openTicketsOf = (companyId: number, userId: SQL) =>
+  sql`(select count(*)::int from tickets x where x.company_id = ${companyId} and x.user_id = ${userId} and x.status <> 'closed')`;
+
+const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** Tickets the waiting list answers at most. */
 const WAITING_LIST_LIMIT = 200;
@@ -19,7 +31,54 @@ export function createQueueMonitor(deps: { db: Database; settings: Pick<Settings
     return { capacity: Number(values.ticketCapacity), timeZone: values.timezone };
   }
 
+  /** Every online user of the company with their load, pause and queues (supervisors see who paused and why). */
+  async function attendants(companyId: number, capacity: number): Promise<QueueMonitorAttendant[]> {
+    const rows = await queryRows<{
+      id: number;
+      name: string;
+      queue_ids: number[];
+      open_tickets: number;
+      capacity: number;
+      paused: boolean;
+      pause_reason: string | null;
+      paused_at: Date | string | null;
+    }>(
+      db,
+      sql`select u.id, u.name, u.assignment_paused as paused, u.pause_reason, u.paused_at,
+          coalesce(u.ticket_capacity, ${capacity}::int) as capacity,
+          ${openTicketsOf(companyId, sql`u.id`)} as open_tickets,
+          coalesce((select array_agg(uq.queue_id order by uq.queue_id) from user_queues uq where uq.user_id = u.id),
+            '{}')::int[] as queue_ids
+        from users u
+        where u.company_id = ${companyId} and u.online
+        order by lower(u.name), u.id`,
+    );
+    return rows.map((row) => ({
+      userId: Number(row.id),
+      name: row.name,
+      queueIds: row.queue_ids.map(Number),
+      openTickets: Number(row.open_tickets),
+      capacity: Number(row.capacity),
+      paused: row.paused,
+      pauseReason: row.pause_reason,
+      pausedAt: isoOrNull(row.paused_at),
+    }));
+  }
+
   return {
+    /** A user's open tickets against their capacity; another company's user is not found. */
+    async workload(companyId: number, userId: number): Promise<UserWorkload> {
+      const { capacity } = await companyFacts(companyId);
+      const rows = await queryRows<{ open_tickets: number; capacity: number }>(
+        db,
+        sql`select ${openTicketsOf(companyId, sql`u.id`)} as open_tickets,
+            coalesce(u.ticket_capacity, ${capacity}::int) as capacity
+          from users u where u.company_id = ${companyId} and u.id = ${userId}`,
+      );
+      if (rows.length === 0) throw new AppError('ERR_NO_USER_FOUND');
+      return { userId, openTickets: Number(rows[0].open_tickets), capacity: Number(rows[0].capacity) };
+    },
+
     async monitor(companyId: number): Promise<QueueMonitor> {
       const { capacity, timeZone } = await companyFacts(companyId);
       const rows = await queryRows<{
@@ -39,8 +98,7 @@ export function createQueueMonitor(deps: { db: Database; settings: Pick<Settings
         sql`with today as (select (date_trunc('day', now() at time zone ${timeZone})) at time zone ${timeZone} as start),
           members as (
             select uq.queue_id, u.assignment_paused as paused,
-              (select count(*) from tickets x where x.company_id = ${companyId} and x.user_id = u.id and x.status <> 'closed')
-                >= coalesce(u.ticket_capacity, ${capacity}::int) as full
+              ${openTicketsOf(companyId, sql`u.id`)} >= coalesce(u.ticket_capacity, ${capacity}::int) as full
             from users u join user_queues uq on uq.user_id = u.id
             where u.company_id = ${companyId} and u.online
           )
@@ -62,13 +120,14 @@ export function createQueueMonitor(deps: { db: Database; settings: Pick<Settings
           order by q.order_queue asc nulls last, q.name, q.id`,
       );
       return {
+        attendants: await attendants(companyId, capacity),
         queues: rows.map((row) => ({
           queueId: Number(row.id),
           name: row.name,
           color: row.color,
           assignmentMode: row.mode,
           waiting: Number(row.waiting),
-          longestWaitingSince: row.oldest === null ? null : new Date(row.oldest).toISOString(),
+          longestWaitingSince: isoOrNull(row.oldest),
           online: Number(row.online),
           paused: Number(row.paused),
           atCapacity: Number(row.at_capacity),

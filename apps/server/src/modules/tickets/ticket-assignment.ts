@@ -102,18 +102,37 @@ export function mayBeWaiting(
   );
 }
 
+/** How many assigned tickets' accept steps (greeting, flow stop) run at once after a pass. */
+const ACCEPT_STEPS_AT_ONCE = 4;
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function eachAtMost<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
 /**
  * Automatic assignment (issue 48; docs/decisions/fair-assignment.md). `kick(companyId)` asks for a
  * pass soon: one transaction under the company's assignment lock that reads the eligible
- * attendants and the line, plans, and writes. A kick while a pass of that company runs in this
+ * attendants and the line, plans, and writes; right after the commit every assigned ticket is
+ * announced (its records read in one query). A kick while a pass of that company runs in this
  * process asks for one more after it, so a burst of kicks costs a pass or two, not one each; the
- * lock, not this, keeps the passes of other processes apart. After the commit each assigned
- * ticket is announced and goes through `afterChange` as an accept by its attendant (greeting).
+ * lock, not this, keeps the passes of other processes apart.
+ *
+ * What a pass sets off (each assigned ticket's accept steps, then the waiting-line messages) is
+ * the company's follow-up work: it runs in order, one piece after the other, beside the next
+ * passes instead of before them, so a burst's assignments never wait for the greetings and
+ * position notices of the tickets before them. Waiting-line runs coalesce: one queued and not
+ * started yet reads the line when it starts, so it serves every pass before it. `kick` answers
+ * once its passes and the follow-ups they set off are done.
  */
 export function createTicketAssignment(deps: {
   db: Database;
   assignments: AssignmentRepository;
-  tickets: Pick<TicketsRepository, 'record'>;
+  tickets: Pick<TicketsRepository, 'records'>;
   realtime: Pick<TicketsRealtime, 'ticketUpdated'>;
   settings: Pick<SettingsReader, 'read'>;
   afterChange: () => AfterTicketChange;
@@ -125,8 +144,39 @@ export function createTicketAssignment(deps: {
   const { db, assignments, log } = deps;
   const running = new Map<number, Promise<void>>();
   const again = new Set<number>();
+  const followUps = new Map<number, Promise<void>>();
+  const lineRunQueued = new Map<number, Promise<void>>();
 
-  async function pass(companyId: number) {
+  /** Appends to the company's follow-up work; never rejects. */
+  function followUp(companyId: number, work: () => Promise<void>) {
+    const next = (followUps.get(companyId) ?? Promise.resolve()).then(work).catch((error) => {
+      log.warn({ err: error, companyId }, 'after-assignment work failed');
+    });
+    followUps.set(companyId, next);
+    void next.then(() => {
+      if (followUps.get(companyId) === next) followUps.delete(companyId);
+    });
+    return next;
+  }
+
+  function tellLine(companyId: number) {
+    const queued = lineRunQueued.get(companyId);
+    if (queued) return queued;
+    const run = followUp(companyId, async () => {
+      lineRunQueued.delete(companyId);
+      await deps
+        .lineChanged()(companyId)
+        .catch((error) => log.warn({ err: error, companyId }, 'waiting-line messages failed'));
+    });
+    lineRunQueued.set(companyId, run);
+    return run;
+  }
+
+  /**
+   * One pass; answers its follow-up work (which the next pass does not wait for) inside an object,
+   * since an async function answering a promise would wait for it.
+   */
+  async function pass(companyId: number): Promise<{ followUps: Promise<void> }> {
     // Read before the transaction: on PGlite (one connection) a read through another handle would wait for it.
     const { ticketCapacity } = await deps.settings.read(companyId, ['ticketCapacity']);
     const defaultCapacity = Number(ticketCapacity);
@@ -142,18 +192,35 @@ export function createTicketAssignment(deps: {
       const waiting = await assignments.waiting(tx, companyId, rooms);
       return assignments.assign(tx, companyId, planAssignments(waiting, candidates, now));
     });
-    for (const { ticketId, userId, queueId } of assigned) {
-      const ticket = await deps.tickets.record(companyId, ticketId);
-      if (!ticket) continue;
-      const previous = { id: ticketId, status: 'pending', queueId, userId: null };
-      deps.realtime.ticketUpdated(companyId, ticket, previous);
-      await deps
-        .afterChange()(companyId, 'accept', ticket, userId, previous)
-        .catch((error) => log.warn({ err: error, ticketId }, 'after-assignment automation failed'));
+    const work: Promise<void>[] = [];
+    if (assigned.length > 0) {
+      const records = new Map(
+        (
+          await deps.tickets.records(
+            companyId,
+            assigned.map((assignment) => assignment.ticketId),
+          )
+        ).map((ticket) => [ticket.id, ticket]),
+      );
+      const taken = assigned.flatMap(({ ticketId, userId, queueId }) => {
+        const ticket = records.get(ticketId);
+        if (!ticket) return [];
+        const previous = { id: ticketId, status: 'pending', queueId, userId: null };
+        deps.realtime.ticketUpdated(companyId, ticket, previous);
+        return [{ ticket, userId, previous }];
+      });
+      work.push(
+        followUp(companyId, () =>
+          eachAtMost(taken, ACCEPT_STEPS_AT_ONCE, ({ ticket, userId, previous }) =>
+            deps
+              .afterChange()(companyId, 'accept', ticket, userId, previous)
+              .catch((error) => log.warn({ err: error, ticketId: ticket.id }, 'after-assignment automation failed')),
+          ),
+        ),
+      );
     }
-    await deps
-      .lineChanged()(companyId)
-      .catch((error) => log.warn({ err: error, companyId }, 'waiting-line messages failed'));
+    work.push(tellLine(companyId));
+    return { followUps: Promise.all(work).then(() => undefined) };
   }
 
   function kick(companyId: number): Promise<void> {
@@ -162,12 +229,13 @@ export function createTicketAssignment(deps: {
       again.add(companyId);
       return current;
     }
-    const work = (async () => {
+    const followed: Promise<void>[] = [];
+    const loop = (async () => {
       try {
         do {
           again.delete(companyId);
           try {
-            await pass(companyId);
+            followed.push((await pass(companyId)).followUps);
           } catch (error) {
             log.error({ err: error, companyId }, 'automatic assignment failed');
           }
@@ -177,8 +245,9 @@ export function createTicketAssignment(deps: {
         running.delete(companyId);
       }
     })();
-    running.set(companyId, work);
-    return work;
+    const done = loop.then(() => Promise.all(followed)).then(() => undefined);
+    running.set(companyId, done);
+    return done;
   }
 
   return {

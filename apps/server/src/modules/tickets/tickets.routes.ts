@@ -1,4 +1,4 @@
-import { queueMonitorRoutes, ticketRoutes } from '@wacrm/shared';
+import { queueMonitorRoutes, ticketRoutes, userRoutes } from '@wacrm/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
@@ -35,4 +35,6 @@ export function registerTicketsRoutes(app: FastifyInstance, service: TicketsServ
     (request) => monitor.waiting(request.session.companyId, request.params.id),
     supervisors,
   );
+  // Any user of the company: the attendant's header shows their own, the transfer dialog the chosen user's.
+  route(app, userRoutes.workload, (request) => monitor.workload(request.session.companyId, request.params.id));
 }

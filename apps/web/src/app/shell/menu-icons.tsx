@@ -21,6 +21,7 @@ import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import PermPhoneMsgOutlined from '@mui/icons-material/PermPhoneMsgOutlined';
 import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import TextSnippetOutlined from '@mui/icons-material/TextSnippetOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
@@ -30,6 +31,7 @@ import WhatsApp from '@mui/icons-material/WhatsApp';
 /** One icon per menu key of menu-model.ts. */
 export const menuIcons: Record<string, SvgIconComponent> = {
   dashboard: DashboardOutlined,
+  queueMonitor: SupportAgentOutlined,
   tickets: WhatsApp,
   quickMessages: BoltOutlined,
   kanban: ViewKanbanOutlined,

@@ -75,7 +75,8 @@ describe('visibleMenuKeys', () => {
     const everyKey = visibleMenuKeys({ ...admin, isSuper: true });
     const agentKeys = visibleMenuKeys(agent);
     for (const key of everyKey.filter((k) => !k.endsWith('Group') && k !== 'dashboard' && k !== 'announcements')) {
-      expect(pageAccess[key]?.admin === true, key).toBe(!agentKeys.includes(key));
+      const isGated = pageAccess[key]?.admin === true || pageAccess[key]?.permission !== undefined;
+      expect(isGated, key).toBe(!agentKeys.includes(key));
       const flag = pageAccess[key]?.planFlag;
       expect(visibleMenuKeys({ ...admin, plan: noFlags, campaignsSetting: 'false' }).includes(key), key).toBe(!flag);
     }
@@ -91,7 +92,9 @@ describe('the supervisor profile', () => {
 
   it('sees the dashboard, kanban, tags and quick messages, but no administration item', () => {
     const keys = visibleMenuKeys(supervisor);
-    expect(keys).toEqual(expect.arrayContaining(['dashboard', 'tickets', 'kanban', 'tags', 'quickMessages']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['dashboard', 'queueMonitor', 'tickets', 'kanban', 'tags', 'quickMessages']),
+    );
     for (const key of ['users', 'connections', 'queues', 'settings', 'campaignsGroup', 'financeiro']) {
       expect(keys).not.toContain(key);
     }

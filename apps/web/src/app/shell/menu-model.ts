@@ -56,6 +56,7 @@ export const menuSections: MenuSection[] = [
     key: 'main',
     entries: [
       { key: 'dashboard', path: '/', isVisible: (context) => context.canViewDashboard },
+      { key: 'queueMonitor', path: '/queue-monitor', isVisible: (context) => context.canViewDashboard },
       { key: 'tickets', path: '/tickets' },
       { key: 'quickMessages', path: '/quick-messages' },
       { key: 'kanban', path: '/kanban', isVisible: planAllows('useKanban') },

@@ -19,6 +19,7 @@ export const lookupKeys = {
   tags: (companyId: number) => ['lookups', companyId, 'tags'] as const,
   contacts: (companyId: number, search: string) => ['lookups', companyId, 'contacts', search] as const,
   queuePicker: ['lookups', 'queue-picker'] as const,
+  workload: (companyId: number, userId: number) => ['lookups', companyId, 'workload', userId] as const,
 };
 
 export type ContactOption = Pick<ContactRecord, 'id' | 'name' | 'number' | 'profilePicUrl'>;
@@ -29,6 +30,8 @@ export const lookupsApi = {
   silentQueues: () => http.call(queueRoutes.list, { silent: true }),
   connections: () => http.call(connectionRoutes.list, { query: { session: 0 } }),
   users: () => http.call(userRoutes.options),
+  /** A user's open tickets against their capacity; silent: a notice that cannot be worded is left out. */
+  workload: (userId: number) => http.call(userRoutes.workload, { params: { id: userId }, silent: true }),
   tags: (): Promise<TagOption[]> => http.call(tagRoutes.list),
   /** Contact search: the first page of `GET /contacts` (name or number). */
   contacts: async (searchParam: string): Promise<ContactOption[]> =>

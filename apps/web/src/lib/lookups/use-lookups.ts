@@ -32,6 +32,24 @@ export function useUserOptions(companyId: number, isEnabled = true) {
   return useCompanyLookup(lookupKeys.users(companyId), lookupsApi.users, isEnabled);
 }
 
+/**
+ * A user's open tickets against their capacity (the header's count, the notices of the transfer
+ * dialog and of Accept); kept 10 s, the header's live refresh reads it again after ticket events.
+ */
+export function useUserWorkload(companyId: number, userId: number | null, isEnabled = true) {
+  return useQuery({
+    queryKey: lookupKeys.workload(companyId, userId ?? 0),
+    queryFn: () => lookupsApi.workload(userId as number),
+    enabled: isEnabled && userId !== null,
+    staleTime: 10_000,
+  });
+}
+
+/** Whether one more ticket puts the user over their capacity (transfers and Accept may; automatic assignment never). */
+export function isOverCapacityWithOneMore(workload: { openTickets: number; capacity: number } | undefined) {
+  return workload !== undefined && workload.openTickets + 1 > workload.capacity;
+}
+
 export function useTagOptions(companyId: number, isEnabled = true) {
   return useCompanyLookup(lookupKeys.tags(companyId), lookupsApi.tags, isEnabled);
 }

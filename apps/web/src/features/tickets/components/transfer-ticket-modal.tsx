@@ -17,7 +17,13 @@ import { useNavigate } from 'react-router';
 import { ConnectionSelect } from '../../../components/ui/connection-select.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/error-message.ts';
-import { useCompanyQueues, useConnections, useUserOptions } from '../../../lib/lookups/use-lookups.ts';
+import {
+  isOverCapacityWithOneMore,
+  useCompanyQueues,
+  useConnections,
+  useUserOptions,
+  useUserWorkload,
+} from '../../../lib/lookups/use-lookups.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/index.ts';
 import { type TicketChangeBody, ticketsApi } from '../api/tickets-api.ts';
@@ -50,6 +56,8 @@ export function TransferTicketModal({ open, ticket, onClose }: TransferTicketMod
   const [whatsappId, setWhatsappId] = useState<number | ''>('');
   const [isBusy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
+  // Transfers to a named user may go over their capacity: say so before, without stopping it.
+  const workload = useUserWorkload(session.companyId, user && user.id !== ticket.userId ? user.id : null, open);
 
   useEffect(() => {
     if (!open) return;
@@ -142,6 +150,15 @@ export function TransferTicketModal({ open, ticket, onClose }: TransferTicketMod
               testId="transfer-connection"
             />
             {queueId !== '' && !user && <Alert severity="info">{t('transfer.pendingNote')}</Alert>}
+            {user && workload.data && isOverCapacityWithOneMore(workload.data) && (
+              <Alert severity="warning" data-testid="transfer-over-capacity">
+                {t('capacity.transferOver', {
+                  user: user.name,
+                  open: workload.data.openTickets,
+                  capacity: workload.data.capacity,
+                })}
+              </Alert>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

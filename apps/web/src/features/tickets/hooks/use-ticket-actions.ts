@@ -7,6 +7,7 @@ import { notifyError } from '../../../lib/error-message.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type TicketChangeBody, ticketsApi } from '../api/tickets-api.ts';
 import { otherOpenTicketOf } from '../model/other-open-ticket.ts';
+import { useOverCapacityNotice } from './use-over-capacity-notice.ts';
 
 /**
  * The row actions (spec "Ticket" states): accept opens the ticket, close asks first,
@@ -17,6 +18,7 @@ export function useTicketActions(viewerId: number, openTicketUuid: string | null
   const navigate = useNavigate();
   const [busyId, setBusyId] = useState<number | null>(null);
   const [closing, setClosing] = useState<TicketRecord | null>(null);
+  const noticeIfOverCapacity = useOverCapacityNotice();
 
   async function change(ticket: TicketRecord, body: TicketChangeBody): Promise<TicketRecord | null> {
     setBusyId(ticket.id);
@@ -40,6 +42,7 @@ export function useTicketActions(viewerId: number, openTicketUuid: string | null
     if (!next) return;
     onAccepted?.();
     navigate(`/tickets/${next.uuid}`);
+    void noticeIfOverCapacity();
   };
 
   const reopen = async (ticket: TicketRecord) => {

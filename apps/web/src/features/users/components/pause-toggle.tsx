@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../auth/index.ts';
 import { usersApi, usersKeys } from '../api/users-api.ts';
+import { WorkloadCount } from './workload-count.tsx';
 
 /**
  * The header's "receiving tickets" switch (docs/decisions/fair-assignment.md): a paused attendant
@@ -41,6 +42,7 @@ export function PauseToggle() {
 
   return (
     <>
+      <WorkloadCount />
       <Tooltip title={paused ? `${t('pause.paused')}${pauseReason ? `: ${pauseReason}` : ''} — ${label}` : label}>
         <IconButton
           color="inherit"

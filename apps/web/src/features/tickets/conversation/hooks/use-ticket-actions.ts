@@ -7,6 +7,7 @@ import { isApiError } from '../../../../lib/api-error.ts';
 import { notifyError } from '../../../../lib/error-message.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { useSessionUser } from '../../../auth/index.ts';
+import { useOverCapacityNotice } from '../../hooks/use-over-capacity-notice.ts';
 import { conversationApi, conversationKeys, type TicketChange } from '../api/conversation-api.ts';
 
 export type TicketAction = 'accept' | 'return' | 'resolve' | 'reopen' | 'delete';
@@ -28,6 +29,7 @@ export function useTicketActions(
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<TicketAction | null>(null);
+  const noticeIfOverCapacity = useOverCapacityNotice();
 
   const changes: Record<Exclude<TicketAction, 'delete'>, TicketChange> = {
     accept: { status: 'open', userId: user.id },
@@ -65,7 +67,10 @@ export function useTicketActions(
       const updated = await conversationApi.updateTicket(ticket.id, changes[action]);
       queryClient.setQueryData(conversationKeys.ticket(ticket.uuid), updated);
       if (action === 'return' || action === 'resolve') callbacks.onBackToList();
-      if (action === 'accept') callbacks.onAccepted?.();
+      if (action === 'accept') {
+        callbacks.onAccepted?.();
+        void noticeIfOverCapacity();
+      }
     } catch (error) {
       if (isApiError(error) && error.code === 'ERR_OTHER_OPEN_TICKET')
         explainOtherTicket(error.details as OtherTicketDetails);
