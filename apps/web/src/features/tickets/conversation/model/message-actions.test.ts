@@ -1,0 +1,60 @@
+import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
+import { describe, expect, it } from 'vitest';
+import { canEditMessage, editWindowEndsAt, hasFailedEdit, hasReadableOriginal, isTextMessage } from './message-actions.ts';
+
+const sentAt = '2026-12-03T12:00:00.000Z';
+const ownText = {
+  fromMe: true,
+  userId: 7,
+  mediaType: null,
+  isDeleted: false,
+  isSystem: false,
+  failed: false,
+  ack: 1,
+  createdAt: sentAt,
+} satisfies Partial<MessageRecord>;
+const minutesAfter = (minutes: number) => new Date(new Date(sentAt).getTime() + minutes * 60_000);
+
+describe('edit window', () => {
+  it('closes 15 minutes after sending', () => {
+    expect(editWindowEndsAt({ createdAt: sentAt }).toISOString()).toBe('2026-12-03T12:15:00.000Z');
+  });
+
+  it('lets the attendant edit their own sent text until then, not a second later', () => {
+    expect(canEditMessage(ownText, 7, minutesAfter(0))).toBe(true);
+    expect(canEditMessage(ownText, 7, minutesAfter(14.99))).toBe(true);
+    expect(canEditMessage(ownText, 7, minutesAfter(15))).toBe(false);
+  });
+
+  it('refuses what is not their own sent text', () => {
+    const now = minutesAfter(1);
+    expect(canEditMessage(ownText, 8, now)).toBe(false);
+    expect(canEditMessage({ ...ownText, fromMe: false }, 7, now)).toBe(false);
+    expect(canEditMessage({ ...ownText, mediaType: 'image' }, 7, now)).toBe(false);
+    expect(canEditMessage({ ...ownText, isDeleted: true }, 7, now)).toBe(false);
+    expect(canEditMessage({ ...ownText, isSystem: true }, 7, now)).toBe(false);
+    expect(canEditMessage({ ...ownText, failed: true }, 7, now)).toBe(false);
+    expect(canEditMessage({ ...ownText, ack: 0 }, 7, now)).toBe(false);
+  });
+
+  it('counts a text as text whether its type is empty or "chat"', () => {
+    expect(isTextMessage({ mediaType: null })).toBe(true);
+    expect(isTextMessage({ mediaType: 'chat' })).toBe(true);
+    expect(isTextMessage({ mediaType: 'locationMessage' })).toBe(false);
+  });
+});
+
+describe('failed edits and deleted originals', () => {
+  it('tells a failed edit from a failed send', () => {
+    expect(hasFailedEdit({ failed: false, sendError: 'ERR_EDIT_WAPP_MSG' })).toBe(true);
+    expect(hasFailedEdit({ failed: true, sendError: 'ERR_SENDING_WAPP_MSG' })).toBe(false);
+    expect(hasFailedEdit({ failed: false, sendError: null })).toBe(false);
+  });
+
+  it('shows a deleted original only when the server still gave its text or file', () => {
+    expect(hasReadableOriginal({ isDeleted: true, body: 'oops', mediaUrl: null })).toBe(true);
+    expect(hasReadableOriginal({ isDeleted: true, body: '', mediaUrl: '/public/a.png' })).toBe(true);
+    expect(hasReadableOriginal({ isDeleted: true, body: '', mediaUrl: null })).toBe(false);
+    expect(hasReadableOriginal({ isDeleted: false, body: 'hi', mediaUrl: null })).toBe(false);
+  });
+});
