@@ -1,6 +1,13 @@
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
 import { describe, expect, it } from 'vitest';
-import { canEditMessage, editWindowEndsAt, hasFailedEdit, hasReadableOriginal, isTextMessage } from './message-actions.ts';
+import {
+  canEditMessage,
+  editWindowEndsAt,
+  hasFailedEdit,
+  hasReadableOriginal,
+  isTextMessage,
+  messageVersions,
+} from './message-actions.ts';
 
 const sentAt = '2026-12-03T12:00:00.000Z';
 const ownText = {
@@ -56,5 +63,29 @@ describe('failed edits and deleted originals', () => {
     expect(hasReadableOriginal({ isDeleted: true, body: '', mediaUrl: '/public/a.png' })).toBe(true);
     expect(hasReadableOriginal({ isDeleted: true, body: '', mediaUrl: null })).toBe(false);
     expect(hasReadableOriginal({ isDeleted: false, body: 'hi', mediaUrl: null })).toBe(false);
+  });
+});
+
+describe('edit history', () => {
+  it('dates each version by when the one before it was replaced', () => {
+    const versions = messageVersions({
+      body: 'third',
+      createdAt: sentAt,
+      editHistory: [
+        { body: 'first', editedAt: '2026-12-03T12:02:00.000Z' },
+        { body: 'second', editedAt: '2026-12-03T12:05:00.000Z' },
+      ],
+    });
+    expect(versions).toEqual([
+      { body: 'first', writtenAt: sentAt, isCurrent: false },
+      { body: 'second', writtenAt: '2026-12-03T12:02:00.000Z', isCurrent: false },
+      { body: 'third', writtenAt: '2026-12-03T12:05:00.000Z', isCurrent: true },
+    ]);
+  });
+
+  it('is the text alone when never edited', () => {
+    expect(messageVersions({ body: 'hi', createdAt: sentAt, editHistory: [] })).toEqual([
+      { body: 'hi', writtenAt: sentAt, isCurrent: true },
+    ]);
   });
 });

@@ -45,3 +45,25 @@ export function hasFailedEdit(message: Pick<MessageRecord, 'failed' | 'sendError
 export function hasReadableOriginal(message: Pick<MessageRecord, 'isDeleted' | 'body' | 'mediaUrl'>): boolean {
   return message.isDeleted && (message.body.trim().length > 0 || Boolean(message.mediaUrl));
 }
+
+/** One text a message had, and when it was written. */
+export interface MessageVersion {
+  body: string;
+  writtenAt: string;
+  isCurrent: boolean;
+}
+
+/**
+ * Every text of an edited message, oldest first: `editHistory` keeps what it said until each
+ * edit, so a version was written when the one before it was replaced (the first when sent).
+ */
+export function messageVersions(message: Pick<MessageRecord, 'body' | 'createdAt' | 'editHistory'>): MessageVersion[] {
+  const versions: MessageVersion[] = [];
+  let writtenAt = message.createdAt;
+  for (const edit of message.editHistory) {
+    versions.push({ body: edit.body, writtenAt, isCurrent: false });
+    writtenAt = edit.editedAt;
+  }
+  versions.push({ body: message.body, writtenAt, isCurrent: true });
+  return versions;
+}
