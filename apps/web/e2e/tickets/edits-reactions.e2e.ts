@@ -114,11 +114,11 @@ test("the customer edits, deletes and reacts: every open view follows at once; a
   const biaDeleted = biaPage.getByTestId('message-deleted');
   await expect(biaDeleted).toContainText('O cliente apagou esta mensagem');
   await expect(biaDeleted).toHaveAttribute('data-original', 'false');
-  await expect(biaPage.getByText('Meu cartão termina em 4321')).toHaveCount(0);
+  await expect(biaPage.getByTestId('thread').getByText('Meu cartão termina em 4321')).toHaveCount(0);
   // The same after a reload: the thread page hides it as the event did.
   await biaPage.reload();
   await expect(biaPage.getByTestId('message-deleted')).toHaveAttribute('data-original', 'false');
-  await expect(biaPage.getByText('Meu cartão termina em 4321')).toHaveCount(0);
+  await expect(biaPage.getByTestId('thread').getByText('Meu cartão termina em 4321')).toHaveCount(0);
   await realtimeConnected(biaPage);
 
   // A reaction to Bia's message: a chip naming Maria; a changed one replaces it; a removed one goes.
@@ -162,7 +162,7 @@ test("the customer edits, deletes and reacts: every open view follows at once; a
   await expect(page.getByText('Configuração salva com sucesso.')).toBeVisible();
   await openTicket(page, ticket.uuid);
   await expect(page.getByTestId('message-deleted')).toHaveAttribute('data-original', 'false');
-  await expect(page.getByText('Meu cartão termina em 4321')).toHaveCount(0);
+  await expect(page.getByTestId('thread').getByText('Meu cartão termina em 4321')).toHaveCount(0);
   await biaContext.close();
 });
 

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -22,27 +23,33 @@ export function ChatReactions({ message, onRemove }: ChatReactionsProps) {
     <Stack direction="row" spacing={0.5} sx={{ mt: -0.75, mx: 1, position: 'relative' }}>
       {chips.map((chip) => {
         const isOwn = chip.who === 'customer';
+        const common = {
+          'data-testid': `sandbox-reaction-${chip.who}`,
+          'data-emoji': chip.emoji,
+          sx: {
+            display: 'inline-flex',
+            alignItems: 'center',
+            px: 0.75,
+            height: 24,
+            borderRadius: 3,
+            fontSize: 14,
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: isOwn ? 'primary.main' : 'divider',
+            boxShadow: '0 1px 1px rgba(0,0,0,0.12)',
+          },
+        };
         return (
           <Tooltip key={chip.who} title={isOwn ? `${chip.label} · ${t('chat.clickToRemove')}` : chip.label}>
-            <ButtonBase
-              component={isOwn ? 'button' : 'span'}
-              onClick={isOwn ? onRemove : undefined}
-              aria-label={`${chip.emoji} ${chip.label}`}
-              data-testid={`sandbox-reaction-${chip.who}`}
-              data-emoji={chip.emoji}
-              sx={{
-                px: 0.75,
-                height: 24,
-                borderRadius: 3,
-                fontSize: 14,
-                bgcolor: 'background.paper',
-                border: 1,
-                borderColor: isOwn ? 'primary.main' : 'divider',
-                boxShadow: '0 1px 1px rgba(0,0,0,0.12)',
-              }}
-            >
-              {chip.emoji}
-            </ButtonBase>
+            {isOwn ? (
+              <ButtonBase onClick={onRemove} aria-label={`${chip.emoji} ${chip.label}`} {...common}>
+                {chip.emoji}
+              </ButtonBase>
+            ) : (
+              <Box component="span" role="img" aria-label={`${chip.emoji} ${chip.label}`} {...common}>
+                {chip.emoji}
+              </Box>
+            )}
           </Tooltip>
         );
       })}

@@ -1,6 +1,7 @@
+import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
-import { alpha } from '@mui/material/styles';
+import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { MessageReaction } from '@wacrm/shared/messages/message.schema';
@@ -14,6 +15,28 @@ interface MessageReactionsProps {
   /** The company's own chip can be clicked to remove the reaction (not in the read-only peek). */
   onRemoveOurs?: () => void;
 }
+
+/** A chip's look: a small pill over the bubble's edge; the company's own tinted and outlined. */
+const chipSx =
+  (isOurs: boolean, canRemove: boolean): SxProps<Theme> =>
+  (theme) => ({
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 0.5,
+    px: 0.75,
+    height: 24,
+    borderRadius: 3,
+    fontSize: 14,
+    cursor: canRemove ? 'pointer' : 'default',
+    border: 1,
+    borderColor: isOurs ? 'primary.main' : 'divider',
+    boxShadow: '0 1px 1px rgba(0,0,0,0.12)',
+    bgcolor: 'background.paper',
+    // A tint over the paper, not a see-through colour: the chip overlaps the bubble's edge.
+    backgroundImage: isOurs
+      ? `linear-gradient(${alpha(theme.palette.primary.main, 0.16)}, ${alpha(theme.palette.primary.main, 0.16)})`
+      : 'none',
+  });
 
 /** The emoji chips under a message, each with who reacted in its tooltip; ours is highlighted. */
 export function MessageReactions({ reactions, contactName, onRemoveOurs }: MessageReactionsProps) {
@@ -39,38 +62,34 @@ export function MessageReactions({ reactions, contactName, onRemoveOurs }: Messa
             )}
           </>
         );
+        const label = `${group.emoji} ${group.names.join(', ')}`;
+        const common = {
+          'data-testid': 'reaction-chip',
+          'data-emoji': group.emoji,
+          'data-ours': group.hasOurs,
+          sx: chipSx(group.hasOurs, canRemove),
+        };
+        const content = (
+          <>
+            <span aria-hidden>{group.emoji}</span>
+            {group.count > 1 && (
+              <Typography variant="caption" component="span" sx={{ fontWeight: 600 }} aria-hidden>
+                {group.count}
+              </Typography>
+            )}
+          </>
+        );
         return (
           <Tooltip key={group.emoji} title={title}>
-            <ButtonBase
-              component={canRemove ? 'button' : 'span'}
-              onClick={canRemove ? onRemoveOurs : undefined}
-              aria-label={`${group.emoji} ${group.names.join(', ')}`}
-              data-testid="reaction-chip"
-              data-emoji={group.emoji}
-              data-ours={group.hasOurs}
-              sx={(theme) => ({
-                gap: 0.5,
-                px: 0.75,
-                height: 24,
-                borderRadius: 3,
-                fontSize: 14,
-                cursor: canRemove ? 'pointer' : 'default',
-                bgcolor: 'background.paper',
-                border: 1,
-                borderColor: group.hasOurs ? 'primary.main' : 'divider',
-                boxShadow: '0 1px 1px rgba(0,0,0,0.12)',
-                ...(group.hasOurs && {
-                  bgcolor: alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.25 : 0.12),
-                }),
-              })}
-            >
-              <span aria-hidden>{group.emoji}</span>
-              {group.count > 1 && (
-                <Typography variant="caption" component="span" sx={{ fontWeight: 600 }} aria-hidden>
-                  {group.count}
-                </Typography>
-              )}
-            </ButtonBase>
+            {canRemove ? (
+              <ButtonBase onClick={onRemoveOurs} aria-label={label} {...common}>
+                {content}
+              </ButtonBase>
+            ) : (
+              <Box component="span" role="img" aria-label={label} {...common}>
+                {content}
+              </Box>
+            )}
           </Tooltip>
         );
       })}
