@@ -180,7 +180,10 @@ export const errorCatalogue = {
   ERR_EDIT_NOT_OWN: { status: 403, message: 'Only messages you sent yourself can be edited' },
   ERR_EDIT_NOT_TEXT: { status: 422, message: 'Only text messages can be edited' },
   ERR_EDIT_WINDOW_CLOSED: { status: 409, message: 'A message can be edited only within 15 minutes of sending it' },
-  ERR_EDIT_NOT_SENT: { status: 409, message: 'The message has not been sent yet: wait for it to leave, then edit it' },
+  ERR_MESSAGE_NOT_SENT: {
+    status: 409,
+    message: 'The message has not reached WhatsApp yet: try again once it has been sent',
+  },
   ERR_MESSAGE_DELETED: { status: 409, message: 'This message was deleted' },
   ERR_CHANNEL_CANNOT_EDIT: { status: 422, message: "This connection's channel cannot edit sent messages" },
   ERR_CHANNEL_CANNOT_REACT: { status: 422, message: "This connection's channel cannot send reactions" },
@@ -188,7 +191,10 @@ export const errorCatalogue = {
     status: 422,
     message: "This connection's channel cannot delete sent messages for the customer",
   },
-  ERR_EDIT_WAPP_MSG: { status: 502, message: 'Could not edit the message on WhatsApp: the customer still sees the earlier text' },
+  ERR_EDIT_WAPP_MSG: {
+    status: 502,
+    message: 'Could not edit the message on WhatsApp: the customer still sees the earlier text',
+  },
   ERR_REACT_WAPP_MSG: { status: 502, message: 'Could not send the reaction' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

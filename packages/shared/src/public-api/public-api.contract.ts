@@ -1,4 +1,5 @@
 import { defineRoute } from '../common/route-contract.ts';
+import { editMessageSchema, messageRecordSchema, reactToMessageSchema } from '../messages/message.schema.ts';
 import {
   externalMessageParamsSchema,
   externalMessageSchema,
@@ -24,5 +25,27 @@ export const publicApiRoutes = {
     path: '/api/messages/send/:id',
     params: externalMessageParamsSchema,
     response: externalMessageSchema,
+  }),
+  /**
+   * A new text for a text message the API sent through this connection, within 15 minutes of
+   * sending it (WhatsApp's edit window); answers the message as the webhooks carry it.
+   */
+  edit: defineRoute({
+    method: 'PUT',
+    path: '/api/messages/send/:id',
+    params: externalMessageParamsSchema,
+    body: editMessageSchema,
+    response: messageRecordSchema,
+  }),
+  /**
+   * The company's reaction to any message of this connection (ids from the send answer or the
+   * message.created webhook); an empty emoji removes it.
+   */
+  react: defineRoute({
+    method: 'POST',
+    path: '/api/messages/send/:id/reactions',
+    params: externalMessageParamsSchema,
+    body: reactToMessageSchema,
+    response: messageRecordSchema,
   }),
 };

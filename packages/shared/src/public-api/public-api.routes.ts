@@ -5,4 +5,6 @@ import type * as contracts from './public-api.contract.ts';
 export const publicApiRoutes = routeRefs<typeof contracts.publicApiRoutes>({
   send: { method: 'POST', path: '/api/messages/send' },
   status: { method: 'GET', path: '/api/messages/send/:id' },
+  edit: { method: 'PUT', path: '/api/messages/send/:id' },
+  react: { method: 'POST', path: '/api/messages/send/:id/reactions' },
 });

@@ -8,6 +8,11 @@ export type TicketListStatus = (typeof ticketListStatuses)[number];
 export const rooms = {
   /** Every socket of the company: company-wide events (users, connections, settings). */
   company: (companyId: number) => `company:${companyId}`,
+  /**
+   * Every socket of the company's users of one profile: what only some profiles may read
+   * (the original of a deleted message, docs/decisions/edits-deletes-reactions.md).
+   */
+  profile: (companyId: number, profile: string) => `company:${companyId}:profile:${profile}`,
   /** Every socket of one user: the "opened elsewhere" notice. */
   user: (companyId: number, userId: number) => `company:${companyId}:user:${userId}`,
   notification: (companyId: number) => `company:${companyId}:notification`,

@@ -6,6 +6,9 @@ import { pageSchema } from '../common/route-contract.ts';
 export const webhookEventTypes = [
   'message.created',
   'message.ack',
+  'message.updated',
+  'message.deleted',
+  'message.reaction',
   'ticket.created',
   'ticket.updated',
   'contact.created',
@@ -93,7 +96,7 @@ export const webhookEnvelopeSchema = z
     companyId: z.number().int(),
     data: z.record(z.string(), z.unknown()).meta({
       description:
-        'message.*: {message, ticketId, contactId}; ticket.*: {ticket, previous?}; contact.*: {contact} (the same records the API answers)',
+        'message.*: {message, ticketId, contactId} (message.reaction adds reaction: {emoji, fromMe, userId, contactId}, emoji "" when removed); ticket.*: {ticket, previous?}; contact.*: {contact} (the same records the API answers)',
     }),
   })
   .meta({ id: 'WebhookEvent' });

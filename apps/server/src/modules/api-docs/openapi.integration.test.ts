@@ -84,6 +84,9 @@ describe('OpenAPI document', () => {
       'contact.updated',
       'message.ack',
       'message.created',
+      'message.deleted',
+      'message.reaction',
+      'message.updated',
       'ticket.created',
       'ticket.updated',
     ]);

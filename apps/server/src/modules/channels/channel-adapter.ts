@@ -49,10 +49,20 @@ export interface InboundMessage {
   raw?: unknown;
 }
 
-/** A change to a message that already exists. */
+/**
+ * A change to a message that already exists. Providers may deliver one more than once: intake
+ * applies each once (an edit to the text it already has, a second delete, the same reaction
+ * again change nothing and announce nothing).
+ */
 export type InboundMessageUpdate =
   | { kind: 'edit'; externalId: string; body: string }
   | { kind: 'delete'; externalId: string }
+  /**
+   * A reaction to the message `externalId` by the customer, a group member (`participant`) or the
+   * company's own phone (`fromMe`); an empty `emoji` removes it. Never a message of its own: it
+   * opens no ticket and is no reply.
+   */
+  | { kind: 'reaction'; externalId: string; emoji: string; fromMe: boolean; participant?: string }
   /** WhatsApp gave up delivering one of ours after accepting it; `reason` is an error code the app translates. */
   | { kind: 'failed'; externalId: string; reason: DeliveryFailureReason };
 
@@ -183,10 +193,28 @@ export interface ChannelSessionEvents {
   onCall(call: InboundCall): Promise<void>;
 }
 
-/** A running session of one connection. */
+/** A message of a chat, as providers address it for edits, deletes and reactions. */
+export interface MessageTarget {
+  chatId: string;
+  isGroup: boolean;
+  externalId: string;
+  /** Whether the target is the company's own message (WhatsApp keys carry it). */
+  fromMe: boolean;
+  /** In groups, who wrote a message that is not ours (digits). */
+  participant?: string;
+}
+
+/**
+ * A running session of one connection. Edits, deletes for everyone and reactions are optional
+ * capabilities: a provider that cannot do one leaves it out and the product says so (422).
+ */
 export interface ChannelSession {
   send(message: OutboundMessage): Promise<{ externalId: string }>;
-  deleteForEveryone(target: { chatId: string; isGroup: boolean; externalId: string; fromMe: boolean }): Promise<void>;
+  deleteForEveryone?(target: MessageTarget): Promise<void>;
+  /** Replaces the text of one of the company's sent text messages (WhatsApp allows it for 15 minutes). */
+  editMessage?(target: MessageTarget, body: string): Promise<void>;
+  /** Sets the company's reaction to a message; an empty `emoji` removes it. */
+  react?(target: MessageTarget, emoji: string): Promise<void>;
   /** Read receipts go to WhatsApp only when an attendant opens the conversation. */
   markRead(target: { chatId: string; isGroup: boolean; externalIds: string[] }): Promise<void>;
   /** The customer's profile picture URL, or null; callers cache it (at most once a day per contact). */
@@ -207,6 +235,24 @@ export interface ChannelSession {
   /** Logs the phone out: the pairing is forgotten and a new QR is needed. */
   logout(): Promise<void>;
 }
+
+/** What a provider can do to a message after sending it (docs/decisions/edits-deletes-reactions.md). */
+export interface ChannelCapabilities {
+  edit: boolean;
+  deleteForEveryone: boolean;
+  react: boolean;
+}
+
+/**
+ * Each provider's capabilities, known without a live session (a session may be held by another
+ * process). WhatsApp Web (Baileys) and the sandbox do all three; Meta's Cloud API sends reactions
+ * but has no call to edit or delete a sent message.
+ */
+export const channelCapabilities: Record<ChannelAdapter['provider'], ChannelCapabilities> = {
+  sandbox: { edit: true, deleteForEveryone: true, react: true },
+  baileys: { edit: true, deleteForEveryone: true, react: true },
+  cloudapi: { edit: false, deleteForEveryone: false, react: true },
+};
 
 export interface ChannelConnectionRef {
   id: number;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isDeadLocalNode } from '../../platform/cluster/node-id.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { ConnectionsModule } from '../connections/index.ts';
-import type { ChannelAdapter } from './channel-adapter.ts';
+import { type ChannelAdapter, type ChannelCapabilities, channelCapabilities } from './channel-adapter.ts';
 import { createChannelsRepository } from './channels.repository.ts';
 import { createConnectionCache } from './connection-cache.ts';
 // Not through providers/baileys/index.ts: that would load Baileys itself at start.
@@ -30,6 +30,7 @@ import { createSessionRouter } from './session-router.ts';
 export type * from './channel-adapter.ts';
 export {
   CUSTOMER_SERVICE_WINDOW_MS,
+  channelCapabilities,
   MENU_MAX_BUTTONS,
   MENU_MAX_OPTIONS,
   PermanentSendError,
@@ -218,6 +219,11 @@ export function createChannelsModule(
     sandbox,
     /** The session of a connection no process holds (Cloud API), or null: sends need no owner then. */
     directSession,
+    /** What the connection's provider can do to sent messages (edit, delete, react); null for no such connection. */
+    async capabilitiesOf(companyId: number, whatsappId: number): Promise<ChannelCapabilities | null> {
+      const row = await sandboxConnections.find(companyId, whatsappId);
+      return row ? (channelCapabilities[row.provider as ChannelAdapter['provider']] ?? null) : null;
+    },
     /** Whether free-form messages on this connection need the customer service window (Cloud API). */
     hasServiceWindow: async (whatsappId: number) =>
       (await connections.repository.findCloudConnection({ id: whatsappId })) !== null,

@@ -9,6 +9,8 @@ export type SessionCommands = Record<string, (args: never) => Promise<unknown>>;
 const remoteMethods = [
   'send',
   'deleteForEveryone',
+  'editMessage',
+  'react',
   'markRead',
   'fetchProfilePicture',
   'listContacts',
@@ -64,6 +66,8 @@ export function createSessionRouter(deps: {
     return {
       send: call('send'),
       deleteForEveryone: call('deleteForEveryone'),
+      editMessage: call('editMessage'),
+      react: call('react'),
       markRead: call('markRead'),
       fetchProfilePicture: call('fetchProfilePicture'),
       listContacts: call('listContacts'),

@@ -8,6 +8,8 @@ import { createInboundPipeline } from './inbound-pipeline.ts';
 import { createIntakeRepository } from './intake/intake.repository.ts';
 import { createIntake } from './intake/intake.service.ts';
 import { type InboundFaults, keepInbound } from './intake/keep-inbound.ts';
+import { createMessageReactionsRepository } from './message-reactions.repository.ts';
+import { createMessageUpdates } from './message-updates.ts';
 import { expireUnsentJob, sendRetryJob } from './messages.jobs.ts';
 import { createMessagesRealtime } from './messages.realtime.ts';
 import { createMessagesRepository } from './messages.repository.ts';
@@ -19,6 +21,7 @@ import { createTicketAccess } from './ticket-access.ts';
 export { type MenuChoices, menuContent } from './automatic-menus.ts';
 export { automaticTexts } from './automatic-texts.ts';
 export type { CustomerMessageEvent, InboundHandler, InboundTurn, InboundVerdict } from './inbound-pipeline.ts';
+export type { MessageActor, MessageChanges } from './message-changes.ts';
 export { toContactRecord } from './messages.repository.ts';
 export type { MessagesService, UploadedMedia } from './messages.service.ts';
 
@@ -38,9 +41,12 @@ export interface MessagesOptions {
 export function createMessagesModule(
   platform: Platform,
   deps: {
-    channels: Pick<ChannelsModule, 'manager' | 'router' | 'directSession' | 'hasServiceWindow' | 'templates'>;
+    channels: Pick<
+      ChannelsModule,
+      'manager' | 'router' | 'directSession' | 'hasServiceWindow' | 'templates' | 'capabilitiesOf'
+    >;
     deadLetters: Pick<DeadLettersRepository, 'insert'>;
-    settings: Pick<SettingsReader, 'locale'>;
+    settings: Pick<SettingsReader, 'locale' | 'read'>;
   },
   options: MessagesOptions = {},
 ) {
@@ -52,11 +58,22 @@ export function createMessagesModule(
     fillTemplate: (companyId, whatsappId, template, values) =>
       deps.channels.templates.fill(companyId, whatsappId, template, values),
     reach: (id) => router.reach(id),
+    capabilities: (companyId, whatsappId) => deps.channels.capabilitiesOf(companyId, whatsappId),
     deliverElsewhere: (whatsappId, payload) => router.tellElsewhere(whatsappId, 'messages.deliver', payload),
   };
   const repository = createMessagesRepository(platform.db, platform.storage);
   const realtime = createMessagesRealtime(platform.realtime);
   const access = createTicketAccess(platform.db);
+  const intakeRepository = createIntakeRepository(platform.db);
+  const deletedVisibleTo = async (companyId: number) =>
+    (await deps.settings.read(companyId, ['deletedMessagesVisibleTo'])).deletedMessagesVisibleTo;
+  const announce = createMessageUpdates({
+    db: platform.db,
+    records: repository,
+    realtime,
+    ticketState: (companyId, ticketId) => intakeRepository.ticketState(companyId, ticketId),
+    deletedVisibleTo,
+  });
   const service = createMessagesService({
     repository,
     realtime,
@@ -68,6 +85,9 @@ export function createMessagesModule(
     retry: options.retry,
     clock: platform.clock,
     companyLocale: (companyId) => deps.settings.locale(companyId),
+    deletedVisibleTo,
+    reactions: createMessageReactionsRepository(platform.db),
+    announce,
   });
   platform.jobs.handle(sendRetryJob, service.retrySend);
   platform.jobs.handle(expireUnsentJob, () => service.expireUnsent());
@@ -93,7 +113,7 @@ export function createMessagesModule(
   });
   const stored = createIntake({
     db: platform.db,
-    repository: createIntakeRepository(platform.db),
+    repository: intakeRepository,
     records: repository,
     realtime,
     storage: platform.storage,
@@ -101,6 +121,7 @@ export function createMessagesModule(
     profilePictures,
     pipeline,
     companyLocale: (companyId) => deps.settings.locale(companyId),
+    deletedVisibleTo,
     clock: platform.clock,
   });
   const intake: SessionInboundHandlers = {
@@ -131,7 +152,8 @@ export function createMessagesModule(
      */
     onOutboundSettled(listener: (companyId: number, messageId: number) => Promise<void>) {
       platform.realtime.domain.subscribe((event) => {
-        if (event.type !== 'message.updated') return;
+        // A person's edit, delete or reaction settles nothing.
+        if (event.type !== 'message.updated' || event.change) return;
         const { message } = event;
         if (!message.fromMe || !(message.failed || message.ack === 1)) return;
         return listener(event.companyId, message.id).catch((error) =>

@@ -1,14 +1,31 @@
-import { type ContactRecord, companyEvent, type MessageRecord, type TicketRecord } from '@wacrm/shared';
+import {
+  type ContactRecord,
+  companyEvent,
+  type MessageRecord,
+  type Profile,
+  profiles,
+  rooms,
+  type TicketRecord,
+} from '@wacrm/shared';
+import type { MessageChange } from '../../platform/realtime/domain-events.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { createContactsRealtime } from '../contacts/index.ts';
 import { createTicketsRealtime, type TicketAudienceState, ticketAudience } from '../tickets/index.ts';
+
+/** A message as viewers who may not read a deleted original see it, and the profiles that may. */
+export interface HiddenMessageView {
+  message: MessageRecord;
+  readers: readonly Profile[];
+}
 
 /**
  * Conversation events and who hears them (docs/decisions/channels.md, tickets.md):
  * - ticket update: emitted by the tickets feature (`tickets.realtime.ts`), the one emitter;
  * - message create: the ticket's room, its list rooms and the bell rooms, cut by queue and
  *   assignee for non-admins (`ticketAudience`);
- * - message update (ack, edit, delete, failure): the ticket's room and its list rooms (no bell);
+ * - message update (ack, edit, delete, reaction, failure): the ticket's room and its list rooms
+ *   (no bell). A message deleted for everyone goes whole only to the profiles that may read its
+ *   original (`deletedMessagesVisibleTo`); the other profiles' sockets get it emptied;
  * - contact create/update: the whole company (contacts page).
  * One `to([...])` per event, so a socket in several of the rooms gets it once.
  */
@@ -32,11 +49,34 @@ export function createMessagesRealtime(realtime: Realtime) {
       realtime.domain.publish({ type: 'message.created', companyId, message: payload.message });
     },
 
-    messageUpdated(companyId: number, message: MessageRecord, ticket: TicketAudienceState) {
-      realtime.io
-        .to(ticketAudience(companyId, [ticket], { notification: false }))
-        .emit(companyEvent(companyId, 'appMessage'), { action: 'update', message });
-      realtime.domain.publish({ type: 'message.updated', companyId, message });
+    /**
+     * `hidden`: the message as viewers who may not read a deleted original see it, and the
+     * profiles that may (`readers`); given only when the two differ.
+     */
+    messageUpdated(
+      companyId: number,
+      message: MessageRecord,
+      ticket: TicketAudienceState,
+      options: { change?: MessageChange; hidden?: HiddenMessageView } = {},
+    ) {
+      const audience = ticketAudience(companyId, [ticket], { notification: false });
+      const event = companyEvent(companyId, 'appMessage');
+      const { hidden } = options;
+      if (!hidden) {
+        realtime.io.to(audience).emit(event, { action: 'update', message });
+      } else {
+        const profileRooms = (list: readonly Profile[]) => list.map((profile) => rooms.profile(companyId, profile));
+        const others = profiles.filter((profile) => !hidden.readers.includes(profile));
+        // Every socket is in exactly one profile room: each gets one of the two versions.
+        if (hidden.readers.length > 0) {
+          realtime.io.to(audience).except(profileRooms(others)).emit(event, { action: 'update', message });
+        }
+        realtime.io
+          .to(audience)
+          .except(profileRooms(hidden.readers))
+          .emit(event, { action: 'update', message: hidden.message });
+      }
+      realtime.domain.publish({ type: 'message.updated', companyId, message, change: options.change });
     },
 
     /** Contact events have one emitter: the contacts feature's. */

@@ -84,6 +84,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
           fromMe: quoted.fromMe,
           mediaType: quoted.mediaType,
           mediaPath: quoted.mediaPath,
+          isDeleted: quoted.isDeleted,
         },
         quotedContact: { id: quotedContact.id, name: quotedContact.name },
         reactions: reactionsOfMessage,
@@ -99,48 +100,65 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
   );
   const oneMessage = selectMessageRows(eq(messages.id, sql.placeholder('id'))).prepare('message_record');
 
-  async function findMessages(companyId: number, ids: number[]): Promise<MessageRecord[]> {
+  /**
+   * The records of messages, oldest first. `hideDeleted`: for a viewer the company setting
+   * `deletedMessagesVisibleTo` excludes, a message deleted for everyone (and a quote of one)
+   * keeps only the fact that it was deleted: no text, media or earlier texts.
+   */
+  async function findMessages(
+    companyId: number,
+    ids: number[],
+    options: { hideDeleted?: boolean } = {},
+  ): Promise<MessageRecord[]> {
+    const hide = options.hideDeleted === true;
     if (ids.length === 0) return [];
     const rows = await (ids.length === 1
       ? oneMessage.execute({ companyId, id: ids[0] })
       : messagePage.execute({ companyId, ids }));
-    return rows.map(({ message, contact, quoted: quotedRow, quotedContact: quotedContactRow, reactions }) => ({
-      id: message.id,
-      ticketId: message.ticketId,
-      contactId: message.contactId,
-      whatsappId: message.whatsappId,
-      body: message.body,
-      fromMe: message.fromMe,
-      read: message.read,
-      ack: message.ack,
-      failed: message.failed,
-      sendError: message.sendError,
-      mediaType: message.mediaType,
-      mediaUrl: mediaUrl(message.mediaPath),
-      mediaName: message.mediaName,
-      quotedMsgId: message.quotedMsgId,
-      quotedMsg: quotedRow?.id
-        ? {
-            id: quotedRow.id,
-            body: quotedRow.body,
-            fromMe: quotedRow.fromMe,
-            mediaType: quotedRow.mediaType,
-            mediaUrl: mediaUrl(quotedRow.mediaPath),
-            contact: quotedContactRow?.id ? quotedContactRow : null,
-          }
-        : null,
-      participant: message.participant,
-      participantName: message.participantName,
-      isDeleted: message.isDeleted,
-      isEdited: message.isEdited,
-      editHistory: message.editHistory,
-      reactions: reactions.map((reaction) => ({ ...reaction, createdAt: new Date(reaction.createdAt).toISOString() })),
-      userId: message.userId,
-      isSystem: message.isSystem,
-      contact: contact?.id ? contact : null,
-      createdAt: message.createdAt.toISOString(),
-      updatedAt: message.updatedAt.toISOString(),
-    }));
+    return rows.map(({ message, contact, quoted: quotedRow, quotedContact: quotedContactRow, reactions }) => {
+      const isHidden = hide && message.isDeleted;
+      const isQuoteHidden = hide && quotedRow?.isDeleted === true;
+      return {
+        id: message.id,
+        ticketId: message.ticketId,
+        contactId: message.contactId,
+        whatsappId: message.whatsappId,
+        body: isHidden ? '' : message.body,
+        fromMe: message.fromMe,
+        read: message.read,
+        ack: message.ack,
+        failed: message.failed,
+        sendError: message.sendError,
+        mediaType: message.mediaType,
+        mediaUrl: isHidden ? null : mediaUrl(message.mediaPath),
+        mediaName: isHidden ? null : message.mediaName,
+        quotedMsgId: message.quotedMsgId,
+        quotedMsg: quotedRow?.id
+          ? {
+              id: quotedRow.id,
+              body: isQuoteHidden ? '' : quotedRow.body,
+              fromMe: quotedRow.fromMe,
+              mediaType: quotedRow.mediaType,
+              mediaUrl: isQuoteHidden ? null : mediaUrl(quotedRow.mediaPath),
+              contact: quotedContactRow?.id ? quotedContactRow : null,
+            }
+          : null,
+        participant: message.participant,
+        participantName: message.participantName,
+        isDeleted: message.isDeleted,
+        isEdited: message.isEdited,
+        editHistory: isHidden ? [] : message.editHistory,
+        reactions: reactions.map((reaction) => ({
+          ...reaction,
+          createdAt: new Date(reaction.createdAt).toISOString(),
+        })),
+        userId: message.userId,
+        isSystem: message.isSystem,
+        contact: contact?.id ? contact : null,
+        createdAt: message.createdAt.toISOString(),
+        updatedAt: message.updatedAt.toISOString(),
+      };
+    });
   }
 
   return {
@@ -148,8 +166,8 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     findTicket,
     findMessages,
 
-    async findMessage(companyId: number, id: number) {
-      const [message] = await findMessages(companyId, [id]);
+    async findMessage(companyId: number, id: number, options: { hideDeleted?: boolean } = {}) {
+      const [message] = await findMessages(companyId, [id], options);
       return message ?? null;
     },
 
@@ -218,7 +236,12 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
      * what page 1 costs; `pageNumber` alone still works (OFFSET). `ticketId` must be a ticket of
      * `companyId`, already checked.
      */
-    async listPage(companyId: number, ticketId: number, query: { pageNumber: number; before?: number }) {
+    async listPage(
+      companyId: number,
+      ticketId: number,
+      query: { pageNumber: number; before?: number },
+      options: { hideDeleted?: boolean } = {},
+    ) {
       const where = and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId));
       const size = pageSizes.messages;
       // The thread's count rides along with the page's ids (evaluated once, as an init plan); only
@@ -240,6 +263,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       const page = await findMessages(
         companyId,
         idRows.slice(0, size).map((row) => row.id),
+        options,
       );
       return { messages: page, count, hasMore: idRows.length > size };
     },
@@ -434,6 +458,37 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
         .update(messages)
         .set({ failed: true, sendError: sendError.slice(0, 1000), updatedAt: new Date() })
         .where(and(eq(messages.companyId, companyId), eq(messages.id, id), isNull(messages.externalId)));
+    },
+
+    /**
+     * An attendant's edit that reached WhatsApp: the new text, the old one kept in the history,
+     * the failure of an earlier attempt cleared. Answers false when the message was deleted meanwhile.
+     */
+    async applyOwnEdit(companyId: number, id: number, body: string, at: Date) {
+      const rows = await db
+        .update(messages)
+        .set({
+          body,
+          isEdited: true,
+          // The right side reads the row as it was: the text being replaced.
+          // The right side reads the row as it was. WhatsApp's echo of this very edit may have
+          // been applied first (intake): the same text again adds no history.
+          editHistory: sql`case when ${messages.body} = ${body} then ${messages.editHistory}
+            else ${messages.editHistory} || jsonb_build_array(jsonb_build_object('body', ${messages.body}, 'editedAt', ${at.toISOString()}::text)) end`,
+          sendError: null,
+          updatedAt: at,
+        })
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id), eq(messages.isDeleted, false)))
+        .returning({ id: messages.id });
+      return rows.length > 0;
+    },
+
+    /** An edit that did not reach WhatsApp: the message keeps its text and says so (`sendError`). */
+    async markEditFailed(companyId: number, id: number, sendError: string, at: Date) {
+      await db
+        .update(messages)
+        .set({ sendError, updatedAt: at })
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id), eq(messages.failed, false)));
     },
 
     async markDeleted(companyId: number, id: number) {

@@ -1,5 +1,6 @@
 import {
   MESSAGE_MEDIA_MAX_BYTES,
+  messageIdParamsSchema,
   messageRoutes,
   sendMessageMultipartDocSchema,
   sendMessageSchema,
@@ -7,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
+import { defineGuard } from '../../platform/http/guards.ts';
 import type { MessagesService, SendInput, UploadedMedia } from './messages.service.ts';
 
 export function registerMessagesRoutes(app: FastifyInstance, service: MessagesService) {
@@ -27,6 +29,31 @@ export function registerMessagesRoutes(app: FastifyInstance, service: MessagesSe
   );
 
   route(app, messageRoutes.remove, (request) => service.remove(request.session, request.params.id));
+
+  // Who may act before what they sent: a message of a ticket the caller cannot open is not
+  // found, whatever the body says (another company's id included).
+  const guard = {
+    preHandler: defineGuard(async (request) => {
+      const params = messageIdParamsSchema.safeParse(request.params);
+      if (!params.success || !(await service.canReach(request.session, params.data.id))) {
+        throw new AppError('ERR_NOT_FOUND');
+      }
+    }),
+  };
+
+  route(
+    app,
+    messageRoutes.edit,
+    (request) => service.edit(request.session, request.params.id, request.body.body),
+    guard,
+  );
+
+  route(
+    app,
+    messageRoutes.react,
+    (request) => service.react(request.session, request.params.id, request.body.emoji),
+    guard,
+  );
 }
 
 function validationError(error: { issues: { path: PropertyKey[]; message: string }[] }) {

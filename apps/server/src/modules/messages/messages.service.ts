@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  canReadDeletedMessages,
   MESSAGE_MEDIA_MAX_BYTES,
   type MessagesLanguage,
   type MessagesPageQuery,
@@ -14,6 +15,7 @@ import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { JobSender } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
 import {
+  type ChannelCapabilities,
   type ChannelSession,
   CUSTOMER_SERVICE_WINDOW_MS,
   displayName,
@@ -33,6 +35,9 @@ import {
 } from '../channels/index.ts';
 import { canOpenTicket } from '../tickets/index.ts';
 import { lastMessageOf } from './intake/intake-batch.ts';
+import { createMessageChanges, type MessageActor } from './message-changes.ts';
+import type { MessageReactionsRepository } from './message-reactions.repository.ts';
+import type { AnnounceMessageUpdate } from './message-updates.ts';
 import { type SendRetryPayload, sendRetryJob } from './messages.jobs.ts';
 import type { MessagesRealtime } from './messages.realtime.ts';
 import type { MessagesRepository } from './messages.repository.ts';
@@ -63,6 +68,8 @@ export interface MessageSessions {
     values: string[],
   ): Promise<FilledTemplate & { name: string; language: string }>;
   reach(whatsappId: number): Promise<ChannelSession | null>;
+  /** What the connection's provider can do to sent messages; null when there is no such connection. */
+  capabilities(companyId: number, whatsappId: number): Promise<ChannelCapabilities | null>;
   /** Asks the process holding the session to deliver the message; false when no other process holds it. */
   deliverElsewhere(
     whatsappId: number,
@@ -147,9 +154,28 @@ export function createMessagesService(deps: {
   retry?: Partial<SendRetryOptions>;
   clock: () => Date;
   companyLocale: (companyId: number) => Promise<{ timeZone: string; language: MessagesLanguage }>;
+  /** The company setting `deletedMessagesVisibleTo`. */
+  deletedVisibleTo: (companyId: number) => Promise<string>;
+  reactions: MessageReactionsRepository;
+  announce: AnnounceMessageUpdate;
 }) {
   const { repository, realtime, storage, access, log } = deps;
   const retry = { ...defaultSendRetry, ...deps.retry };
+  const changes = createMessageChanges({
+    repository,
+    reactions: deps.reactions,
+    sessions: deps.sessions,
+    announce: deps.announce,
+    clock: deps.clock,
+    log,
+  });
+
+  /** An attendant changes a message of a ticket they may open. */
+  const attendant = (session: RequestSession): MessageActor => ({
+    companyId: session.companyId,
+    userId: session.userId,
+    mayReach: (message) => access.canAccess(session, message.ticketId),
+  });
 
   /** The durable retry of one message, `delaySeconds` from now. */
   async function scheduleRetry(payload: SendRetryPayload, delaySeconds: number) {
@@ -167,10 +193,7 @@ export function createMessagesService(deps: {
   }
 
   async function emitUpdate(companyId: number, messageId: number) {
-    const message = await repository.findMessage(companyId, messageId);
-    if (!message) return;
-    const ticket = await repository.findTicket(companyId, message.ticketId);
-    if (ticket) realtime.messageUpdated(companyId, message, ticket);
+    await deps.announce(companyId, messageId);
   }
 
   /** `sendError` holds an error code the web app translates, never provider text. */
@@ -483,7 +506,9 @@ export function createMessagesService(deps: {
         if (!sameThread) throw new AppError('ERR_NO_TICKET_FOUND');
         paged = earlier;
       }
-      const page = await repository.listPage(companyId, paged.id, query);
+      // A deleted message's original only for the profiles the company lets read it (server-side).
+      const hideDeleted = !canReadDeletedMessages(await deps.deletedVisibleTo(companyId), session.profile);
+      const page = await repository.listPage(companyId, paged.id, query, { hideDeleted });
       const [previousTicket, serviceWindow] = await Promise.all([
         page.hasMore ? null : repository.previousTicket(companyId, paged),
         serviceWindowOf(companyId, ticket),
@@ -532,15 +557,21 @@ export function createMessagesService(deps: {
       return store(companyId, ticket, { body, ...extra }, { userId, isSystem: true });
     },
 
-    /** spec: only fromMe messages; delete-for-everyone through the session when it was sent. */
+    /**
+     * spec: only fromMe messages; deleted for everyone through the session when it was sent, on
+     * every channel that can (the Cloud API cannot: ERR_CHANNEL_CANNOT_DELETE).
+     */
     async remove(session: RequestSession, messageId: number) {
       const { companyId } = session;
       const row = await repository.findMessageRow(companyId, messageId);
       if (!row || !(await access.canAccess(session, row.ticketId))) throw new AppError('ERR_NOT_FOUND');
       if (!row.fromMe) throw new AppError('ERR_MESSAGE_NOT_FROM_ME');
-      if (row.externalId && row.whatsappId && !row.isDeleted) {
+      if (row.isDeleted) return repository.findMessage(companyId, messageId);
+      if (row.externalId && row.whatsappId) {
+        const capabilities = await deps.sessions().capabilities(companyId, row.whatsappId);
+        if (!capabilities?.deleteForEveryone) throw new AppError('ERR_CHANNEL_CANNOT_DELETE');
         const live = await deps.sessions().reach(row.whatsappId);
-        if (!live) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+        if (!live?.deleteForEveryone) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
         const outbound = await repository.findOutbound(companyId, messageId);
         try {
           await live.deleteForEveryone({
@@ -555,8 +586,26 @@ export function createMessagesService(deps: {
         }
       }
       await repository.markDeleted(companyId, messageId);
-      await emitUpdate(companyId, messageId);
+      const text = { ticketId: row.ticketId, before: row, after: null };
+      await deps.announce(companyId, messageId, { kind: 'delete' }, text);
       return repository.findMessage(companyId, messageId);
+    },
+
+    /** `PUT /messages/{id}`: the attendant's own text message, within the edit window. */
+    edit: (session: RequestSession, messageId: number, body: string) =>
+      changes.edit(attendant(session), messageId, body),
+
+    /** `POST /messages/{id}/reactions`: the company's reaction, set by this attendant. */
+    react: (session: RequestSession, messageId: number, emoji: string) =>
+      changes.react(attendant(session), messageId, emoji),
+
+    /** The external API's edit and reaction, on its own connection's messages. */
+    changes,
+
+    /** Whether the attendant may open the message's ticket (the routes' guard: before the body is read). */
+    async canReach(session: RequestSession, messageId: number) {
+      const row = await repository.findMessageRow(session.companyId, messageId);
+      return row !== null && (await access.canAccess(session, row.ticketId));
     },
 
     /**

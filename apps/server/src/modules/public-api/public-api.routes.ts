@@ -71,6 +71,40 @@ export function registerPublicApiRoutes(app: FastifyInstance, service: PublicApi
     },
     onRequest: authenticate,
   });
+
+  route(
+    app,
+    publicApiRoutes.edit,
+    (request) => service.edit(connectionOf(request), request.params.id, request.body.body),
+    {
+      config: {
+        public: true,
+        docs: {
+          tags: ['Messages API'],
+          summary: 'Edit the text of a text message the API sent, within 15 minutes of sending it',
+          security: 'connectionToken',
+        },
+      },
+      onRequest: authenticate,
+    },
+  );
+
+  route(
+    app,
+    publicApiRoutes.react,
+    (request) => service.react(connectionOf(request), request.params.id, request.body.emoji),
+    {
+      config: {
+        public: true,
+        docs: {
+          tags: ['Messages API'],
+          summary: 'React to a message of the connection with an emoji (an empty emoji removes the reaction)',
+          security: 'connectionToken',
+        },
+      },
+      onRequest: authenticate,
+    },
+  );
 }
 
 function readBearer(request: FastifyRequest) {

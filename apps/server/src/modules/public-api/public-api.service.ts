@@ -11,7 +11,7 @@ import type { FileStorage } from '../../platform/storage/local-storage.ts';
 import { assertCompanyAccess } from '../auth/index.ts';
 import { displayName, isAcceptedMimetype, safeExtension } from '../channels/index.ts';
 import type { ContactsRealtime, ContactsRepository } from '../contacts/index.ts';
-import type { MessagesService, UploadedMedia } from '../messages/index.ts';
+import type { MessageActor, MessagesService, UploadedMedia } from '../messages/index.ts';
 import { toContactRecord } from '../messages/index.ts';
 import type { PlanRules } from '../plans/index.ts';
 import type { TicketsRepository, TicketsService } from '../tickets/index.ts';
@@ -36,7 +36,7 @@ export function createPublicApiService(deps: {
   db: Database;
   repository: PublicApiRepository;
   contacts: Pick<ContactsRepository, 'findOrCreateByNumber'>;
-  messages: Pick<MessagesService, 'stageOutbound' | 'publish'>;
+  messages: Pick<MessagesService, 'stageOutbound' | 'publish' | 'changes'>;
   tickets: Pick<TicketsRepository, 'lockContact' | 'findActive' | 'insert'>;
   /** Refuses a number the connection's session says is not on WhatsApp (ERR_WAPP_INVALID_CONTACT). */
   assertOnWhatsApp: TicketsService['assertOnWhatsApp'];
@@ -63,6 +63,13 @@ export function createPublicApiService(deps: {
       createdAt: row.createdAt.toISOString(),
     }));
   }
+
+  /** The API acts as no attendant, on its own connection's messages only. */
+  const actorOf = (connection: TokenConnection): MessageActor => ({
+    companyId: connection.companyId,
+    userId: null,
+    mayReach: async (message) => message.whatsappId === connection.id,
+  });
 
   async function answer(connection: TokenConnection, messageIds: number[]): Promise<ExternalSendAnswer> {
     const [first] = await view(connection, messageIds);
@@ -210,6 +217,20 @@ export function createPublicApiService(deps: {
       // message.created reaches the endpoints even if this process dies right after answering.
       await deps.eventsStored();
       return { ...(await answer(connection, outcome.messageIds)), replayed: false };
+    },
+
+    /** The API's own text message, within WhatsApp's edit window (the messages module's rules). */
+    async edit(connection: TokenConnection, messageId: number, body: string) {
+      const message = await deps.messages.changes.edit(actorOf(connection), messageId, body);
+      await deps.eventsStored();
+      return message;
+    },
+
+    /** The company's reaction to a message of this connection; an empty emoji removes it. */
+    async react(connection: TokenConnection, messageId: number, emoji: string) {
+      const message = await deps.messages.changes.react(actorOf(connection), messageId, emoji);
+      await deps.eventsStored();
+      return message;
     },
 
     async status(connection: TokenConnection, messageId: number) {

@@ -83,6 +83,8 @@ export function createTicketsModule(
     slotFreed: (companyId) => assignment.kick(companyId),
     log: platform.log,
     clock: platform.clock,
+    deletedVisibleTo: async (companyId) =>
+      (await deps.settings.read(companyId, ['deletedMessagesVisibleTo'])).deletedMessagesVisibleTo,
   });
 
   platform.clientRooms.setTicketGuard((session, ticketId) => policy.canAccess(session, ticketId));

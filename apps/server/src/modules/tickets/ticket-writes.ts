@@ -89,6 +89,20 @@ export const ticketWrites = {
     });
   },
 
+  /**
+   * The ticket's last message was edited or deleted: its preview follows, if it still shows that
+   * message (`previous`). The ticket does not move up. Answers whether the preview changed.
+   */
+  async replaceLastMessage(handle: Database, companyId: number, ticketId: number, previous: string, next: string) {
+    if (previous === next) return false;
+    const rows = await handle
+      .update(tickets)
+      .set({ lastMessage: next })
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), eq(tickets.lastMessage, previous)))
+      .returning({ id: tickets.id });
+    return rows.length > 0;
+  },
+
   /** The rating question went out: the closed ticket waits for the answer until `dueAt`. */
   async awaitRating(handle: Database, companyId: number, ticketId: number, dueAt: Date) {
     await handle

@@ -67,13 +67,16 @@ function listConditions(viewer: TicketViewer, query: TicketListQuery): SQL[] {
  * index (docs/decisions/tickets.md, "Search"). `inMessages` is the text among the company's
  * messages, for the index's lookup and its guess.
  */
-function searchConditions(companyId: number, searchParam: string) {
+function searchConditions(companyId: number, searchParam: string, searchDeleted: boolean) {
   const search = searchParam.trim();
   if (!search) return null;
   const digits = phoneDigits(search);
-  const inBody = containsText(messages.body, search);
+  // A message deleted for everyone is found only by those who may still read it.
+  const inBody = searchDeleted
+    ? containsText(messages.body, search)
+    : and(containsText(messages.body, search), eq(messages.isDeleted, false))!;
   return {
-    key: `${companyId}:${search}`,
+    key: `${companyId}:${search}:${searchDeleted ? 'all' : 'kept'}`,
     byName: inArray(
       tickets.contactId,
       sql`(select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId}
@@ -197,9 +200,9 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
       return found ?? null;
     },
 
-    async list(viewer: TicketViewer, query: TicketListQuery) {
+    async list(viewer: TicketViewer, query: TicketListQuery, options: { searchDeleted?: boolean } = {}) {
       const where = listConditions(viewer, query);
-      const search = searchConditions(viewer.companyId, query.searchParam);
+      const search = searchConditions(viewer.companyId, query.searchParam, options.searchDeleted ?? true);
       const plan = search ? await textPlan(viewer.companyId, search) : 'planner';
       const size = pageSizes.tickets;
       const offset = query.before ? 0 : (query.pageNumber - 1) * size;

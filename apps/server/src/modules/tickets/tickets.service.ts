@@ -1,4 +1,12 @@
-import type { OtherOpenTicket, TicketCreate, TicketListQuery, TicketRecord, TicketUpdate } from '@wacrm/shared';
+import {
+  canReadDeletedMessages,
+  type OtherOpenTicket,
+  type Profile,
+  type TicketCreate,
+  type TicketListQuery,
+  type TicketRecord,
+  type TicketUpdate,
+} from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/errors.ts';
@@ -51,6 +59,8 @@ export function createTicketsService(deps: {
   slotFreed: (companyId: number) => Promise<void>;
   log: FastifyBaseLogger;
   clock: () => Date;
+  /** The company setting `deletedMessagesVisibleTo`: whose searches look into deleted messages. */
+  deletedVisibleTo: (companyId: number) => Promise<string>;
 }) {
   const { db, repository, policy, realtime, log } = deps;
 
@@ -134,8 +144,12 @@ export function createTicketsService(deps: {
   return {
     assertOnWhatsApp,
 
-    async list(session: Session, query: TicketListQuery) {
-      return repository.list(await viewer(session), query);
+    async list(session: Session & { profile: Profile }, query: TicketListQuery) {
+      // Search finds a deleted message's text only for those who may read it (docs/decisions/edits-deletes-reactions.md).
+      const searchDeleted =
+        query.searchParam.trim() !== '' &&
+        canReadDeletedMessages(await deps.deletedVisibleTo(session.companyId), session.profile);
+      return repository.list(await viewer(session), query, { searchDeleted });
     },
 
     show,

@@ -75,8 +75,20 @@ export function createWebhooksDispatcher(deps: {
         return queue(companyId, 'message.created', data, `message.created:${message.id}`);
       }
       case 'message.updated': {
-        const { message } = event;
+        const { message, change } = event;
         const data = { message, ticketId: message.ticketId, contactId: message.contactId };
+        // What a person changed: told once per change (intake and the outbound path announce
+        // only real changes; the dedupe keys stop a second telling of the same one).
+        if (change?.kind === 'edit') {
+          const edits = message.editHistory.length;
+          return queue(companyId, 'message.updated', data, `message.updated:${message.id}:${edits}`);
+        }
+        if (change?.kind === 'delete') {
+          return queue(companyId, 'message.deleted', data, `message.deleted:${message.id}`);
+        }
+        if (change?.kind === 'reaction') {
+          return queue(companyId, 'message.reaction', { ...data, reaction: change.reaction }, null);
+        }
         // Acks only move forward: one delivery per message and ack, whichever path told it; a
         // message that could not be sent is told once more, as failed.
         const state = message.failed ? 'failed' : message.ack;

@@ -9,9 +9,23 @@ import type { ContactRecord, MessageRecord, TicketRecord } from '@wacrm/shared';
  */
 export type DomainEvent =
   | { type: 'message.created'; companyId: number; message: MessageRecord }
-  | { type: 'message.updated'; companyId: number; message: MessageRecord }
+  /**
+   * `change` says what a person changed (an edit, a delete for everyone, a reaction, with the
+   * reaction that changed); without it the update is the message's state (sent, ack, failure).
+   */
+  | { type: 'message.updated'; companyId: number; message: MessageRecord; change?: MessageChange }
   | { type: 'ticket.changed'; companyId: number; ticket: TicketRecord }
   | { type: 'contact.created' | 'contact.updated'; companyId: number; contact: ContactRecord };
+
+/** A change to a message made by a person (the customer, an attendant, the API). */
+export type MessageChange =
+  | { kind: 'edit' }
+  | { kind: 'delete' }
+  | {
+      kind: 'reaction';
+      /** The reaction as it now is; `emoji` is empty when it was removed. */
+      reaction: { emoji: string; fromMe: boolean; userId: number | null; contactId: number | null };
+    };
 
 export type DomainEventListener = (event: DomainEvent) => Promise<void> | void;
 

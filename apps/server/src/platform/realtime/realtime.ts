@@ -68,7 +68,12 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
       socket.emit('ready');
       return;
     }
-    socket.join([rooms.company(companyId), rooms.user(companyId, userId), rooms.everyone()]);
+    socket.join([
+      rooms.company(companyId),
+      rooms.user(companyId, userId),
+      rooms.profile(companyId, socket.data.profile),
+      rooms.everyone(),
+    ]);
     for (const handler of connectionHandlers) handler(socket);
     socket.emit('ready');
     // Every page load opens a socket: debug, like the requests.

@@ -229,18 +229,67 @@ export function createIntakeRepository(db: Database) {
       return row ?? null;
     },
 
-    async applyUpdate(
-      companyId: number,
-      whatsappId: number,
-      externalId: string,
-      change: { body: string; isEdited: true } | { isDeleted: true },
-    ) {
+    /**
+     * A provider's edit: the new text, the old one kept in `edit_history` with its time. Applied
+     * once: an edit to the text the message already has (a redelivery, our own edit echoed back)
+     * or of a deleted message changes nothing and answers null.
+     */
+    async applyEdit(companyId: number, whatsappId: number, externalId: string, body: string, at: Date) {
       const [row] = await db
         .update(messages)
-        .set({ ...change, updatedAt: new Date() })
-        .where(byExternalId(companyId, whatsappId, externalId))
-        .returning({ id: messages.id, ticketId: messages.ticketId });
+        .set({
+          body,
+          isEdited: true,
+          // The right side reads the row as it was: the text being replaced.
+          editHistory: sql`${messages.editHistory} || jsonb_build_array(jsonb_build_object('body', ${messages.body}, 'editedAt', ${at.toISOString()}::text))`,
+          updatedAt: at,
+        })
+        .where(
+          and(byExternalId(companyId, whatsappId, externalId), ne(messages.body, body), eq(messages.isDeleted, false)),
+        )
+        .returning({
+          id: messages.id,
+          ticketId: messages.ticketId,
+          // RETURNING reads the row as written: the history's last entry is the replaced text.
+          previousBody: sql<string>`${messages.editHistory} -> -1 ->> 'body'`,
+          mediaName: messages.mediaName,
+          mediaType: messages.mediaType,
+        });
       return row ?? null;
+    },
+
+    /** A provider's delete for everyone, applied once (a second one answers null). */
+    async applyDelete(companyId: number, whatsappId: number, externalId: string, at: Date) {
+      const [row] = await db
+        .update(messages)
+        .set({ isDeleted: true, updatedAt: at })
+        .where(and(byExternalId(companyId, whatsappId, externalId), eq(messages.isDeleted, false)))
+        .returning({
+          id: messages.id,
+          ticketId: messages.ticketId,
+          body: messages.body,
+          mediaName: messages.mediaName,
+          mediaType: messages.mediaType,
+        });
+      return row ?? null;
+    },
+
+    /**
+     * The message a reaction is for, with the customer of its chat (the ticket's contact) and, in
+     * a group, the member's contact when the company has one by that number.
+     */
+    async reactionTarget(companyId: number, whatsappId: number, externalId: string, participant?: string) {
+      const [row] = await db
+        .select({ id: messages.id, ticketId: messages.ticketId, contactId: tickets.contactId })
+        .from(messages)
+        .innerJoin(tickets, and(eq(tickets.id, messages.ticketId), eq(tickets.companyId, companyId)))
+        .where(byExternalId(companyId, whatsappId, externalId));
+      if (!row || !participant) return row ? { ...row, participantContactId: null } : null;
+      const [member] = await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), eq(contacts.number, participant), eq(contacts.isGroup, false)));
+      return { ...row, participantContactId: member?.id ?? null };
     },
 
     /** What decides who hears about the ticket's messages (status, queue, assignee). */

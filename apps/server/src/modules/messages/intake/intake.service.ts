@@ -17,6 +17,13 @@ import {
 import { createTicketRecordReader } from '../../tickets/index.ts';
 import { automaticTexts } from '../automatic-texts.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
+import {
+  companyReactor,
+  createMessageReactionsRepository,
+  customerReactor,
+  participantReactor,
+} from '../message-reactions.repository.ts';
+import { createMessageUpdates } from '../message-updates.ts';
 import type { MessagesRealtime } from '../messages.realtime.ts';
 import { type MessagesRepository, toContactRecord } from '../messages.repository.ts';
 import type { ProfilePictures } from '../profile-pictures.ts';
@@ -71,11 +78,24 @@ export function createIntake(deps: {
   /** What a stored message sets off: flows, bots, routing automation (declared in app.ts). */
   pipeline?: InboundPipeline;
   companyLocale: (companyId: number) => Promise<{ language: MessagesLanguage }>;
+  /** The company setting `deletedMessagesVisibleTo` (cached); read from the table when not given. */
+  deletedVisibleTo?: (companyId: number) => Promise<string>;
   clock: () => Date;
 }): SessionInboundHandlers {
   const { db, repository, records, realtime, storage, log, clock } = deps;
   const writeBatch = createIntakeWriter({ db, repository, clock });
   const readTicketRecords = createTicketRecordReader(db);
+  const reactions = createMessageReactionsRepository(db);
+  const announce = createMessageUpdates({
+    db,
+    records,
+    realtime,
+    ticketState: (companyId, ticketId) => repository.ticketState(companyId, ticketId),
+    deletedVisibleTo:
+      deps.deletedVisibleTo ??
+      (async (companyId) =>
+        (await repository.setting(companyId, 'deletedMessagesVisibleTo')) ?? 'adminsAndSupervisors'),
+  });
 
   async function saveMedia(companyId: number, media: NonNullable<InboundMessage['media']>) {
     if (media.data.length > MESSAGE_MEDIA_MAX_BYTES || !isAcceptedMimetype(media.mimetype)) {
@@ -92,10 +112,30 @@ export function createIntake(deps: {
   }
 
   async function emitMessageUpdate(companyId: number, row: { id: number; ticketId: number } | null) {
-    if (!row) return;
-    const message = await records.findMessage(companyId, row.id);
-    const ticket = message ? await repository.ticketState(companyId, row.ticketId) : null;
-    if (message && ticket) realtime.messageUpdated(companyId, message, ticket);
+    if (row) await announce(companyId, row.id);
+  }
+
+  /**
+   * A reaction: the reactor's one reaction to the message set, replaced or removed. It is no
+   * message: it opens or moves no ticket, counts as no reply and sets off no automation.
+   */
+  async function applyReaction(ref: SessionRef, update: Extract<InboundMessageUpdate, { kind: 'reaction' }>) {
+    const { companyId } = ref;
+    const target = await repository.reactionTarget(companyId, ref.id, update.externalId, update.participant);
+    if (!target) return;
+    const reactor = update.fromMe
+      ? companyReactor(null)
+      : update.participant
+        ? target.participantContactId
+          ? customerReactor(target.participantContactId)
+          : participantReactor(update.participant)
+        : customerReactor(target.contactId);
+    if (!(await reactions.set(companyId, target.id, reactor, update.emoji, clock()))) return;
+    const { fromMe, userId, contactId } = reactor;
+    await announce(companyId, target.id, {
+      kind: 'reaction',
+      reaction: { emoji: update.emoji, fromMe, userId, contactId },
+    });
   }
 
   /** Automation never breaks intake: the message is stored whatever the bot does. */
@@ -291,12 +331,37 @@ export function createIntake(deps: {
         );
         return;
       }
-      const change =
-        update.kind === 'edit' ? { body: update.body, isEdited: true as const } : { isDeleted: true as const };
-      await emitMessageUpdate(
-        ref.companyId,
-        await repository.applyUpdate(ref.companyId, ref.id, update.externalId, change),
-      );
+      if (update.kind === 'reaction') {
+        await applyReaction(ref, update);
+        return;
+      }
+      // Applied once, announced once; an edit sets off no automation (the bot answered the text already).
+      const { companyId } = ref;
+      if (update.kind === 'edit') {
+        const edited = await repository.applyEdit(companyId, ref.id, update.externalId, update.body, clock());
+        if (!edited) return;
+        const { mediaName, mediaType } = edited;
+        await announce(
+          companyId,
+          edited.id,
+          { kind: 'edit' },
+          {
+            ticketId: edited.ticketId,
+            before: { body: edited.previousBody, mediaName, mediaType },
+            after: { body: update.body, mediaName, mediaType },
+          },
+        );
+        return;
+      }
+      const deleted = await repository.applyDelete(companyId, ref.id, update.externalId, clock());
+      if (deleted) {
+        await announce(
+          companyId,
+          deleted.id,
+          { kind: 'delete' },
+          { ticketId: deleted.ticketId, before: deleted, after: null },
+        );
+      }
     },
 
     async onAck(ref: SessionRef, externalId: string, ack: Ack) {

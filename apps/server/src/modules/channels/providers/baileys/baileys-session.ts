@@ -14,6 +14,7 @@ import type {
   ChannelSessionEvents,
   ConnectionStatus,
   InboundMedia,
+  MessageTarget,
   OutboundMessage,
 } from '../../channel-adapter.ts';
 import type { DatabaseAuthState } from './auth-state.ts';
@@ -29,8 +30,9 @@ import {
   toInboundCall,
   toInboundMessage,
   toInboundMessageUpdate,
+  toInboundReaction,
 } from './to-inbound-message.ts';
-import { toJid, toMessageKey, toOutboundPayload } from './to-outbound-payload.ts';
+import { toEditPayload, toJid, toMessageKey, toOutboundPayload, toReactionPayload } from './to-outbound-payload.ts';
 
 export type MediaDownloader = (message: WAMessage, socket: BaileysSocket, logger: BaileysLogger) => Promise<Buffer>;
 
@@ -94,6 +96,11 @@ export class BaileysSession implements ChannelSession {
   private outbox: Promise<void> = Promise.resolve();
   private readonly msgRetryCounterCache = new BoundedCache({ maxEntries: 1_000, ttlMs: 60 * 60_000 });
   private readonly groupNames: BoundedCache<string>;
+  /**
+   * The ids of the reactions and edits this session sent: WhatsApp echoes them back as messages
+   * from our own number, which must not undo a change made since (a reaction removed meanwhile).
+   */
+  private readonly ownChanges = new BoundedCache<true>({ maxEntries: 1_000, ttlMs: 60 * 60_000 });
   private readonly contacts: ContactSync;
   private replayed = false;
 
@@ -247,7 +254,13 @@ export class BaileysSession implements ChannelSession {
   private async deliverMessage(socket: BaileysSocket, raw: WAMessage) {
     const message = await this.withPhoneNumbers(socket, raw);
     const inbound = toInboundMessage(message, { now: this.ctx.policy.now() });
-    if (!inbound) return;
+    if (!inbound) {
+      // A reaction is a change to the message it names, never a message of its own.
+      const reaction = toInboundReaction(message);
+      const isOurEcho = reaction?.fromMe && this.ownChanges.get(message.key.id ?? '') !== undefined;
+      if (reaction && !isOurEcho) await this.ctx.events.onMessageUpdate(reaction);
+      return;
+    }
     inbound.raw = raw;
     if (inbound.isGroup && message.key.remoteJid) {
       const name = await this.groupName(socket, message.key.remoteJid);
@@ -323,7 +336,7 @@ export class BaileysSession implements ChannelSession {
     return { externalId };
   }
 
-  async deleteForEveryone(target: { chatId: string; isGroup: boolean; externalId: string; fromMe: boolean }) {
+  async deleteForEveryone(target: MessageTarget) {
     const socket = this.connectedSocket();
     const key = toMessageKey(target);
     try {
@@ -331,6 +344,30 @@ export class BaileysSession implements ChannelSession {
     } catch (error) {
       throw new AppError('ERR_DELETE_WAPP_MSG', { details: { reason: (error as Error).message } });
     }
+  }
+
+  async editMessage(target: MessageTarget, body: string) {
+    const socket = this.connectedSocket();
+    const { jid, content } = toEditPayload(target, body);
+    try {
+      this.rememberOwn(await socket.sendMessage(jid, content));
+    } catch (error) {
+      throw new AppError('ERR_EDIT_WAPP_MSG', { details: { reason: (error as Error).message } });
+    }
+  }
+
+  async react(target: MessageTarget, emoji: string) {
+    const socket = this.connectedSocket();
+    const { jid, content } = toReactionPayload(target, emoji);
+    try {
+      this.rememberOwn(await socket.sendMessage(jid, content));
+    } catch (error) {
+      throw new AppError('ERR_REACT_WAPP_MSG', { details: { reason: (error as Error).message } });
+    }
+  }
+
+  private rememberOwn(sent: WAMessage | undefined) {
+    if (sent?.key.id) this.ownChanges.set(sent.key.id, true);
   }
 
   async markRead(target: { chatId: string; isGroup: boolean; externalIds: string[] }) {

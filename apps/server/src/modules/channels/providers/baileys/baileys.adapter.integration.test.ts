@@ -338,8 +338,8 @@ describe('baileys adapter: inbound', () => {
     await session.stop();
   });
 
-  it('skips what the product ignores', async () => {
-    const { socket, messages, session } = await startSession();
+  it('skips what the product ignores; a reaction is an update of its target, never a message', async () => {
+    const { socket, messages, updates, session } = await startSession();
     socket().emit('messages.upsert', {
       type: 'notify',
       messages: [
@@ -349,6 +349,7 @@ describe('baileys adapter: inbound', () => {
       ],
     });
     await expectEventually(() => expect(messages.map((message) => message.externalId)).toEqual(['OK']));
+    expect(updates).toEqual([{ kind: 'reaction', externalId: 'M1', emoji: '👍', fromMe: false }]);
     await session.stop();
   });
 

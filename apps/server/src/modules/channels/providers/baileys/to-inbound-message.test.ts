@@ -8,6 +8,7 @@ import {
   toInboundMessage,
   toInboundMessageUpdate,
   toInboundMessageUpdateFromMessage,
+  toInboundReaction,
 } from './to-inbound-message.ts';
 
 /**
@@ -417,5 +418,45 @@ describe('acks', () => {
     [{ userJid: CUSTOMER }, null],
   ] as [proto.IUserReceipt, number | null][])('receipt %o → ack %s', (receipt, ack) => {
     expect(receiptToAck(receipt)).toBe(ack);
+  });
+});
+
+describe('toInboundReaction', () => {
+  it.each([
+    [
+      "a customer's reaction names its target",
+      received({ reactionMessage: { key: { remoteJid: CUSTOMER, id: 'M1' }, text: '👍' } }),
+      { kind: 'reaction', externalId: 'M1', emoji: '👍', fromMe: false },
+    ],
+    [
+      'an empty text removes it',
+      received({ reactionMessage: { key: { remoteJid: CUSTOMER, id: 'M1' }, text: '' } }),
+      { kind: 'reaction', externalId: 'M1', emoji: '', fromMe: false },
+    ],
+    [
+      "the company's phone reacted (or echoes ours)",
+      received(
+        { reactionMessage: { key: { remoteJid: CUSTOMER, id: 'M1' }, text: '❤️' } },
+        { key: { remoteJid: CUSTOMER, fromMe: true, id: 'R9' } },
+      ),
+      { kind: 'reaction', externalId: 'M1', emoji: '❤️', fromMe: true },
+    ],
+    [
+      'a group member, by number',
+      inGroup({ reactionMessage: { key: { remoteJid: GROUP, id: 'G1' }, text: '😂' } }),
+      { kind: 'reaction', externalId: 'G1', emoji: '😂', fromMe: false, participant: '5511977776666' },
+    ],
+    ['not a reaction', received({ conversation: 'oi' }), null],
+    ['a reaction without its target', received({ reactionMessage: { text: '👍' } }), null],
+    [
+      'a status broadcast',
+      received(
+        { reactionMessage: { key: { id: 'M1' }, text: '👍' } },
+        { key: { remoteJid: 'status@broadcast', fromMe: false, id: 'S1' } },
+      ),
+      null,
+    ],
+  ] as const)('%s', (_name, message, expected) => {
+    expect(toInboundReaction(message as WAMessage)).toEqual(expected);
   });
 });

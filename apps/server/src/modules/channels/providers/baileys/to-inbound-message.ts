@@ -254,6 +254,32 @@ export function toInboundMessageUpdate(entry: WAMessageUpdate): InboundMessageUp
 }
 
 /**
+ * A reaction as it arrives in `messages.upsert` (a `reactionMessage` naming its target's key):
+ * set, replaced, or removed when its text is empty. Baileys also derives `messages.reaction`
+ * from these same messages; the adapter reads them here, where they are journaled like any message.
+ */
+export function toInboundReaction(message: WAMessage): Extract<InboundMessageUpdate, { kind: 'reaction' }> | null {
+  const { key } = message;
+  const remoteJid = key.remoteJid;
+  if (!remoteJid || isIgnoredChat(remoteJid)) return null;
+  const reaction = normalizeMessageContent(message.message)?.reactionMessage;
+  const targetId = reaction?.key?.id;
+  if (!reaction || !targetId) return null;
+  const fromMe = Boolean(key.fromMe);
+  const update: Extract<InboundMessageUpdate, { kind: 'reaction' }> = {
+    kind: 'reaction',
+    externalId: targetId,
+    emoji: reaction.text ?? '',
+    fromMe,
+  };
+  const participant = key.participant || message.participant;
+  if (isJidGroup(remoteJid) && !fromMe && participant) {
+    update.participant = jidUser(preferPhoneJid(participant, key.participantAlt));
+  }
+  return update;
+}
+
+/**
  * WhatsApp's status (2 server ack, 3 delivered, 4 read, 5 played) → ours (1 sent, 2 delivered,
  * 3 read, 4 played). Errors and pending are not acks.
  */

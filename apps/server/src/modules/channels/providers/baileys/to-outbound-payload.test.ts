@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboundMessage } from '../../channel-adapter.ts';
-import { type OutboundPayload, toJid, toMessageKey, toOutboundPayload } from './to-outbound-payload.ts';
+import {
+  type OutboundPayload,
+  toEditPayload,
+  toJid,
+  toMessageKey,
+  toOutboundPayload,
+  toReactionPayload,
+} from './to-outbound-payload.ts';
 
 const to = { chatId: '5511988887777', isGroup: false };
 const JID = '5511988887777@s.whatsapp.net';
@@ -122,6 +129,41 @@ describe('toMessageKey', () => {
       remoteJid: JID,
       id: 'M1',
       fromMe: true,
+    });
+  });
+});
+
+describe('edits and reactions', () => {
+  const ours = { chatId: '5511988887777', isGroup: false, externalId: 'M1', fromMe: true };
+  it('an edit sends the new text naming our message', () => {
+    expect(toEditPayload(ours, 'corrigido')).toEqual({
+      jid: JID,
+      content: { text: 'corrigido', edit: { remoteJid: JID, id: 'M1', fromMe: true } },
+    });
+  });
+
+  it("a reaction names its target; in a group, a member's message names its author", () => {
+    expect(toReactionPayload({ ...ours, fromMe: false }, '👍')).toEqual({
+      jid: JID,
+      content: { react: { text: '👍', key: { remoteJid: JID, id: 'M1', fromMe: false } } },
+    });
+    const group = {
+      chatId: '120363025246125486',
+      isGroup: true,
+      externalId: 'G1',
+      fromMe: false,
+      participant: '5511977776666',
+    };
+    expect(toReactionPayload(group, '').content).toEqual({
+      react: {
+        text: '',
+        key: {
+          remoteJid: '120363025246125486@g.us',
+          id: 'G1',
+          fromMe: false,
+          participant: '5511977776666@s.whatsapp.net',
+        },
+      },
     });
   });
 });

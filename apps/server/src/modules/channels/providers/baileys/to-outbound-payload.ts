@@ -1,5 +1,5 @@
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage, WAMessageKey } from 'baileys';
-import type { OutboundMessage } from '../../channel-adapter.ts';
+import type { MessageTarget, OutboundMessage } from '../../channel-adapter.ts';
 import { OGG_OPUS_MIMETYPE } from '../../voice-notes/voice-note.ts';
 
 /** WhatsApp plays push-to-talk notes only as ogg/opus (the messages module remuxes recordings). */
@@ -63,12 +63,28 @@ export function toOutboundPayload(message: OutboundMessage): OutboundPayload {
   return { jid, content, options };
 }
 
-/** The key of a message to revoke for everyone (ours; or anyone's in a group where we are admin). */
-export function toMessageKey(target: { chatId: string; isGroup: boolean; externalId: string; fromMe: boolean }) {
+/**
+ * The key of a message to revoke, edit or react to: its chat, id and whether it is ours; in a
+ * group, a member's message also names its author.
+ */
+export function toMessageKey(target: MessageTarget) {
   const key: WAMessageKey = {
     remoteJid: toJid(target.chatId, target.isGroup),
     id: target.externalId,
     fromMe: target.fromMe,
   };
+  if (target.isGroup && !target.fromMe && target.participant) key.participant = toJid(target.participant, false);
   return key;
+}
+
+/** An edit of one of our text messages: its new text, naming the original by key. */
+export function toEditPayload(target: MessageTarget, body: string) {
+  const key = toMessageKey(target);
+  return { jid: key.remoteJid!, content: { text: body, edit: key } satisfies AnyMessageContent };
+}
+
+/** A reaction to a message; an empty text removes ours. */
+export function toReactionPayload(target: MessageTarget, emoji: string) {
+  const key = toMessageKey(target);
+  return { jid: key.remoteJid!, content: { react: { text: emoji, key } } satisfies AnyMessageContent };
 }

@@ -130,8 +130,13 @@ export function createCloudApiAdapter(deps: CloudApiAdapterDeps) {
         const credentials = await credentialsOrFail(connection);
         await calling(connection, () => graph.markRead(credentials, newest), events);
       },
-      async deleteForEveryone() {
-        throw new GraphApiError(0, 'the Cloud API cannot delete a sent message', 400);
+      // No edit and no delete for everyone: Meta's API has no call for either (channelCapabilities).
+      async react(target, emoji) {
+        if (target.isGroup) throw new PermanentSendError('ERR_CLOUD_REJECTED', 'the Cloud API does not send to groups');
+        const credentials = await credentialsOrFail(connection);
+        // Meta takes an empty emoji as "remove the reaction".
+        const payload = { type: 'reaction', reaction: { message_id: target.externalId, emoji } };
+        await calling(connection, () => graph.sendMessage(credentials, target.chatId, payload), events);
       },
       // The Cloud API exposes no profile pictures.
       fetchProfilePicture: async () => null,

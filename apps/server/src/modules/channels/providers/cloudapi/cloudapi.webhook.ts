@@ -121,6 +121,11 @@ export function registerCloudApiWebhook(app: FastifyInstance, deps: WebhookDeps)
         await inbound.onMessage(connection.ref, await withMedia(connection, item));
         received += 1;
       }
+      // After the messages: a reaction may name one that came in the same notification.
+      for (const update of change.updates) {
+        await inbound.onMessageUpdate(connection.ref, update);
+        received += 1;
+      }
       for (const status of change.statuses) {
         if (status.ack !== null) await inbound.onAck(connection.ref, status.externalId, status.ack);
         else if (status.failure) {

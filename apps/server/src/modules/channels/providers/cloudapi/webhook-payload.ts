@@ -1,4 +1,4 @@
-import type { Ack, InboundMessage, MediaType } from '../../channel-adapter.ts';
+import type { Ack, InboundMessage, InboundMessageUpdate, MediaType } from '../../channel-adapter.ts';
 import { menuOptionOf } from './interactive-menu.ts';
 
 /**
@@ -9,6 +9,8 @@ import { menuOptionOf } from './interactive-menu.ts';
 export interface CloudWebhookChange {
   phoneNumberId: string;
   messages: CloudInboundMessage[];
+  /** Changes to earlier messages: the customer's reactions, and deletes (numbers also on the Business app). */
+  updates: InboundMessageUpdate[];
   statuses: CloudStatus[];
 }
 
@@ -50,11 +52,13 @@ export function readWebhookBody(body: unknown): CloudWebhookChange[] {
           textAt(objectAt(objectAt(contact).profile).name),
         ]),
       );
+      const items = listAt(content.messages).map(objectAt);
       changes.push({
         phoneNumberId,
-        messages: listAt(content.messages)
-          .map((message) => toInbound(objectAt(message), names))
+        messages: items
+          .map((message) => toInbound(message, names))
           .filter((message): message is CloudInboundMessage => message !== null),
+        updates: items.map(toUpdate).filter((update): update is InboundMessageUpdate => update !== null),
         statuses: listAt(content.statuses)
           .map((status) => toStatus(objectAt(status)))
           .filter((status): status is CloudStatus => status !== null),
@@ -81,6 +85,26 @@ function toStatus(status: Json): CloudStatus | null {
   }
   const ack = acksByStatus[name];
   return ack ? { externalId, ack } : null;
+}
+
+/**
+ * A message that changes an earlier one. `reaction`: the customer reacted to a message of the
+ * chat; without an emoji (or with an empty one) they removed their reaction. `revoke`: the
+ * customer deleted a message for everyone, which Meta reports only for numbers that also use the
+ * WhatsApp Business app ("coexistence"). Meta sends no customer edits to the Cloud API.
+ */
+function toUpdate(message: Json): InboundMessageUpdate | null {
+  const type = textAt(message.type);
+  if (type === 'reaction') {
+    const reaction = objectAt(message.reaction);
+    const externalId = textAt(reaction.message_id);
+    return externalId ? { kind: 'reaction', externalId, emoji: textAt(reaction.emoji), fromMe: false } : null;
+  }
+  if (type === 'revoke') {
+    const externalId = textAt(objectAt(message.revoke).original_message_id);
+    return externalId ? { kind: 'delete', externalId } : null;
+  }
+  return null;
 }
 
 /** Meta's media kinds as the app's media types (stickers are webp images). */

@@ -1,8 +1,8 @@
-import type { SandboxCustomerRecord, SandboxOutboxEntry } from '@wacrm/shared';
+import type { SandboxCustomerRecord, SandboxOutboxEntry, SandboxReaction } from '@wacrm/shared';
 import { and, asc, desc, eq, gt, isNotNull, max, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../../platform/db/client.ts';
-import { contacts, messages, tickets } from '../../../../tables.ts';
+import { contacts, messageReactions, messages, tickets } from '../../../../tables.ts';
 import { mimetypeOf } from '../../media-files.ts';
 import { isVoiceNoteName, OGG_OPUS_MIMETYPE } from '../../voice-notes/voice-note.ts';
 
@@ -89,6 +89,63 @@ export function createSandboxOutboxRepository(db: Database, mediaUrlOf: (relativ
         .groupBy(contacts.id, contacts.number, contacts.name, contacts.isGroup)
         .orderBy(desc(lastActive), desc(contacts.id))
         .limit(CUSTOMERS_LIMIT);
+    },
+
+    /**
+     * The company's current reactions to messages of this connection's chats (one per message:
+     * WhatsApp's rule), newest first, as the simulated phone shows them.
+     */
+    async reactions(companyId: number, whatsappId: number, filter: { to?: string }): Promise<SandboxReaction[]> {
+      const conditions = [
+        eq(messageReactions.companyId, companyId),
+        eq(messageReactions.fromMe, true),
+        eq(messages.whatsappId, whatsappId),
+        isNotNull(messages.externalId),
+      ];
+      if (filter.to) {
+        const digits = filter.to.replace(/\D/g, '');
+        conditions.push(or(eq(contacts.number, filter.to), eq(contacts.number, digits))!);
+      }
+      const rows = await db
+        .select({
+          id: messages.externalId,
+          chatId: contacts.number,
+          emoji: messageReactions.emoji,
+          time: messageReactions.updatedAt,
+        })
+        .from(messageReactions)
+        .innerJoin(messages, and(eq(messages.id, messageReactions.messageId), eq(messages.companyId, companyId)))
+        .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .where(and(...conditions))
+        .orderBy(desc(messageReactions.updatedAt))
+        .limit(OUTBOX_LIMIT);
+      return rows.map((row) => ({ id: row.id!, chatId: row.chatId, emoji: row.emoji, time: row.time.toISOString() }));
+    },
+
+    /**
+     * A message of this connection by its WhatsApp id, with its chat: what a simulated customer
+     * may edit, delete or react to. Null when the connection has no such message.
+     */
+    async chatMessage(companyId: number, whatsappId: number, externalId: string) {
+      const [row] = await db
+        .select({
+          fromMe: messages.fromMe,
+          participant: messages.participant,
+          chatId: contacts.number,
+          isGroup: contacts.isGroup,
+        })
+        .from(messages)
+        .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.whatsappId, whatsappId),
+            eq(messages.externalId, externalId),
+          ),
+        );
+      return row ?? null;
     },
 
     /** Whether `externalId` is something the company sent through this connection (acks are for those). */

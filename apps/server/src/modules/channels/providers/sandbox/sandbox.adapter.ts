@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { SandboxCall, SandboxCallAnswer, SandboxInbound } from '@wacrm/shared';
+import type {
+  SandboxCall,
+  SandboxCallAnswer,
+  SandboxEdit,
+  SandboxInbound,
+  SandboxReact,
+  SandboxRevoke,
+} from '@wacrm/shared';
 import { AppError } from '../../../../platform/http/app-error.ts';
 import type {
   Ack,
@@ -106,8 +113,15 @@ export class SandboxAdapter implements ChannelAdapter {
         if (!isCurrent() || live.state !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
         return { externalId: newId('SB') };
       },
-      // The stored message is marked deleted by the caller; the outbox reads that flag.
+      // The stored message is marked deleted by the caller; the outbox reads that flag. Edits and
+      // reactions likewise: the phone shows the stored text (`edited`) and reactions (`reactions`).
       deleteForEveryone: async () => {
+        if (!isCurrent() || live.state !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+      },
+      editMessage: async () => {
+        if (!isCurrent() || live.state !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+      },
+      react: async () => {
         if (!isCurrent() || live.state !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
       },
       markRead: async (target) => {
@@ -188,6 +202,58 @@ export class SandboxAdapter implements ChannelAdapter {
     };
     await live.events.onMessage(message);
     return { id: externalId };
+  }
+
+  /**
+   * The message a simulated customer acts on: one of their chat (`from`, or `groupId`), and for
+   * an edit or a delete one they wrote themselves (WhatsApp lets nobody else). Else not found.
+   */
+  private async customerTarget(
+    companyId: number,
+    whatsappId: number,
+    input: { from: string; id: string; groupId?: string },
+    mustBeTheirs: boolean,
+  ) {
+    const found = await this.deps.outbox.chatMessage(companyId, whatsappId, input.id);
+    const chatId = input.groupId ? input.groupId.replace(/[^\w@.-]/g, '') : digits(input.from);
+    const isTheirs = found && !found.fromMe && (!found.isGroup || found.participant === digits(input.from));
+    if (!found || found.chatId !== chatId || (mustBeTheirs && !isTheirs)) throw new AppError('ERR_NOT_FOUND');
+    return found;
+  }
+
+  /** The customer edits a message they sent (WhatsApp's "Edit"). */
+  async customerEdit(companyId: number, whatsappId: number, input: SandboxEdit) {
+    const live = this.connected(whatsappId);
+    await this.customerTarget(companyId, whatsappId, input, true);
+    await live.events.onMessageUpdate({ kind: 'edit', externalId: input.id, body: input.body });
+    return { id: input.id };
+  }
+
+  /** The customer deletes a message they sent, for everyone. */
+  async customerRevoke(companyId: number, whatsappId: number, input: SandboxRevoke) {
+    const live = this.connected(whatsappId);
+    await this.customerTarget(companyId, whatsappId, input, true);
+    await live.events.onMessageUpdate({ kind: 'delete', externalId: input.id });
+    return { id: input.id };
+  }
+
+  /** The customer reacts to a message of their chat; an empty emoji removes the reaction. */
+  async customerReact(companyId: number, whatsappId: number, input: SandboxReact) {
+    const live = this.connected(whatsappId);
+    const target = await this.customerTarget(companyId, whatsappId, input, false);
+    await live.events.onMessageUpdate({
+      kind: 'reaction',
+      externalId: input.id,
+      emoji: input.emoji,
+      fromMe: false,
+      ...(target.isGroup ? { participant: digits(input.from) } : {}),
+    });
+    return { id: input.id };
+  }
+
+  /** The company's reactions, as the simulated phone shows them. */
+  reactions(companyId: number, whatsappId: number, filter: { to?: string }) {
+    return this.deps.outbox.reactions(companyId, whatsappId, filter);
   }
 
   /** A customer calls; answers whether the product declined it. */

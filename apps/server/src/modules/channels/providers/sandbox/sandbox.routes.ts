@@ -28,6 +28,15 @@ export function registerSandboxRoutes(
   router.define('sandbox.deliver', ({ id, input }: Args<Parameters<SandboxAdapter['deliver']>[1]>) =>
     adapter.deliver(id, input),
   );
+  router.define('sandbox.edit', ({ id, companyId, input }: Args<Parameters<SandboxAdapter['customerEdit']>[2]>) =>
+    adapter.customerEdit(companyId, id, input),
+  );
+  router.define('sandbox.revoke', ({ id, companyId, input }: Args<Parameters<SandboxAdapter['customerRevoke']>[2]>) =>
+    adapter.customerRevoke(companyId, id, input),
+  );
+  router.define('sandbox.react', ({ id, companyId, input }: Args<Parameters<SandboxAdapter['customerReact']>[2]>) =>
+    adapter.customerReact(companyId, id, input),
+  );
   router.define('sandbox.call', ({ id, input }: Args<Parameters<SandboxAdapter['call']>[1]>) =>
     adapter.call(id, input),
   );
@@ -78,6 +87,23 @@ export function registerSandboxRoutes(
     (request) => onOwner<Awaited<ReturnType<SandboxAdapter['deliver']>>>(request, 'sandbox.deliver', request.body),
     // Media travels as base64 inside the JSON: room for the largest accepted file.
     { ...guard, bodyLimit: 24 * 1024 * 1024 },
+  );
+
+  type CustomerAnswer = { id: string };
+  route(app, sandboxRoutes.edit, (request) => onOwner<CustomerAnswer>(request, 'sandbox.edit', request.body), guard);
+  route(
+    app,
+    sandboxRoutes.revoke,
+    (request) => onOwner<CustomerAnswer>(request, 'sandbox.revoke', request.body),
+    guard,
+  );
+  route(app, sandboxRoutes.react, (request) => onOwner<CustomerAnswer>(request, 'sandbox.react', request.body), guard);
+
+  route(
+    app,
+    sandboxRoutes.reactions,
+    async (request) => adapter.reactions(companyOf(request), await ownSandbox(request), request.query),
+    guard,
   );
 
   route(

@@ -1,0 +1,69 @@
+import { canReadDeletedMessages, profiles } from '@wacrm/shared';
+import type { Database } from '../../platform/db/client.ts';
+import type { MessageChange } from '../../platform/realtime/domain-events.ts';
+import { type TicketAudienceState, ticketWrites } from '../tickets/index.ts';
+import { lastMessageOf } from './intake/intake-batch.ts';
+import type { HiddenMessageView, MessagesRealtime } from './messages.realtime.ts';
+import type { MessagesRepository } from './messages.repository.ts';
+
+/**
+ * Announces a stored change to one message (an ack, an edit, a delete, a reaction, a failure)
+ * to the ticket's open views and the domain listeners. When the message or its quote is deleted
+ * for everyone and the company lets only some profiles read the original, the others' sockets
+ * get it emptied (docs/decisions/edits-deletes-reactions.md).
+ */
+export function createMessageUpdates(deps: {
+  db: Database;
+  records: Pick<MessagesRepository, 'findMessage' | 'findTicket'>;
+  realtime: Pick<MessagesRealtime, 'messageUpdated' | 'ticketUpdated'>;
+  ticketState: (companyId: number, ticketId: number) => Promise<TicketAudienceState | null>;
+  /** The company setting `deletedMessagesVisibleTo`. */
+  deletedVisibleTo: (companyId: number) => Promise<string>;
+}) {
+  /**
+   * An edit or a delete of the message the ticket list shows as the ticket's last: the preview
+   * follows (the new text, or nothing once deleted), so the list never shows a deleted text.
+   */
+  async function followPreview(companyId: number, ticketId: number, before: MessageText, after: MessageText | null) {
+    const previous = lastMessageOf(before);
+    const next = after ? lastMessageOf(after) : '';
+    if (!(await ticketWrites.replaceLastMessage(deps.db, companyId, ticketId, previous, next))) return;
+    const ticket = await deps.records.findTicket(companyId, ticketId);
+    if (ticket) deps.realtime.ticketUpdated(companyId, ticket);
+  }
+
+  return async function announce(
+    companyId: number,
+    messageId: number,
+    change?: MessageChange,
+    /** For an edit or a delete: the text before, and after (null when deleted). */
+    text?: { ticketId: number; before: MessageText; after: MessageText | null },
+  ) {
+    if (text) await followPreview(companyId, text.ticketId, text.before, text.after);
+    const message = await deps.records.findMessage(companyId, messageId);
+    if (!message) return null;
+    const ticket = await deps.ticketState(companyId, message.ticketId);
+    if (!ticket) return null;
+    let hidden: HiddenMessageView | undefined;
+    // A quote may be of a deleted message: only the second read can tell (the record does not say).
+    if (message.isDeleted || message.quotedMsg) {
+      const visibleTo = await deps.deletedVisibleTo(companyId);
+      const readers = profiles.filter((profile) => canReadDeletedMessages(visibleTo, profile));
+      if (readers.length < profiles.length) {
+        const emptied = await deps.records.findMessage(companyId, messageId, { hideDeleted: true });
+        if (emptied && JSON.stringify(emptied) !== JSON.stringify(message)) hidden = { message: emptied, readers };
+      }
+    }
+    deps.realtime.messageUpdated(companyId, message, ticket, { change, hidden });
+    return message;
+  };
+}
+
+export type AnnounceMessageUpdate = ReturnType<typeof createMessageUpdates>;
+
+/** What a ticket's preview of a message is made of (`lastMessageOf`). */
+export interface MessageText {
+  body: string;
+  mediaName?: string | null;
+  mediaType?: string | null;
+}
