@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasFailedEdit } from '../model/message-actions.ts';
+import { canReactTo, hasFailedEdit } from '../model/message-actions.ts';
 import { nextReaction, ourReaction } from '../model/reactions.ts';
 import { withoutAutomaticLabel } from '../model/system-message.ts';
 import { formatTime } from '../model/thread.ts';
@@ -77,7 +77,7 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
   const [pickerAnchor, setPickerAnchor] = useState<HTMLElement | null>(null);
   const caption = captionOf(message);
   const author = isGroup && !message.fromMe ? (message.participantName ?? message.participant) : null;
-  const canReact = canAct && !message.isDeleted;
+  const canReact = canAct && canReactTo(message);
   const ours = ourReaction(message.reactions);
   const handlePick = (emoji: string) => {
     setPickerAnchor(null);
@@ -123,7 +123,7 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
               onReply={props.onReply}
               onEdit={props.onEdit}
               onDelete={props.onDelete}
-              onReact={() => setPickerAnchor(bubble.current)}
+              onReact={canReact ? () => setPickerAnchor(bubble.current) : undefined}
             />
           )}
           {message.isSystem && <SystemLabel />}

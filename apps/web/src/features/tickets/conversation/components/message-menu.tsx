@@ -12,7 +12,8 @@ interface MessageMenuProps {
   /** The session's user: only their own messages can be edited. */
   userId: number;
   onReply: (message: MessageRecord) => void;
-  onReact: () => void;
+  /** Missing for a message that takes no reaction (a call record). */
+  onReact?: () => void;
   onEdit: (message: MessageRecord) => void;
   onDelete: (message: MessageRecord) => void;
 }
@@ -54,9 +55,11 @@ export function MessageMenu({ message, userId, onReply, onReact, onEdit, onDelet
         <MenuItem data-testid="message-reply" onClick={choose(() => onReply(message))}>
           {t('thread.reply')}
         </MenuItem>
-        <MenuItem data-testid="message-react" onClick={choose(onReact)}>
-          {t('reactions.react')}
-        </MenuItem>
+        {onReact && (
+          <MenuItem data-testid="message-react" onClick={choose(onReact)}>
+            {t('reactions.react')}
+          </MenuItem>
+        )}
         {canEdit && (
           <MenuItem data-testid="message-edit" onClick={choose(() => onEdit(message))}>
             {t('thread.edit')}

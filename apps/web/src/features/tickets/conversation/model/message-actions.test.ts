@@ -2,6 +2,7 @@ import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
 import { describe, expect, it } from 'vitest';
 import {
   canEditMessage,
+  canReactTo,
   editWindowEndsAt,
   hasFailedEdit,
   hasReadableOriginal,
@@ -48,6 +49,15 @@ describe('edit window', () => {
     expect(isTextMessage({ mediaType: null })).toBe(true);
     expect(isTextMessage({ mediaType: 'chat' })).toBe(true);
     expect(isTextMessage({ mediaType: 'locationMessage' })).toBe(false);
+  });
+});
+
+describe('reactions', () => {
+  it('go on any living WhatsApp message, not on a deleted one or a call record', () => {
+    expect(canReactTo({ isDeleted: false, mediaType: null })).toBe(true);
+    expect(canReactTo({ isDeleted: false, mediaType: 'image' })).toBe(true);
+    expect(canReactTo({ isDeleted: true, mediaType: null })).toBe(false);
+    expect(canReactTo({ isDeleted: false, mediaType: 'call_log' })).toBe(false);
   });
 });
 

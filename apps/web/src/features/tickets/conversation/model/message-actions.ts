@@ -33,6 +33,11 @@ export function canEditMessage(message: EditableFields, userId: number, now: Dat
   );
 }
 
+/** Whether a message takes reactions: not deleted, and a WhatsApp message (a call record is only our note). */
+export function canReactTo(message: Pick<MessageRecord, 'isDeleted' | 'mediaType'>): boolean {
+  return !message.isDeleted && message.mediaType !== 'call_log';
+}
+
 /** An attendant's edit that did not reach WhatsApp: the message is sent, its text is the earlier one. */
 export function hasFailedEdit(message: Pick<MessageRecord, 'failed' | 'sendError'>): boolean {
   return !message.failed && message.sendError === 'ERR_EDIT_WAPP_MSG';
