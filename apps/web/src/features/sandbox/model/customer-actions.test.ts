@@ -52,7 +52,7 @@ describe("the company's reactions", () => {
     const time = '2026-12-03T12:01:00.000Z';
     const reacted = applyCompanyReactions(chat, [{ id: 'IN1', chatId: `+${ANA}`, emoji: '🙏', time }]);
     expect(reacted.messages[ANA][0].companyReaction).toBe('🙏');
-    expect(reacted.messages[ANA][1].companyReaction).toBe('');
+    expect(reacted.messages[ANA][1].companyReaction ?? '').toBe('');
     const cleared = applyCompanyReactions(reacted, []);
     expect(cleared.messages[ANA][0].companyReaction).toBe('');
   });

@@ -1,5 +1,5 @@
 import AddReactionOutlined from '@mui/icons-material/AddReactionOutlined';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
