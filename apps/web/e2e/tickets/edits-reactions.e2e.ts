@@ -55,6 +55,7 @@ const bubbleWith = (page: Page, text: string) => page.getByTestId('message').fil
 async function openTicket(page: Page, uuid: string) {
   await page.goto(`/tickets/${uuid}`);
   await expect(page.getByTestId('ticket-conversation')).toBeVisible();
+  await expect(page.getByTestId('message').first()).toBeVisible();
   await realtimeConnected(page);
 }
 
