@@ -7,7 +7,7 @@ import { expectEventually, joinRoom } from '../../../test/eventually.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
-import { messages, settings, ticketRatings, tickets, webhookDeliveries } from '../../tables.ts';
+import { messages, ticketRatings, tickets, webhookDeliveries } from '../../tables.ts';
 
 // Issue 49 on the sandbox channel, through HTTP and real sockets: the customer edits, deletes and
 // reacts (the sandbox API), attendants edit their own messages, react and delete; each change is
@@ -190,10 +190,7 @@ describe('the customer edits, deletes and reacts (sandbox)', () => {
     const c = await conversation();
     await subscribeWebhooks(c);
     // Rating on: a closed ticket waits for the customer's answer.
-    await t.db
-      .update(settings)
-      .set({ value: 'enabled' })
-      .where(and(eq(settings.companyId, c.company.id), eq(settings.key, 'userRating')));
+    expect((await t.as(c.adminToken).put('/api/settings/userRating', { value: 'enabled' })).status).toBe(200);
     expect((await t.as(c.userToken).put(`/api/tickets/${c.ticket.id}`, { status: 'closed' })).status).toBe(200);
     // The rating question goes out on closing: the ticket is read once it has.
     await expectEventually(async () => expect(await storedMessages(c.company.id)).toHaveLength(2));
@@ -400,14 +397,19 @@ describe('tenancy', () => {
 
     const sent = (await t.as(c.userToken).post(`/api/messages/${c.ticket.id}`, { body: 'Hi' })).body as MessageRecord;
     const as = t.as(stranger.adminToken);
-    for (const answer of [
-      await as.put(`/api/messages/${sent.id}`, { body: 'hijacked' }),
-      await as.put(`/api/messages/${sent.id}`, { body: '' }),
-      await as.post(`/api/messages/${sent.id}/reactions`, { emoji: '💀' }),
-      await as.post(`/api/messages/${sent.id}/reactions`, { emoji: 'not an emoji' }),
-      await as.delete(`/api/messages/${sent.id}`),
-    ]) {
-      expect(answer).toMatchObject({ status: 404, body: { error: 'ERR_NOT_FOUND' } });
+    const attempts = {
+      edit: await as.put(`/api/messages/${sent.id}`, { body: 'hijacked' }),
+      'edit, bad body': await as.put(`/api/messages/${sent.id}`, { body: '' }),
+      react: await as.post(`/api/messages/${sent.id}/reactions`, { emoji: '💀' }),
+      'react, bad emoji': await as.post(`/api/messages/${sent.id}/reactions`, { emoji: 'not an emoji' }),
+      delete: await as.delete(`/api/messages/${sent.id}`),
+    };
+    for (const [what, answer] of Object.entries(attempts)) {
+      expect({ what, status: answer.status, error: answer.body.error }).toEqual({
+        what,
+        status: 404,
+        error: 'ERR_NOT_FOUND',
+      });
     }
     // Nor through another company's sandbox connection.
     expect((await stranger.sandbox('react', { from: c.customer, id: c.firstId, emoji: '💀' })).status).toBe(404);

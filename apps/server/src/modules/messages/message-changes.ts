@@ -22,14 +22,14 @@ export interface MessageActor {
 
 /**
  * Changes to messages already sent (docs/decisions/edits-deletes-reactions.md): an attendant's
- * edit of their own text message within WhatsApp's 15 minutes, and the company's reaction to any
- * message of the thread. Each reaches the customer first, through the connection's session, and
+ * edit of their own text message within WhatsApp's 15 minutes, a delete for everyone, and the
+ * company's reaction to any message of the thread. Each reaches the customer first, through the connection's session, and
  * is stored only once it has; then every open view of the ticket hears of it.
  */
 export function createMessageChanges(deps: {
   repository: Pick<
     MessagesRepository,
-    'findMessage' | 'findMessageRow' | 'findOutbound' | 'applyOwnEdit' | 'markEditFailed'
+    'findMessage' | 'findMessageRow' | 'findOutbound' | 'applyOwnEdit' | 'markEditFailed' | 'markDeleted'
   >;
   reactions: MessageReactionsRepository;
   sessions: () => Pick<MessageSessions, 'reach' | 'capabilities'>;
@@ -109,6 +109,38 @@ export function createMessageChanges(deps: {
       );
       if (!message) throw new AppError('ERR_NOT_FOUND');
       return message;
+    },
+
+    /**
+     * spec: only the company's messages (fromMe). One that was sent is deleted for everyone
+     * through the connection first, where the channel can; one still waiting never leaves.
+     */
+    async remove(actor: MessageActor, messageId: number) {
+      const { companyId } = actor;
+      const row = await reachable(actor, messageId);
+      if (!row.fromMe) throw new AppError('ERR_MESSAGE_NOT_FROM_ME');
+      if (row.isDeleted) return repository.findMessage(companyId, messageId);
+      if (row.externalId && row.whatsappId) {
+        const capabilities = await deps.sessions().capabilities(companyId, row.whatsappId);
+        if (!capabilities?.deleteForEveryone) throw new AppError('ERR_CHANNEL_CANNOT_DELETE');
+        const { target, session } = await channelOf(companyId, row);
+        if (!session?.deleteForEveryone) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+        try {
+          await session.deleteForEveryone(target);
+        } catch (error) {
+          log.warn({ err: error, messageId }, 'delete for everyone failed');
+          throw new AppError('ERR_DELETE_WAPP_MSG');
+        }
+      }
+      await repository.markDeleted(companyId, messageId);
+      await deps.announce(
+        companyId,
+        messageId,
+        { kind: 'delete' },
+        { ticketId: row.ticketId, before: row, after: null },
+      );
+      // Null when its ticket was deleted meanwhile (the route's contract says so).
+      return repository.findMessage(companyId, messageId);
     },
 
     /**

@@ -31,24 +31,17 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
   const mediaUrl = (path: string | null) => (path ? storage.urlOf(path) : null);
   const quoted = alias(messages, 'quoted');
   const quotedContact = alias(contacts, 'quoted_contact');
-  const reactorUser = alias(users, 'reactor_user');
-  const reactorContact = alias(contacts, 'reactor_contact');
-
   // A message's reactions ride along in its row (one index probe per message, no second query);
   // the names are the chips' "who reacted".
   const reactionsOfMessage = sql<ReactionRow[]>`(
     select coalesce(jsonb_agg(jsonb_build_object(
-      'emoji', ${messageReactions.emoji},
-      'fromMe', ${messageReactions.fromMe},
-      'userId', ${messageReactions.userId},
-      'contactId', ${messageReactions.contactId},
-      'name', coalesce(${reactorUser.name}, ${reactorContact.name}),
-      'createdAt', ${messageReactions.updatedAt}
-    ) order by ${messageReactions.id}), '[]'::jsonb)
-    from ${messageReactions}
-    left join ${reactorUser} on ${reactorUser.id} = ${messageReactions.userId}
-    left join ${reactorContact} on ${reactorContact.id} = ${messageReactions.contactId}
-    where ${messageReactions.messageId} = ${messages.id}
+      'emoji', r.emoji, 'fromMe', r.from_me, 'userId', r.user_id, 'contactId', r.contact_id,
+      'name', coalesce(ru.name, rc.name), 'createdAt', r.updated_at
+    ) order by r.id), '[]'::jsonb)
+    from ${messageReactions} r
+    left join ${users} ru on ru.id = r.user_id
+    left join ${contacts} rc on rc.id = r.contact_id
+    where r.message_id = ${messages.id}
   )`;
 
   async function findContact(companyId: number, contactId: number) {

@@ -561,35 +561,7 @@ export function createMessagesService(deps: {
      * spec: only fromMe messages; deleted for everyone through the session when it was sent, on
      * every channel that can (the Cloud API cannot: ERR_CHANNEL_CANNOT_DELETE).
      */
-    async remove(session: RequestSession, messageId: number) {
-      const { companyId } = session;
-      const row = await repository.findMessageRow(companyId, messageId);
-      if (!row || !(await access.canAccess(session, row.ticketId))) throw new AppError('ERR_NOT_FOUND');
-      if (!row.fromMe) throw new AppError('ERR_MESSAGE_NOT_FROM_ME');
-      if (row.isDeleted) return repository.findMessage(companyId, messageId);
-      if (row.externalId && row.whatsappId) {
-        const capabilities = await deps.sessions().capabilities(companyId, row.whatsappId);
-        if (!capabilities?.deleteForEveryone) throw new AppError('ERR_CHANNEL_CANNOT_DELETE');
-        const live = await deps.sessions().reach(row.whatsappId);
-        if (!live?.deleteForEveryone) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-        const outbound = await repository.findOutbound(companyId, messageId);
-        try {
-          await live.deleteForEveryone({
-            chatId: outbound!.chatId,
-            isGroup: outbound!.isGroup,
-            externalId: row.externalId,
-            fromMe: true,
-          });
-        } catch (error) {
-          log.warn({ err: error, messageId }, 'delete for everyone failed');
-          throw new AppError('ERR_DELETE_WAPP_MSG');
-        }
-      }
-      await repository.markDeleted(companyId, messageId);
-      const text = { ticketId: row.ticketId, before: row, after: null };
-      await deps.announce(companyId, messageId, { kind: 'delete' }, text);
-      return repository.findMessage(companyId, messageId);
-    },
+    remove: (session: RequestSession, messageId: number) => changes.remove(attendant(session), messageId),
 
     /** `PUT /messages/{id}`: the attendant's own text message, within the edit window. */
     edit: (session: RequestSession, messageId: number, body: string) =>

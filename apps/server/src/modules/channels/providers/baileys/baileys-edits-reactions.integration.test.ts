@@ -109,8 +109,10 @@ describe('Baileys: what the customer changes', () => {
       const thread = (await p.api.get(`/api/messages/${p.ticket.id}`)).body.messages as MessageRecord[];
       expect(thread[1].reactions).toEqual([]);
     });
-    const second = p.updates.filter((m) => m.body === 'segunda');
-    expect(second.map((m) => m.reactions.map((r) => r.emoji).join())).toEqual(['👍', '😮', '']);
+    const second = () => p.updates.filter((m) => m.body === 'segunda');
+    await expectEventually(() =>
+      expect(second().map((m) => m.reactions.map((r) => r.emoji).join())).toEqual(['👍', '😮', '']),
+    );
     expect(p.updates.filter((m) => m.isDeleted)).toHaveLength(1);
     // Reactions are no messages: still the two the customer wrote, and no unread count from them.
     expect(await p.stored()).toHaveLength(2);
@@ -151,13 +153,26 @@ describe('Baileys: what the attendant changes', () => {
     await p.api.post(`/api/messages/${customerMessage.id}/reactions`, { emoji: '' });
     expect(p.socket.sendMessage.mock.lastCall?.[1]).toMatchObject({ react: { text: '' } });
     // Told: the reaction, then its removal; the echo in between was no change.
-    await expectEventually(() => expect(p.updates.length).toBeGreaterThanOrEqual(updatesBefore + 1));
-    const reactionsTold = p.updates.filter((m) => m.id === customerMessage.id);
-    expect(reactionsTold.map((m) => m.reactions.map((r) => r.emoji).join())).toEqual(['❤️', '']);
+    await expectEventually(() => expect(p.updates.length).toBeGreaterThan(updatesBefore));
+    const reactionsTold = () => p.updates.filter((m) => m.id === customerMessage.id);
+    await expectEventually(() =>
+      expect(reactionsTold().map((m) => m.reactions.map((r) => r.emoji).join())).toEqual(['❤️', '']),
+    );
 
     const removed = await p.api.delete(`/api/messages/${sent.id}`);
     expect(removed.body).toMatchObject({ isDeleted: true });
     expect(p.socket.sendMessage.mock.lastCall).toEqual([customerJid, { delete: ourKey }]);
+  });
+
+  it('past 15 minutes an edit is refused before WhatsApp is asked', async () => {
+    const p = await phoneWithTicket();
+    const sent = (await p.api.post(`/api/messages/${p.ticket.id}`, { body: 'Olá' })).body as MessageRecord;
+    const old = new Date(Date.now() - 15 * 60_000 - 1_000);
+    await t.db.update(messages).set({ sentAt: old, createdAt: old }).where(eq(messages.id, sent.id));
+    const calls = p.socket.sendMessage.mock.calls.length;
+    const late = await p.api.put(`/api/messages/${sent.id}`, { body: 'Olá!' });
+    expect(late).toMatchObject({ status: 409, body: { error: 'ERR_EDIT_WINDOW_CLOSED' } });
+    expect(p.socket.sendMessage.mock.calls.length).toBe(calls);
   });
 
   it('a library failure keeps the old text and marks the message ERR_EDIT_WAPP_MSG', async () => {

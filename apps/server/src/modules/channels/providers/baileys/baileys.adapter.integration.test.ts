@@ -534,7 +534,7 @@ describe('baileys adapter: outbound', () => {
 
   it('deletes for everyone, marks read with keys, and fetches profile pictures (errors → null)', async () => {
     const { socket, session } = await connected();
-    await session.deleteForEveryone({ chatId: '5511988887777', isGroup: false, externalId: 'OUT7', fromMe: true });
+    await session.deleteForEveryone!({ chatId: '5511988887777', isGroup: false, externalId: 'OUT7', fromMe: true });
     expect(socket().sendMessage).toHaveBeenLastCalledWith(CUSTOMER, {
       delete: { remoteJid: CUSTOMER, id: 'OUT7', fromMe: true },
     });

@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../../../test/channels.ts';
 import { cloudApiKit } from '../../../../../test/cloud-api.ts';
+import { expectEventually, joinRoom } from '../../../../../test/eventually.ts';
 import { type FakeGraphApi, startFakeGraphApi, textMessage, webhookBody } from '../../../../../test/fake-graph-api.ts';
-import { startTestServer, type TestServer } from '../../../../../test/test-server.ts';
+import { startTestServer, type TestServer, waitFor } from '../../../../../test/test-server.ts';
 import { tickets } from '../../../../tables.ts';
 
 // Issue 47's last part and issue 49 on the Cloud API, through the fake Graph API: the customer's
@@ -46,6 +47,18 @@ function reactionMessage(from: string, targetId: string, emoji?: string, id = wa
   };
 }
 
+/** A socket in the ticket's room, recording the message updates it hears. */
+async function watcher(token: string, ticketId: number) {
+  const socket = t.connectSocket(token);
+  await waitFor(socket, 'connect');
+  await joinRoom(socket, 'joinChatBox', ticketId);
+  const updates: MessageRecord[] = [];
+  socket.onAny((event: string, payload: { action?: string; message?: MessageRecord }) => {
+    if (event.endsWith('-appMessage') && payload.action === 'update' && payload.message) updates.push(payload.message);
+  });
+  return updates;
+}
+
 async function threadOf(api: Awaited<ReturnType<typeof cloudConnection>>['api'], ticketId: number) {
   return (await api.get(`/api/messages/${ticketId}`)).body.messages as MessageRecord[];
 }
@@ -53,10 +66,11 @@ async function threadOf(api: Awaited<ReturnType<typeof cloudConnection>>['api'],
 describe('Cloud API: the customer reacts and deletes', () => {
   it('a reaction is set, replaced and removed (no emoji), once per change, and is never a message', async () => {
     const connection = await cloudConnection();
-    const { number, webhookPath, company, api } = connection;
+    const { number, webhookPath, company, api, token } = connection;
     const from = customer();
     const ticket = await openTicketFrom(connection, from, 'Quero um orçamento');
     const [target] = await storedMessages(company.id);
+    const updates = await watcher(token, ticket.id);
     const send = (message: unknown) =>
       postWebhook(webhookPath, number.appSecret, webhookBody(number, { messages: [message] }));
 
@@ -73,6 +87,14 @@ describe('Cloud API: the customer reacts and deletes', () => {
     await send(reactionMessage(from, target.externalId!));
     [message] = await threadOf(api, ticket.id);
     expect(message.reactions).toEqual([]);
+    // Told once per change: the redelivery was no change.
+    await expectEventually(() =>
+      expect(updates.map((update) => update.reactions.map((reaction) => reaction.emoji).join())).toEqual([
+        '👍',
+        '🎉',
+        '',
+      ]),
+    );
     // Still one message and one ticket; a reaction to a message the company never had is ignored.
     await send(reactionMessage(from, wamid(), '😀'));
     expect(await storedMessages(company.id)).toHaveLength(1);
