@@ -3,6 +3,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { EMOJI_FONT_FAMILY } from '../../../components/ui/emoji-font.ts';
 import type { SandboxMessage } from '../model/sandbox-chat.ts';
 
 interface ChatReactionsProps {
@@ -33,6 +34,7 @@ export function ChatReactions({ message, onRemove }: ChatReactionsProps) {
             height: 24,
             borderRadius: 3,
             fontSize: 14,
+            fontFamily: EMOJI_FONT_FAMILY,
             bgcolor: 'background.paper',
             border: 1,
             borderColor: isOwn ? 'primary.main' : 'divider',

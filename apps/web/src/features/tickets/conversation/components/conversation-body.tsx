@@ -6,6 +6,7 @@ import { isApiError } from '../../../../lib/api-error.ts';
 import { useSessionUser } from '../../../auth/index.ts';
 import { conversationApi } from '../api/conversation-api.ts';
 import { useThread } from '../hooks/use-thread.ts';
+import { splitSignature } from '../model/message-actions.ts';
 import { Composer } from './composer.tsx';
 import { EditMessageDialog } from './edit-message-dialog.tsx';
 import { ImageViewer, type ViewedImage } from './image-viewer.tsx';
@@ -41,10 +42,11 @@ export function ConversationBody({ ticket, companyId, isReadOnly = false }: Conv
     },
     [replace],
   );
-  const handleEdit = async (body: string) => {
-    if (!toEdit) return;
+  const editing = toEdit ? splitSignature(toEdit.body) : null;
+  const handleEdit = async (text: string) => {
+    if (!toEdit || !editing) return;
     try {
-      replace(await conversationApi.editMessage(toEdit.id, body));
+      replace(await conversationApi.editMessage(toEdit.id, editing.signature + text));
     } catch (error) {
       // WhatsApp did not take the edit: the bubble keeps the old text and says so (the server's
       // update event says the same; this covers a view whose event is late).
@@ -98,7 +100,7 @@ export function ConversationBody({ ticket, companyId, isReadOnly = false }: Conv
       )}
       <ImageViewer image={image} onClose={() => setImage(null)} />
       <EditMessageDialog
-        body={toEdit?.body ?? null}
+        body={editing?.text ?? null}
         hint={t('edit.hint', { minutes: MESSAGE_EDIT_WINDOW_MS / 60_000 })}
         onSubmit={handleEdit}
         onClose={() => setToEdit(null)}

@@ -6,6 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { MessageReaction } from '@wacrm/shared/messages/message.schema';
 import { useTranslation } from 'react-i18next';
+import { EMOJI_FONT_FAMILY } from '../../../../components/ui/emoji-font.ts';
 import { groupReactions } from '../model/reactions.ts';
 
 interface MessageReactionsProps {
@@ -71,7 +72,9 @@ export function MessageReactions({ reactions, contactName, onRemoveOurs }: Messa
         };
         const content = (
           <>
-            <span aria-hidden>{group.emoji}</span>
+            <Box component="span" aria-hidden sx={{ fontFamily: EMOJI_FONT_FAMILY }}>
+              {group.emoji}
+            </Box>
             {group.count > 1 && (
               <Typography variant="caption" component="span" sx={{ fontWeight: 600 }} aria-hidden>
                 {group.count}

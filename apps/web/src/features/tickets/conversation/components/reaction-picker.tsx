@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EMOJI_FONT_FAMILY } from '../../../../components/ui/emoji-font.ts';
 import { useEmojiUsage } from '../hooks/use-emoji-usage.ts';
 
 // The full picker and its data load only when "more" is pressed, as the composer's does.
@@ -92,6 +93,7 @@ function ReactionBar({ current, usageKey, isFullPicker, onMore, onPick }: Reacti
                   height: 40,
                   borderRadius: '50%',
                   fontSize: 24,
+                  fontFamily: EMOJI_FONT_FAMILY,
                   lineHeight: 1,
                   bgcolor: isCurrent ? 'action.selected' : undefined,
                   transition: 'transform .1s',

@@ -8,6 +8,7 @@ import {
   hasReadableOriginal,
   isTextMessage,
   messageVersions,
+  splitSignature,
 } from './message-actions.ts';
 
 const sentAt = '2026-12-03T12:00:00.000Z';
@@ -97,5 +98,16 @@ describe('edit history', () => {
     expect(messageVersions({ body: 'hi', createdAt: sentAt, editHistory: [] })).toEqual([
       { body: 'hi', writtenAt: sentAt, isCurrent: true },
     ]);
+  });
+});
+
+describe('signed texts', () => {
+  it('keeps the signature line apart from the text to edit', () => {
+    expect(splitSignature('*Bia Souza:*\nSeu pedido sai amanhã')).toEqual({
+      signature: '*Bia Souza:*\n',
+      text: 'Seu pedido sai amanhã',
+    });
+    expect(splitSignature('*bold* start')).toEqual({ signature: '', text: '*bold* start' });
+    expect(splitSignature('plain')).toEqual({ signature: '', text: 'plain' });
   });
 });

@@ -72,3 +72,15 @@ export function messageVersions(message: Pick<MessageRecord, 'body' | 'createdAt
   versions.push({ body: message.body, writtenAt, isCurrent: true });
   return versions;
 }
+
+/** The attendant's signature the server puts before a signed text: `*Name:*` on its own line. */
+const SIGNATURE = /^\*[^*\n]+:\*\n/;
+
+/**
+ * A sent text as its edit box shows it: the signature stays out of reach (it is who wrote it,
+ * not what), and goes back in front of the new text on saving.
+ */
+export function splitSignature(body: string): { signature: string; text: string } {
+  const signature = SIGNATURE.exec(body)?.[0] ?? '';
+  return { signature, text: body.slice(signature.length) };
+}
