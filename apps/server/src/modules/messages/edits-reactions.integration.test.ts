@@ -254,6 +254,34 @@ describe('the customer edits, deletes and reacts (sandbox)', () => {
   });
 });
 
+describe('groups (sandbox)', () => {
+  it('each member has their own reaction; only the author edits their message', async () => {
+    const c = await conversation();
+    expect((await t.as(c.adminToken).put('/api/settings/CheckMsgIsGroup', { value: 'disabled' })).status).toBe(200);
+    const group = { groupId: `1203630${c.company.id}@g.us`, groupName: 'Equipe' };
+    const [ana, bruno] = [nextNumber(), nextNumber()];
+    const posted = await c.sandbox('inbound', { ...group, from: ana, name: 'Ana', body: 'reunião às 10' });
+    expect(posted.status).toBe(200);
+    const react = (from: string, emoji: string) => c.sandbox('react', { ...group, from, id: posted.body.id, emoji });
+    expect((await react(ana, '👍')).status).toBe(200);
+    expect((await react(bruno, '🎉')).status).toBe(200);
+    expect((await react(bruno, '🎉')).status).toBe(200);
+    // Only Ana wrote it: Bruno cannot edit it.
+    expect((await c.sandbox('edit', { ...group, from: bruno, id: posted.body.id, body: 'às 11' })).status).toBe(404);
+    expect((await c.sandbox('edit', { ...group, from: ana, id: posted.body.id, body: 'reunião às 11' })).status).toBe(
+      200,
+    );
+    const row = (await storedMessages(c.company.id)).find((message) => message.externalId === posted.body.id)!;
+    const [groupTicket] = await t.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
+    const [message] = await thread(c.adminToken, groupTicket.id);
+    expect(message).toMatchObject({ body: 'reunião às 11', isEdited: true });
+    expect(message.reactions.map((reaction) => [reaction.emoji, reaction.fromMe])).toEqual([
+      ['👍', false],
+      ['🎉', false],
+    ]);
+  });
+});
+
 describe('the attendant edits, reacts and deletes (sandbox)', () => {
   async function sentBy(c: Conversation, token: string, body: string) {
     const answer = await t.as(token).post(`/api/messages/${c.ticket.id}`, { body });
