@@ -269,9 +269,14 @@ test('the attendant reacts from the most used emojis, changes and removes the re
   await expect(page.getByTestId('message-edit')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.setViewportSize(phone);
-  await customerBubble.getByTestId('message-menu').click({ force: true });
-  await page.getByTestId('message-react').click();
-  await expect(page.getByTestId('reaction-picker')).toBeVisible();
+  // The narrow layout mounts the conversation again: a menu opened meanwhile closes with it.
+  await expect(page.getByRole('tab', { name: 'Conversa' })).toBeVisible();
+  await expect(customerBubble).toBeVisible();
+  await expect(async () => {
+    await customerBubble.getByTestId('message-menu').click({ force: true });
+    await page.getByTestId('message-react').click({ timeout: 2_000 });
+    await expect(page.getByTestId('reaction-picker')).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await snap(page, 'reactions-bar-light-phone');
   await page.keyboard.press('Escape');
   await setTheme(page, 'dark');
@@ -283,6 +288,24 @@ test('the attendant reacts from the most used emojis, changes and removes the re
   await customerBubble.getByTestId('message-react-button').click();
   await snap(page, 'reactions-bar-dark-desktop');
   await page.keyboard.press('Escape');
+
+  // An edit that cannot reach WhatsApp (the phone went offline): the dialog says why, the bubble
+  // keeps the old text and is marked for every view.
+  await input.fill('Chega às 10h');
+  await input.press('Enter');
+  const second = bubbleWith(page, 'Chega às 10h');
+  await expect(second.getByTestId('message-ack')).not.toHaveAttribute('data-ack', 'pending');
+  await api.post(`/api/sandbox/${connectionId}/disconnect`);
+  await second.hover();
+  await second.getByTestId('message-menu').click();
+  await page.getByTestId('message-edit').click();
+  await page.getByTestId('edit-message-input').fill('Chega às 11h');
+  await page.getByTestId('edit-message-save').click();
+  await expect(page.getByTestId('edit-message-error')).toBeVisible();
+  await page.getByTestId('edit-message-cancel').click();
+  await expect(second.getByTestId('message-edit-failed')).toBeVisible();
+  await expect(second.getByTestId('message-body')).toContainText('Chega às 10h');
+  await snap(page, 'edits-failed-dark-desktop', { mouseAt: { x: 10, y: 10 } });
 
   // Past WhatsApp's 15 minutes the Edit item is gone (the clock is moved, the menu checks as it opens).
   await page.clock.setFixedTime(new Date(Date.now() + 16 * 60_000));

@@ -160,7 +160,12 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
             <Stack
               direction="row"
               spacing={0.5}
-              sx={{ alignItems: 'flex-start', color: 'error.main', mt: 0.5 }}
+              // The lighter red reads on the dark theme's green bubble.
+              sx={(theme) => ({
+                alignItems: 'flex-start',
+                color: theme.palette.mode === 'dark' ? 'error.light' : 'error.main',
+                mt: 0.5,
+              })}
               data-testid="message-edit-failed"
             >
               <ErrorOutline sx={{ fontSize: 16, mt: 0.125 }} />
