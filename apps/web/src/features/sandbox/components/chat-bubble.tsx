@@ -1,26 +1,35 @@
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
-import MicIcon from '@mui/icons-material/Mic';
 import ReplyIcon from '@mui/icons-material/Reply';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format.ts';
-// The ticket thread's WhatsApp formatter: the simulated phone shows *bold*, _italic_… as the real one does.
-import { FormattedText, parseWhatsappFormat, toPlainText } from '../../tickets/index.ts';
+// The ticket thread's WhatsApp formatter (the simulated phone shows *bold*, _italic_… as the real
+// one does) and its reaction bar.
+import { FormattedText, parseWhatsappFormat, ReactionPicker, toPlainText } from '../../tickets/index.ts';
 import type { SandboxMessage } from '../model/sandbox-chat.ts';
+import { ChatBubbleMenu } from './chat-bubble-menu.tsx';
+import { MediaPreview } from './chat-media-preview.tsx';
+import { ChatReactions } from './chat-reactions.tsx';
+
+/** The simulated customer keeps their own most-used emojis, apart from the attendant's. */
+const CUSTOMER_USAGE_KEY = 'sandbox-reaction-emoji-usage';
 
 interface ChatBubbleProps {
   message: SandboxMessage;
   quoted: SandboxMessage | null;
   onReply: (message: SandboxMessage) => void;
   onAck: (message: SandboxMessage, ack: number) => void;
+  onEdit: (message: SandboxMessage) => void;
+  onRevoke: (message: SandboxMessage) => void;
+  /** The customer's reaction; '' removes it. */
+  onReact: (message: SandboxMessage, emoji: string) => void;
 }
 
 const timeOf = formatTime;
@@ -50,61 +59,13 @@ function ReceiptIcon({ isRead }: { isRead: boolean }) {
   );
 }
 
-function VoiceNote({ url }: { url: string | null }) {
-  const { t } = useTranslation('sandbox');
-  return (
-    <Stack spacing={0.5} sx={{ mb: 0.5 }} data-testid="sandbox-voice-note">
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-        <MicIcon fontSize="small" color="success" />
-        <Typography variant="caption">{t('chat.voiceNote')}</Typography>
-      </Stack>
-      {url && (
-        <Box
-          component="audio"
-          controls
-          preload="none"
-          src={url}
-          // Native controls follow the page's colour scheme only when told.
-          sx={(theme) => ({ width: { xs: 210, sm: 260 }, height: 36, colorScheme: theme.palette.mode })}
-        />
-      )}
-    </Stack>
-  );
-}
-
-function MediaPreview({ media }: { media: NonNullable<SandboxMessage['media']> }) {
-  if (media.voiceNote) return <VoiceNote url={media.url} />;
-  if (media.url && media.mimetype.startsWith('image/')) {
-    return (
-      <Box
-        component="img"
-        src={media.url}
-        alt={media.filename}
-        sx={{ display: 'block', maxWidth: 250, maxHeight: 200, borderRadius: 1, mb: 0.5 }}
-      />
-    );
-  }
-  const label = (
-    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-      <InsertDriveFileOutlined fontSize="small" />
-      <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-        {media.filename}
-      </Typography>
-    </Stack>
-  );
-  return media.url ? (
-    <Link href={media.url} target="_blank" rel="noopener noreferrer" underline="hover" color="inherit">
-      {label}
-    </Link>
-  ) : (
-    label
-  );
-}
-
 /** One line of the simulated chat; the customer's own lines sit on the right, as on their phone. */
-export function ChatBubble({ message, quoted, onReply, onAck }: ChatBubbleProps) {
+export function ChatBubble({ message, quoted, onReply, onAck, onEdit, onRevoke, onReact }: ChatBubbleProps) {
   const { t } = useTranslation('sandbox');
   const isMine = message.direction === 'in';
+  const bubble = useRef<HTMLDivElement>(null);
+  const [pickerAnchor, setPickerAnchor] = useState<HTMLElement | null>(null);
+  const reaction = message.reaction ?? '';
   return (
     <Stack
       sx={{ alignItems: isMine ? 'flex-end' : 'flex-start', '&:hover .bubble-reply': { opacity: 1 } }}
@@ -113,6 +74,7 @@ export function ChatBubble({ message, quoted, onReply, onAck }: ChatBubbleProps)
     >
       <Stack direction={isMine ? 'row-reverse' : 'row'} spacing={0.5} sx={{ alignItems: 'center', maxWidth: '85%' }}>
         <Box
+          ref={bubble}
           sx={(theme) => ({
             px: 1.5,
             py: 1,
@@ -161,6 +123,16 @@ export function ChatBubble({ message, quoted, onReply, onAck }: ChatBubbleProps)
             </>
           )}
           <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center', mt: 0.25 }}>
+            {message.edited && !message.deleted && (
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ fontStyle: 'italic' }}
+                data-testid="sandbox-edited"
+              >
+                {t('chat.edited')}
+              </Typography>
+            )}
             <Typography variant="caption" color="text.secondary">
               {timeOf(message.time)}
             </Typography>
@@ -179,7 +151,27 @@ export function ChatBubble({ message, quoted, onReply, onAck }: ChatBubbleProps)
             <ReplyIcon fontSize="small" />
           </IconButton>
         </Tooltip>
+        {!message.deleted && (
+          <ChatBubbleMenu
+            message={message}
+            onReact={() => setPickerAnchor(bubble.current)}
+            onEdit={onEdit}
+            onRevoke={onRevoke}
+          />
+        )}
       </Stack>
+      {!message.deleted && <ChatReactions message={message} onRemove={() => onReact(message, '')} />}
+      <ReactionPicker
+        anchorEl={pickerAnchor}
+        current={reaction}
+        usageKey={CUSTOMER_USAGE_KEY}
+        onPick={(emoji) => {
+          setPickerAnchor(null);
+          // The same emoji again removes it, as on the phone.
+          onReact(message, emoji === reaction ? '' : emoji);
+        }}
+        onClose={() => setPickerAnchor(null)}
+      />
       {!isMine && !message.deleted && message.ack < 3 && (
         <Stack direction="row" spacing={0.5} sx={{ mt: 0.25 }}>
           {message.ack < 2 && (

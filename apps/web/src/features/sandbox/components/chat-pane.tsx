@@ -9,6 +9,8 @@ import Typography from '@mui/material/Typography';
 import { formatPhoneNumber } from '@wacrm/shared/common/phone-display';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { EditMessageDialog } from '../../tickets/index.ts';
 import type { OutgoingMessage } from '../hooks/use-sandbox-chat.ts';
 import type { SandboxCustomer, SandboxMessage } from '../model/sandbox-chat.ts';
 import { ChatBubble } from './chat-bubble.tsx';
@@ -22,12 +24,19 @@ interface ChatPaneProps {
   onRemove: () => void;
   onSend: (message: OutgoingMessage) => Promise<void>;
   onAck: (message: SandboxMessage, ack: number) => void;
+  onEdit: (message: SandboxMessage, body: string) => Promise<void>;
+  onRevoke: (message: SandboxMessage) => Promise<void>;
+  onReact: (message: SandboxMessage, emoji: string) => void;
 }
 
 /** The conversation of one simulated customer with the company (keyed by customer: a reply never leaks to another chat). */
-export function ChatPane({ customer, messages, isConnected, onBack, onRemove, onSend, onAck }: ChatPaneProps) {
+export function ChatPane(props: ChatPaneProps) {
+  const { customer, messages, isConnected, onBack, onRemove, onSend, onAck, onReact } = props;
   const { t } = useTranslation('sandbox');
   const [replyTo, setReplyTo] = useState<SandboxMessage | null>(null);
+  const [toEdit, setToEdit] = useState<SandboxMessage | null>(null);
+  const [toRevoke, setToRevoke] = useState<SandboxMessage | null>(null);
+  const [isRevoking, setIsRevoking] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
   const byId = new Map(messages.map((message) => [message.id, message]));
 
@@ -39,6 +48,18 @@ export function ChatPane({ customer, messages, isConnected, onBack, onRemove, on
   const handleSend = async (message: OutgoingMessage) => {
     await onSend(message);
     setReplyTo(null);
+  };
+  const handleRevoke = async () => {
+    if (!toRevoke) return;
+    setIsRevoking(true);
+    try {
+      await props.onRevoke(toRevoke);
+      setToRevoke(null);
+    } catch {
+      // Toasted by the http client.
+    } finally {
+      setIsRevoking(false);
+    }
   };
 
   return (
@@ -90,6 +111,9 @@ export function ChatPane({ customer, messages, isConnected, onBack, onRemove, on
                 quoted={message.quotedId ? (byId.get(message.quotedId) ?? null) : null}
                 onReply={setReplyTo}
                 onAck={onAck}
+                onEdit={setToEdit}
+                onRevoke={setToRevoke}
+                onReact={onReact}
               />
             ))}
           </Stack>
@@ -102,6 +126,23 @@ export function ChatPane({ customer, messages, isConnected, onBack, onRemove, on
         onCancelReply={() => setReplyTo(null)}
         onSend={handleSend}
       />
+      <EditMessageDialog
+        body={toEdit?.body ?? null}
+        onSubmit={async (body) => {
+          if (toEdit) await props.onEdit(toEdit, body);
+        }}
+        onClose={() => setToEdit(null)}
+      />
+      <ConfirmDialog
+        open={toRevoke !== null}
+        title={t('chat.revokeTitle')}
+        confirmLabel={t('chat.revoke')}
+        isBusy={isRevoking}
+        onConfirm={() => void handleRevoke()}
+        onClose={() => setToRevoke(null)}
+      >
+        {t('chat.revokeBody')}
+      </ConfirmDialog>
     </Stack>
   );
 }

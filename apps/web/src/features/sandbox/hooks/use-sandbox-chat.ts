@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { sandboxApi } from '../api/sandbox-api.ts';
 import {
+  applyCompanyReactions,
+  editOwnMessage,
+  revokeOwnMessage,
+  setCustomerReaction,
+} from '../model/customer-actions.ts';
+import {
   addCustomer,
   applyReceipts,
   emptyChatState,
@@ -8,6 +14,7 @@ import {
   mergeCustomers,
   mergeOutbox,
   putMessage,
+  refreshOutbox,
   removeCustomer,
   type SandboxChatState,
   type SandboxCustomer,
@@ -41,15 +48,18 @@ export interface OutgoingMessage {
 /**
  * The simulated customers of one sandbox connection: who they are (the server's list of the
  * connection's customers merged in) and what was said, kept in this browser, with the company's
- * side polled from the outbox while the phone is connected.
+ * side polled from the outbox while the phone is connected: new messages of every chat, the open
+ * chat's edits and deletes, and the company's reactions.
  */
-export function useSandboxChat(whatsappId: number, isConnected: boolean) {
+export function useSandboxChat(whatsappId: number, isConnected: boolean, openNumber: string | null) {
   const [state, setState] = useState<SandboxChatState>(() => loadState(whatsappId));
   const [isOutboxFailing, setIsOutboxFailing] = useState(false);
   const lastSeq = useRef(state.lastSeq);
   lastSeq.current = state.lastSeq;
   const lastReceiptSeq = useRef(state.lastReceiptSeq);
   lastReceiptSeq.current = state.lastReceiptSeq;
+  const openChat = useRef(openNumber);
+  openChat.current = openNumber;
 
   useEffect(() => {
     const { lastSeq: _seq, lastReceiptSeq: _receiptSeq, ...kept } = state;
@@ -75,15 +85,20 @@ export function useSandboxChat(whatsappId: number, isConnected: boolean) {
     let timer: ReturnType<typeof setTimeout>;
     const poll = async () => {
       try {
-        const [entries, receipts] = await Promise.all([
+        const open = openChat.current;
+        const [entries, receipts, reactions, openEntries] = await Promise.all([
           sandboxApi.outbox(whatsappId, lastSeq.current || undefined),
           sandboxApi.readReceipts(whatsappId, lastReceiptSeq.current || undefined),
+          sandboxApi.reactions(whatsappId),
+          open ? sandboxApi.outbox(whatsappId, undefined, open) : Promise.resolve([]),
         ]);
         if (!isActive) return;
         setIsOutboxFailing(false);
         if (entries.length > 0) setState((current) => mergeOutbox(current, entries));
-        // After the outbox, so a receipt finds the customer's chat.
+        if (openEntries.length > 0) setState((current) => refreshOutbox(current, openEntries));
+        // After the outbox, so a receipt or a reaction finds its message.
         if (receipts.length > 0) setState((current) => applyReceipts(current, receipts));
+        setState((current) => applyCompanyReactions(current, reactions));
       } catch {
         if (isActive) setIsOutboxFailing(true);
       }
@@ -134,8 +149,34 @@ export function useSandboxChat(whatsappId: number, isConnected: boolean) {
     [whatsappId],
   );
 
+  // The customer's own edits, deletes and reactions: sent as WhatsApp would, then shown here.
+  const editMessage = useCallback(
+    async (customerNumber: string, id: string, body: string) => {
+      await sandboxApi.edit(whatsappId, { from: customerNumber, id, body });
+      setState((current) => editOwnMessage(current, customerNumber, id, body));
+    },
+    [whatsappId],
+  );
+  const revokeMessage = useCallback(
+    async (customerNumber: string, id: string) => {
+      await sandboxApi.revoke(whatsappId, { from: customerNumber, id });
+      setState((current) => revokeOwnMessage(current, customerNumber, id));
+    },
+    [whatsappId],
+  );
+  const react = useCallback(
+    async (customerNumber: string, id: string, emoji: string) => {
+      await sandboxApi.react(whatsappId, { from: customerNumber, id, emoji });
+      setState((current) => setCustomerReaction(current, customerNumber, id, emoji));
+    },
+    [whatsappId],
+  );
+
   return {
     state,
+    editMessage,
+    revokeMessage,
+    react,
     isOutboxFailing,
     send,
     acknowledge,

@@ -8,6 +8,7 @@ import {
   mergeCustomers,
   mergeOutbox,
   putMessage,
+  refreshOutbox,
   removeCustomer,
   setAck,
   unreadCount,
@@ -124,5 +125,18 @@ describe('sandbox chat state', () => {
       { number: '120363000000000001@g.us', name: 'Família' },
     ]);
     expect(mergeCustomers(state, [{ number: '5511999990003', name: 'Carla', isGroup: false }])).toEqual(state);
+  });
+
+  it("re-reads a chat's outbox with edits and deletes, without moving the sequence past other chats", () => {
+    const seen = mergeOutbox(emptyChatState, [entry(1, '5511999990001')]);
+    const refreshed = refreshOutbox(seen, [
+      entry(1, '5511999990001', { body: 'fixed', edited: true }),
+      entry(3, '5511999990001'),
+    ]);
+    expect(refreshed.messages['5511999990001'].map((item) => [item.body, item.edited])).toEqual([
+      ['fixed', true],
+      ['hello 3', false],
+    ]);
+    expect(refreshed.lastSeq).toBe(1);
   });
 });

@@ -22,8 +22,14 @@ export interface SandboxMessage {
   /** Company messages only: 1 sent, 2 delivered, 3 read (4 played). */
   ack: number;
   deleted: boolean;
+  /** Edited after it was sent: by the customer here, or by an attendant (the outbox says so). */
+  edited?: boolean;
   /** Customer messages only: the company sent a read receipt (an attendant opened the chat). */
   isReadByCompany?: boolean;
+  /** The customer's own reaction to this message ('' or missing when none). */
+  reaction?: string;
+  /** The company's reaction to this message, as the server lists it ('' or missing when none). */
+  companyReaction?: string;
 }
 
 export interface SandboxChatState {
@@ -120,10 +126,20 @@ export function mergeOutbox(state: SandboxChatState, entries: readonly SandboxOu
       time: entry.time,
       ack: Math.max(entry.ack, next.messages[number]?.find((item) => item.id === entry.id)?.ack ?? 0),
       deleted: entry.deleted,
+      edited: entry.edited,
     });
     next = { ...next, lastSeq: Math.max(next.lastSeq, entry.seq) };
   }
   return next;
+}
+
+/**
+ * Re-reads one chat's whole outbox (an attendant edited or deleted a message already seen: its
+ * entry keeps its sequence number, so the `after` poll does not bring it again). The sequence
+ * stays where the `after` poll left it, so no other chat's newer entry is skipped.
+ */
+export function refreshOutbox(state: SandboxChatState, entries: readonly SandboxOutboxEntry[]): SandboxChatState {
+  return { ...mergeOutbox(state, entries), lastSeq: state.lastSeq };
 }
 
 const outgoing = (messages: readonly SandboxMessage[] | undefined) =>

@@ -27,8 +27,8 @@ export function SandboxPage() {
   const connections = useConnections(user.companyId, isAdmin);
   const connection = connections.data?.find((item) => item.id === whatsappId) ?? null;
   const isConnected = connection?.status === 'CONNECTED';
-  const chat = useSandboxChat(whatsappId, isConnected && connection?.provider === 'sandbox');
   const [selected, setSelected] = useState<string | null>(null);
+  const chat = useSandboxChat(whatsappId, isConnected && connection?.provider === 'sandbox', selected);
   const [isAdding, setIsAdding] = useState(false);
   const customer = chat.state.customers.find((item) => item.number === selected) ?? null;
   const shownCount = customer ? (chat.state.messages[customer.number]?.length ?? 0) : 0;
@@ -102,6 +102,9 @@ export function SandboxPage() {
                 await chat.send(customer, message);
               }}
               onAck={(message, ack) => void chat.acknowledge(customer.number, message.id, ack).catch(() => undefined)}
+              onEdit={(message, body) => chat.editMessage(customer.number, message.id, body)}
+              onRevoke={(message) => chat.revokeMessage(customer.number, message.id)}
+              onReact={(message, emoji) => void chat.react(customer.number, message.id, emoji).catch(() => undefined)}
             />
           ) : (
             <Stack

@@ -94,6 +94,17 @@ export const conversationApi = {
   /** The message as it now is; null when its ticket was deleted meanwhile. */
   deleteMessage: (messageId: number) => http.call(messageRoutes.remove, { params: { id: messageId } }),
 
+  /**
+   * The attendant's own text, within WhatsApp's edit window. Silent: the edit dialog shows why it
+   * was refused, and an edit WhatsApp did not take shows on the bubble.
+   */
+  editMessage: (messageId: number, body: string) =>
+    http.call(messageRoutes.edit, { params: { id: messageId }, body: { body }, silent: true }),
+
+  /** Sets, changes or (empty emoji) removes the company's reaction; answers the message as it now is. */
+  reactToMessage: (messageId: number, emoji: string) =>
+    http.call(messageRoutes.react, { params: { id: messageId }, body: { emoji } }),
+
   /** Silent: the caller explains ERR_OTHER_OPEN_TICKET and toasts the rest. */
   updateTicket: (ticketId: number, change: TicketChange) =>
     http.call(ticketRoutes.update, { params: { ticketId }, body: change, silent: true }),

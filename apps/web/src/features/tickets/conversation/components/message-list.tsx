@@ -20,8 +20,11 @@ interface MessageListProps {
   contactName: string;
   isGroup: boolean;
   canAct: boolean;
+  userId: number;
   onReply: (message: MessageRecord) => void;
+  onEdit: (message: MessageRecord) => void;
   onDelete: (message: MessageRecord) => void;
+  onReact: (message: MessageRecord, emoji: string) => void;
   onOpenImage: (url: string, name: string) => void;
 }
 
@@ -31,8 +34,11 @@ export function MessageList({
   contactName,
   isGroup,
   canAct,
+  userId,
   onReply,
+  onEdit,
   onDelete,
+  onReact,
   onOpenImage,
 }: MessageListProps) {
   const { t } = useTranslation('conversation');
@@ -133,8 +139,11 @@ export function MessageList({
             contactName={contactName}
             isGroup={isGroup}
             canAct={canAct}
+            userId={userId}
             onReply={onReply}
+            onEdit={onEdit}
             onDelete={onDelete}
+            onReact={onReact}
             onOpenImage={onOpenImage}
             onQuotedClick={scrollToMessage}
           />

@@ -27,6 +27,8 @@ export interface ThreadState {
   /** Bumped when messages arrive at the end (live or sent), so the list can follow the bottom. */
   appendedAt: number;
   upsert: (messages: MessageRecord[]) => void;
+  /** Puts a changed message (edited, reacted to) in its place without following the bottom. */
+  replace: (message: MessageRecord) => void;
   /** WhatsApp's 24-hour window of the ticket's connection (Cloud API); null when it has none. */
   serviceWindow: ServiceWindow;
 }
@@ -123,6 +125,10 @@ export function useThread(ticketId: number, companyId: number, options: { markRe
     setAppendedAt(Date.now());
   }, []);
 
+  const replace = useCallback((message: MessageRecord) => {
+    setMessages((current) => replaceMessage(current, message));
+  }, []);
+
   const readTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(readTimer.current), []);
 
@@ -138,7 +144,7 @@ export function useThread(ticketId: number, companyId: number, options: { markRe
         readTimer.current = setTimeout(() => void conversationApi.markRead(ticketId).catch(() => undefined), 500);
       }
     } else if (event.action === 'update') {
-      setMessages((current) => replaceMessage(current, event.message));
+      replace(event.message);
     }
   });
 
@@ -152,6 +158,7 @@ export function useThread(ticketId: number, companyId: number, options: { markRe
     loadOlder,
     appendedAt,
     upsert,
+    replace,
     serviceWindow,
   };
 }
