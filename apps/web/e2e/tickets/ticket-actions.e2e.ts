@@ -66,8 +66,10 @@ test('ticket actions: peek, delete a message, notes, edit the contact, return, r
   await page.getByTestId('confirm-accept').click();
   const deleted = page.locator('[data-testid="message"][data-from-me="true"]').getByTestId('message-deleted');
   await expect(deleted).toBeVisible();
-  // Gone from the thread (the list beside it, now on "Atendendo", may still show it as the last message).
-  await expect(conversation.getByText('Mensagem enviada por engano')).toHaveCount(0);
+  // An admin still reads the original, greyed, as the company's default setting allows
+  // (docs/decisions/edits-deletes-reactions.md); it is no longer an ordinary bubble's text.
+  await expect(deleted.getByTestId('message-deleted-original')).toContainText('Mensagem enviada por engano');
+  await expect(conversation.getByText('Mensagem enviada por engano')).toHaveCount(1);
 
   // The contact-notes modal from the header.
   await page.getByTestId('ticket-notes').click();
