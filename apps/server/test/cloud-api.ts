@@ -3,8 +3,37 @@ import { and, asc, eq } from 'drizzle-orm';
 import { messages, tickets } from '../src/tables.ts';
 import { connectionStatus, waitUntil } from './channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from './factories.ts';
-import { type FakeGraphApi, type FakeNumber, signWebhook, textMessage, webhookBody } from './fake-graph-api.ts';
-import type { TestServer } from './test-server.ts';
+import {
+  type FakeGraphApi,
+  type FakeNumber,
+  signWebhook,
+  startFakeGraphApi,
+  textMessage,
+  webhookBody,
+} from './fake-graph-api.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/**
+ * A fake Meta and a test server whose Graph API it is (webhook URLs under https://crm.example.com),
+ * for a file's `beforeAll`; `close` stops both, for its `afterAll`.
+ */
+export async function startCloudApiServer(
+  options: Parameters<typeof startTestServer>[1] = {},
+): Promise<{ server: TestServer; graph: FakeGraphApi; close: () => Promise<void> }> {
+  const graph = await startFakeGraphApi();
+  const server = await startTestServer(
+    { WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_GRAPH_VERSION: graph.version, BACKEND_URL: 'https://crm.example.com' },
+    options,
+  );
+  return {
+    server,
+    graph,
+    async close() {
+      await server.close();
+      await graph.close();
+    },
+  };
+}
 
 let numberSeed = 100_000 + Math.floor(Math.random() * 800_000);
 

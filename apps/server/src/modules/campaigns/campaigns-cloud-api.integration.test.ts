@@ -2,10 +2,10 @@ import type { CampaignRecord, CampaignReport, ContactListRecord } from '@wacrm/s
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
-import { cloudApiKit } from '../../../test/cloud-api.ts';
-import { type FakeGraphApi, startFakeGraphApi } from '../../../test/fake-graph-api.ts';
+import { cloudApiKit, startCloudApiServer } from '../../../test/cloud-api.ts';
+import type { FakeGraphApi } from '../../../test/fake-graph-api.ts';
 import { paced } from '../../../test/machine-pace.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import type { TestServer } from '../../../test/test-server.ts';
 import { messages } from '../../tables.ts';
 import { campaignShippings } from './campaigns.tables.ts';
 
@@ -13,18 +13,13 @@ const ONE_MINUTE = paced(60_000);
 
 let t: TestServer;
 let graph: FakeGraphApi;
+let cloud: Awaited<ReturnType<typeof startCloudApiServer>>;
 beforeAll(async () => {
-  graph = await startFakeGraphApi();
-  t = await startTestServer({
-    WHATSAPP_GRAPH_URL: graph.url,
-    WHATSAPP_GRAPH_VERSION: graph.version,
-    BACKEND_URL: 'https://crm.example.com',
-  });
+  cloud = await startCloudApiServer();
+  t = cloud.server;
+  graph = cloud.graph;
 });
-afterAll(async () => {
-  await t.close();
-  await graph.close();
-});
+afterAll(() => cloud.close());
 
 const { cloudConnection } = cloudApiKit(
   () => t,

@@ -1,9 +1,9 @@
 import type { ScheduleRecord } from '@wacrm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
-import { cloudApiKit } from '../../../test/cloud-api.ts';
-import { type FakeGraphApi, startFakeGraphApi } from '../../../test/fake-graph-api.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { cloudApiKit, startCloudApiServer } from '../../../test/cloud-api.ts';
+import type { FakeGraphApi } from '../../../test/fake-graph-api.ts';
+import type { TestServer } from '../../../test/test-server.ts';
 import { contacts } from '../../tables.ts';
 import { scheduleSweepJob } from './schedules.jobs.ts';
 
@@ -11,17 +11,13 @@ import { scheduleSweepJob } from './schedules.jobs.ts';
 let offsetMs = 0;
 let t: TestServer;
 let graph: FakeGraphApi;
+let cloud: Awaited<ReturnType<typeof startCloudApiServer>>;
 beforeAll(async () => {
-  graph = await startFakeGraphApi();
-  t = await startTestServer(
-    { WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_GRAPH_VERSION: graph.version, BACKEND_URL: 'https://crm.example.com' },
-    { clock: () => new Date(Date.now() + offsetMs) },
-  );
+  cloud = await startCloudApiServer({ clock: () => new Date(Date.now() + offsetMs) });
+  t = cloud.server;
+  graph = cloud.graph;
 });
-afterAll(async () => {
-  await t.close();
-  await graph.close();
-});
+afterAll(() => cloud.close());
 
 const { cloudConnection, openTicketFrom, closeServiceWindow, adminOfNewCompany } = cloudApiKit(
   () => t,

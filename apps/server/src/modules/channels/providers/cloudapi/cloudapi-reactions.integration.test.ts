@@ -3,10 +3,10 @@ import type { MessageRecord } from '@wacrm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../../../test/channels.ts';
-import { cloudApiKit } from '../../../../../test/cloud-api.ts';
+import { cloudApiKit, startCloudApiServer } from '../../../../../test/cloud-api.ts';
 import { expectEventually, joinRoom } from '../../../../../test/eventually.ts';
-import { type FakeGraphApi, startFakeGraphApi, textMessage, webhookBody } from '../../../../../test/fake-graph-api.ts';
-import { startTestServer, type TestServer, waitFor } from '../../../../../test/test-server.ts';
+import { type FakeGraphApi, textMessage, webhookBody } from '../../../../../test/fake-graph-api.ts';
+import { type TestServer, waitFor } from '../../../../../test/test-server.ts';
 import { tickets } from '../../../../tables.ts';
 
 // Issue 47's last part and issue 49 on the Cloud API, through the fake Graph API: the customer's
@@ -16,18 +16,13 @@ import { tickets } from '../../../../tables.ts';
 
 let t: TestServer;
 let graph: FakeGraphApi;
+let cloud: Awaited<ReturnType<typeof startCloudApiServer>>;
 beforeAll(async () => {
-  graph = await startFakeGraphApi();
-  t = await startTestServer({
-    WHATSAPP_GRAPH_URL: graph.url,
-    WHATSAPP_GRAPH_VERSION: graph.version,
-    BACKEND_URL: 'https://crm.example.com',
-  });
+  cloud = await startCloudApiServer();
+  t = cloud.server;
+  graph = cloud.graph;
 });
-afterAll(async () => {
-  await t.close();
-  await graph.close();
-});
+afterAll(() => cloud.close());
 
 const { cloudConnection, postWebhook, storedMessages, openTicketFrom } = cloudApiKit(
   () => t,

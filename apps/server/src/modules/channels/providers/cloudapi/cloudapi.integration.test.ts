@@ -3,25 +3,20 @@ import type { ConnectionRecord } from '@wacrm/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionStatus, waitUntil } from '../../../../../test/channels.ts';
-import { cloudApiKit } from '../../../../../test/cloud-api.ts';
-import { type FakeGraphApi, startFakeGraphApi, textMessage, webhookBody } from '../../../../../test/fake-graph-api.ts';
-import { startTestServer, type TestServer } from '../../../../../test/test-server.ts';
+import { cloudApiKit, startCloudApiServer } from '../../../../../test/cloud-api.ts';
+import { type FakeGraphApi, textMessage, webhookBody } from '../../../../../test/fake-graph-api.ts';
+import type { TestServer } from '../../../../../test/test-server.ts';
 import { contacts, messages, tickets } from '../../../../tables.ts';
 
 let t: TestServer;
 let graph: FakeGraphApi;
+let cloud: Awaited<ReturnType<typeof startCloudApiServer>>;
 beforeAll(async () => {
-  graph = await startFakeGraphApi();
-  t = await startTestServer({
-    WHATSAPP_GRAPH_URL: graph.url,
-    WHATSAPP_GRAPH_VERSION: graph.version,
-    BACKEND_URL: 'https://crm.example.com',
-  });
+  cloud = await startCloudApiServer();
+  t = cloud.server;
+  graph = cloud.graph;
 });
-afterAll(async () => {
-  await t.close();
-  await graph.close();
-});
+afterAll(() => cloud.close());
 
 const { metaNumber, adminOfNewCompany, cloudConnection, postWebhook, storedMessages, openTicketFrom } = cloudApiKit(
   () => t,

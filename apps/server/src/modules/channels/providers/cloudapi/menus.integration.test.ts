@@ -1,16 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../../../test/channels.ts';
-import { cloudApiKit } from '../../../../../test/cloud-api.ts';
+import { cloudApiKit, startCloudApiServer } from '../../../../../test/cloud-api.ts';
 import {
   type FakeGraphApi,
   interactiveReply,
   type SentMessage,
-  startFakeGraphApi,
   textMessage,
   webhookBody,
 } from '../../../../../test/fake-graph-api.ts';
-import { startTestServer, type TestServer } from '../../../../../test/test-server.ts';
+import type { TestServer } from '../../../../../test/test-server.ts';
 import { messages, tickets } from '../../../../tables.ts';
 import { customer, MAIN_MENU, queue, twoQueueSetup } from '../../../automation/automation.test-helpers.ts';
 import { edge, node, savedFlow, start } from '../../../flows/flows.test-helpers.ts';
@@ -20,18 +19,13 @@ import { edge, node, savedFlow, start } from '../../../flows/flows.test-helpers.
 
 let t: TestServer;
 let graph: FakeGraphApi;
+let cloud: Awaited<ReturnType<typeof startCloudApiServer>>;
 beforeAll(async () => {
-  graph = await startFakeGraphApi();
-  t = await startTestServer({
-    WHATSAPP_GRAPH_URL: graph.url,
-    WHATSAPP_GRAPH_VERSION: graph.version,
-    BACKEND_URL: 'https://crm.example.com',
-  });
+  cloud = await startCloudApiServer();
+  t = cloud.server;
+  graph = cloud.graph;
 });
-afterAll(async () => {
-  await t.close();
-  await graph.close();
-});
+afterAll(() => cloud.close());
 
 const { cloudConnection, postWebhook, storedMessages } = cloudApiKit(
   () => t,

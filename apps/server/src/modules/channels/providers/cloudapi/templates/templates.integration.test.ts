@@ -1,25 +1,20 @@
 import type { WhatsappTemplateList } from '@wacrm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../../../../test/channels.ts';
-import { cloudApiKit } from '../../../../../../test/cloud-api.ts';
+import { cloudApiKit, startCloudApiServer } from '../../../../../../test/cloud-api.ts';
 import { buildUser, TEST_PASSWORD } from '../../../../../../test/factories.ts';
-import { type FakeGraphApi, startFakeGraphApi } from '../../../../../../test/fake-graph-api.ts';
-import { startTestServer, type TestServer } from '../../../../../../test/test-server.ts';
+import type { FakeGraphApi } from '../../../../../../test/fake-graph-api.ts';
+import type { TestServer } from '../../../../../../test/test-server.ts';
 
 let t: TestServer;
 let graph: FakeGraphApi;
+let cloud: Awaited<ReturnType<typeof startCloudApiServer>>;
 beforeAll(async () => {
-  graph = await startFakeGraphApi();
-  t = await startTestServer({
-    WHATSAPP_GRAPH_URL: graph.url,
-    WHATSAPP_GRAPH_VERSION: graph.version,
-    BACKEND_URL: 'https://crm.example.com',
-  });
+  cloud = await startCloudApiServer();
+  t = cloud.server;
+  graph = cloud.graph;
 });
-afterAll(async () => {
-  await t.close();
-  await graph.close();
-});
+afterAll(() => cloud.close());
 
 const { cloudConnection, openTicketFrom, closeServiceWindow, storedMessages, adminOfNewCompany } = cloudApiKit(
   () => t,
