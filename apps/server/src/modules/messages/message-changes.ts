@@ -1,7 +1,7 @@
 import { MESSAGE_EDIT_WINDOW_MS, type MessageRecord } from '@wacrm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { ChannelSession, MessageTarget } from '../channels/index.ts';
+import type { MessageTarget } from '../channels/index.ts';
 import { companyReactor, type MessageReactionsRepository } from './message-reactions.repository.ts';
 import type { AnnounceMessageUpdate } from './message-updates.ts';
 import type { MessagesRepository } from './messages.repository.ts';
@@ -23,8 +23,8 @@ export interface MessageActor {
 /**
  * Changes to messages already sent (docs/decisions/edits-deletes-reactions.md): an attendant's
  * edit of their own text message within WhatsApp's 15 minutes, a delete for everyone, and the
- * company's reaction to any message of the thread. Each reaches the customer first, through the connection's session, and
- * is stored only once it has; then every open view of the ticket hears of it.
+ * company's reaction to any message of the thread. Each reaches the customer first, through the
+ * connection's session, and is stored only once it has; then every open view of the ticket hears of it.
  */
 export function createMessageChanges(deps: {
   repository: Pick<
@@ -163,7 +163,13 @@ export function createMessageChanges(deps: {
 
       const { target, session } = await channelOf(companyId, row);
       if (!session?.react) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-      await sendReaction(session, target, emoji, messageId);
+      try {
+        await session.react(target, emoji);
+      } catch (error) {
+        log.warn({ err: error, messageId }, 'reaction did not reach WhatsApp');
+        if (error instanceof AppError && error.code === 'ERR_WAPP_NOT_INITIALIZED') throw error;
+        throw new AppError('ERR_REACT_WAPP_MSG');
+      }
       const reactor = companyReactor(actor.userId);
       await deps.reactions.set(companyId, messageId, reactor, emoji, deps.clock());
       const message = await deps.announce(companyId, messageId, {
@@ -174,16 +180,6 @@ export function createMessageChanges(deps: {
       return message;
     },
   };
-
-  async function sendReaction(session: ChannelSession, target: MessageTarget, emoji: string, messageId: number) {
-    try {
-      await session.react!(target, emoji);
-    } catch (error) {
-      log.warn({ err: error, messageId }, 'reaction did not reach WhatsApp');
-      if (error instanceof AppError && error.code === 'ERR_WAPP_NOT_INITIALIZED') throw error;
-      throw new AppError('ERR_REACT_WAPP_MSG');
-    }
-  }
 }
 
 export type MessageChanges = ReturnType<typeof createMessageChanges>;
