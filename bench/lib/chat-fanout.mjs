@@ -1,8 +1,7 @@
 // Internal chat: a message reaching every participant of a 50-person chat (issue 16).
 import { performance } from 'node:perf_hooks';
-import { io } from 'socket.io-client';
 import { percentile } from './figures.mjs';
-import { login } from './server.mjs';
+import { connectSocket, login } from './server.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -14,28 +13,6 @@ async function call(base, token, method, path, body) {
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.json();
-}
-
-/** A logged-in user's socket (websocket only), ready once the server put it in its rooms. */
-function connect(base, token) {
-  return new Promise((resolve, reject) => {
-    const socket = io(base, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      query: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    const timer = setTimeout(() => reject(new Error('socket did not become ready')), 60_000);
-    socket.once('ready', () => {
-      clearTimeout(timer);
-      resolve(socket);
-    });
-    socket.once('connect_error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
 }
 
 /**
@@ -66,8 +43,8 @@ export async function measureChatFanOut({ base, adminToken, companyId, participa
   }
   const outsiderToken = tokens.pop();
   const chat = await call(base, adminToken, 'POST', '/api/chats', { title: `bench ${stamp}`, users: ids });
-  const sockets = await Promise.all(tokens.map((token) => connect(base, token)));
-  const outsider = await connect(base, outsiderToken);
+  const sockets = await Promise.all(tokens.map((token) => connectSocket(base, token)));
+  const outsider = await connectSocket(base, outsiderToken);
   const event = `company-${companyId}-chat`;
   let leaked = 0;
   outsider.on(event, () => {

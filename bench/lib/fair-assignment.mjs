@@ -1,8 +1,7 @@
 // Fair assignment (issue 48): a burst of new customers into a balanced queue, from each one's
 // stored first message to its ticket's assignment.
-import { io } from 'socket.io-client';
 import { percentile } from './figures.mjs';
-import { cpuSeconds, login } from './server.mjs';
+import { connectSocket, cpuSeconds, login } from './server.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -28,28 +27,6 @@ async function until(check, seconds, what) {
     if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
     await sleep(100);
   }
-}
-
-/** A socket of the web app's kind (websocket here), once the server has put it in its rooms. */
-function connect(base, token) {
-  return new Promise((resolve, reject) => {
-    const socket = io(base, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      query: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    const timer = setTimeout(() => reject(new Error('socket did not become ready')), 60_000);
-    socket.once('ready', () => {
-      clearTimeout(timer);
-      resolve(socket);
-    });
-    socket.once('connect_error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
 }
 
 /**
@@ -104,7 +81,7 @@ export async function measureFairAssignment({
       queueIds: [queue.id],
       ticketCapacity: capacity,
     });
-    const socket = await connect(base, await login(base, email, password));
+    const socket = await connectSocket(base, await login(base, email, password));
     socket.emit('userStatus');
     sockets.push(socket);
   }
@@ -117,7 +94,7 @@ export async function measureFairAssignment({
     'attendants online',
   );
 
-  const admin = await connect(base, adminToken);
+  const admin = await connectSocket(base, adminToken);
   admin.emit('joinTickets', 'open');
   admin.emit('joinTickets', 'pending');
   sockets.push(admin);

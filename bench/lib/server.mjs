@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { io } from 'socket.io-client';
 
 export const benchAdmin = { email: 'admin@admin.com', password: 'bench-Passw0rd' };
 
@@ -159,4 +160,26 @@ export async function login(base, email, password) {
   });
   if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
   return (await response.json()).token;
+}
+
+/** A logged-in user's socket of the web app's kind (websocket only), once the server has put it in its rooms. */
+export function connectSocket(base, token) {
+  return new Promise((resolve, reject) => {
+    const socket = io(base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      query: { token },
+      reconnection: false,
+      forceNew: true,
+    });
+    const timer = setTimeout(() => reject(new Error('socket did not become ready')), 60_000);
+    socket.once('ready', () => {
+      clearTimeout(timer);
+      resolve(socket);
+    });
+    socket.once('connect_error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
 }
