@@ -14,7 +14,7 @@ import type { MessagesRepository } from './messages.repository.ts';
  */
 export function createMessageUpdates(deps: {
   db: Database;
-  records: Pick<MessagesRepository, 'findMessage' | 'findTicket'>;
+  records: Pick<MessagesRepository, 'findMessageViews' | 'findTicket'>;
   realtime: Pick<MessagesRealtime, 'messageUpdated' | 'ticketUpdated'>;
   ticketState: (companyId: number, ticketId: number) => Promise<TicketAudienceState | null>;
   /** The company setting `deletedMessagesVisibleTo`. */
@@ -40,19 +40,16 @@ export function createMessageUpdates(deps: {
     text?: { ticketId: number; before: MessageText; after: MessageText | null },
   ) {
     if (text) await followPreview(companyId, text.ticketId, text.before, text.after);
-    const message = await deps.records.findMessage(companyId, messageId);
-    if (!message) return null;
+    const views = await deps.records.findMessageViews(companyId, messageId);
+    if (!views) return null;
+    const { message, emptied } = views;
     const ticket = await deps.ticketState(companyId, message.ticketId);
     if (!ticket) return null;
     let hidden: HiddenMessageView | undefined;
-    // A quote may be of a deleted message: only the second read can tell (the record does not say).
-    if (message.isDeleted || message.quotedMsg) {
+    if (emptied) {
       const visibleTo = await deps.deletedVisibleTo(companyId);
       const readers = profiles.filter((profile) => canReadDeletedMessages(visibleTo, profile));
-      if (readers.length < profiles.length) {
-        const emptied = await deps.records.findMessage(companyId, messageId, { hideDeleted: true });
-        if (emptied && JSON.stringify(emptied) !== JSON.stringify(message)) hidden = { message: emptied, readers };
-      }
+      if (readers.length < profiles.length) hidden = { message: emptied, readers };
     }
     deps.realtime.messageUpdated(companyId, message, ticket, { change, hidden });
     return message;

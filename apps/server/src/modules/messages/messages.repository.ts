@@ -103,55 +103,61 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     ids: number[],
     options: { hideDeleted?: boolean } = {},
   ): Promise<MessageRecord[]> {
-    const hide = options.hideDeleted === true;
     if (ids.length === 0) return [];
     const rows = await (ids.length === 1
       ? oneMessage.execute({ companyId, id: ids[0] })
       : messagePage.execute({ companyId, ids }));
-    return rows.map(({ message, contact, quoted: quotedRow, quotedContact: quotedContactRow, reactions }) => {
-      const isHidden = hide && message.isDeleted;
-      const isQuoteHidden = hide && quotedRow?.isDeleted === true;
-      return {
-        id: message.id,
-        ticketId: message.ticketId,
-        contactId: message.contactId,
-        whatsappId: message.whatsappId,
-        body: isHidden ? '' : message.body,
-        fromMe: message.fromMe,
-        read: message.read,
-        ack: message.ack,
-        failed: message.failed,
-        sendError: message.sendError,
-        mediaType: message.mediaType,
-        mediaUrl: isHidden ? null : mediaUrl(message.mediaPath),
-        mediaName: isHidden ? null : message.mediaName,
-        quotedMsgId: message.quotedMsgId,
-        quotedMsg: quotedRow?.id
-          ? {
-              id: quotedRow.id,
-              body: isQuoteHidden ? '' : quotedRow.body,
-              fromMe: quotedRow.fromMe,
-              mediaType: quotedRow.mediaType,
-              mediaUrl: isQuoteHidden ? null : mediaUrl(quotedRow.mediaPath),
-              contact: quotedContactRow?.id ? quotedContactRow : null,
-            }
-          : null,
-        participant: message.participant,
-        participantName: message.participantName,
-        isDeleted: message.isDeleted,
-        isEdited: message.isEdited,
-        editHistory: isHidden ? [] : message.editHistory,
-        reactions: reactions.map((reaction) => ({
-          ...reaction,
-          createdAt: new Date(reaction.createdAt).toISOString(),
-        })),
-        userId: message.userId,
-        isSystem: message.isSystem,
-        contact: contact?.id ? contact : null,
-        createdAt: message.createdAt.toISOString(),
-        updatedAt: message.updatedAt.toISOString(),
-      };
-    });
+    return rows.map((row) => toRecord(row, options.hideDeleted === true));
+  }
+
+  type MessageRow = Awaited<ReturnType<typeof oneMessage.execute>>[number];
+
+  function toRecord(
+    { message, contact, quoted: quotedRow, quotedContact: quotedContactRow, reactions }: MessageRow,
+    hide: boolean,
+  ): MessageRecord {
+    const isHidden = hide && message.isDeleted;
+    const isQuoteHidden = hide && quotedRow?.isDeleted === true;
+    return {
+      id: message.id,
+      ticketId: message.ticketId,
+      contactId: message.contactId,
+      whatsappId: message.whatsappId,
+      body: isHidden ? '' : message.body,
+      fromMe: message.fromMe,
+      read: message.read,
+      ack: message.ack,
+      failed: message.failed,
+      sendError: message.sendError,
+      mediaType: message.mediaType,
+      mediaUrl: isHidden ? null : mediaUrl(message.mediaPath),
+      mediaName: isHidden ? null : message.mediaName,
+      quotedMsgId: message.quotedMsgId,
+      quotedMsg: quotedRow?.id
+        ? {
+            id: quotedRow.id,
+            body: isQuoteHidden ? '' : quotedRow.body,
+            fromMe: quotedRow.fromMe,
+            mediaType: quotedRow.mediaType,
+            mediaUrl: isQuoteHidden ? null : mediaUrl(quotedRow.mediaPath),
+            contact: quotedContactRow?.id ? quotedContactRow : null,
+          }
+        : null,
+      participant: message.participant,
+      participantName: message.participantName,
+      isDeleted: message.isDeleted,
+      isEdited: message.isEdited,
+      editHistory: isHidden ? [] : message.editHistory,
+      reactions: reactions.map((reaction) => ({
+        ...reaction,
+        createdAt: new Date(reaction.createdAt).toISOString(),
+      })),
+      userId: message.userId,
+      isSystem: message.isSystem,
+      contact: contact?.id ? contact : null,
+      createdAt: message.createdAt.toISOString(),
+      updatedAt: message.updatedAt.toISOString(),
+    };
   }
 
   return {
@@ -162,6 +168,17 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     async findMessage(companyId: number, id: number, options: { hideDeleted?: boolean } = {}) {
       const [message] = await findMessages(companyId, [id], options);
       return message ?? null;
+    },
+
+    /**
+     * A message as every reader sees it, and, when it or its quote is deleted for everyone, as
+     * those the company's `deletedMessagesVisibleTo` excludes see it (else null): one read.
+     */
+    async findMessageViews(companyId: number, id: number) {
+      const [row] = await oneMessage.execute({ companyId, id });
+      if (!row) return null;
+      const hasDeletedPart = row.message.isDeleted || row.quoted?.isDeleted === true;
+      return { message: toRecord(row, false), emptied: hasDeletedPart ? toRecord(row, true) : null };
     },
 
     /**
