@@ -464,7 +464,9 @@ export function createMessagesService(deps: {
       throw error;
     }
 
-    return publish(companyId, ticketId, ids);
+    if (!(await publish(companyId, ticketId, ids))) return undefined;
+    const [first] = await repository.findMessages(companyId, ids);
+    return first;
   }
 
   async function removeFiles(paths: string[]) {
@@ -473,10 +475,13 @@ export function createMessagesService(deps: {
     }
   }
 
-  /** Announces stored outbound messages and sends them; answers the first as it is now. */
+  /**
+   * Announces stored outbound messages and sends them (each send announces its update); false
+   * when the ticket is gone. Nothing is read back: callers that answer the message read it.
+   */
   async function publish(companyId: number, ticketId: number, ids: number[]) {
     const updatedTicket = await repository.findTicket(companyId, ticketId);
-    if (!updatedTicket) return undefined;
+    if (!updatedTicket) return false;
     const created = await repository.findMessages(companyId, ids);
     const hidden = await deps.hiddenViews.ofCreated(companyId, created);
     for (const message of created) {
@@ -488,8 +493,7 @@ export function createMessagesService(deps: {
     }
     realtime.ticketUpdated(companyId, updatedTicket);
     for (const id of ids) await deliver(companyId, id, 0);
-    const sent = await repository.findMessages(companyId, ids);
-    return sent[0];
+    return true;
   }
 
   return {
