@@ -30,7 +30,8 @@ const tagsJson = sql`(select coalesce(json_agg(json_build_object('id', ${tags.id
 
 /**
  * The open cycle's service level (docs/decisions/service-levels.md), from the one left join on the
- * cycle table's partial unique index; `breached` is decided at read time, so it turns without a write.
+ * cycle table's partial unique index; `breached` is decided at read time, so it turns without a
+ * write (and a breach already told counts, whatever the clocks say).
  */
 const slaJson = sql`case when ${slaCycles.id} is null
     or (${slaCycles.firstResponseDueAt} is null and ${slaCycles.resolutionDueAt} is null) then null
@@ -38,7 +39,8 @@ const slaJson = sql`case when ${slaCycles.id} is null
     'firstResponseDueAt', case when ${slaCycles.firstRespondedAt} is null then ${isoTime(slaCycles.firstResponseDueAt)} end,
     'resolutionDueAt', ${isoTime(slaCycles.resolutionDueAt)},
     'startedAt', ${isoTime(slaCycles.startedAt)},
-    'breached', coalesce(${slaCycles.firstRespondedAt} > ${slaCycles.firstResponseDueAt}, false)
+    'breached', ${slaCycles.firstResponseNotifiedAt} is not null or ${slaCycles.resolutionNotifiedAt} is not null
+      or coalesce(${slaCycles.firstRespondedAt} > ${slaCycles.firstResponseDueAt}, false)
       or (${slaCycles.firstRespondedAt} is null and ${slaCycles.firstResponseDueAt} <= now())
       or coalesce(${slaCycles.resolutionDueAt} <= now(), false)) end`;
 
