@@ -29,9 +29,12 @@ export function SlaChip({ sla, size = 'row' }: { sla: TicketSla | null | undefin
         data-testid="sla-chip"
         data-level={status.level}
         sx={{
-          flexShrink: 0,
           fontWeight: 600,
-          ...(size === 'row' ? { height: 20, fontSize: 11, '& .MuiChip-icon': { fontSize: 14 } } : {}),
+          height: 20,
+          fontSize: 11,
+          '& .MuiChip-icon': { fontSize: 14 },
+          // In the thread header it gives way (with an ellipsis) to the actions on a phone.
+          ...(size === 'row' ? { flexShrink: 0 } : { flexShrink: 1, minWidth: 0 }),
         }}
       />
     </Tooltip>

@@ -28,6 +28,7 @@ export function SlaPoliciesTable({ policies, queues, isLoading, onEdit, onDelete
         {
           id: 'queues',
           header: t('columns.queues'),
+          showFrom: 'sm',
           render: (policy) =>
             policy.queueIds.length === 0 ? (
               <Chip size="small" variant="outlined" label={t('defaultPolicy')} />

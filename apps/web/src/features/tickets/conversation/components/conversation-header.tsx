@@ -87,7 +87,7 @@ export function ConversationHeader({ ticket, onOpenContact, onBack, actions }: C
           >
             {ticket.contact.name}
           </Typography>
-          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0, overflow: 'hidden' }}>
             {ticket.queue && (
               <Box
                 component="span"
@@ -105,7 +105,7 @@ export function ConversationHeader({ ticket, onOpenContact, onBack, actions }: C
                 {ticket.queue.name}
               </Box>
             )}
-            {ticket.status !== 'closed' && <SlaChip sla={ticket.sla} />}
+            {ticket.status !== 'closed' && <SlaChip sla={ticket.sla} size="header" />}
             <Typography variant="caption" color="text.secondary" noWrap>
               {details.join(' · ')}
             </Typography>
