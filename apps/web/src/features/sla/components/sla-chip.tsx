@@ -1,6 +1,7 @@
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { TicketSla } from '@wacrm/shared/sla/sla.schema';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../hooks/use-now.ts';
@@ -12,10 +13,13 @@ const colorOf = { ok: 'default', warning: 'warning', breached: 'error' } as cons
 export function SlaChip({ sla, size = 'row' }: { sla: TicketSla | null | undefined; size?: 'row' | 'header' }) {
   const { t } = useTranslation('sla');
   const now = useNow();
+  // A phone's thread header has room for the time alone; the tooltip and label keep the words.
+  const isCompact = useMediaQuery((theme) => theme.breakpoints.down('sm')) && size === 'header';
   const status = slaStatusAt(sla, now);
   if (!status) return null;
   const time = formatSlaDuration(status.remainingSeconds);
   const label = status.remainingSeconds > 0 ? t('chip.left', { time }) : t('chip.late', { time });
+  const shown = isCompact ? (status.remainingSeconds > 0 ? time : `−${time}`) : label;
   const target = t(`chip.${status.kind}`);
   return (
     <Tooltip title={`${target}: ${label}`}>
@@ -24,7 +28,7 @@ export function SlaChip({ sla, size = 'row' }: { sla: TicketSla | null | undefin
         icon={<TimerOutlined />}
         color={colorOf[status.level]}
         variant={status.level === 'ok' ? 'outlined' : 'filled'}
-        label={label}
+        label={shown}
         aria-label={`${target}: ${label}`}
         data-testid="sla-chip"
         data-level={status.level}
@@ -33,8 +37,7 @@ export function SlaChip({ sla, size = 'row' }: { sla: TicketSla | null | undefin
           height: 20,
           fontSize: 11,
           '& .MuiChip-icon': { fontSize: 14 },
-          // In the thread header it gives way (with an ellipsis) to the actions on a phone.
-          ...(size === 'row' ? { flexShrink: 0 } : { flexShrink: 1, minWidth: 0 }),
+          flexShrink: 0,
         }}
       />
     </Tooltip>
