@@ -8,6 +8,7 @@ import { type FakeSmtpServer, readMail, startFakeSmtpServer } from '../../../tes
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
 import { slaCycles, slaSummarySends, userQueues } from '../../tables.ts';
 import { company, createTestClock, customer, queue, ticketOf } from '../automation/automation.test-helpers.ts';
+import { countSlaTargets } from './index.ts';
 import { slaBreachSweepJob, weeklySummaryJob, weeklySummarySweepJob } from './sla.jobs.ts';
 
 // Service levels (docs/decisions/service-levels.md): policies, the sla field of open tickets,
@@ -222,6 +223,67 @@ describe('a ticket under a policy', () => {
     });
     expect(moved.sla?.startedAt).toBe(ticket.sla?.startedAt);
     expect(Date.parse(moved.sla!.firstResponseDueAt!) - Date.parse(moved.sla!.startedAt)).toBe(1_200_000);
+  });
+});
+
+describe('business hours and reopening', () => {
+  it('counts only the queue hours when the company routes by queue hours', async () => {
+    const ctx = await company(t, { scheduleType: 'queue' });
+    const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+    const support = await queue(ctx.api, {
+      name: `Weekdays ${++seq}`,
+      // 09:00-18:00 on weekdays, closed at the weekend (São Paulo, the company's default zone).
+      schedules: days.map((weekdayEn, index) => ({
+        weekday: weekdayEn,
+        weekdayEn,
+        startTime: index < 5 ? '09:00' : '00:00',
+        endTime: index < 5 ? '18:00' : '00:00',
+      })),
+    });
+    const connection = await pairedSandbox(t, ctx.token, { queueIds: [support.id] });
+    const created = await ctx.api.post('/api/sla-policies', {
+      name: 'Office hours',
+      queueIds: [support.id],
+      firstResponseSeconds: 1800,
+      resolutionSeconds: 8 * 3600,
+      businessHours: true,
+    });
+    expect(created.status).toBe(201);
+    // Friday 17:30 in São Paulo: half an hour left that day, then Monday from 09:00.
+    clock.fixed = new Date('2026-12-04T20:30:00Z');
+    try {
+      const ticket = await customerWrites({ ...ctx, support, connection, policy: created.body as SlaPolicyRecord });
+      expect(ticket.sla).toMatchObject({
+        startedAt: '2026-12-04T20:30:00.000Z',
+        firstResponseDueAt: '2026-12-04T21:00:00.000Z',
+        resolutionDueAt: '2026-12-07T19:30:00.000Z',
+      });
+    } finally {
+      clock.fixed = null;
+    }
+  });
+
+  it('starts a new cycle when the customer comes back after the close; the old one stays counted', async () => {
+    const ctx = await setup();
+    const attendant = await member(ctx, 'user', [ctx.support.id]);
+    const first = await customerWrites(ctx);
+    await attendant.api.put(`/api/tickets/${first.id}`, { status: 'open', userId: attendant.id });
+    expect((await attendant.api.put(`/api/tickets/${first.id}`, { status: 'closed' })).status).toBe(200);
+    const person = customer(ctx.api, ctx.connection.id, first.contact.number);
+    await person.say('Me again');
+    await waitUntil(async () => {
+      const rows = await t.db.select().from(slaCycles).where(eq(slaCycles.companyId, ctx.company.id));
+      return rows.length === 2 && rows.some((row) => row.closedAt === null) ? rows : null;
+    });
+    const counts = await countSlaTargets(t.platform, ctx.company.id, {
+      from: new Date(Date.now() - 3600_000),
+      to: new Date(Date.now() + 3600_000),
+      queueIds: [ctx.support.id],
+    });
+    // The first cycle closed in time without an answer: its resolution met, its first response
+    // neither (closed before it was due); the second is still running.
+    expect(counts.resolution).toEqual({ met: 1, breached: 0 });
+    expect(counts.firstResponse).toEqual({ met: 0, breached: 0 });
   });
 });
 

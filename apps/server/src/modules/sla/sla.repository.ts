@@ -320,7 +320,8 @@ export function createSlaRepository(db: Database) {
 
     /**
      * Met and breached targets of the cycles started in [from, to). A target still running is
-     * neither; one past due and unmet is breached even before its ticket closes.
+     * neither; one past due and unmet is breached even before its ticket closes. A ticket closed
+     * before its first-response target without an answer is neither met nor breached.
      */
     async counts(companyId: number, filters: CountFilters, now: Date): Promise<SlaCounts> {
       const at = now.toISOString();
@@ -329,7 +330,8 @@ export function createSlaRepository(db: Database) {
         sql`select
             count(*) filter (where first_responded_at <= first_response_due_at)::int as fr_met,
             count(*) filter (where first_responded_at > first_response_due_at
-              or (first_responded_at is null and first_response_due_at <= ${at}::timestamptz))::int as fr_breached,
+              or (first_responded_at is null
+                and first_response_due_at <= coalesce(closed_at, ${at}::timestamptz)))::int as fr_breached,
             count(*) filter (where closed_at <= resolution_due_at)::int as res_met,
             count(*) filter (where closed_at > resolution_due_at
               or (closed_at is null and resolution_due_at <= ${at}::timestamptz))::int as res_breached
