@@ -1,11 +1,12 @@
 import type { SlaBreachEvent, SlaPolicyRecord, TicketRecord } from '@wacrm/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { type FakeSmtpServer, readMail, startFakeSmtpServer } from '../../../test/fake-smtp-server.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
+import { queryRows } from '../../platform/db/client.ts';
 import { slaCycles, slaSummarySends, userQueues } from '../../tables.ts';
 import { company, createTestClock, customer, queue, ticketOf } from '../automation/automation.test-helpers.ts';
 import { countSlaTargets } from './index.ts';
@@ -143,6 +144,14 @@ describe('a ticket under a policy', () => {
     expect(Date.parse(sla.firstResponseDueAt!) - started).toBe(300_000);
     expect(Date.parse(sla.resolutionDueAt!) - started).toBe(3_600_000);
     expect(sla.breached).toBe(false);
+    // Each target's check waits in the job table until it is due: it outlives a restart.
+    const checks = await queryRows<{ kind: string; start_after: Date }>(
+      t.db,
+      sql`select data->>'kind' as kind, start_after from pgboss.job
+        where name = 'sla.breach-check' and (data->>'companyId')::int = ${ctx.company.id} order by start_after`,
+    );
+    expect(checks.map((check) => check.kind)).toEqual(['firstResponse', 'resolution']);
+    expect(new Date(checks[1].start_after).getTime()).toBeGreaterThanOrEqual(Date.parse(sla.resolutionDueAt!) - 1000);
     // The list carries the same field.
     const list = (await ctx.api.get('/api/tickets?status=pending&showAll=true')).body as { tickets: TicketRecord[] };
     expect(list.tickets.find((row) => row.id === ticket.id)?.sla).toEqual(sla);
