@@ -18,6 +18,8 @@ export function createFigures(label) {
   const list = [];
   return {
     list,
+    /** The database the figures are of ('pglite', 'postgres'), or another label. */
+    database: label,
     add(name, value, unit, target = '-', meets = null, note = undefined) {
       const figure = {
         name,

@@ -41,7 +41,7 @@ async function pooled(count, concurrency, task) {
  * moved the run on (stored answer, message and next question sent), so answers per second is
  * the runtime's throughput with every run live.
  */
-export async function measureFlowRuns({ base, adminToken, runs, rounds, concurrency }) {
+export async function measureFlowRuns({ base, adminToken, runs, rounds, concurrency, cpu }) {
   const stamp = Date.now().toString(36);
   const connection = await call(base, adminToken, 'POST', '/api/whatsapp', {
     name: `Flows bench ${stamp}`,
@@ -85,11 +85,19 @@ export async function measureFlowRuns({ base, adminToken, runs, rounds, concurre
   const startSeconds = (performance.now() - startedAt) / 1000;
 
   const answerDurations = [];
+  const span = cpu?.start();
   const answersAt = performance.now();
   for (let round = 0; round < rounds; round++) {
     answerDurations.push(...(await pooled(runs, concurrency, (i) => say(i, `r${round}`))));
   }
   const answerSeconds = (performance.now() - answersAt) / 1000;
+  const answerCpu = span?.perOperation(runs * rounds) ?? null;
+
+  // One answer at a time, with the other runs still live: what one customer waits for. With 20 in
+  // flight the p50 above is mostly the queue in front of each answer (20 ÷ answers a second).
+  // Runs 1..soloRuns, which the sample below (first, middle, last) leaves out.
+  const soloRuns = Math.min(50, Math.floor(runs / 2) - 1);
+  const soloDurations = await pooled(soloRuns, 1, (i) => say(i + 1, 'alone'));
 
   // Each run answered every round: a sample of customers got the first question and, per round,
   // the answer's message and the question again.
@@ -107,6 +115,9 @@ export async function measureFlowRuns({ base, adminToken, runs, rounds, concurre
     answersPerSecond: (runs * rounds) / answerSeconds,
     answerP50: percentile(answerDurations, 50),
     answerP99: percentile(answerDurations, 99),
+    answerCpu,
+    soloP50: percentile(soloDurations, 50),
+    soloP99: percentile(soloDurations, 99),
     sampledShort: short,
   };
 }

@@ -4,7 +4,6 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { io } from 'socket.io-client';
 import { percentile } from './figures.mjs';
-import { cpuSeconds } from './server.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -197,11 +196,11 @@ export async function inboundSustained({
   connections,
   seconds,
   firstSeq,
-  pid,
+  cpu,
 }) {
   let seq = firstSeq;
   const heardBefore = monitor.arrivals.size;
-  const cpuBefore = pid ? cpuSeconds(pid) : 0;
+  const span = cpu?.start();
   const started = performance.now();
   const result = await autocannon({
     url: `${base}/api/sandbox/${whatsappId}/inbound`,
@@ -216,13 +215,12 @@ export async function inboundSustained({
     ],
   });
   const elapsed = (performance.now() - started) / 1000;
-  const cpu = pid ? cpuSeconds(pid) - cpuBefore : 0;
   await sleep(1_000);
   const heard = monitor.arrivals.size - heardBefore;
   return {
     perSecond: heard / elapsed,
-    /** With `pid`: the server process's CPU per stored message (PGlite's thread included). */
-    cpuMsPerMessage: pid ? (cpu * 1000) / Math.max(1, result['2xx']) : null,
+    /** With a `cpu` meter: CPU per stored message, server and database (bench/lib/cpu.mjs). */
+    cpu: span ? span.perOperation(result['2xx']) : null,
     httpPerSecond: result.requests.average,
     p99: result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,

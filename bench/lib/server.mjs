@@ -87,7 +87,7 @@ export async function startServer({ root, dataDir, databaseUrl, log = () => unde
   const child = spawn(process.execPath, [...extra, ...serverCommand(root)], {
     cwd: root,
     env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => {

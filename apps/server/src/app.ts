@@ -308,9 +308,11 @@ export async function buildServer(
     /** For tests: the settings reader (plan rules a test builds read through it). */
     settings: settings.reader,
     async start(listen: { port: number; host: string }) {
-      await app.listen(listen);
+      // The job queue and the process bus first: a request that queues work (a campaign's start,
+      // a number check) may come in as soon as the port is open, and would fail without them.
       await platform.bus.start();
       await platform.jobs.start();
+      await app.listen(listen);
       channels.start();
       schedules.start();
       billing.start();

@@ -54,7 +54,8 @@ export function createCampaignDispatch(deps: {
   templates: Pick<TemplatesService, 'prepare'>;
   /** Messages a second on a Cloud API number, instead of the anti-ban intervals (docs/cloud-api.md). */
   cloudRatePerSecond: number;
-  onProgress: (companyId: number, campaignId: number) => Promise<void>;
+  /** After a send (`finished` false: the report may wait a moment) and at the campaign's end. */
+  onProgress: (companyId: number, campaignId: number, finished: boolean) => Promise<void>;
   /** The files of a campaign's file list, sent after the text. */
   filesOf: (
     tx: Database,
@@ -139,7 +140,7 @@ export function createCampaignDispatch(deps: {
     });
     if (!started) return false;
     await queueNext({ companyId, campaignId, token }, 0);
-    await deps.onProgress(companyId, campaignId);
+    await deps.onProgress(companyId, campaignId, false);
     return true;
   }
 
@@ -338,7 +339,7 @@ export function createCampaignDispatch(deps: {
     let result: Step = { kind: 'skipped' };
     const template = await templateOf(companyId, campaignId);
     if (template === 'cancelled') {
-      await deps.onProgress(companyId, campaignId);
+      await deps.onProgress(companyId, campaignId, true);
       return { kind: 'stopped' };
     }
     for (let sends = 0; sends < SENDS_PER_JOB; ) {
@@ -351,7 +352,7 @@ export function createCampaignDispatch(deps: {
           // Stored: the messages module retries it; the campaign goes on.
           log.warn({ err: error, campaignId }, 'campaign message not sent yet');
         });
-        await deps.onProgress(companyId, campaignId);
+        await deps.onProgress(companyId, campaignId, false);
         continue;
       }
       if (result.kind === 'skipped') {
@@ -364,7 +365,7 @@ export function createCampaignDispatch(deps: {
       }
       if (result.kind === 'wait') await queueNext(payload, result.ms);
       if (result.kind === 'paused') await queueNext(payload, PAUSED_RECHECK_MS);
-      if (result.kind === 'done') await deps.onProgress(companyId, campaignId);
+      if (result.kind === 'done') await deps.onProgress(companyId, campaignId, true);
       return result;
     }
     await queueNext(payload, 0);

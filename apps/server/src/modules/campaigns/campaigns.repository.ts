@@ -2,7 +2,7 @@ import { type CampaignSettings, defaultCampaignSettings } from '@wacrm/shared';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { containsText } from '../../platform/db/text-search.ts';
-import { messages, tags, users, whatsapps } from '../../tables.ts';
+import { messages, tags, whatsapps } from '../../tables.ts';
 import { campaignSettings, campaignShippings, campaigns, contactLists } from './campaigns.tables.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -122,14 +122,6 @@ export function createCampaignsRepository(db: Database) {
         .where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
       return Boolean(row);
     },
-
-    adminIds: async (companyId: number) =>
-      (
-        await db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.companyId, companyId), eq(users.profile, 'admin')))
-      ).map((row) => row.id),
 
     // --- settings ---
 

@@ -103,7 +103,7 @@ export function createCampaignsService(deps: {
 
   async function announce(companyId: number, id: number, action: 'create' | 'update') {
     const record = toRecord(await load(companyId, id));
-    await realtime.campaign(companyId, { action, record });
+    realtime.campaign(companyId, { action, record });
     return record;
   }
 
@@ -245,7 +245,7 @@ export function createCampaignsService(deps: {
       const before = (await load(companyId, id)).campaign;
       if (before.status === 'EM_ANDAMENTO') throw new AppError('ERR_CAMPAIGN_RUNNING');
       if (!(await repository.remove(companyId, id))) throw new AppError('ERR_NOT_FOUND');
-      await realtime.campaign(companyId, { action: 'delete', id });
+      realtime.campaign(companyId, { action: 'delete', id });
     },
 
     /** spec: EM_ANDAMENTO → CANCELADA. The chain stops at its next claim. */
@@ -335,7 +335,7 @@ export function createCampaignsService(deps: {
     async progress(companyId: number, id: number) {
       const row = await repository.find(companyId, id);
       if (!row) return;
-      await realtime.campaign(companyId, { action: 'progress', report: await reportOf(companyId, row) });
+      realtime.campaign(companyId, { action: 'progress', report: await reportOf(companyId, row) });
     },
 
     /** The campaign that sent a message, if one did. */

@@ -56,7 +56,7 @@ export function createContactListsService(deps: {
 
   async function announceList(companyId: number, id: number, action: 'create' | 'update') {
     const record = toList(await list(companyId, id));
-    await realtime.contactList(companyId, { action, record });
+    realtime.contactList(companyId, { action, record });
     return record;
   }
 
@@ -94,7 +94,7 @@ export function createContactListsService(deps: {
       });
     }
     errorBag.sort((a, b) => a.row - b.row);
-    await realtime.contactListItem(companyId, id, { action: 'reload', contactListId: id });
+    realtime.contactListItem(companyId, id, { action: 'reload', contactListId: id });
     if (stored.size > 0) await deps.checkNumbers(companyId, id);
     await announceList(companyId, id, 'update');
     return { newContacts: [], errorBag, created: stored.size };
@@ -120,7 +120,7 @@ export function createContactListsService(deps: {
 
     async remove(companyId: number, id: number) {
       if (!(await repository.remove(companyId, id))) throw new AppError('ERR_NOT_FOUND');
-      await realtime.contactList(companyId, { action: 'delete', id });
+      realtime.contactList(companyId, { action: 'delete', id });
     },
 
     /** Beyond the spec: a new list of the contacts whose tickets carry any of the tags. */
@@ -188,7 +188,7 @@ export function createContactListsService(deps: {
       });
       if (!row) throw new AppError('ERR_DUPLICATED_CONTACT', { fields: { number: 'ERR_DUPLICATED_CONTACT' } });
       const record = toItem(row);
-      await realtime.contactListItem(companyId, row.contactListId, { action: 'create', record });
+      realtime.contactListItem(companyId, row.contactListId, { action: 'create', record });
       await deps.checkNumbers(companyId, row.contactListId);
       await announceList(companyId, row.contactListId, 'update');
       return record;
@@ -209,7 +209,7 @@ export function createContactListsService(deps: {
       });
       if (!row) throw new AppError('ERR_NOT_FOUND');
       const record = toItem(row);
-      await realtime.contactListItem(companyId, row.contactListId, { action: 'update', record });
+      realtime.contactListItem(companyId, row.contactListId, { action: 'update', record });
       if (row.isWhatsappValid === null) await deps.checkNumbers(companyId, row.contactListId);
       return record;
     },
@@ -217,7 +217,7 @@ export function createContactListsService(deps: {
     async removeItem(companyId: number, id: number) {
       const row = await repository.removeItem(companyId, id);
       if (!row) throw new AppError('ERR_NOT_FOUND');
-      await realtime.contactListItem(companyId, row.contactListId, { action: 'delete', id });
+      realtime.contactListItem(companyId, row.contactListId, { action: 'delete', id });
       await announceList(companyId, row.contactListId, 'update');
     },
   };

@@ -115,7 +115,7 @@ export function createFileListsService(deps: {
 
   async function announce(companyId: number, id: number, action: 'create' | 'update') {
     const files = await record(companyId, id);
-    await deps.realtime.fileList(companyId, { action, files });
+    deps.realtime.fileList(companyId, { action, files });
     return files;
   }
 
@@ -163,7 +163,7 @@ export function createFileListsService(deps: {
       const options = (await record(companyId, id)).options;
       await db.delete(fileLists).where(and(eq(fileLists.companyId, companyId), eq(fileLists.id, id)));
       await dropFiles(options.map((option) => option.path));
-      await deps.realtime.fileList(companyId, { action: 'delete', fileId: id });
+      deps.realtime.fileList(companyId, { action: 'delete', fileId: id });
     },
 
     /**

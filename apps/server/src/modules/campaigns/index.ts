@@ -38,7 +38,7 @@ export function createCampaignsModule(
 ) {
   const repository = createCampaignsRepository(platform.db);
   const listsRepository = createContactListsRepository(platform.db);
-  const realtime = createCampaignsRealtime(platform.realtime, repository.adminIds);
+  const realtime = createCampaignsRealtime(platform.realtime);
   const numberCheck = createNumberCheck({
     db: platform.db,
     lists: listsRepository,
@@ -84,11 +84,8 @@ export function createCampaignsModule(
     filesOf: files.filesOf,
     templates: deps.templates,
     cloudRatePerSecond: platform.config.whatsappCampaignRate,
-    onProgress: async (companyId, campaignId) => {
-      const row = await repository.find(companyId, campaignId);
-      const finished = row?.campaign.status !== 'EM_ANDAMENTO';
-      await (finished ? progress.now(companyId, campaignId) : progress.soon(companyId, campaignId));
-    },
+    onProgress: (companyId, campaignId, finished) =>
+      finished ? progress.now(companyId, campaignId) : progress.soon(companyId, campaignId),
   });
   // A message that waited for its connection goes out (or gives up) later: the report says so live.
   deps.messages.onOutboundSettled(async (companyId, messageId) => {

@@ -22,7 +22,7 @@ export function createNumberCheck(deps: {
   lists: ContactListsRepository;
   sessions: () => { connectedSession(whatsappId: number): ChannelSession | null };
   jobs: JobSender;
-  onChecked: (companyId: number, contactListId: number, record: ContactListItemRecord) => Promise<void>;
+  onChecked: (companyId: number, contactListId: number, record: ContactListItemRecord) => void;
   log: FastifyBaseLogger;
 }) {
   async function checker(companyId: number) {
@@ -59,7 +59,7 @@ export function createNumberCheck(deps: {
       }
       const row = await deps.lists.updateItem(companyId, item.id, { isWhatsappValid: valid });
       if (row) {
-        await deps.onChecked(companyId, contactListId, {
+        deps.onChecked(companyId, contactListId, {
           id: row.id,
           name: row.name,
           number: row.number,

@@ -186,6 +186,39 @@ describe('the customer edits, deletes and reacts (sandbox)', () => {
     );
   });
 
+  it('a new message quoting a deleted one goes live with the quote emptied for those who may not read it', async () => {
+    const c = await conversation();
+    const secret = await c.sandbox('inbound', { from: c.customer, body: 'my pin is 9911', id: `IN-${c.company.id}-q` });
+    const [, stored] = await storedMessages(c.company.id);
+    expect((await c.sandbox('revoke', { from: c.customer, id: secret.body.id })).status).toBe(200);
+    const created = (view: Awaited<ReturnType<typeof watcher>>) => {
+      const heard: MessageRecord[] = [];
+      view.socket.onAny((event: string, payload: { action: string; message?: MessageRecord }) => {
+        if (event.endsWith('-appMessage') && payload.action === 'create' && payload.message)
+          heard.push(payload.message);
+      });
+      return heard;
+    };
+    const asAttendant = created(await watcher(c.userToken, c.ticket.id));
+    const asAdmin = created(await watcher(c.adminToken, c.ticket.id));
+
+    // The admin, who may read the original, quotes it; then the customer quotes it too.
+    const reply = await t
+      .as(c.adminToken)
+      .post(`/api/messages/${c.ticket.id}`, { body: 'noted', quotedMsg: { id: stored.id } });
+    expect(reply.status).toBe(201);
+    await c.sandbox('inbound', {
+      from: c.customer,
+      body: 'that one',
+      quotedId: secret.body.id,
+      id: `IN-${c.company.id}-r`,
+    });
+
+    for (const heard of [asAttendant, asAdmin]) await expectEventually(() => expect(heard).toHaveLength(2));
+    for (const message of asAttendant) expect(message.quotedMsg).toMatchObject({ id: stored.id, body: '' });
+    for (const message of asAdmin) expect(message.quotedMsg).toMatchObject({ id: stored.id, body: 'my pin is 9911' });
+  });
+
   it('a reaction is set, replaced and removed, told once each, and reopens nothing nor counts as a reply', async () => {
     const c = await conversation();
     await subscribeWebhooks(c);

@@ -9,7 +9,7 @@ import { createIntakeRepository } from './intake/intake.repository.ts';
 import { createIntake } from './intake/intake.service.ts';
 import { type InboundFaults, keepInbound } from './intake/keep-inbound.ts';
 import { createMessageReactionsRepository } from './message-reactions.repository.ts';
-import { createMessageUpdates } from './message-updates.ts';
+import { createHiddenViews, createMessageUpdates } from './message-updates.ts';
 import { expireUnsentJob, sendRetryJob } from './messages.jobs.ts';
 import { createMessagesRealtime } from './messages.realtime.ts';
 import { createMessagesRepository } from './messages.repository.ts';
@@ -67,12 +67,13 @@ export function createMessagesModule(
   const intakeRepository = createIntakeRepository(platform.db);
   const deletedVisibleTo = async (companyId: number) =>
     (await deps.settings.read(companyId, ['deletedMessagesVisibleTo'])).deletedMessagesVisibleTo;
+  const hiddenViews = createHiddenViews({ records: repository, deletedVisibleTo });
   const announce = createMessageUpdates({
     db: platform.db,
     records: repository,
     realtime,
     ticketState: (companyId, ticketId) => intakeRepository.ticketState(companyId, ticketId),
-    deletedVisibleTo,
+    hiddenViews,
   });
   const service = createMessagesService({
     repository,
@@ -88,6 +89,7 @@ export function createMessagesModule(
     deletedVisibleTo,
     reactions: createMessageReactionsRepository(platform.db),
     announce,
+    hiddenViews,
   });
   platform.jobs.handle(sendRetryJob, service.retrySend);
   platform.jobs.handle(expireUnsentJob, () => service.expireUnsent());

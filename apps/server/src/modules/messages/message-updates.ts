@@ -1,10 +1,48 @@
-import { canReadDeletedMessages, profiles } from '@wacrm/shared';
+import { canReadDeletedMessages, type MessageRecord, profiles } from '@wacrm/shared';
 import type { Database } from '../../platform/db/client.ts';
 import type { MessageChange } from '../../platform/realtime/domain-events.ts';
 import { type TicketAudienceState, ticketWrites } from '../tickets/index.ts';
 import { lastMessageOf } from './intake/intake-batch.ts';
 import type { HiddenMessageView, MessagesRealtime } from './messages.realtime.ts';
 import type { MessagesRepository } from './messages.repository.ts';
+
+/**
+ * The version of a message for the profiles that may not read a deleted original (the message's
+ * own text, or its quote's), and the profiles that may; none when everyone may.
+ */
+export function createHiddenViews(deps: {
+  records: Pick<MessagesRepository, 'findMessageViews'>;
+  /** The company setting `deletedMessagesVisibleTo`. */
+  deletedVisibleTo: (companyId: number) => Promise<string>;
+}) {
+  async function hiddenOf(companyId: number, emptied: MessageRecord | null): Promise<HiddenMessageView | undefined> {
+    if (!emptied) return undefined;
+    const visibleTo = await deps.deletedVisibleTo(companyId);
+    const readers = profiles.filter((profile) => canReadDeletedMessages(visibleTo, profile));
+    return readers.length < profiles.length ? { message: emptied, readers } : undefined;
+  }
+
+  return {
+    hiddenOf,
+
+    /**
+     * New messages that quote another: read again with both views, so a quote of a message
+     * deleted since does not go out whole to everyone. Messages without a quote cost nothing.
+     */
+    async ofCreated(companyId: number, created: readonly MessageRecord[]) {
+      const hidden = new Map<number, HiddenMessageView>();
+      for (const message of created) {
+        if (!message.quotedMsg) continue;
+        const views = await deps.records.findMessageViews(companyId, message.id);
+        const view = await hiddenOf(companyId, views?.emptied ?? null);
+        if (view) hidden.set(message.id, view);
+      }
+      return hidden;
+    },
+  };
+}
+
+export type HiddenViews = ReturnType<typeof createHiddenViews>;
 
 /**
  * Announces a stored change to one message (an ack, an edit, a delete, a reaction, a failure)
@@ -17,8 +55,7 @@ export function createMessageUpdates(deps: {
   records: Pick<MessagesRepository, 'findMessageViews' | 'findTicket'>;
   realtime: Pick<MessagesRealtime, 'messageUpdated' | 'ticketUpdated'>;
   ticketState: (companyId: number, ticketId: number) => Promise<TicketAudienceState | null>;
-  /** The company setting `deletedMessagesVisibleTo`. */
-  deletedVisibleTo: (companyId: number) => Promise<string>;
+  hiddenViews: HiddenViews;
 }) {
   /**
    * An edit or a delete of the message the ticket list shows as the ticket's last: the preview
@@ -45,12 +82,7 @@ export function createMessageUpdates(deps: {
     const { message, emptied } = views;
     const ticket = await deps.ticketState(companyId, message.ticketId);
     if (!ticket) return null;
-    let hidden: HiddenMessageView | undefined;
-    if (emptied) {
-      const visibleTo = await deps.deletedVisibleTo(companyId);
-      const readers = profiles.filter((profile) => canReadDeletedMessages(visibleTo, profile));
-      if (readers.length < profiles.length) hidden = { message: emptied, readers };
-    }
+    const hidden = await deps.hiddenViews.hiddenOf(companyId, emptied);
     deps.realtime.messageUpdated(companyId, message, ticket, { change, hidden });
     return message;
   };

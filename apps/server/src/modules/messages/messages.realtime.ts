@@ -1,6 +1,7 @@
 import {
   type ContactRecord,
   companyEvent,
+  type FeatureEvent,
   type MessageRecord,
   type Profile,
   profiles,
@@ -22,7 +23,8 @@ export interface HiddenMessageView {
  * Conversation events and who hears them (docs/decisions/channels.md, tickets.md):
  * - ticket update: emitted by the tickets feature (`tickets.realtime.ts`), the one emitter;
  * - message create: the ticket's room, its list rooms and the bell rooms, cut by queue and
- *   assignee for non-admins (`ticketAudience`);
+ *   assignee for non-admins (`ticketAudience`); a message quoting one deleted for everyone goes
+ *   with its quote emptied to the profiles that may not read the original;
  * - message update (ack, edit, delete, reaction, failure): the ticket's room and its list rooms
  *   (no bell). A message deleted for everyone goes whole only to the profiles that may read its
  *   original (`deletedMessagesVisibleTo`); the other profiles' sockets get it emptied;
@@ -34,18 +36,49 @@ export function createMessagesRealtime(realtime: Realtime) {
 
   const contactsRealtime = createContactsRealtime(realtime);
 
+  /**
+   * One `appMessage` event to `audience`. With `hidden`, the profiles that may read the deleted
+   * part get `message` whole and the others its emptied version: every socket is in exactly one
+   * profile room, so each gets one of the two.
+   */
+  function emitPerReader(
+    companyId: number,
+    audience: string[],
+    message: MessageRecord,
+    hidden: HiddenMessageView | undefined,
+    payloadOf: (version: MessageRecord) => FeatureEvent,
+  ) {
+    const event = companyEvent(companyId, 'appMessage');
+    if (!hidden) {
+      realtime.io.to(audience).emit(event, payloadOf(message));
+      return;
+    }
+    const profileRooms = (list: readonly Profile[]) => list.map((profile) => rooms.profile(companyId, profile));
+    const others = profiles.filter((profile) => !hidden.readers.includes(profile));
+    if (hidden.readers.length > 0)
+      realtime.io.to(audience).except(profileRooms(others)).emit(event, payloadOf(message));
+    realtime.io.to(audience).except(profileRooms(hidden.readers)).emit(event, payloadOf(hidden.message));
+  }
+
   return {
     ticketUpdated(companyId: number, ticket: TicketRecord) {
       tickets.ticketUpdated(companyId, ticket);
     },
 
+    /**
+     * `hidden`: the message as viewers who may not read its deleted quote see it, and the
+     * profiles that may; given only when the two differ.
+     */
     messageCreated(
       companyId: number,
       payload: { message: MessageRecord; ticket: TicketRecord; contact: ContactRecord },
+      hidden?: HiddenMessageView,
     ) {
-      realtime.io
-        .to(ticketAudience(companyId, [payload.ticket]))
-        .emit(companyEvent(companyId, 'appMessage'), { action: 'create', ...payload });
+      emitPerReader(companyId, ticketAudience(companyId, [payload.ticket]), payload.message, hidden, (message) => ({
+        action: 'create',
+        ...payload,
+        message,
+      }));
       realtime.domain.publish({ type: 'message.created', companyId, message: payload.message });
     },
 
@@ -60,22 +93,10 @@ export function createMessagesRealtime(realtime: Realtime) {
       options: { change?: MessageChange; hidden?: HiddenMessageView } = {},
     ) {
       const audience = ticketAudience(companyId, [ticket], { notification: false });
-      const event = companyEvent(companyId, 'appMessage');
-      const { hidden } = options;
-      if (!hidden) {
-        realtime.io.to(audience).emit(event, { action: 'update', message });
-      } else {
-        const profileRooms = (list: readonly Profile[]) => list.map((profile) => rooms.profile(companyId, profile));
-        const others = profiles.filter((profile) => !hidden.readers.includes(profile));
-        // Every socket is in exactly one profile room: each gets one of the two versions.
-        if (hidden.readers.length > 0) {
-          realtime.io.to(audience).except(profileRooms(others)).emit(event, { action: 'update', message });
-        }
-        realtime.io
-          .to(audience)
-          .except(profileRooms(hidden.readers))
-          .emit(event, { action: 'update', message: hidden.message });
-      }
+      emitPerReader(companyId, audience, message, options.hidden, (version) => ({
+        action: 'update',
+        message: version,
+      }));
       realtime.domain.publish({ type: 'message.updated', companyId, message, change: options.change });
     },
 

@@ -37,7 +37,7 @@ import { canOpenTicket } from '../tickets/index.ts';
 import { lastMessageOf } from './intake/intake-batch.ts';
 import { createMessageChanges, type MessageActor } from './message-changes.ts';
 import type { MessageReactionsRepository } from './message-reactions.repository.ts';
-import type { AnnounceMessageUpdate } from './message-updates.ts';
+import type { AnnounceMessageUpdate, HiddenViews } from './message-updates.ts';
 import { type SendRetryPayload, sendRetryJob } from './messages.jobs.ts';
 import type { MessagesRealtime } from './messages.realtime.ts';
 import type { MessagesRepository } from './messages.repository.ts';
@@ -158,6 +158,7 @@ export function createMessagesService(deps: {
   deletedVisibleTo: (companyId: number) => Promise<string>;
   reactions: MessageReactionsRepository;
   announce: AnnounceMessageUpdate;
+  hiddenViews: HiddenViews;
 }) {
   const { repository, realtime, storage, access, log } = deps;
   const retry = { ...defaultSendRetry, ...deps.retry };
@@ -463,7 +464,9 @@ export function createMessagesService(deps: {
       throw error;
     }
 
-    return publish(companyId, ticketId, ids);
+    if (!(await publish(companyId, ticketId, ids))) return undefined;
+    const [first] = await repository.findMessages(companyId, ids);
+    return first;
   }
 
   async function removeFiles(paths: string[]) {
@@ -472,17 +475,25 @@ export function createMessagesService(deps: {
     }
   }
 
-  /** Announces stored outbound messages and sends them; answers the first as it is now. */
+  /**
+   * Announces stored outbound messages and sends them (each send announces its update); false
+   * when the ticket is gone. Nothing is read back: callers that answer the message read it.
+   */
   async function publish(companyId: number, ticketId: number, ids: number[]) {
     const updatedTicket = await repository.findTicket(companyId, ticketId);
-    if (!updatedTicket) return undefined;
-    for (const message of await repository.findMessages(companyId, ids)) {
-      realtime.messageCreated(companyId, { message, ticket: updatedTicket, contact: updatedTicket.contact });
+    if (!updatedTicket) return false;
+    const created = await repository.findMessages(companyId, ids);
+    const hidden = await deps.hiddenViews.ofCreated(companyId, created);
+    for (const message of created) {
+      realtime.messageCreated(
+        companyId,
+        { message, ticket: updatedTicket, contact: updatedTicket.contact },
+        hidden.get(message.id),
+      );
     }
     realtime.ticketUpdated(companyId, updatedTicket);
     for (const id of ids) await deliver(companyId, id, 0);
-    const sent = await repository.findMessages(companyId, ids);
-    return sent[0];
+    return true;
   }
 
   return {

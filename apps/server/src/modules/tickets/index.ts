@@ -68,7 +68,9 @@ export function createTicketsModule(
   // one that entered an automatic queue's line or freed a slot asks for a pass. Non-GET requests
   // are answered once it has run (app.ts waits for the domain listeners).
   platform.realtime.domain.subscribe((event) =>
-    event.type === 'ticket.changed' ? assignment.ticketChanged(event.companyId, event.ticket) : undefined,
+    event.type === 'ticket.changed'
+      ? assignment.ticketChanged(event.companyId, event.ticket, event.previous)
+      : undefined,
   );
   platform.jobs.handle(assignmentSweepJob, () => assignment.sweep());
   const service = createTicketsService({

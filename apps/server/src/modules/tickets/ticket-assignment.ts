@@ -255,10 +255,12 @@ export function createTicketAssignment(deps: {
 
     /**
      * A ticket was announced (any module, after its commit): one that may have just entered an
-     * automatic queue's line, or was closed (a slot freed), asks for a pass.
+     * automatic queue's line, or was just closed (a slot freed, a line shorter), asks for a pass.
+     * Every closer says the status before; a message on a ticket closed earlier (a campaign's
+     * stay closed) frees nothing. A close announced without it is caught by the sweep.
      */
-    async ticketChanged(companyId: number, ticket: TicketRecord) {
-      if (ticket.status === 'closed') return kick(companyId);
+    async ticketChanged(companyId: number, ticket: TicketRecord, previous?: { status: string } | null) {
+      if (ticket.status === 'closed') return previous && previous.status !== 'closed' ? kick(companyId) : undefined;
       if (!mayBeWaiting(ticket) || ticket.queueId === null) return;
       if (await assignments.isAutomatic(db, companyId, ticket.queueId)) return kick(companyId);
     },

@@ -78,7 +78,7 @@ export function createTicketsRealtime(realtime: Realtime) {
         action: 'update',
         ticket,
       });
-      realtime.domain.publish({ type: 'ticket.changed', companyId, ticket });
+      realtime.domain.publish({ type: 'ticket.changed', companyId, ticket, previous });
     },
 
     ticketDeleted(companyId: number, ticket: TicketAudienceState) {

@@ -14,7 +14,8 @@ export type DomainEvent =
    * reaction that changed); without it the update is the message's state (sent, ack, failure).
    */
   | { type: 'message.updated'; companyId: number; message: MessageRecord; change?: MessageChange }
-  | { type: 'ticket.changed'; companyId: number; ticket: TicketRecord }
+  /** `previous`: the ticket's status before the change, when the emitter changed it (a close, a transfer). */
+  | { type: 'ticket.changed'; companyId: number; ticket: TicketRecord; previous?: { status: string } | null }
   | { type: 'contact.created' | 'contact.updated'; companyId: number; contact: ContactRecord };
 
 /** A change to a message made by a person (the customer, an attendant, the API). */

@@ -23,7 +23,7 @@ import {
   customerReactor,
   participantReactor,
 } from '../message-reactions.repository.ts';
-import { createMessageUpdates } from '../message-updates.ts';
+import { createHiddenViews, createMessageUpdates } from '../message-updates.ts';
 import type { MessagesRealtime } from '../messages.realtime.ts';
 import { type MessagesRepository, toContactRecord } from '../messages.repository.ts';
 import type { ProfilePictures } from '../profile-pictures.ts';
@@ -86,15 +86,19 @@ export function createIntake(deps: {
   const writeBatch = createIntakeWriter({ db, repository, clock });
   const readTicketRecords = createTicketRecordReader(db);
   const reactions = createMessageReactionsRepository(db);
+  const hiddenViews = createHiddenViews({
+    records,
+    deletedVisibleTo:
+      deps.deletedVisibleTo ??
+      (async (companyId) =>
+        (await repository.setting(companyId, 'deletedMessagesVisibleTo')) ?? 'adminsAndSupervisors'),
+  });
   const announce = createMessageUpdates({
     db,
     records,
     realtime,
     ticketState: (companyId, ticketId) => repository.ticketState(companyId, ticketId),
-    deletedVisibleTo:
-      deps.deletedVisibleTo ??
-      (async (companyId) =>
-        (await repository.setting(companyId, 'deletedMessagesVisibleTo')) ?? 'adminsAndSupervisors'),
+    hiddenViews,
   });
 
   async function saveMedia(companyId: number, media: NonNullable<InboundMessage['media']>) {
@@ -194,15 +198,17 @@ export function createIntake(deps: {
     const { companyId } = ref;
     const stored = written.flatMap((entry) => (entry.status === 'stored' ? [entry.stored] : []));
     const recordsRead = Promise.all([
-      records.findMessages(
-        companyId,
-        stored.map((entry) => entry.messageId),
-      ),
+      records
+        .findMessages(
+          companyId,
+          stored.map((entry) => entry.messageId),
+        )
+        .then(async (messages) => ({ messages, hidden: await hiddenViews.ofCreated(companyId, messages) })),
       readTicketRecords(db, companyId, [...new Set(stored.map((entry) => entry.ticketId))]),
     ]);
     const previous = publications.get(ref.id);
     const published = Promise.all([recordsRead, previous]).then(([[messageRecords, ticketRecords]]) => {
-      const messageById = new Map(messageRecords.map((message) => [message.id, message]));
+      const messageById = new Map(messageRecords.messages.map((message) => [message.id, message]));
       const ticketById = new Map(ticketRecords.map((ticket) => [ticket.id, ticket]));
       return jobs.map((job, index): Outcome => {
         const entry = written[index];
@@ -214,7 +220,7 @@ export function createIntake(deps: {
         const contact = toContactRecord(entry.stored.contact);
         if (entry.stored.contactCreated) realtime.contactChanged(companyId, 'create', contact);
         realtime.ticketUpdated(companyId, ticket);
-        realtime.messageCreated(companyId, { message, ticket, contact });
+        realtime.messageCreated(companyId, { message, ticket, contact }, messageRecords.hidden.get(message.id));
         const { inbound } = job;
         if (!inbound.fromMe) {
           void deps.profilePictures?.refreshIfStale({
