@@ -33,6 +33,7 @@ import { createQuickMessagesModule } from './modules/quick-messages/index.ts';
 import { createSchedulesModule } from './modules/schedules/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createSignupModule } from './modules/signup/index.ts';
+import { createSlaModule } from './modules/sla/index.ts';
 import { createTagsModule } from './modules/tags/index.ts';
 import { createTicketNotesModule } from './modules/ticket-notes/index.ts';
 import { createTicketsModule } from './modules/tickets/index.ts';
@@ -269,7 +270,9 @@ export async function buildServer(
   createKanbanModule(platform, { tickets, tags, planRules: plans.rules }).register(app);
   createTicketNotesModule(platform, { tickets }).register(app);
   createQuickMessagesModule(platform).register(app);
-  createDashboardModule(platform, { settings: settings.reader }).register(app);
+  const dashboard = createDashboardModule(platform, { settings: settings.reader });
+  dashboard.register(app);
+  createSlaModule(platform, { tickets, settings: settings.reader, dashboard: () => dashboard.service }).register(app);
   createChatsModule(platform, { tickets, planRules: plans.rules }).register(app);
   createPublicApiModule(platform, { messages, tickets, contacts, planRules: plans.rules }).register(app);
   const webhooks = createWebhooksModule(platform, options.webhooks);

@@ -29,6 +29,7 @@ export * from './modules/queues/queues.tables.ts';
 export * from './modules/quick-messages/quick-messages.tables.ts';
 export * from './modules/schedules/schedules.tables.ts';
 export * from './modules/settings/settings.tables.ts';
+export * from './modules/sla/sla.tables.ts';
 export * from './modules/tags/tags.tables.ts';
 export * from './modules/ticket-notes/ticket-notes.tables.ts';
 export * from './modules/tickets/tickets.tables.ts';

@@ -29,6 +29,7 @@ export * from './sandbox/index.ts';
 export * from './schedules/index.ts';
 export * from './settings/index.ts';
 export * from './signup/index.ts';
+export * from './sla/index.ts';
 export * from './tags/index.ts';
 export * from './ticket-notes/index.ts';
 export * from './tickets/index.ts';

@@ -33,6 +33,7 @@ import { sandboxRoutes } from './sandbox/sandbox.contract.ts';
 import { scheduleRoutes } from './schedules/schedule.contract.ts';
 import { settingRoutes } from './settings/settings.contract.ts';
 import { signupRoutes } from './signup/signup.contract.ts';
+import { slaRoutes } from './sla/sla.contract.ts';
 import { tagRoutes } from './tags/tag.contract.ts';
 import { ticketNoteRoutes } from './ticket-notes/ticket-note.contract.ts';
 import { ticketRoutes } from './tickets/ticket.contract.ts';
@@ -77,6 +78,7 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   schedules: scheduleRoutes,
   settings: settingRoutes,
   signup: signupRoutes,
+  sla: slaRoutes,
   tags: tagRoutes,
   templates: templateRoutes,
   ticketNotes: ticketNoteRoutes,

@@ -23,6 +23,7 @@ export const pageAccess: Record<string, PageAccess> = {
   connections: { admin: true },
   users: { admin: true },
   queues: { admin: true },
+  slaPolicies: { admin: true },
   // Admins and supervisors (issue 48); the server guards its routes with the same permission.
   queueMonitor: { permission: 'dashboard:view' },
   // File lists belong to the campaign tool: the server gates /api/files by useCampaigns.

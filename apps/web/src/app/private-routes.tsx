@@ -76,6 +76,7 @@ const SubscriptionPage = lazyPage(
   () => import('../features/subscription/pages/subscription-page.tsx'),
   'SubscriptionPage',
 );
+const SlaPoliciesPage = lazyPage(() => import('../features/sla/pages/sla-policies-page.tsx'), 'SlaPoliciesPage');
 const TagsPage = lazyPage(() => import('../features/tags/pages/tags-page.tsx'), 'TagsPage');
 const TodolistPage = lazyPage(() => import('../features/todolist/pages/todolist-page.tsx'), 'TodolistPage');
 const UsersPage = lazyPage(() => import('../features/users/pages/users-page.tsx'), 'UsersPage');
@@ -99,6 +100,7 @@ const featurePages: { path: string; featureKey: string; page?: Page }[] = [
   { path: 'kanban', featureKey: 'kanban', page: KanbanPage },
   { path: 'financeiro', featureKey: 'financeiro', page: FinanceiroPage },
   { path: 'queues', featureKey: 'queues', page: QueuesPage },
+  { path: 'sla-policies', featureKey: 'slaPolicies', page: SlaPoliciesPage },
   { path: 'queue-monitor', featureKey: 'queueMonitor', page: QueueMonitorPage },
   { path: 'announcements', featureKey: 'announcements', page: AnnouncementsPage },
   { path: 'subscription', featureKey: 'subscription', page: SubscriptionPage },

@@ -75,6 +75,10 @@ export const errorCatalogue = {
   ERR_QUEUE_OPTION_ALREADY_EXISTS: { status: 409, message: 'Another option at this level already uses this number' },
   // tags
   ERR_TAG_NAME_IN_USE: { status: 409, message: 'A tag with this name already exists' },
+  // service levels
+  ERR_SLA_QUEUE_TAKEN: { status: 409, message: 'Another policy already covers this queue' },
+  ERR_SLA_DEFAULT_TAKEN: { status: 409, message: 'The company already has a default policy (one without queues)' },
+  ERR_SLA_QUEUE_NOT_FOUND: { status: 400, message: 'A queue of the policy is not one of the company' },
   // kanban
   ERR_KANBAN_MOVE_CONFLICT: { status: 409, message: 'The card is no longer in that lane' },
   ERR_KANBAN_LANE_NOT_FOUND: { status: 404, message: 'That lane is not on the board' },

@@ -9,6 +9,7 @@ import type { QueueIntegrationEvent } from '../integrations/queue-integration.sc
 import type { QueueRecord } from '../queues/queue.schema.ts';
 import type { QuickMessageEvent } from '../quick-messages/quick-message.schema.ts';
 import type { ScheduleEvent } from '../schedules/schedule.schema.ts';
+import type { SlaBreachEvent } from '../sla/sla.schema.ts';
 import type { TagEvent } from '../tags/tag.schema.ts';
 
 /**
@@ -36,7 +37,8 @@ export type CompanyEventKind =
   | 'ContactList'
   | 'ContactListItem'
   | 'campaign'
-  | 'file';
+  | 'file'
+  | 'sla';
 
 export type CompanyEventName<K extends CompanyEventKind = CompanyEventKind> = `company-${number}-${K}`;
 
@@ -110,6 +112,8 @@ export interface ServerToClientEvents {
   [event: `company-${number}-ContactListItem`]: (payload: ContactListItemEvent) => void;
   [event: `company-${number}-campaign`]: (payload: CampaignEvent) => void;
   [event: `company-${number}-file`]: (payload: FileListEvent) => void;
+  /** A service-level target missed: to the queue's supervisors' user rooms only. */
+  [event: `company-${number}-sla`]: (payload: SlaBreachEvent) => void;
   'company-announcement': (payload: AnnouncementEvent) => void;
 }
 

@@ -3,6 +3,7 @@ import { calendarDaySchema } from '../common/db-values.ts';
 import { pageNumberSchema } from '../common/pagination.ts';
 import { pageSchema, timestampSchema } from '../common/route-contract.ts';
 import { contactRecordSchema } from '../contacts/contact.schema.ts';
+import { ticketSlaSchema } from '../sla/sla.schema.ts';
 
 /** spec: ticket states. */
 export const ticketStatuses = ['pending', 'open', 'closed'] as const;
@@ -152,6 +153,8 @@ export const ticketRecordSchema = z.object({
   closedAt: timestampSchema.nullable(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
+  /** The service level of an open ticket's current cycle; null when no policy applies or it is closed. */
+  sla: ticketSlaSchema.nullable().optional(),
 });
 export type TicketRecord = z.input<typeof ticketRecordSchema>;
 

@@ -52,6 +52,7 @@ function expectedRecord(
     closedAt: ticket.closedAt?.toISOString() ?? null,
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
+    sla: null,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { TicketRecord } from '@wacrm/shared';
-import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { contacts, queues, tags, tickets, ticketTags, users, whatsapps } from '../../tables.ts';
+import { contacts, queues, slaCycles, tags, tickets, ticketTags, users, whatsapps } from '../../tables.ts';
 
 /**
  * The ticket record (`TicketRecord`) built by PostgreSQL as one JSON value per row, through a
@@ -28,6 +28,22 @@ const tagsJson = sql`(select coalesce(json_agg(json_build_object('id', ${tags.id
   from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId} and ${tags.companyId} = ${companyId}
   where ${ticketTags.ticketId} = ${tickets.id})`;
 
+/**
+ * The open cycle's service level (docs/decisions/service-levels.md), from the one left join on the
+ * cycle table's partial unique index; `breached` is decided at read time, so it turns without a
+ * write (and a breach already told counts, whatever the clocks say).
+ */
+const slaJson = sql`case when ${slaCycles.id} is null
+    or (${slaCycles.firstResponseDueAt} is null and ${slaCycles.resolutionDueAt} is null) then null
+  else json_build_object(
+    'firstResponseDueAt', case when ${slaCycles.firstRespondedAt} is null then ${isoTime(slaCycles.firstResponseDueAt)} end,
+    'resolutionDueAt', ${isoTime(slaCycles.resolutionDueAt)},
+    'startedAt', ${isoTime(slaCycles.startedAt)},
+    'breached', ${slaCycles.firstResponseNotifiedAt} is not null or ${slaCycles.resolutionNotifiedAt} is not null
+      or coalesce(${slaCycles.firstRespondedAt} > ${slaCycles.firstResponseDueAt}, false)
+      or (${slaCycles.firstRespondedAt} is null and ${slaCycles.firstResponseDueAt} <= now())
+      or coalesce(${slaCycles.resolutionDueAt} <= now(), false)) end`;
+
 const recordJson = sql<TicketRecord>`json_build_object(
   'id', ${tickets.id}, 'uuid', ${tickets.uuid}, 'companyId', ${tickets.companyId},
   'status', ${tickets.status}, 'contactId', ${tickets.contactId}, 'whatsappId', ${tickets.whatsappId},
@@ -45,7 +61,8 @@ const recordJson = sql<TicketRecord>`json_build_object(
   'tags', ${tagsJson},
   'closedAt', ${isoTime(tickets.closedAt)},
   'createdAt', ${isoTime(tickets.createdAt)},
-  'updatedAt', ${isoTime(tickets.updatedAt)})`;
+  'updatedAt', ${isoTime(tickets.updatedAt)},
+  'sla', ${slaJson})`;
 
 const byIds = sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`;
 const byId = eq(tickets.id, sql.placeholder('id'));
@@ -58,6 +75,7 @@ function selectRecords(handle: Database, which: SQL = byIds) {
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(users, eq(users.id, tickets.userId))
     .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .leftJoin(slaCycles, and(eq(slaCycles.ticketId, tickets.id), isNull(slaCycles.closedAt)))
     .where(and(eq(tickets.companyId, companyId), which));
 }
 

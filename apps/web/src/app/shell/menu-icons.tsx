@@ -24,6 +24,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import TextSnippetOutlined from '@mui/icons-material/TextSnippetOutlined';
+import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
@@ -52,6 +53,7 @@ export const menuIcons: Record<string, SvgIconComponent> = {
   messagesApi: ApiOutlined,
   users: PeopleAltOutlined,
   queues: QuestionAnswerOutlined,
+  slaPolicies: TimerOutlined,
   prompts: AutoAwesomeOutlined,
   queueIntegrations: SyncAltOutlined,
   connections: PermPhoneMsgOutlined,

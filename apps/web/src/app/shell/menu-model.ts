@@ -93,6 +93,7 @@ export const menuSections: MenuSection[] = [
       { key: 'messagesApi', path: '/messages-api', isVisible: adminAnd(planAllows('useExternalApi')) },
       { key: 'users', path: '/users', isVisible: adminAnd() },
       { key: 'queues', path: '/queues', isVisible: adminAnd() },
+      { key: 'slaPolicies', path: '/sla-policies', isVisible: adminAnd() },
       { key: 'prompts', path: '/prompts', isVisible: adminAnd(planAllows('useOpenAi')) },
       { key: 'queueIntegrations', path: '/queue-integration', isVisible: adminAnd(planAllows('useIntegrations')) },
       { key: 'connections', path: '/connections', isVisible: adminAnd() },

@@ -15,6 +15,7 @@ import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SlaBreachList, useSlaBreaches } from '../../sla/index.ts';
 import { useTicketNotifications } from '../hooks/use-ticket-notifications.ts';
 import { formatTicketTime } from '../model/ticket-time.ts';
 
@@ -22,7 +23,9 @@ import { formatTicketTime } from '../model/ticket-time.ts';
 export function NotificationsBell() {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
-  const { tickets, count } = useTicketNotifications();
+  const { tickets, count: ticketCount } = useTicketNotifications();
+  const sla = useSlaBreaches();
+  const count = ticketCount + sla.breaches.length;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
   const handleOpenTicket = (ticket: TicketRecord) => {
@@ -35,7 +38,10 @@ export function NotificationsBell() {
       <Tooltip title={t('notifications.title')}>
         <IconButton
           color="inherit"
-          onClick={(event) => setAnchor(event.currentTarget)}
+          onClick={(event) => {
+            setAnchor(event.currentTarget);
+            void sla.refresh();
+          }}
           aria-label={t('notifications.open', { count })}
           aria-haspopup="true"
           data-testid="notifications-button"
@@ -63,7 +69,14 @@ export function NotificationsBell() {
             {t('notifications.title')}
           </Typography>
         </Box>
-        {tickets.length === 0 ? (
+        <SlaBreachList
+          breaches={sla.breaches}
+          onOpen={(uuid) => {
+            setAnchor(null);
+            navigate(`/tickets/${uuid}`);
+          }}
+        />
+        {tickets.length === 0 && sla.breaches.length > 0 ? null : tickets.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} data-testid="notifications-empty">
             {t('notifications.empty')}
           </Typography>

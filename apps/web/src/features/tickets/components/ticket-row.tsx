@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SlaChip } from '../../sla/index.ts';
 import { ticketPreviewOf } from '../model/ticket-preview.ts';
 import { formatTicketTime } from '../model/ticket-time.ts';
 import { TicketRowActions } from './ticket-row-actions.tsx';
@@ -111,6 +112,7 @@ export const TicketRow = memo(function TicketRow({
           >
             {ticketPreviewOf(ticket.lastMessage)}
           </Typography>
+          {ticket.status !== 'closed' && <SlaChip sla={ticket.sla} />}
           {ticket.unreadMessages > 0 && (
             <Badge
               badgeContent={ticket.unreadMessages}

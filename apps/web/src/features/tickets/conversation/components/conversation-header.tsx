@@ -9,6 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SlaChip } from '../../../sla/index.ts';
 
 interface ConversationHeaderProps {
   ticket: TicketRecord;
@@ -86,7 +87,7 @@ export function ConversationHeader({ ticket, onOpenContact, onBack, actions }: C
           >
             {ticket.contact.name}
           </Typography>
-          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0, overflow: 'hidden' }}>
             {ticket.queue && (
               <Box
                 component="span"
@@ -104,6 +105,7 @@ export function ConversationHeader({ ticket, onOpenContact, onBack, actions }: C
                 {ticket.queue.name}
               </Box>
             )}
+            {ticket.status !== 'closed' && <SlaChip sla={ticket.sla} size="header" />}
             <Typography variant="caption" color="text.secondary" noWrap>
               {details.join(' · ')}
             </Typography>

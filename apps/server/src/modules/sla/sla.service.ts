@@ -1,0 +1,291 @@
+import type { MessageRecord, SlaPolicyFields, SlaPolicyRecord, SlaTargetKind, TicketRecord } from '@wacrm/shared';
+import { slaPolicyFieldsSchema } from '@wacrm/shared';
+import { addBusinessSeconds, type BusinessWeek } from '@wacrm/shared/business-hours/business-time';
+import type { FastifyBaseLogger } from 'fastify';
+import { createProcessCache } from '../../platform/cache/process-cache.ts';
+import type { NodeBus } from '../../platform/cluster/node-bus.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { JobSender } from '../../platform/jobs/job-queue.ts';
+import type { SettingsReader } from '../settings/index.ts';
+import { slaBreachCheckJob } from './sla.jobs.ts';
+import type { SlaRealtime } from './sla.realtime.ts';
+import { type CountFilters, type CycleDue, createSlaRepository, type OpenCycle } from './sla.repository.ts';
+
+/** What the service levels need of the tickets feature: a ticket's record, and announcing it again. */
+export interface SlaTicketsBinding {
+  record(companyId: number, ticketId: number): Promise<TicketRecord | null | undefined>;
+  ticketUpdated(companyId: number, ticket: TicketRecord): void;
+}
+
+interface CompanyPolicies {
+  companyId: number;
+  policies: SlaPolicyRecord[];
+}
+
+/** Policies change rarely and are read on every ticket and message event: kept per process. */
+const POLICIES_CACHE_MS = 30_000;
+/** Breaches the sweep takes at a time (it runs every minute; jobs normally tell them first). */
+const SWEEP_BATCH = 200;
+
+const policyNotFound = () => new AppError('ERR_NOT_FOUND');
+
+/**
+ * A ticket is with attendants once it is open, or pending in a queue outside the chatbot, or
+ * pending with no queue and no bot or integration talking (docs/decisions/service-levels.md).
+ */
+export function hasReachedAttendants(ticket: Pick<TicketRecord, 'status' | 'queueId' | 'chatbot' | 'useIntegration'>) {
+  if (ticket.status === 'open') return true;
+  if (ticket.status !== 'pending' || ticket.chatbot) return false;
+  return ticket.queueId !== null || !ticket.useIntegration;
+}
+
+/** The policy of a queue: the one naming it, else the company's default (the one naming none). */
+export function policyOf(policies: readonly SlaPolicyRecord[], queueId: number | null) {
+  return (
+    (queueId !== null && policies.find((policy) => policy.queueIds.includes(queueId))) ||
+    policies.find((policy) => policy.queueIds.length === 0) ||
+    null
+  );
+}
+
+/** Due instants of a policy's targets from `start`: open seconds of `week` when it counts business hours. */
+export function dueOf(policy: SlaPolicyRecord | null, start: Date, week: BusinessWeek | null): CycleDue {
+  const after = (seconds: number | null) => {
+    if (seconds === null) return null;
+    // A week with no open hours at all cannot hold a target: calendar time instead of none.
+    const business = week ? addBusinessSeconds(start, seconds, week) : null;
+    return business ?? new Date(start.getTime() + seconds * 1000);
+  };
+  return {
+    policyId: policy?.id ?? null,
+    firstResponseDueAt: after(policy?.firstResponseSeconds ?? null),
+    resolutionDueAt: after(policy?.resolutionSeconds ?? null),
+  };
+}
+
+export function createSlaService(deps: {
+  db: Database;
+  events: SlaRealtime;
+  jobs: () => JobSender;
+  settings: Pick<SettingsReader, 'read'>;
+  tickets: () => SlaTicketsBinding;
+  clock: () => Date;
+  bus?: Pick<NodeBus, 'broadcast' | 'onBroadcast'>;
+  log?: FastifyBaseLogger;
+}) {
+  const { db, events, clock } = deps;
+  const repository = createSlaRepository(db);
+  const cache = createProcessCache<CompanyPolicies>({
+    news: 'sla-policies-changed',
+    ttlMs: POLICIES_CACHE_MS,
+    size: 2_000,
+    groupOf: (kept) => kept.companyId,
+    bus: deps.bus,
+    log: deps.log,
+  });
+
+  const policiesOf = async (companyId: number) =>
+    (await cache.get(companyId, async () => ({ companyId, policies: await repository.policies(companyId) })))
+      ?.policies ?? [];
+
+  /** The hours a business-hours target counts: the queue's when the company routes by queue hours. */
+  async function businessWeekOf(companyId: number, queueId: number | null): Promise<BusinessWeek> {
+    const [{ scheduleType, timezone }, weeks] = await Promise.all([
+      deps.settings.read(companyId, ['scheduleType', 'timezone']),
+      repository.weeks(companyId, queueId),
+    ]);
+    const schedules = scheduleType === 'queue' && queueId !== null ? weeks.queue : weeks.company;
+    return { schedules, timeZone: timezone };
+  }
+
+  async function dueFor(companyId: number, policy: SlaPolicyRecord | null, queueId: number | null, start: Date) {
+    const week = policy?.businessHours ? await businessWeekOf(companyId, queueId) : null;
+    return dueOf(policy, start, week);
+  }
+
+  /** One job per target, due when it is: the check tells the breach if the target is still missed then. */
+  async function planChecks(companyId: number, cycleId: number, due: CycleDue) {
+    const now = clock().getTime();
+    for (const [kind, at] of [
+      ['firstResponse', due.firstResponseDueAt],
+      ['resolution', due.resolutionDueAt],
+    ] as const) {
+      if (!at) continue;
+      await deps.jobs().send(
+        slaBreachCheckJob,
+        { companyId, cycleId, kind },
+        {
+          startAfterSeconds: Math.max(0, Math.ceil((at.getTime() - now) / 1000)),
+          singletonKey: `${cycleId}:${kind}:${at.getTime()}`,
+        },
+      );
+    }
+  }
+
+  async function announce(companyId: number, ticketId: number) {
+    const tickets = deps.tickets();
+    const ticket = await tickets.record(companyId, ticketId);
+    if (ticket) tickets.ticketUpdated(companyId, ticket);
+  }
+
+  async function validated(companyId: number, fields: SlaPolicyFields, exceptId?: number) {
+    const parsed = slaPolicyFieldsSchema.parse(fields);
+    const found = await repository.companyQueueIds(companyId, parsed.queueIds);
+    if (found.length !== parsed.queueIds.length) {
+      throw new AppError('ERR_SLA_QUEUE_NOT_FOUND', { fields: { queueIds: 'Unknown queue' } });
+    }
+    const taken = await repository.queuesTakenElsewhere(companyId, parsed.queueIds, exceptId);
+    if (taken.length > 0) {
+      throw new AppError('ERR_SLA_QUEUE_TAKEN', { fields: { queueIds: 'In another policy' }, details: { taken } });
+    }
+    return parsed;
+  }
+
+  /** A save racing another past the checks meets the unique indexes: the same answers as the checks. */
+  async function withUniqueTargets<T>(work: () => Promise<T>) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const detail = String((error as { constraint?: string; message?: string }).constraint ?? error);
+      throw detail.includes('default')
+        ? new AppError('ERR_SLA_DEFAULT_TAKEN', { fields: { queueIds: 'A default policy exists' } })
+        : new AppError('ERR_SLA_QUEUE_TAKEN', { fields: { queueIds: 'In another policy' } });
+    }
+  }
+
+  async function find(companyId: number, id: number) {
+    const policy = (await repository.policies(companyId)).find((candidate) => candidate.id === id);
+    if (!policy) throw policyNotFound();
+    return policy;
+  }
+
+  async function checkBreach(companyId: number, cycleId: number, kind: SlaTargetKind) {
+    const claimed = await repository.claimBreach(companyId, cycleId, kind, clock());
+    if (!claimed) return false;
+    const [recipients, ticket] = await Promise.all([
+      repository.breachRecipients(companyId, claimed.queueId),
+      deps.tickets().record(companyId, claimed.ticketId),
+    ]);
+    if (ticket) {
+      events.breached(companyId, recipients, {
+        action: 'breach',
+        kind,
+        dueAt: claimed.dueAt.toISOString(),
+        ticket: { id: ticket.id, uuid: ticket.uuid, contactName: ticket.contact.name, queueId: ticket.queueId },
+      });
+      deps.tickets().ticketUpdated(companyId, ticket);
+    }
+    return true;
+  }
+
+  return {
+    repository,
+    list: (companyId: number) => repository.policies(companyId),
+    find,
+
+    async create(companyId: number, fields: SlaPolicyFields) {
+      const id = await withUniqueTargets(async () => {
+        const write = await validated(companyId, fields);
+        return db.transaction((tx) => createSlaRepository(tx).insertPolicy(companyId, write));
+      });
+      cache.forget(companyId);
+      return find(companyId, id);
+    },
+
+    async update(companyId: number, id: number, fields: SlaPolicyFields) {
+      await withUniqueTargets(async () => {
+        const write = await validated(companyId, fields, id);
+        const found = await db.transaction((tx) => createSlaRepository(tx).updatePolicy(companyId, id, write));
+        if (!found) throw policyNotFound();
+      });
+      cache.forget(companyId);
+      return find(companyId, id);
+    },
+
+    async remove(companyId: number, id: number) {
+      if (!(await repository.removePolicy(companyId, id))) throw policyNotFound();
+      cache.forget(companyId);
+    },
+
+    /**
+     * Every announced ticket: a cycle starts when it reaches attendants, its targets move with a
+     * transfer, it ends when the ticket closes. Companies without policies pay no query.
+     */
+    async ticketChanged(companyId: number, ticket: TicketRecord) {
+      if (ticket.status === 'closed') {
+        // Cycles of a company that has since removed its policies still end.
+        await repository.closeCycle(
+          companyId,
+          ticket.id,
+          ticket.closedAt ? new Date(ticket.closedAt) : clock(),
+          ticket.userId,
+        );
+        return;
+      }
+      const policies = await policiesOf(companyId);
+      if (policies.length === 0) return;
+      const cycle = await repository.openCycle(companyId, ticket.id);
+      if (!cycle) {
+        if (!hasReachedAttendants(ticket)) return;
+        const policy = policyOf(policies, ticket.queueId);
+        if (!policy) return;
+        const start = clock();
+        const due = await dueFor(companyId, policy, ticket.queueId, start);
+        const cycleId = await repository.startCycle(companyId, { ...ticket, ticketId: ticket.id }, start, due);
+        if (cycleId === null) return;
+        await planChecks(companyId, cycleId, due);
+        await announce(companyId, ticket.id);
+        return;
+      }
+      await followTicket(companyId, cycle, ticket, policies);
+    },
+
+    /** An attendant's message: the open cycle's first response, if it had none. */
+    async messageCreated(companyId: number, message: MessageRecord) {
+      if (!message.fromMe) return;
+      if ((await policiesOf(companyId)).length === 0) return;
+      const at = new Date(message.createdAt);
+      if (await repository.recordFirstResponse(companyId, message.ticketId, message.id, at)) {
+        await announce(companyId, message.ticketId);
+      }
+    },
+
+    checkBreach,
+
+    /** The backstop for checks that never ran (a job lost with its database row, an event missed). */
+    async sweep() {
+      let told = 0;
+      for (const due of await repository.dueBreaches(clock(), SWEEP_BATCH)) {
+        if (await checkBreach(due.companyId, due.cycleId, due.kind)) told += 1;
+      }
+      return told;
+    },
+
+    /** Met and breached targets of the cycles started in a period (the reports' overview). */
+    counts: (companyId: number, filters: CountFilters) => repository.counts(companyId, filters, clock()),
+
+    /** The bell's list: supervisors and attendants see their queues' breaches, admins every one. */
+    breaches: (companyId: number, queueIds: number[] | null) => repository.breaches(companyId, queueIds),
+  };
+
+  /** A transfer re-picks the policy and counts its targets from the cycle's start; other changes only follow. */
+  async function followTicket(companyId: number, cycle: OpenCycle, ticket: TicketRecord, policies: SlaPolicyRecord[]) {
+    const fields = { queueId: ticket.queueId, userId: ticket.userId, whatsappId: ticket.whatsappId };
+    if (cycle.queueId === fields.queueId) {
+      if (cycle.userId !== fields.userId || cycle.whatsappId !== fields.whatsappId) {
+        await repository.setCycle(companyId, cycle.id, fields);
+      }
+      return;
+    }
+    const policy = policyOf(policies, ticket.queueId);
+    const due = await dueFor(companyId, policy, ticket.queueId, cycle.startedAt);
+    await repository.setCycle(companyId, cycle.id, fields, due);
+    await planChecks(companyId, cycle.id, due);
+    await announce(companyId, ticket.id);
+  }
+}
+
+export type SlaService = ReturnType<typeof createSlaService>;

@@ -1,0 +1,83 @@
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import type { QueueRecord } from '@wacrm/shared/queues/queue.schema';
+import type { SlaPolicyRecord } from '@wacrm/shared/sla/sla.schema';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { targetText } from '../model/sla-form.ts';
+
+interface SlaPoliciesTableProps {
+  policies: SlaPolicyRecord[];
+  queues: Pick<QueueRecord, 'id' | 'name' | 'color'>[];
+  isLoading: boolean;
+  onEdit: (policy: SlaPolicyRecord) => void;
+  onDelete: (policy: SlaPolicyRecord) => Promise<unknown>;
+}
+
+export function SlaPoliciesTable({ policies, queues, isLoading, onEdit, onDelete }: SlaPoliciesTableProps) {
+  const { t } = useTranslation('sla');
+  const byId = new Map(queues.map((queue) => [queue.id, queue]));
+  return (
+    <DataTable
+      rows={policies}
+      rowKey={(policy) => policy.id}
+      rowProps={(policy) => ({ 'data-testid': 'sla-row', 'data-sla-name': policy.name })}
+      columns={[
+        { id: 'name', header: t('columns.name'), render: (policy) => policy.name },
+        {
+          id: 'queues',
+          header: t('columns.queues'),
+          showFrom: 'sm',
+          render: (policy) =>
+            policy.queueIds.length === 0 ? (
+              <Chip size="small" variant="outlined" label={t('defaultPolicy')} />
+            ) : (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                {policy.queueIds.map((id) => {
+                  const queue = byId.get(id);
+                  return queue ? (
+                    <Chip key={id} size="small" label={queue.name} sx={{ bgcolor: queue.color, color: '#fff' }} />
+                  ) : null;
+                })}
+              </Box>
+            ),
+        },
+        {
+          id: 'firstResponse',
+          header: t('columns.firstResponse'),
+          align: 'center',
+          render: (policy) => targetText(policy.firstResponseSeconds),
+        },
+        {
+          id: 'resolution',
+          header: t('columns.resolution'),
+          align: 'center',
+          render: (policy) => targetText(policy.resolutionSeconds),
+        },
+        {
+          id: 'hours',
+          header: t('columns.hours'),
+          align: 'center',
+          showFrom: 'sm',
+          render: (policy) => (policy.businessHours ? t('businessHours') : t('calendarHours')),
+        },
+      ]}
+      actionsHeader={t('columns.actions')}
+      actions={[
+        { label: t('actions.edit'), icon: <EditOutlined fontSize="small" />, testId: 'sla-edit', onClick: onEdit },
+      ]}
+      deleteAction={{
+        label: t('actions.delete'),
+        testId: 'sla-delete',
+        confirmTitle: () => t('confirmDelete.title'),
+        confirmMessage: (policy) => t('confirmDelete.message', { name: policy.name }),
+        onConfirm: onDelete,
+      }}
+      isLoading={isLoading}
+      emptyText={t('empty')}
+      emptyTestId="sla-empty"
+      ariaLabel={t('title')}
+    />
+  );
+}

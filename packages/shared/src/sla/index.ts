@@ -1,0 +1,2 @@
+export * from './sla.contract.ts';
+export * from './sla.schema.ts';
