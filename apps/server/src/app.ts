@@ -28,6 +28,7 @@ import { createPasswordResetModule } from './modules/password-reset/index.ts';
 import { redactResetUrl } from './modules/password-reset/password-reset.routes.ts';
 import { createPlansModule } from './modules/plans/index.ts';
 import { createPublicApiModule } from './modules/public-api/index.ts';
+import { createPushModule } from './modules/push/index.ts';
 import { createQueuesModule } from './modules/queues/index.ts';
 import { createQuickMessagesModule } from './modules/quick-messages/index.ts';
 import { createSchedulesModule } from './modules/schedules/index.ts';
@@ -270,7 +271,13 @@ export async function buildServer(
   createTicketNotesModule(platform, { tickets }).register(app);
   createQuickMessagesModule(platform).register(app);
   createDashboardModule(platform, { settings: settings.reader }).register(app);
-  createChatsModule(platform, { tickets, planRules: plans.rules }).register(app);
+  const push = createPushModule(platform, { settings: settings.reader });
+  push.register(app);
+  createChatsModule(platform, {
+    tickets,
+    planRules: plans.rules,
+    messageSent: (companyId, sent) => push.chatMessageSent(companyId, sent),
+  }).register(app);
   createPublicApiModule(platform, { messages, tickets, contacts, planRules: plans.rules }).register(app);
   const webhooks = createWebhooksModule(platform, options.webhooks);
   webhooks.register(app);

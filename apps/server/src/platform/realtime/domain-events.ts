@@ -14,7 +14,15 @@ export type DomainEvent =
    * reaction that changed); without it the update is the message's state (sent, ack, failure).
    */
   | { type: 'message.updated'; companyId: number; message: MessageRecord; change?: MessageChange }
-  | { type: 'ticket.changed'; companyId: number; ticket: TicketRecord }
+  | {
+      type: 'ticket.changed';
+      companyId: number;
+      ticket: TicketRecord;
+      /** Who heard about the ticket before the change, when the emitter knows (transfers, queue moves). */
+      previous?: { status: string; queueId: number | null; userId: number | null } | null;
+      /** The user who made the change, when a person did (an attendant's transfer, not automatic assignment). */
+      actorUserId?: number;
+    }
   | { type: 'contact.created' | 'contact.updated'; companyId: number; contact: ContactRecord };
 
 /** A change to a message made by a person (the customer, an attendant, the API). */
