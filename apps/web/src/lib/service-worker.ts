@@ -21,6 +21,7 @@ export interface AppUpdateState {
 let state: AppUpdateState = { isUpdateReady: false, canInstall: false };
 let waiting: ServiceWorker | null = null;
 let installPrompt: InstallPromptEvent | null = null;
+let isUpdateRequested = false;
 const listeners = new Set<() => void>();
 
 function set(change: Partial<AppUpdateState>) {
@@ -57,10 +58,10 @@ export function registerServiceWorker(options: { openUrl: (url: string) => void 
       options.openUrl(url);
     }
   });
-  // The first worker takes a page that had none; a later one means a new version: reload onto it.
-  const hadController = Boolean(navigator.serviceWorker.controller);
+  // The worker the user let in by "reload" took over: reload onto its build. (The first worker also
+  // takes the page, by clients.claim, and needs no reload: it serves the same build.)
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (hadController) window.location.reload();
+    if (isUpdateRequested) window.location.reload();
   });
   void navigator.serviceWorker
     .register('/sw.js', { scope: '/', updateViaCache: 'none' })
@@ -88,6 +89,7 @@ export function registerServiceWorker(options: { openUrl: (url: string) => void 
 
 /** "Reload": the waiting worker takes over; `controllerchange` reloads the page onto the new build. */
 export function applyUpdate() {
+  isUpdateRequested = true;
   if (waiting) waiting.postMessage({ type: 'SKIP_WAITING' });
   else window.location.reload();
 }
