@@ -6,7 +6,7 @@ import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
 import { paced } from '../support/machine-pace.ts';
 import { webDistIndex } from '../support/paths.ts';
-import { phone, snap, snapAllThemes } from '../support/screens.ts';
+import { desktop, phone, snap, takingPictures } from '../support/screens.ts';
 import { startServer } from '../support/server.ts';
 
 /** Waits until this build's service worker controls the page and has cached the app shell. */
@@ -110,12 +110,27 @@ test('push devices in the profile: listed, this browser’s switch, turned off',
   await expect(section.getByTestId('push-device')).toHaveText(/Chrome · Android/);
   // This browser can be subscribed where the browser has a push service (headless Chromium has none).
   await expect(section.getByTestId('push-this-device').or(section.getByTestId('push-unsupported'))).toBeVisible();
-  await snapAllThemes(page, 'installable-push-profile-page');
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('menu-profile').click();
-  await snap(page, 'installable-push-profile');
-  await page.setViewportSize(phone);
-  await snap(page, 'installable-push-profile-phone');
+  if (takingPictures) {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((value) => localStorage.setItem('preferredTheme', value), theme);
+      await page.reload();
+      for (const [size, viewport] of [
+        ['desktop', desktop],
+        ['phone', phone],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await page.getByTestId('account-menu').click();
+        await page.getByTestId('menu-profile').click();
+        await expect(section.getByTestId('push-device')).toBeVisible();
+        await snap(page, `installable-push-profile-${theme}-${size}`);
+        await page.keyboard.press('Escape');
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
+    await page.setViewportSize(desktop);
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('menu-profile').click();
+  }
   await section.getByRole('button', { name: /Chrome · Android/ }).click();
   await expect(section.getByTestId('push-no-devices')).toBeVisible();
   expect(await api.get('/api/push/subscriptions')).toEqual([]);

@@ -47,6 +47,8 @@ async function pushesSettled() {
 const titles = (person: Person) => person.device.received.map((push) => push.payload.title);
 
 let o: Awaited<ReturnType<typeof office>>;
+/** An admin of another company, with a device: nothing of the first company ever reaches it. */
+let stranger: Person;
 
 async function office() {
   const company = await buildCompany(t.db);
@@ -87,7 +89,7 @@ describe('push subscriptions', () => {
     expect((await t.as(o.bruno.token).get(`/api/push/subscriptions/${o.ana.subscriptionId}`)).status).toBe(404);
     expect((await t.as(o.bruno.token).delete(`/api/push/subscriptions/${o.ana.subscriptionId}`)).status).toBe(404);
     const other = await buildCompany(t.db);
-    const stranger = await person(other.id, { profile: 'admin', name: 'Stranger' });
+    stranger = await person(other.id, { profile: 'admin', name: 'Stranger' });
     expect((await t.as(stranger.token).get(`/api/push/subscriptions/${o.admin.subscriptionId}`)).status).toBe(404);
 
     // Subscribing the same browser again updates it instead of adding a device.
@@ -221,5 +223,8 @@ describe('what is pushed', () => {
       return rows.length === 0;
     });
     expect((await t.as(o.bruno.token).get('/api/push/subscriptions')).body).toEqual([]);
+    await pushesSettled();
+    expect(stranger.device.received).toEqual([]);
+    expect(push.rejected).toEqual([]);
   });
 });
