@@ -72,14 +72,11 @@ self.addEventListener('fetch', (event) => {
   );
 });
 
-/** A window of the app that shows this ticket and has the focus: the user is reading it already. */
-async function isReadingTicket(ticketUuid) {
+/** A window of the app that shows what the notice is about (a ticket, a chat) and has the focus: the user is reading it. */
+async function isShowing(path) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   return windows.some(
-    (client) =>
-      client.focused &&
-      client.visibilityState === 'visible' &&
-      new URL(client.url).pathname === `/tickets/${ticketUuid}`,
+    (client) => client.focused && client.visibilityState === 'visible' && new URL(client.url).pathname === path,
   );
 }
 
@@ -93,7 +90,7 @@ self.addEventListener('push', (event) => {
   if (!notice?.title) return;
   event.waitUntil(
     (async () => {
-      if (notice.ticketUuid && (await isReadingTicket(notice.ticketUuid))) return;
+      if (notice.url && (await isShowing(notice.url))) return;
       await self.registration.showNotification(notice.title, {
         body: notice.body,
         tag: notice.tag,

@@ -52,7 +52,7 @@ export const pushPayloadSchema = z.object({
   url: z.string(),
   /** Notifications with the same tag replace each other (one per ticket or chat). */
   tag: z.string(),
-  /** The ticket's uuid: the service worker shows nothing while a focused window shows that ticket. */
+  /** The ticket's uuid, for a ticket's notice. (The worker shows nothing while a focused window is at `url`.) */
   ticketUuid: z.string().optional(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

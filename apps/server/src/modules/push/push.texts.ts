@@ -49,7 +49,8 @@ export function ticketNotification(notice: TicketNotice, language: string | null
   const base = {
     kind: 'ticket' as const,
     url: `/tickets/${notice.ticketUuid}`,
-    tag: `ticket-${notice.ticketUuid}`,
+    // The open app's own notice for the ticket has the same tag: one replaces the other.
+    tag: notice.ticketUuid,
     ticketUuid: notice.ticketUuid,
   };
   if (!showPreview) {
