@@ -58,6 +58,12 @@ test('installable: the manifest and its icons, the service worker, the app shell
   await context.setOffline(false);
   await expect(page.getByTestId('offline-banner')).toBeHidden();
   await expect(page.getByTestId('account-menu')).toBeVisible();
+  // Chromium's own installability checks (manifest, icons, service worker, secure origin) pass; the
+  // one left is the test browser's: its contexts are incognito, where nothing installs.
+  const devtools = await context.newCDPSession(page);
+  const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito']);
+  await devtools.detach();
 });
 
 test('a new build waiting: "a new version is available", and Reload moves the page onto it', async ({ page }) => {
