@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
+import { createProcessCache } from '../../platform/cache/process-cache.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { DomainEvent } from '../../platform/realtime/domain-events.ts';
 import type { ChatMessageSent } from '../chats/index.ts';
@@ -34,10 +35,30 @@ export function createPushModule(platform: Platform, deps: { settings: SettingsR
           });
     return keys;
   };
+  /**
+   * Whether a company has any device, kept per process: most inbound messages belong to companies
+   * without one, and they then cost no job. A change is told to every process (the node bus).
+   */
+  const devices = createProcessCache<{ companyId: number; hasDevices: boolean }>({
+    news: 'push-devices-changed',
+    ttlMs: 60_000,
+    size: 5_000,
+    groupOf: (kept) => kept.companyId,
+    bus: platform.bus,
+    log: platform.log,
+  });
+  const hasDevices = async (companyId: number) =>
+    (
+      await devices.get(companyId, async () => ({
+        companyId,
+        hasDevices: await repository.companyHasDevices(companyId),
+      }))
+    )?.hasDevices ?? true;
   const service = createPushService({
     repository,
     allowPrivateUrls,
     vapidPublicKey: async () => (await serverKeys()).publicKey,
+    devicesChanged: (companyId) => devices.forget(companyId),
   });
 
   platform.jobs.handle(
@@ -113,11 +134,14 @@ export function createPushModule(platform: Platform, deps: { settings: SettingsR
   platform.jobs.handle(pushEventJob, fanOut);
 
   /** Stored as a job before the request that caused it is answered (the domain events' `settled`). */
-  const queue = (event: PushEventPayload) =>
-    platform.jobs.send(pushEventJob, event).then(
-      () => undefined,
-      (error) => platform.log.error({ err: error }, 'push event could not be queued'),
-    );
+  const queue = async (event: PushEventPayload) => {
+    try {
+      if (!(await hasDevices(event.companyId))) return;
+      await platform.jobs.send(pushEventJob, event);
+    } catch (error) {
+      platform.log.error({ err: error }, 'push event could not be queued');
+    }
+  };
 
   platform.realtime.domain.subscribe((event: DomainEvent) => {
     if (event.type === 'message.created') {

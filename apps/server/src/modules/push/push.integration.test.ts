@@ -123,6 +123,7 @@ describe('push subscriptions', () => {
       repository: {} as never,
       allowPrivateUrls: false,
       vapidPublicKey: async () => '',
+      devicesChanged: () => undefined,
     });
     await expect(strict.subscribe({ companyId: 1, userId: 1 }, { ...device, deviceName: 'x' })).rejects.toMatchObject({
       code: 'ERR_URL_NOT_ALLOWED',

@@ -75,6 +75,15 @@ export function createPushRepository(db: Database) {
       return removed.length > 0;
     },
 
+    async companyHasDevices(companyId: number) {
+      const rows = await db
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.companyId, companyId))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** The push service said the subscription is gone (404/410). */
     remove: (companyId: number, id: number) =>
       db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.companyId, companyId), eq(pushSubscriptions.id, id))),

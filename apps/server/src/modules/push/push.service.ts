@@ -23,6 +23,8 @@ export function createPushService(deps: {
   repository: PushRepository;
   allowPrivateUrls: boolean;
   vapidPublicKey: () => Promise<string>;
+  /** A device was added or removed (the per-process "has devices" answer is forgotten). */
+  devicesChanged: (companyId: number) => void;
 }) {
   const { repository } = deps;
   const notFound = () => new AppError('ERR_NOT_FOUND');
@@ -41,16 +43,19 @@ export function createPushService(deps: {
     async subscribe(caller: Caller, body: PushSubscriptionBody) {
       await assertOutboundUrlAllowed(body.endpoint, { allowPrivate: deps.allowPrivateUrls, field: 'endpoint' });
       assertKeys(body.keys);
-      return repository.upsert(caller.companyId, caller.userId, {
+      const saved = await repository.upsert(caller.companyId, caller.userId, {
         endpoint: body.endpoint,
         p256dh: body.keys.p256dh,
         auth: body.keys.auth,
         deviceName: body.deviceName,
       });
+      deps.devicesChanged(caller.companyId);
+      return saved;
     },
 
     async remove(caller: Caller, id: number) {
       if (!(await repository.removeOfUser(caller.companyId, caller.userId, id))) throw notFound();
+      deps.devicesChanged(caller.companyId);
     },
   };
 }
