@@ -28,6 +28,7 @@ import { createPasswordResetModule } from './modules/password-reset/index.ts';
 import { redactResetUrl } from './modules/password-reset/password-reset.routes.ts';
 import { createPlansModule } from './modules/plans/index.ts';
 import { createPublicApiModule } from './modules/public-api/index.ts';
+import { createPushModule } from './modules/push/index.ts';
 import { createQueuesModule } from './modules/queues/index.ts';
 import { createQuickMessagesModule } from './modules/quick-messages/index.ts';
 import { createSchedulesModule } from './modules/schedules/index.ts';
@@ -273,7 +274,13 @@ export async function buildServer(
   const dashboard = createDashboardModule(platform, { settings: settings.reader });
   dashboard.register(app);
   createSlaModule(platform, { tickets, settings: settings.reader, dashboard: () => dashboard.service }).register(app);
-  createChatsModule(platform, { tickets, planRules: plans.rules }).register(app);
+  const push = createPushModule(platform, { settings: settings.reader });
+  push.register(app);
+  createChatsModule(platform, {
+    tickets,
+    planRules: plans.rules,
+    messageSent: (companyId, sent) => push.chatMessageSent(companyId, sent),
+  }).register(app);
   createPublicApiModule(platform, { messages, tickets, contacts, planRules: plans.rules }).register(app);
   const webhooks = createWebhooksModule(platform, options.webhooks);
   webhooks.register(app);

@@ -25,6 +25,7 @@ export * from './modules/messages/messages.tables.ts';
 export * from './modules/password-reset/password-reset.tables.ts';
 export * from './modules/plans/plans.tables.ts';
 export * from './modules/public-api/public-api.tables.ts';
+export * from './modules/push/push.tables.ts';
 export * from './modules/queues/queues.tables.ts';
 export * from './modules/quick-messages/quick-messages.tables.ts';
 export * from './modules/schedules/schedules.tables.ts';

@@ -21,6 +21,7 @@ export * from './messages/index.ts';
 export * from './password-reset/index.ts';
 export * from './plans/index.ts';
 export * from './public-api/index.ts';
+export * from './push/index.ts';
 export * from './queues/index.ts';
 export * from './quick-messages/index.ts';
 export * from './realtime/index.ts';

@@ -26,6 +26,7 @@ import { messageRoutes } from './messages/message.contract.ts';
 import { passwordResetRoutes } from './password-reset/password-reset.contract.ts';
 import { planRoutes } from './plans/plan.contract.ts';
 import { publicApiRoutes } from './public-api/public-api.contract.ts';
+import { pushRoutes } from './push/push.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { queueMonitorRoutes } from './queues/queue-monitor.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
@@ -71,6 +72,7 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   passwordReset: passwordResetRoutes,
   plans: planRoutes,
   publicApi: publicApiRoutes,
+  push: pushRoutes,
   queues: queueRoutes,
   queueMonitor: queueMonitorRoutes,
   quickMessages: quickMessageRoutes,

@@ -90,6 +90,26 @@ const envSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   /** Lets integrations and webhooks call loopback and private addresses (tests, or a trusted internal network). */
   INTEGRATIONS_ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
+  /**
+   * The VAPID key pair push notifications are signed with (base64url, as `web-push generate-vapid-keys`
+   * prints them); unset, one is generated once and kept in the database for every process.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'a base64url P-256 private key')
+    .optional(),
+  /** Who push services contact about this server's pushes: a mailto: or https: URL (default: mailto:ADMIN_EMAIL). */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: URL')
+    .optional(),
   /** Where the built web app is; unset: `apps/web/dist` of the repository; empty disables serving it (API only). */
   SERVE_WEB_DIST: z.string().optional(),
   /** Which peers may set X-Forwarded-For/-Proto/-Host: unset = none; addresses/CIDRs, or a hop count. */
@@ -176,6 +196,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const vars = parsed.data;
+  if (!vars.VAPID_PUBLIC_KEY !== !vars.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+  }
   const isProduction = vars.NODE_ENV === 'production';
   if (isProduction) {
     const problems: string[] = [];
@@ -230,6 +253,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       expiryGraceSeconds: vars.JOBS_EXPIRY_GRACE_SECONDS,
     },
     integrationsAllowPrivateUrls: vars.INTEGRATIONS_ALLOW_PRIVATE_URLS,
+    push: {
+      vapidKeys:
+        vars.VAPID_PUBLIC_KEY && vars.VAPID_PRIVATE_KEY
+          ? { publicKey: vars.VAPID_PUBLIC_KEY, privateKey: vars.VAPID_PRIVATE_KEY }
+          : null,
+      subject: vars.VAPID_SUBJECT ?? `mailto:${vars.ADMIN_EMAIL}`,
+    },
     webDistDir: vars.SERVE_WEB_DIST === '' ? null : resolveDirectory(env, vars.SERVE_WEB_DIST, 'apps/web/dist'),
     logLevel: vars.LOG_LEVEL,
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),

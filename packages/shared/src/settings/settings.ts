@@ -73,6 +73,11 @@ export const settingDefinitions = {
    * threads, events and search (docs/decisions/edits-deletes-reactions.md).
    */
   deletedMessagesVisibleTo: { values: ['adminsAndSupervisors', 'everyone', 'nobody'], default: 'adminsAndSupervisors' },
+  /**
+   * Our own (issue 52): push notifications show the contact and a preview of the message; disabled,
+   * they say only that something new arrived (docs/decisions/installable-app-and-push.md).
+   */
+  pushShowPreview: { values: ['enabled', 'disabled'], default: 'enabled' },
 } as const satisfies Record<string, { values: readonly string[]; default: string }>;
 
 export type SettingKey = keyof typeof settingDefinitions;

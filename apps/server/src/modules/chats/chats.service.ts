@@ -25,6 +25,15 @@ export interface ChatCaller {
   viewer?: { allTicket: boolean; queueIds: number[] };
 }
 
+/** What the chats module tells about a sent message (the other participants may be notified). */
+export interface ChatMessageSent {
+  chat: { id: number; uuid: string; title: string };
+  senderId: number;
+  senderName: string;
+  message: string;
+  recipientIds: number[];
+}
+
 const notFound = () => new AppError('ERR_NOT_FOUND');
 
 const toMessageRecord = (row: ChatMessageRow, cards: Map<string, ChatMessageRecord['tickets'][number]>) => ({
@@ -52,6 +61,8 @@ export function createChatsService(deps: {
   events: ChatsRealtime;
   viewerOf: ViewerOf;
   clock: () => Date;
+  /** A message was sent, after its commit (push notifications to the other participants). */
+  messageSent?: (companyId: number, sent: ChatMessageSent) => void;
 }) {
   const { db, events, clock } = deps;
   const repository = createChatsRepository(db);
@@ -233,6 +244,13 @@ export function createChatsService(deps: {
         newMessage,
         chat,
       }));
+      deps.messageSent?.(caller.companyId, {
+        chat: { id: chat.id, uuid: chat.uuid, title: chat.title },
+        senderId: caller.userId,
+        senderName: row.senderName ?? '',
+        message: row.message,
+        recipientIds: recipients.filter((userId) => userId !== caller.userId),
+      });
       const cards = await cardsFor({ ...caller, viewer: viewerFromSession(caller) }, ticketLinksOf(row.message));
       return toMessageRecord(row, cards);
     },

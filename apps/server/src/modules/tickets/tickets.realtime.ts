@@ -72,13 +72,22 @@ export function createTicketsRealtime(realtime: Realtime) {
     realtime.io.to(to).emit(companyEvent(companyId, 'ticket'), payload);
 
   return {
-    /** `previous`: the state before the change, so lists the ticket left hear it too. */
-    ticketUpdated(companyId: number, ticket: TicketRecord, previous?: TicketAudienceState | null) {
+    /**
+     * `previous`: the state before the change, so lists the ticket left hear it too; `actorUserId`:
+     * the attendant who made it (push notifications tell the others, docs/decisions/installable-app-and-push.md).
+     */
+    ticketUpdated(
+      companyId: number,
+      ticket: TicketRecord,
+      previous?: TicketAudienceState | null,
+      actorUserId?: number,
+    ) {
       emit(companyId, ticketAudience(companyId, previous ? [previous, ticket] : [ticket]), {
         action: 'update',
         ticket,
       });
-      realtime.domain.publish({ type: 'ticket.changed', companyId, ticket, previous });
+      const before = previous ? { status: previous.status, queueId: previous.queueId, userId: previous.userId } : null;
+      realtime.domain.publish({ type: 'ticket.changed', companyId, ticket, previous: before, actorUserId });
     },
 
     ticketDeleted(companyId: number, ticket: TicketAudienceState) {

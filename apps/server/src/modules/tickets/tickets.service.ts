@@ -205,7 +205,7 @@ export function createTicketsService(deps: {
       }
       const ticket = await record(companyId, id);
       if (!outcome.changed) return ticket;
-      realtime.ticketUpdated(companyId, ticket, outcome.before);
+      realtime.ticketUpdated(companyId, ticket, outcome.before, session.userId);
       if (outcome.before.userId && outcome.before.userId !== ticket.userId) await deps.slotFreed(companyId);
       // Automatic messages never undo the change: their failure is logged.
       await deps

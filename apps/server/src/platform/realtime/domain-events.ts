@@ -14,8 +14,18 @@ export type DomainEvent =
    * reaction that changed); without it the update is the message's state (sent, ack, failure).
    */
   | { type: 'message.updated'; companyId: number; message: MessageRecord; change?: MessageChange }
-  /** `previous`: the ticket's status before the change, when the emitter changed it (a close, a transfer). */
-  | { type: 'ticket.changed'; companyId: number; ticket: TicketRecord; previous?: { status: string } | null }
+  | {
+      type: 'ticket.changed';
+      companyId: number;
+      ticket: TicketRecord;
+      /**
+       * The ticket before the change, when the emitter changed it (a close, a transfer, a queue
+       * move): who heard about it before, and whether it was already closed.
+       */
+      previous?: { status: string; queueId: number | null; userId: number | null } | null;
+      /** The user who made the change, when a person did (an attendant's transfer, not automatic assignment). */
+      actorUserId?: number;
+    }
   | { type: 'contact.created' | 'contact.updated'; companyId: number; contact: ContactRecord };
 
 /** A change to a message made by a person (the customer, an attendant, the API). */

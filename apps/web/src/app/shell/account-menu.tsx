@@ -1,3 +1,4 @@
+import InstallMobileOutlined from '@mui/icons-material/InstallMobileOutlined';
 import Logout from '@mui/icons-material/Logout';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import Avatar from '@mui/material/Avatar';
@@ -8,14 +9,18 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyNamed, OnceOpened } from '../../components/ui/lazy-dialog.tsx';
 import { useAuth, useSessionUser } from '../../features/auth/hooks/use-auth.ts';
+import { appUpdates, promptInstall } from '../../lib/service-worker.ts';
 
 // The profile form (react-hook-form, zod and the shared schema) loads when first opened.
 const ProfileDialog = lazyNamed(() =>
   import('../../features/auth/components/profile-dialog.tsx').then((module) => module.ProfileDialog),
+);
+const PushSettings = lazyNamed(() =>
+  import('../../features/push/components/push-settings.tsx').then((module) => module.PushSettings),
 );
 
 function initialsOf(name: string): string {
@@ -23,17 +28,22 @@ function initialsOf(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
 }
 
-/** The avatar button: profile (own name and password) and logout. */
+/** The avatar button: profile (own name and password, push devices), installing the app, and logout. */
 export function AccountMenu() {
   const { t } = useTranslation('shell');
   const user = useSessionUser();
   const { logout } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [isProfileOpen, setIsProfileOpen] = useState(false);
+  const { canInstall } = useSyncExternalStore(appUpdates.subscribe, appUpdates.getSnapshot);
 
   const handleProfile = () => {
     setAnchor(null);
     setIsProfileOpen(true);
+  };
+  const handleInstall = () => {
+    setAnchor(null);
+    void promptInstall();
   };
   const handleLogout = () => {
     setAnchor(null);
@@ -74,6 +84,14 @@ export function AccountMenu() {
           </ListItemIcon>
           {t('topBar.profile')}
         </MenuItem>
+        {canInstall && (
+          <MenuItem onClick={handleInstall} data-testid="menu-install">
+            <ListItemIcon>
+              <InstallMobileOutlined fontSize="small" />
+            </ListItemIcon>
+            {t('topBar.install')}
+          </MenuItem>
+        )}
         <MenuItem onClick={handleLogout} data-testid="menu-logout">
           <ListItemIcon>
             <Logout fontSize="small" />
@@ -82,7 +100,11 @@ export function AccountMenu() {
         </MenuItem>
       </Menu>
       <OnceOpened open={isProfileOpen}>
-        <ProfileDialog open={isProfileOpen} onClose={() => setIsProfileOpen(false)} />
+        <ProfileDialog
+          open={isProfileOpen}
+          onClose={() => setIsProfileOpen(false)}
+          extraSection={<PushSettings userId={user.id} />}
+        />
       </OnceOpened>
     </>
   );

@@ -2,6 +2,7 @@ import type { LoginBody, SessionUser } from '@wacrm/shared/auth/auth.schema';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { http } from '../../../lib/api.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { clearSession, readToken, saveSession } from '../../../lib/session-storage.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthContext, type AuthValue } from '../hooks/use-auth.ts';
@@ -29,13 +30,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!readToken()) return;
     let isCurrent = true;
-    authApi
-      .me()
-      .then((me) => isCurrent && setUser(me))
-      .catch(() => isCurrent && setUser(null))
-      .finally(() => isCurrent && setIsLoading(false));
+    const load = () => {
+      authApi
+        .me()
+        .then((me) => {
+          if (isCurrent) setUser(me);
+        })
+        .catch((error: unknown) => {
+          if (!isCurrent) return;
+          // The installed app opened offline: the session is not over. It waits (the app's banner
+          // says offline) and asks again once the connection is back, instead of showing the login.
+          if (!isApiError(error) && !navigator.onLine) {
+            window.addEventListener('online', load, { once: true });
+            return 'waiting';
+          }
+          setUser(null);
+        })
+        .then((outcome) => {
+          if (isCurrent && outcome !== 'waiting') setIsLoading(false);
+        });
+    };
+    load();
     return () => {
       isCurrent = false;
+      window.removeEventListener('online', load);
     };
   }, []);
 

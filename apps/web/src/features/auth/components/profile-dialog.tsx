@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ProfileUpdateBody, profileUpdateBodySchema } from '@wacrm/shared/auth/auth.schema';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialogActions } from '../../../components/ui/form-dialog-actions.tsx';
@@ -20,10 +20,12 @@ import { useAuth, useSessionUser } from '../hooks/use-auth.ts';
 interface ProfileDialogProps {
   open: boolean;
   onClose: () => void;
+  /** What the app adds below the form (the push notification devices). */
+  extraSection?: ReactNode;
 }
 
 /** Changes one's own name and, with the current password, one's password. */
-export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
+export function ProfileDialog({ open, onClose, extraSection }: ProfileDialogProps) {
   const { t } = useTranslation(['auth', 'common']);
   const user = useSessionUser();
   const { setUser } = useAuth();
@@ -91,6 +93,7 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
                 helperText={translateValidation(errors.currentPassword?.message)}
               />
             )}
+            {extraSection}
           </Stack>
         </DialogContent>
         <FormDialogActions onCancel={onClose} isSubmitting={isSubmitting} submitTestId="profile-save" />

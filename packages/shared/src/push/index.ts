@@ -1,0 +1,2 @@
+export * from './push.contract.ts';
+export * from './push.schema.ts';
