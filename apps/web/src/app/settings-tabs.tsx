@@ -31,16 +31,6 @@ export const settingsTabs: SettingsTab[] = [
     ),
   },
   {
-    id: 'aiAssist',
-    labelKey: 'settings:tabs.aiAssist',
-    superOnly: false,
-    component: lazy(() =>
-      import('../features/ai-assist/components/ai-assist-settings-tab.tsx').then((module) => ({
-        default: module.AiAssistSettingsTab,
-      })),
-    ),
-  },
-  {
     id: 'deadLetters',
     labelKey: 'settings:tabs.deadLetters',
     superOnly: false,
@@ -56,6 +46,16 @@ export const settingsTabs: SettingsTab[] = [
     superOnly: false,
     component: lazy(() =>
       import('../features/webhooks/components/webhooks-tab.tsx').then((module) => ({ default: module.WebhooksTab })),
+    ),
+  },
+  {
+    id: 'aiAssist',
+    labelKey: 'settings:tabs.aiAssist',
+    superOnly: false,
+    component: lazy(() =>
+      import('../features/ai-assist/components/ai-assist-settings-tab.tsx').then((module) => ({
+        default: module.AiAssistSettingsTab,
+      })),
     ),
   },
   {

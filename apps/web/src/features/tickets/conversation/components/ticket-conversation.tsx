@@ -136,13 +136,14 @@ function OpenTicket({
           onClose={() => setIsScheduleOpen(false)}
         />
       </OnceOpened>
-      <AssistSummaryPanel
-        key={ticket.id}
-        open={isSummaryOpen}
-        ticketId={ticket.id}
-        contactId={ticket.contactId}
-        onClose={() => setIsSummaryOpen(false)}
-      />
+      {isSummaryOpen && (
+        <AssistSummaryPanel
+          open
+          ticketId={ticket.id}
+          contactId={ticket.contactId}
+          onClose={() => setIsSummaryOpen(false)}
+        />
+      )}
       <ContactNotesModal
         open={isNotesOpen}
         ticketId={ticket.id}
