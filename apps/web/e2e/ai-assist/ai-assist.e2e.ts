@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { startFakeOpenAi } from '../../../server/test/fake-openai.ts';
+import { startFakeOpenAi } from '../integrations/fake-openai.ts';
 import { apiOf } from '../support/api.ts';
 import { test as base, createCompanyAdmin, expect, logIn, realtimeConnected } from '../support/fixtures.ts';
 import { paced } from '../support/machine-pace.ts';
@@ -90,7 +90,7 @@ test('an admin switches the assist on; in a ticket it summarises, suggests, rewr
   await page.getByTestId('ticket-summary').click();
   await page.getByTestId('assist-summary-generate').click();
   await expect(page.getByTestId('assist-summary-text')).toHaveText(/Pending: the exchange\.$/);
-  const sent = openai.chats.at(-1)!;
+  const sent = openai.requests.at(-1)!;
   expect(sent.authorization).toBe(`Bearer ${KEY}`);
   expect(sent.body.stream).toBe(true);
   expect(sent.body.messages[1].content).toContain('Customer: Es una camiseta M, necesito L');
@@ -135,7 +135,7 @@ test('an admin switches the assist on; in a ticket it summarises, suggests, rewr
   await expect(page.getByTestId('assist-preview-text')).toHaveText('La cambio hoy');
   await expect(page.getByTestId('assist-preview')).toContainText('I will exchange it today');
   await snap(page, 'ai-assist-translate-light-desktop');
-  expect(openai.chats.at(-1)!.body.messages[0].content).toContain('the language the customer writes in');
+  expect(openai.requests.at(-1)!.body.messages[0].content).toContain('the language the customer writes in');
 
   // Nothing the assist wrote reached the customer.
   const outbox = await api.get<unknown[]>(`/api/sandbox/${connection.id}/outbox?to=${CUSTOMER}`);

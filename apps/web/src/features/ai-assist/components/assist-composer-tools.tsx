@@ -43,7 +43,9 @@ export function AssistComposerTools({ ticketId, text, onTextChange, isDisabled }
   const data = status.data;
   // A company that never switched the assist on sees no button at all.
   if (!data || data.reason === 'plan' || data.reason === 'disabled') return null;
-  const features = new Set(data.features);
+  const features = new Set(data.features.filter((feature) => feature !== 'summary'));
+  // The summary lives in the ticket header: with only it on, the composer has nothing to offer.
+  if (data.available && features.size === 0) return null;
   const hasText = text.trim().length > 0;
 
   const suggest = () => {
