@@ -1,10 +1,14 @@
+import { Writable } from 'node:stream';
 import type { AiAssistStatus, AiAssistUsage } from '@wacrm/shared';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, testConfig } from '../../../test/database-template.ts';
 import { waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startFakeOpenAi } from '../../../test/fake-openai.ts';
 import { startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
+import { buildServer } from '../../app.ts';
 import { aiAssistUsage, contacts, messages, plans, queues, quickMessages, tickets } from '../../tables.ts';
 import { SUGGEST_SYSTEM, SUMMARY_SYSTEM } from './ai-assist.prompts.ts';
 
@@ -236,6 +240,8 @@ describe('AI assist helpers', () => {
     openai.reply('Perfecto, cambio el pedido 42 ahora.', { usage: { prompt_tokens: 200, completion_tokens: 12 } });
     const { response, events } = await streamed(s.attendant, `/api/tickets/${s.ticket.id}/assist/suggest`, {});
     expect(response.headers['content-type']).toContain('text/event-stream');
+    // The stream is hijacked from Fastify: the security headers set before it still go out.
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
     const deltas = events.filter((event) => event.event === 'delta');
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.map((event) => event.data.text).join('')).toBe('Perfecto, cambio el pedido 42 ahora.');
@@ -400,5 +406,59 @@ describe('AI assist tenancy and usage', () => {
     const lastYear = (await t.as(a.admin).get('/api/ai-assist/usage?month=2020-01')).body as AiAssistUsage;
     expect(lastYear).toMatchObject({ month: '2020-01', total: { requests: 0 }, byUser: [] });
     expect((await t.as(a.admin).get('/api/ai-assist/usage?month=2020-13')).status).toBe(400);
+  });
+});
+
+describe('AI assist and the log', () => {
+  it('never writes the key, even at debug level: saving it, using it, a provider that refuses it', async () => {
+    const opened = await openTestDatabase();
+    const logged: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logged.push(chunk.toString());
+        done();
+      },
+    });
+    const config = testConfig(opened.dataDir, { OPENAI_BASE_URL: openai.baseUrl, BOT_TIMEOUT_SECONDS: '1' });
+    const server = await buildServer(config, opened.database, { loggerInstance: pino({ level: 'debug' }, sink) });
+    try {
+      const plan = await buildPlan(opened.database.db, { useOpenAi: true });
+      const company = await buildCompany(opened.database.db, { planId: plan.id });
+      const admin = await buildUser(opened.database.db, { companyId: company.id, profile: 'admin' });
+      const [contact] = await opened.database.db
+        .insert(contacts)
+        .values({ companyId: company.id, name: 'Log customer', number: '5511900001111' })
+        .returning();
+      const [ticket] = await opened.database.db
+        .insert(tickets)
+        .values({ companyId: company.id, contactId: contact.id, status: 'open', userId: admin.id })
+        .returning();
+      const call = async (method: 'POST' | 'PUT', url: string, payload: object, headers: Record<string, string> = {}) =>
+        server.app.inject({ method, url, payload, headers });
+      const login = await call('POST', '/api/auth/login', { email: admin.email, password: TEST_PASSWORD });
+      const auth = { authorization: `Bearer ${login.json().token}` };
+      const key = KEY();
+      await call('PUT', '/api/settings/aiAssistEnabled', { value: 'enabled' }, auth);
+      expect((await call('PUT', '/api/settings/aiAssistApiKey', { value: key }, auth)).statusCode).toBe(200);
+      openai.reply('fine');
+      expect((await call('POST', `/api/tickets/${ticket.id}/assist/suggest`, {}, auth)).statusCode).toBe(200);
+      openai.fail(401);
+      expect((await call('POST', `/api/tickets/${ticket.id}/assist/summary`, {}, auth)).statusCode).toBe(502);
+      openai.fail(500);
+      await call(
+        'POST',
+        `/api/tickets/${ticket.id}/assist/rewrite`,
+        { text: 'hi', style: 'correct' },
+        {
+          ...auth,
+          accept: 'text/event-stream',
+        },
+      );
+      expect(logged.length).toBeGreaterThan(0);
+      expect(logged.join('')).not.toContain(key);
+    } finally {
+      await server.stop();
+      await opened.dispose();
+    }
   });
 });

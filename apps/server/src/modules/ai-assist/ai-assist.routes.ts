@@ -26,8 +26,9 @@ async function answer(
 ) {
   const controller = new AbortController();
   if (!wantsStream(request)) {
-    request.raw.once('close', () => {
-      if (!reply.sent) controller.abort();
+    // The caller went away before the answer: stop the provider too.
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
     });
     const { cancelled: _cancelled, ...result } = await service.run(prepared, { signal: controller.signal });
     return result;
