@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
 import { aiAssistApi, aiAssistKeys } from '../api/ai-assist-api.ts';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
@@ -19,7 +20,7 @@ export function AiAssistUsageTable({ companyId }: { companyId: number }) {
   const { t, i18n } = useTranslation('aiAssist');
   const [month, setMonth] = useState(thisMonth);
   const usage = useQuery({ queryKey: aiAssistKeys.usage(companyId, month), queryFn: () => aiAssistApi.usage(month) });
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => formatNumber(value, i18n.language);
   const data = usage.data;
   const used = data ? data.total.inputTokens + data.total.outputTokens : 0;
 
