@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
+import { createAiAssistModule } from './modules/ai-assist/index.ts';
 import { createAnnouncementsModule } from './modules/announcements/index.ts';
 import { registerApiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import type { AuthState } from './modules/auth/auth.service.ts';
@@ -270,6 +271,7 @@ export async function buildServer(
   tags.register(app);
   createKanbanModule(platform, { tickets, tags, planRules: plans.rules }).register(app);
   createTicketNotesModule(platform, { tickets }).register(app);
+  createAiAssistModule(platform, { tickets, planRules: plans.rules, settings: settings.reader }).register(app);
   createQuickMessagesModule(platform).register(app);
   const dashboard = createDashboardModule(platform, { settings: settings.reader });
   dashboard.register(app);

@@ -7,6 +7,7 @@
  * Every tenant table carries `company_id` and is deleted with its company.
  */
 
+export * from './modules/ai-assist/ai-assist.tables.ts';
 export * from './modules/announcements/announcements.tables.ts';
 export * from './modules/auth/auth.tables.ts';
 export * from './modules/billing/billing.tables.ts';

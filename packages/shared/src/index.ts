@@ -1,3 +1,4 @@
+export * from './ai-assist/index.ts';
 export * from './announcements/index.ts';
 export * from './auth/index.ts';
 export * from './billing/index.ts';

@@ -1,3 +1,4 @@
+import { aiAssistRoutes } from './ai-assist/ai-assist.contract.ts';
 import { announcementRoutes } from './announcements/announcement.contract.ts';
 import { authRoutes } from './auth/auth.contract.ts';
 import { billingRoutes } from './billing/billing.contract.ts';
@@ -48,6 +49,7 @@ import { webhookRoutes } from './webhooks/webhook.contract.ts';
  * a new feature's contracts are added here.
  */
 export const routeContracts: Record<string, Record<string, RouteContract>> = {
+  aiAssist: aiAssistRoutes,
   announcements: announcementRoutes,
   auth: authRoutes,
   billing: billingRoutes,

@@ -1,16 +1,20 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-type Chat = { model: string; messages: { role: string; content: string }[] };
+type Chat = { model: string; stream?: boolean; messages: { role: string; content: string }[] };
+type Scripted = { text: string; pieceDelayMs: number };
 
 /**
  * OpenAI's chat completions endpoint as the official client calls it under `{url}/v1`: each call
- * answers the next scripted reply (or echoes the customer), and is kept for the test to read.
+ * answers the next scripted reply (or echoes the customer), as one JSON answer or, for
+ * `stream: true`, as server-sent chunks a word at a time; each call is kept for the test to read
+ * (`chats` the bodies, `requests` with the authorization header too).
  */
 export async function startFakeOpenAi() {
-  const replies: string[] = [];
+  const replies: Scripted[] = [];
   const chats: Chat[] = [];
+  const requests: { authorization: string | undefined; body: Chat }[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -23,15 +27,21 @@ export async function startFakeOpenAi() {
       }
       const chat = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Chat;
       chats.push(chat);
-      const content = replies.shift() ?? `Echo: ${chat.messages.at(-1)?.content ?? ''}`;
+      requests.push({ authorization: request.headers.authorization, body: chat });
+      const next = replies.shift() ?? { text: `Echo: ${chat.messages.at(-1)?.content ?? ''}`, pieceDelayMs: 0 };
+      const usage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
+      if (chat.stream) {
+        void streamReply(response, chat.model, next, usage);
+        return;
+      }
       response.end(
         JSON.stringify({
           id: `chatcmpl-${chats.length}`,
           object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),
           model: chat.model,
-          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: next.text } }],
+          usage,
         }),
       );
     });
@@ -41,13 +51,30 @@ export async function startFakeOpenAi() {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     chats,
-    reply: (text: string) => replies.push(text),
+    requests,
+    reply: (text: string, options: { pieceDelayMs?: number } = {}) =>
+      replies.push({ text, pieceDelayMs: options.pieceDelayMs ?? 0 }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** Chunks as OpenAI streams them (`data: {chunk}` lines, the usage chunk, `data: [DONE]`). */
+async function streamReply(response: ServerResponse, model: string, scripted: Scripted, usage: object) {
+  response.writeHead(200, { 'content-type': 'text/event-stream' });
+  const chunk = (choices: unknown[], extra: object = {}) =>
+    `data: ${JSON.stringify({ id: 'chatcmpl-stream', object: 'chat.completion.chunk', created: 0, model, choices, ...extra })}\n\n`;
+  for (const piece of scripted.text.match(/\S+\s*/g) ?? []) {
+    if (scripted.pieceDelayMs) await new Promise((resolve) => setTimeout(resolve, scripted.pieceDelayMs));
+    if (response.destroyed) return;
+    response.write(chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]));
+  }
+  response.write(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
+  response.write(chunk([], { usage }));
+  response.end('data: [DONE]\n\n');
 }
 
 /** A throwaway service-account JSON key, for the Dialogflow form. */

@@ -49,6 +49,16 @@ export const settingsTabs: SettingsTab[] = [
     ),
   },
   {
+    id: 'aiAssist',
+    labelKey: 'settings:tabs.aiAssist',
+    superOnly: false,
+    component: lazy(() =>
+      import('../features/ai-assist/components/ai-assist-settings-tab.tsx').then((module) => ({
+        default: module.AiAssistSettingsTab,
+      })),
+    ),
+  },
+  {
     id: 'companies',
     labelKey: 'settings:tabs.companies',
     superOnly: true,

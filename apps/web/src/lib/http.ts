@@ -160,8 +160,65 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     return response.data as T;
   }
 
+  /**
+   * A POST answered as server-sent events (`Accept: text/event-stream`): each event is handed to
+   * `onEvent` as it arrives. Refusals before the stream starts (4xx JSON) fail like `request`,
+   * with the same one refresh on an expired token. Aborting `signal` closes the stream.
+   */
+  async function stream(
+    path: string,
+    body: unknown,
+    opts: Pick<RequestOptions, 'signal' | 'silent'> & { onEvent: (event: string, data: unknown) => void },
+  ): Promise<void> {
+    const open = (token: string | null) =>
+      doFetch(baseUrl + path, {
+        method: 'POST',
+        headers: {
+          Accept: 'text/event-stream',
+          'Content-Type': 'application/json',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body ?? {}),
+        credentials: 'include',
+        signal: opts.signal,
+      });
+    const usedToken = storage.getItem(storageKeys.token);
+    let response = await open(usedToken);
+    if (!response.ok) {
+      let data = await readBody(response);
+      if (response.status === 403 && errorCodeOf(data) === SESSION_EXPIRED) {
+        response = await open(await tokenAfterExpiry(usedToken));
+        if (!response.ok) data = await readBody(response);
+      }
+      if (!response.ok) {
+        if (response.status === 401) endSession();
+        fail(response.status, data, opts, response.status === 401);
+      }
+    }
+    const reader = response.body?.getReader();
+    if (!reader) return;
+    const decoder = new TextDecoder();
+    let buffered = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffered += decoder.decode(value, { stream: true });
+      // Events end with a blank line; a partial one waits for the next chunk.
+      let end = buffered.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (data !== undefined) opts.onEvent(event, JSON.parse(data));
+        end = buffered.indexOf('\n\n');
+      }
+    }
+  }
+
   return {
     request,
+    stream,
     get: <T = unknown>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...opts, method: 'GET' }),
     post: <T = unknown>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>

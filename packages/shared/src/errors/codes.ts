@@ -200,6 +200,12 @@ export const errorCatalogue = {
     message: 'Could not edit the message on WhatsApp: the customer still sees the earlier text',
   },
   ERR_REACT_WAPP_MSG: { status: 502, message: 'Could not send the reaction' },
+  // AI assist (issue 51): `details.reason` says why (plan, disabled, feature, noKey, budget)
+  ERR_AI_ASSIST_UNAVAILABLE: { status: 403, message: 'The AI assist is not available' },
+  ERR_AI_ASSIST_PROVIDER: {
+    status: 502,
+    message: 'The AI provider did not answer: try again, or write the reply yourself',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

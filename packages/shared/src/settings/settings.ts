@@ -78,7 +78,38 @@ export const settingDefinitions = {
    * they say only that something new arrived (docs/decisions/installable-app-and-push.md).
    */
   pushShowPreview: { values: ['enabled', 'disabled'], default: 'enabled' },
-} as const satisfies Record<string, { values: readonly string[]; default: string }>;
+  /**
+   * Our own (issue 51): the attendants' AI assist (docs/decisions/ai-assist.md). Off until an admin
+   * turns it on; `aiAssistFeatures` lists the helpers that are on (comma-separated).
+   */
+  aiAssistEnabled: { values: ['enabled', 'disabled'], ownScreen: true, default: 'disabled' },
+  aiAssistFeatures: {
+    values: [],
+    pattern: /^((summary|suggest|rewrite|translate)(,(summary|suggest|rewrite|translate))*)?$/,
+    default: 'summary,suggest,rewrite,translate',
+  },
+  /** Any model name the company's OpenAI-compatible server knows. */
+  aiAssistModel: { values: [], pattern: /^[A-Za-z0-9._:/@-]{1,100}$/, default: 'gpt-4o-mini' },
+  /** Write-only: answered masked (`sk-…wxyz`); blank uses the key of `aiAssistKeyPromptId`'s prompt. */
+  aiAssistApiKey: { values: [], pattern: /^[\x21-\x7e]{0,200}$/, secret: true, default: '' },
+  /** Reuse an AI prompt's key (its id), when no key of the assist's own is set. */
+  aiAssistKeyPromptId: { values: [], pattern: /^(\d{1,10})?$/, default: '' },
+  /** Input plus output tokens a month for the whole company; 0 means no limit. */
+  aiAssistMonthlyTokens: { values: [], pattern: /^\d{1,10}$/, default: '200000' },
+} as const satisfies Record<string, SettingDefinition>;
+
+/**
+ * A setting's accepted values: one of `values`, or (free text settings, whose `values` is empty)
+ * any text matching `pattern`. A `secret` setting is never answered in full.
+ */
+interface SettingDefinition {
+  values: readonly string[];
+  pattern?: RegExp;
+  secret?: boolean;
+  /** Set on its own settings tab, not in the options panel. */
+  ownScreen?: boolean;
+  default: string;
+}
 
 export type SettingKey = keyof typeof settingDefinitions;
 export const settingKeys = Object.keys(settingDefinitions) as SettingKey[];
@@ -91,4 +122,21 @@ export interface Setting {
 
 export function isSettingKey(key: string): key is SettingKey {
   return key in settingDefinitions;
+}
+
+/** Whether `value` is one the setting accepts. */
+export function acceptsSettingValue(key: SettingKey, value: string): boolean {
+  const definition: SettingDefinition = settingDefinitions[key];
+  return definition.pattern ? definition.pattern.test(value) : definition.values.includes(value);
+}
+
+/** Settings whose value is never answered in full (the API and events carry it masked). */
+export function isSecretSetting(key: string): boolean {
+  return isSettingKey(key) && (settingDefinitions[key] as SettingDefinition).secret === true;
+}
+
+/** Settings picked from a list (the options panel shows these; the others have their own screens). */
+export function isListedSetting(key: SettingKey): boolean {
+  const definition: SettingDefinition = settingDefinitions[key];
+  return !definition.pattern && !definition.ownScreen;
 }

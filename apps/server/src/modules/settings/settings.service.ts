@@ -1,8 +1,20 @@
-import { isSettingKey, type SettingKey, settingDefinitions } from '@wacrm/shared';
+import {
+  acceptsSettingValue,
+  isSecretSetting,
+  isSettingKey,
+  maskSecret,
+  type SettingKey,
+  settingDefinitions,
+} from '@wacrm/shared';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { createSettingsRealtime } from './settings.realtime.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 import type { SettingsReader } from './settings-reader.ts';
+
+/** A secret setting (the AI assist's key) is written, never read back: answers and events carry it masked. */
+function masked(setting: { key: string; value: string }) {
+  return isSecretSetting(setting.key) ? { ...setting, value: maskSecret(setting.value) ?? '' } : setting;
+}
 
 export function createSettingsService(
   repository: SettingsRepository,
@@ -13,11 +25,12 @@ export function createSettingsService(
 ) {
   async function update(companyId: number, key: string, value: string) {
     if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND');
-    const allowed: readonly string[] = settingDefinitions[key].values;
-    if (!allowed.includes(value)) {
-      throw new AppError('ERR_VALIDATION', { fields: { value: `Must be one of: ${allowed.join(', ')}` } });
+    if (!acceptsSettingValue(key, value)) {
+      const allowed: readonly string[] = settingDefinitions[key].values;
+      const hint = allowed.length ? `Must be one of: ${allowed.join(', ')}` : 'Not a value this setting accepts';
+      throw new AppError('ERR_VALIDATION', { fields: { value: hint } });
     }
-    const setting = await repository.set(companyId, key, value);
+    const setting = masked(await repository.set(companyId, key, value));
     reader.forget(companyId);
     events.settingUpdated(companyId, setting);
     await changed(companyId, key);
@@ -29,7 +42,7 @@ export function createSettingsService(
   }
 
   return {
-    list: (companyId: number) => repository.list(companyId),
+    list: async (companyId: number) => (await repository.list(companyId)).map(masked),
     update,
 
     /** The company's clock, which every user types and reads planned times on (docs/decisions/dates-and-times.md). */
@@ -40,7 +53,7 @@ export function createSettingsService(
     /** The super user's companies admin reads and sets any company's settings by id. */
     async listOfCompany(companyId: number) {
       await assertCompanyExists(companyId);
-      return repository.list(companyId);
+      return (await repository.list(companyId)).map(masked);
     },
 
     async updateOfCompany(companyId: number, key: string, value: string) {

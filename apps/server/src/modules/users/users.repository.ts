@@ -1,5 +1,5 @@
 import type { AllTicket, Profile, SessionUser, UserOption, UserRecord } from '@wacrm/shared';
-import { isTrialDueDate } from '@wacrm/shared';
+import { isSecretSetting, isTrialDueDate, maskSecret } from '@wacrm/shared';
 import { and, asc, count, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { containsText } from '../../platform/db/text-search.ts';
@@ -193,7 +193,10 @@ export function createUsersRepository(db: Database) {
         company: {
           ...companyFields,
           isTrial: isTrialDueDate(createdAt, company.dueDate),
-          settings: companySettings,
+          // Every user reads the company's settings here: a secret one (the AI assist's key) only masked.
+          settings: companySettings.map((setting) =>
+            isSecretSetting(setting.key) ? { ...setting, value: maskSecret(setting.value) ?? '' } : setting,
+          ),
         },
       };
     },

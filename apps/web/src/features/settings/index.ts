@@ -9,3 +9,4 @@ export {
   useCompanyTimeZone,
   useZoneLabel,
 } from './hooks/use-company-time-zone.ts';
+export { useSettings, useUpdateSetting } from './hooks/use-settings.ts';

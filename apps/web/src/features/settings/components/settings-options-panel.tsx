@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type SettingKey, settingDefinitions, settingKeys } from '@wacrm/shared/settings/settings';
+import { isListedSetting, type SettingKey, settingDefinitions, settingKeys } from '@wacrm/shared/settings/settings';
 import { useTranslation } from 'react-i18next';
 import { CenteredSpinner } from '../../../components/ui/centered-spinner.tsx';
 import { toast } from '../../../lib/toast.ts';
@@ -54,7 +54,7 @@ export function SettingsOptionsPanel({
       data-testid="settings-options"
     >
       {settingKeys
-        .filter((key) => !hiddenKeys.includes(key))
+        .filter((key) => isListedSetting(key) && !hiddenKeys.includes(key))
         .map((key) => {
           const values: readonly string[] = settingDefinitions[key].values;
           const value = settingValue(settings.data, key) ?? settingDefinitions[key].default;

@@ -19,6 +19,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { lazyNamed, OnceOpened } from '../../../../components/ui/lazy-dialog.tsx';
+import { AssistComposerTools } from '../../../ai-assist/index.ts';
 import { useSessionUser } from '../../../auth/index.ts';
 import { insertAtSelection, quickMessageToComposerInput } from '../../../quick-messages/index.ts';
 import { conversationApi, conversationKeys, type QuickMessage } from '../api/conversation-api.ts';
@@ -242,6 +243,12 @@ export function Composer({
         >
           <AttachFileIcon />
         </IconButton>
+        <AssistComposerTools
+          ticketId={ticketId}
+          text={text}
+          onTextChange={setText}
+          isDisabled={isTextDisabled || isSending}
+        />
         <input
           ref={fileInput}
           type="file"

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../../lib/api-error.ts';
+import { MessageTranslationsProvider } from '../../../ai-assist/index.ts';
 import { useSessionUser } from '../../../auth/index.ts';
 import { conversationApi } from '../api/conversation-api.ts';
 import { useThread } from '../hooks/use-thread.ts';
@@ -70,7 +71,7 @@ export function ConversationBody({ ticket, companyId, isReadOnly = false }: Conv
   };
 
   return (
-    <>
+    <MessageTranslationsProvider ticketId={ticket.id}>
       <MessageList
         thread={thread}
         ticketId={ticket.id}
@@ -115,6 +116,6 @@ export function ConversationBody({ ticket, companyId, isReadOnly = false }: Conv
       >
         {t('thread.deleteBody')}
       </ConfirmDialog>
-    </>
+    </MessageTranslationsProvider>
   );
 }

@@ -1,3 +1,4 @@
+import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
@@ -27,6 +28,8 @@ interface HeaderActionsProps {
   onNotes?: () => void;
   /** Opens the schedule dialog for the contact (plans with schedules only). */
   onSchedule?: () => void;
+  /** Opens the AI assist's summary panel (when the company's assist summarises). */
+  onSummary?: () => void;
 }
 
 /**
@@ -42,6 +45,7 @@ export function HeaderActions({
   onTransfer,
   onNotes,
   onSchedule,
+  onSummary,
 }: HeaderActionsProps) {
   const { t } = useTranslation('conversation');
   const isWide = useMediaQuery((theme) => theme.breakpoints.up('lg'));
@@ -77,6 +81,14 @@ export function HeaderActions({
     });
   if (ticket.status !== 'closed' && onTransfer)
     actions.push({ key: 'transfer', label: t('header.transfer'), icon: <SwapHorizIcon />, onClick: onTransfer });
+  if (onSummary)
+    actions.push({
+      key: 'summary',
+      label: t('header.summary'),
+      icon: <AutoAwesomeOutlined />,
+      onClick: onSummary,
+      isIconOnly: true,
+    });
   if (onNotes)
     actions.push({
       key: 'notes',
@@ -104,7 +116,8 @@ export function HeaderActions({
     });
 
   // Notes are not a state change: a running one does not lock them.
-  const isDisabled = (action: ActionSpec) => busy !== null && action.key !== 'notes' && action.key !== 'schedule';
+  const isDisabled = (action: ActionSpec) =>
+    busy !== null && action.key !== 'notes' && action.key !== 'schedule' && action.key !== 'summary';
 
   if (!isWide) {
     // Narrow: the state's main action keeps its words; the rest go in a "more" menu, so the

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MessageTranslation } from '../../../ai-assist/index.ts';
 import { canReactTo, hasFailedEdit } from '../model/message-actions.ts';
 import { nextReaction, ourReaction } from '../model/reactions.ts';
 import { withoutAutomaticLabel } from '../model/system-message.ts';
@@ -154,6 +155,7 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
                   <FormattedText text={caption} />
                 </Typography>
               )}
+              {!message.fromMe && <MessageTranslation messageId={message.id} />}
             </>
           )}
           {hasFailedEdit(message) && (

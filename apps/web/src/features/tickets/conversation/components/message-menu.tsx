@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMessageTranslations } from '../../../ai-assist/index.ts';
 import { canEditMessage } from '../model/message-actions.ts';
 
 interface MessageMenuProps {
@@ -22,6 +23,9 @@ interface MessageMenuProps {
 export function MessageMenu({ message, userId, onReply, onReact, onEdit, onDelete }: MessageMenuProps) {
   const { t } = useTranslation('conversation');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const translations = useMessageTranslations();
+  // The AI assist translates a customer's text into the attendant's language, beside the original.
+  const canTranslate = Boolean(translations?.canTranslate && !message.fromMe && message.body.trim());
   // Checked as the menu opens: past the 15 minutes the Edit item is simply not there.
   const [canEdit, setCanEdit] = useState(false);
   const close = () => setAnchor(null);
@@ -58,6 +62,11 @@ export function MessageMenu({ message, userId, onReply, onReact, onEdit, onDelet
         {onReact && (
           <MenuItem data-testid="message-react" onClick={choose(onReact)}>
             {t('reactions.react')}
+          </MenuItem>
+        )}
+        {canTranslate && (
+          <MenuItem data-testid="message-translate" onClick={choose(() => translations?.translate(message.id))}>
+            {t('thread.translate')}
           </MenuItem>
         )}
         {canEdit && (

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { OnceOpened } from '../../../../components/ui/lazy-dialog.tsx';
 import { useSocketEvent } from '../../../../lib/socket-context.ts';
 import { toast } from '../../../../lib/toast.ts';
+import { AssistSummaryPanel, useAssistStatus } from '../../../ai-assist/index.ts';
 import { useSessionUser } from '../../../auth/index.ts';
 import { ContactSchedules, LazyScheduleDialog, useSchedulesAllowed } from '../../../schedules/index.ts';
 import { TicketTagsSelect } from '../../../tags/index.ts';
@@ -49,6 +50,9 @@ function OpenTicket({
   const [isResolveOpen, setIsResolveOpen] = useState(false);
   const [isNotesOpen, setIsNotesOpen] = useState(false);
   const [isScheduleOpen, setIsScheduleOpen] = useState(false);
+  const [isSummaryOpen, setIsSummaryOpen] = useState(false);
+  const assist = useAssistStatus(user.companyId);
+  const canSummarise = Boolean(assist.data?.available && assist.data.features.includes('summary'));
   const canSchedule = useSchedulesAllowed(user.companyId);
   const actions = useTicketActions(ticket, { onClosed, onBackToList, onAccepted });
 
@@ -87,6 +91,7 @@ function OpenTicket({
             onTransfer={onTransfer ? () => onTransfer(ticket) : undefined}
             onNotes={() => setIsNotesOpen(true)}
             onSchedule={canSchedule ? () => setIsScheduleOpen(true) : undefined}
+            onSummary={canSummarise ? () => setIsSummaryOpen(true) : undefined}
           />
         }
       />
@@ -131,6 +136,14 @@ function OpenTicket({
           onClose={() => setIsScheduleOpen(false)}
         />
       </OnceOpened>
+      {isSummaryOpen && (
+        <AssistSummaryPanel
+          open
+          ticketId={ticket.id}
+          contactId={ticket.contactId}
+          onClose={() => setIsSummaryOpen(false)}
+        />
+      )}
       <ContactNotesModal
         open={isNotesOpen}
         ticketId={ticket.id}

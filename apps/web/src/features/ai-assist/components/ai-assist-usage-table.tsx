@@ -1,0 +1,75 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
+import { aiAssistApi, aiAssistKeys } from '../api/ai-assist-api.ts';
+
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+/** Tokens by attendant for a month (UTC), with the budget beside the total. */
+export function AiAssistUsageTable({ companyId }: { companyId: number }) {
+  const { t, i18n } = useTranslation('aiAssist');
+  const [month, setMonth] = useState(thisMonth);
+  const usage = useQuery({ queryKey: aiAssistKeys.usage(companyId, month), queryFn: () => aiAssistApi.usage(month) });
+  const number = (value: number) => formatNumber(value, i18n.language);
+  const data = usage.data;
+  const used = data ? data.total.inputTokens + data.total.outputTokens : 0;
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="ai-assist-usage">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 1 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ flex: 1 }}>
+          {t('settings.usageTitle')}
+        </Typography>
+        <TextField
+          size="small"
+          type="month"
+          label={t('settings.month')}
+          value={month}
+          onChange={(event) => event.target.value && setMonth(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+      {data && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="ai-assist-usage-total">
+          {data.monthlyTokens > 0
+            ? t('settings.used', { used: number(used), budget: number(data.monthlyTokens) })
+            : t('settings.usedNoLimit', { used: number(used) })}
+        </Typography>
+      )}
+      {data && data.byUser.length === 0 ? (
+        <Typography variant="body2">{t('settings.noUsage')}</Typography>
+      ) : (
+        <Table size="small" sx={{ '& td, & th': { px: 1 } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('settings.attendant')}</TableCell>
+              <TableCell align="right">{t('settings.requests')}</TableCell>
+              <TableCell align="right">{t('settings.inputTokens')}</TableCell>
+              <TableCell align="right">{t('settings.outputTokens')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data?.byUser.map((row) => (
+              <TableRow key={String(row.userId)} data-testid="ai-assist-usage-row">
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.userName ?? t('settings.removedUser')}</TableCell>
+                <TableCell align="right">{number(row.requests)}</TableCell>
+                <TableCell align="right">{number(row.inputTokens)}</TableCell>
+                <TableCell align="right">{number(row.outputTokens)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Paper>
+  );
+}

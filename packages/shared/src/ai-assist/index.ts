@@ -1,0 +1,3 @@
+export * from './ai-assist.contract.ts';
+export * from './ai-assist.schema.ts';
+export * from './ai-assist.ts';
