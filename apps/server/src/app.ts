@@ -105,7 +105,7 @@ export async function buildServer(
     log: app.log,
     authenticate: async (token) => {
       const session = await auth.service.resolveAccessToken(token);
-      if (!session) throw new Error('ERR_SESSION_EXPIRED');
+      if (!session || session.twoFactorSetupOnly) throw new Error('ERR_SESSION_EXPIRED');
       // A socket lives for hours: its queues and allTicket are read fresh at each use instead.
       const { viewer: _readFreshLater, ...socketSession } = session;
       return socketSession;
@@ -161,7 +161,7 @@ export async function buildServer(
   });
   const plans = createPlansModule(platform, { settings: settings.reader });
   const users = createUsersModule(platform, { planRules: plans.rules, availabilityChanged: assignmentKick });
-  const auth = createAuthModule(platform, users.repository, sessions);
+  const auth = createAuthModule(platform, users.repository, sessions, settings.reader);
 
   registerAuthentication(app, auth.service.resolveAccessToken);
   // A write is answered once the webhook deliveries of the events it caused are stored: what the

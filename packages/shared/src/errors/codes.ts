@@ -196,6 +196,16 @@ export const errorCatalogue = {
     message: 'Could not edit the message on WhatsApp: the customer still sees the earlier text',
   },
   ERR_REACT_WAPP_MSG: { status: 502, message: 'Could not send the reaction' },
+  // account security (issue 53)
+  ERR_2FA_INVALID_CODE: { status: 401, message: 'The code is wrong or has already been used' },
+  ERR_2FA_CHALLENGE_EXPIRED: { status: 401, message: 'The sign-in took too long: enter your password again' },
+  ERR_2FA_SETUP_REQUIRED: {
+    status: 403,
+    message: 'Set up two-step sign-in first: your company requires it',
+  },
+  ERR_2FA_NOT_PENDING: { status: 409, message: 'Start the set-up again: no code is waiting for confirmation' },
+  ERR_2FA_ALREADY_ENABLED: { status: 409, message: 'Two-step sign-in is already on' },
+  ERR_2FA_NOT_ENABLED: { status: 409, message: 'Two-step sign-in is not on' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -73,6 +73,14 @@ export const settingDefinitions = {
    * threads, events and search (docs/decisions/edits-deletes-reactions.md).
    */
   deletedMessagesVisibleTo: { values: ['adminsAndSupervisors', 'everyone', 'nobody'], default: 'adminsAndSupervisors' },
+  /**
+   * Our own (issue 53): who must sign in with a second step. `enabled` asks it of admins,
+   * `everyone` of every user; one without it sets it up right after the password
+   * (docs/decisions/account-security.md).
+   */
+  require2faForAdmins: { values: ['disabled', 'enabled', 'everyone'], default: 'disabled' },
+  /** Our own (issue 53): `enabled` lets a user stay signed in on several devices at once. */
+  multipleSessions: { values: ['disabled', 'enabled'], default: 'disabled' },
 } as const satisfies Record<string, { values: readonly string[]; default: string }>;
 
 export type SettingKey = keyof typeof settingDefinitions;
