@@ -5,6 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { createAnnouncementsModule } from './modules/announcements/index.ts';
 import { registerApiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
+import { createAuditModule } from './modules/audit/index.ts';
 import type { AuthState } from './modules/auth/auth.service.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createAutomationModule } from './modules/automation/index.ts';
@@ -154,14 +155,20 @@ export async function buildServer(
   // Late-bound: automatic assignment (tickets, made below) looks again when an attendant may take
   // more tickets or a queue starts assigning (docs/decisions/fair-assignment.md).
   const assignmentKick = (companyId: number) => tickets.assignment.kick(companyId);
+  const audit = createAuditModule(platform);
   const settings = createSettingsModule(platform, {
+    audit,
     changed: async (companyId, key) => {
       if (key === 'ticketCapacity') await assignmentKick(companyId);
     },
   });
   const plans = createPlansModule(platform, { settings: settings.reader });
-  const users = createUsersModule(platform, { planRules: plans.rules, availabilityChanged: assignmentKick });
-  const auth = createAuthModule(platform, users.repository, sessions, settings.reader);
+  const users = createUsersModule(platform, {
+    planRules: plans.rules,
+    availabilityChanged: assignmentKick,
+    audit,
+  });
+  const auth = createAuthModule(platform, users.repository, sessions, settings.reader, audit);
 
   registerAuthentication(app, auth.service.resolveAccessToken);
   // A write is answered once the webhook deliveries of the events it caused are stored: what the
@@ -192,6 +199,7 @@ export async function buildServer(
     sessions: () => channels.manager.count(),
   });
   auth.register(app);
+  audit.register(app);
   users.register(app);
   plans.register(app);
   // Late-bound: deleting a company stops its live sessions as deleting a connection does.
@@ -304,6 +312,8 @@ export async function buildServer(
     routes,
     /** For tests: the settings reader (plan rules a test builds read through it). */
     settings: settings.reader,
+    /** For tests: the audit log's writer, to show an entry rolls back with its transaction. */
+    audit,
     async start(listen: { port: number; host: string }) {
       await app.listen(listen);
       await platform.bus.start();

@@ -8,6 +8,7 @@
  */
 
 export * from './modules/announcements/announcements.tables.ts';
+export * from './modules/audit/audit.tables.ts';
 export * from './modules/auth/auth.tables.ts';
 export * from './modules/billing/billing.tables.ts';
 export * from './modules/campaigns/campaigns.tables.ts';

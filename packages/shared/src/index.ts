@@ -1,4 +1,5 @@
 export * from './announcements/index.ts';
+export * from './audit/index.ts';
 export * from './auth/index.ts';
 export * from './billing/index.ts';
 export * from './campaigns/index.ts';

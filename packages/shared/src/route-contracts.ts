@@ -1,4 +1,5 @@
 import { announcementRoutes } from './announcements/announcement.contract.ts';
+import { auditRoutes } from './audit/audit.contract.ts';
 import { authRoutes } from './auth/auth.contract.ts';
 import { billingRoutes } from './billing/billing.contract.ts';
 import {
@@ -47,6 +48,7 @@ import { webhookRoutes } from './webhooks/webhook.contract.ts';
  */
 export const routeContracts: Record<string, Record<string, RouteContract>> = {
   announcements: announcementRoutes,
+  audit: auditRoutes,
   auth: authRoutes,
   billing: billingRoutes,
   campaigns: campaignRoutes,

@@ -96,8 +96,8 @@ export function createAuthRepository(db: Database) {
     },
 
     /** Every session of the user but `keepId`'s; answers the ids ended. */
-    async deleteOtherSessions(userId: number, keepId: string | undefined) {
-      const rows = await db
+    async deleteOtherSessions(userId: number, keepId: string | undefined, tx: Database = db) {
+      const rows = await tx
         .delete(authSessions)
         .where(and(eq(authSessions.userId, userId), keepId ? ne(authSessions.id, keepId) : undefined))
         .returning({ id: authSessions.id });

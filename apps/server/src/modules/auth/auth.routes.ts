@@ -107,9 +107,14 @@ export function registerAuthRoutes(
     { preHandler: requireAdmin },
   );
   route(app, authRoutes.twoFactorPolicy, () => twoFactor.policy(), { preHandler: requireSuper });
-  route(app, authRoutes.setTwoFactorPolicy, (request) => twoFactor.setPolicy(request.body.require2fa), {
-    preHandler: requireSuper,
-  });
+  route(
+    app,
+    authRoutes.setTwoFactorPolicy,
+    (request) => service.setTwoFactorPolicy(request.session, request.body.require2fa),
+    {
+      preHandler: requireSuper,
+    },
+  );
 
   route(app, authRoutes.sessions, (request) => service.listSessions(request.session));
   route(app, authRoutes.endSession, async (request, reply) => {

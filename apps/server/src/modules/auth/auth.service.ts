@@ -7,6 +7,7 @@ import {
   type ProfileUpdateBody,
   REFRESH_TOKEN_TTL_SECONDS,
   type SessionUser,
+  type TwoFactorRequirement,
 } from '@wacrm/shared';
 import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -15,6 +16,7 @@ import { RateLimiter } from '../../platform/http/rate-limiter.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { SessionCache } from '../../platform/http/session-cache.ts';
 import type { TokenService } from '../../platform/http/tokens.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { SettingsReader } from '../settings/index.ts';
 import type { UsersRepository } from '../users/index.ts';
 import type { createAuthRealtime } from './auth.realtime.ts';
@@ -68,6 +70,7 @@ export function createAuthService(deps: {
   cache: SessionCache<AuthState>;
   twoFactor: TwoFactorService;
   settings: Pick<SettingsReader, 'read'>;
+  audit: AuditLog;
 }) {
   const { users, sessions, tokens, events, cache, twoFactor } = deps;
 
@@ -223,7 +226,33 @@ export function createAuthService(deps: {
       const target = await users.findAuthState(userId);
       if (!target || (!session.isSuper && target.companyId !== session.companyId)) throw new AppError('ERR_NOT_FOUND');
       if (target.isSuper && !session.isSuper) throw new AppError('ERR_NO_PERMISSION');
-      await twoFactor.remove(userId);
+      await deps.db.transaction(async (tx) => {
+        const wasEnabled = await twoFactor.remove(userId, tx);
+        if (!wasEnabled) return;
+        await deps.audit.record(tx, session, {
+          action: 'user.twoFactorReset',
+          entityType: 'user',
+          entityId: userId,
+          companyId: target.companyId,
+          before: { twoFactor: 'enabled' },
+          after: { twoFactor: 'disabled' },
+        });
+      });
+    },
+
+    /** The super user's platform-wide rule, recorded in the super user's company's log. */
+    async setTwoFactorPolicy(session: RequestSession, require2fa: TwoFactorRequirement) {
+      return deps.db.transaction(async (tx) => {
+        const before = await twoFactor.policy(tx);
+        const after = await twoFactor.setPolicy(require2fa, tx);
+        await deps.audit.record(tx, session, {
+          action: 'twoFactorPolicy.updated',
+          entityType: 'platform',
+          before,
+          after,
+        });
+        return after;
+      });
     },
 
     /** The caller's signed-in browsers; `current` marks the one asking. */
@@ -251,7 +280,18 @@ export function createAuthService(deps: {
       const target = await users.findAuthState(userId);
       if (!target || (!session.isSuper && target.companyId !== session.companyId)) throw new AppError('ERR_NOT_FOUND');
       if (target.isSuper && !session.isSuper) throw new AppError('ERR_NO_PERMISSION');
-      const ended = await sessions.deleteOtherSessions(userId, undefined);
+      const ended = await deps.db.transaction(async (tx) => {
+        const ids = await sessions.deleteOtherSessions(userId, undefined, tx);
+        await deps.audit.record(tx, session, {
+          action: 'user.signedOut',
+          entityType: 'user',
+          entityId: userId,
+          companyId: target.companyId,
+          before: { sessions: ids.length },
+          after: { sessions: 0 },
+        });
+        return ids;
+      });
       await endSessions(target.companyId, userId, ended);
     },
 

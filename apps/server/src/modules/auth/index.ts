@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { SessionCache } from '../../platform/http/session-cache.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { SettingsReader } from '../settings/index.ts';
 import type { UsersRepository } from '../users/index.ts';
 import { createAuthRealtime } from './auth.realtime.ts';
@@ -19,6 +20,7 @@ export function createAuthModule(
   users: UsersRepository,
   cache: SessionCache<AuthState>,
   settings: Pick<SettingsReader, 'read'>,
+  audit: AuditLog,
 ) {
   const twoFactor = createTwoFactorService({
     repository: createTwoFactorRepository(platform.db),
@@ -35,6 +37,7 @@ export function createAuthModule(
     cache,
     twoFactor,
     settings,
+    audit,
   });
   return {
     service,

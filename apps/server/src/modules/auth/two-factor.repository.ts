@@ -76,13 +76,13 @@ export function createTwoFactorRepository(db: Database) {
       return rows.some((row) => row.secret !== null);
     },
 
-    async policy() {
-      const [row] = await db.select().from(twoFactorPolicy).where(eq(twoFactorPolicy.id, 1));
+    async policy(tx: Database = db) {
+      const [row] = await tx.select().from(twoFactorPolicy).where(eq(twoFactorPolicy.id, 1));
       return row?.require2fa ?? 'disabled';
     },
 
-    async setPolicy(require2fa: string) {
-      await db
+    async setPolicy(require2fa: string, tx: Database = db) {
+      await tx
         .insert(twoFactorPolicy)
         .values({ id: 1, require2fa })
         .onConflictDoUpdate({ target: twoFactorPolicy.id, set: { require2fa } });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TwoFactorRequirement } from '@wacrm/shared';
 import { Secret, TOTP } from 'otpauth';
+import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { hashPassword, verifyPassword } from '../../platform/http/passwords.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
@@ -126,9 +127,9 @@ export function createTwoFactorService(deps: {
     },
 
     remove: repository.remove,
-    policy: async () => ({ require2fa: (await repository.policy()) as TwoFactorRequirement }),
-    async setPolicy(require2fa: TwoFactorRequirement) {
-      await repository.setPolicy(require2fa);
+    policy: async (tx?: Database) => ({ require2fa: (await repository.policy(tx)) as TwoFactorRequirement }),
+    async setPolicy(require2fa: TwoFactorRequirement, tx?: Database) {
+      await repository.setPolicy(require2fa, tx);
       return { require2fa };
     },
   };

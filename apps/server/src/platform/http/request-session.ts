@@ -21,6 +21,8 @@ export interface RequestSession {
   sid?: string;
   /** A set-up-only token: only routes marked `twoFactorSetup: true` answer (docs/decisions/account-security.md). */
   twoFactorSetupOnly?: boolean;
+  /** The caller's address (HTTP requests only), for the audit log. */
+  ip?: string;
 }
 
 declare module 'fastify' {
@@ -58,6 +60,7 @@ export function registerAuthentication(
       throw new AppError('ERR_2FA_SETUP_REQUIRED');
     }
     if (session.billingOnly && !request.routeOptions.config.billing) throw new AppError('ERR_BILLING_ONLY');
+    session.ip = request.ip;
     request.session = session;
   });
 }
