@@ -7,9 +7,9 @@ const ids = (isSuper: boolean, scheduleType: string) =>
 
 describe('settings tabs', () => {
   it('shows schedules only when scheduleType is company', () => {
-    expect(ids(false, 'disabled')).toEqual(['options', 'deadLetters', 'webhooks']);
-    expect(ids(false, 'queue')).toEqual(['options', 'deadLetters', 'webhooks']);
-    expect(ids(false, 'company')).toEqual(['options', 'schedules', 'deadLetters', 'webhooks']);
+    expect(ids(false, 'disabled')).toEqual(['options', 'deadLetters', 'webhooks', 'auditLog']);
+    expect(ids(false, 'queue')).toEqual(['options', 'deadLetters', 'webhooks', 'auditLog']);
+    expect(ids(false, 'company')).toEqual(['options', 'schedules', 'deadLetters', 'webhooks', 'auditLog']);
   });
 
   it('adds the super user tabs', () => {
@@ -18,6 +18,7 @@ describe('settings tabs', () => {
       'schedules',
       'deadLetters',
       'webhooks',
+      'auditLog',
       'companies',
       'plans',
       'helps',
