@@ -197,7 +197,8 @@ export const errorCatalogue = {
   },
   ERR_REACT_WAPP_MSG: { status: 502, message: 'Could not send the reaction' },
   // account security (issue 53)
-  ERR_2FA_INVALID_CODE: { status: 401, message: 'The code is wrong or has already been used' },
+  // 400, not 401: the web client ends the session on a 401, and a wrong code at enable/disable must not.
+  ERR_2FA_INVALID_CODE: { status: 400, message: 'The code is wrong or has already been used' },
   ERR_2FA_CHALLENGE_EXPIRED: { status: 401, message: 'The sign-in took too long: enter your password again' },
   ERR_2FA_SETUP_REQUIRED: {
     status: 403,

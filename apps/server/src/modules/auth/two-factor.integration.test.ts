@@ -70,7 +70,7 @@ describe('two-step sign-in', () => {
     // The same code again, within its window: refused.
     const again = await signIn(user.email);
     const replay = await t.request('POST', '/api/auth/login/2fa', { body: { challenge: again.body.challenge, code } });
-    expect(replay.status).toBe(401);
+    expect(replay.status).toBe(400);
     expect(replay.body.error).toBe('ERR_2FA_INVALID_CODE');
   });
 
@@ -176,7 +176,7 @@ describe('two-step sign-in', () => {
     const user = await buildUser(t.db, { companyId: company.id });
     const { token } = await t.login(user.email, TEST_PASSWORD);
     const { secret } = await enrol(token);
-    expect((await t.as(token).post('/api/auth/2fa/disable', { code: '000000' })).status).toBe(401);
+    expect((await t.as(token).post('/api/auth/2fa/disable', { code: '000000' })).status).toBe(400);
     expect((await t.as(token).post('/api/auth/2fa/disable', { code: codeOf(secret) })).status).toBe(204);
     expect((await t.as(token).get('/api/auth/2fa')).body.enabled).toBe(false);
   });
