@@ -235,7 +235,7 @@ export async function buildServer(
   createPasswordResetModule(platform, { users: users.repository }).register(app);
   createHelpsModule(platform).register(app);
   createAnnouncementsModule(platform).register(app);
-  createQueuesModule(platform, { plans, assertBotRefs, assignmentChanged: assignmentKick }).register(app);
+  createQueuesModule(platform, { plans, assertBotRefs, assignmentChanged: assignmentKick, audit }).register(app);
   const contacts = createContactsModule(platform, { sessions: channels.router });
   contacts.register(app);
   // After channels: the tickets policy guards the ticket rooms and decides the list rooms.

@@ -100,6 +100,23 @@ describe('audit log', () => {
     });
   });
 
+  it('records queues created, changed and removed', async () => {
+    const { token } = await office();
+    const created = await t.as(token).post('/api/queue', { name: 'Sales', color: '#112233' });
+    expect(created.status).toBe(200);
+    await t.as(token).put(`/api/queue/${created.body.id}`, { name: 'Sales', color: '#445566' });
+    await t.as(token).delete(`/api/queue/${created.body.id}`);
+    const page = await entriesOf(token, '?action=queue.updated');
+    expect(page.records).toEqual([
+      expect.objectContaining({
+        entityId: String(created.body.id),
+        changes: { color: { before: '#112233', after: '#445566' } },
+      }),
+    ]);
+    const all = (await entriesOf(token)).records.map((entry: { action: string }) => entry.action);
+    expect(all).toEqual(['queue.deleted', 'queue.updated', 'queue.created']);
+  });
+
   it('rolls the entry back with the change it belongs to', async () => {
     const { company, admin } = await office();
     const record = t.server.audit.record;
