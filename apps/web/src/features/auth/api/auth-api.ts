@@ -27,6 +27,9 @@ export const authApi = {
   sessions: () => http.call(authRoutes.sessions),
   endSession: (id: string) => http.call(authRoutes.endSession, { params: { id } }),
   endOtherSessions: () => http.call(authRoutes.endOtherSessions),
+  /** An admin's actions on a user of their company. */
+  resetUserTwoFactor: (id: number) => http.call(authRoutes.twoFactorReset, { params: { id } }),
+  endUserSessions: (id: number) => http.call(authRoutes.endUserSessions, { params: { id } }),
   logout: () => http.call(authRoutes.logout, { silent: true }),
   me: () => http.call(authRoutes.me, { silent: true }),
   updateProfile: (body: ProfileUpdateBody) => http.call(authRoutes.updateMe, { body, silent: true }),
