@@ -280,7 +280,7 @@ export async function buildServer(
   createDashboardModule(platform, { settings: settings.reader }).register(app);
   createChatsModule(platform, { tickets, planRules: plans.rules }).register(app);
   createPublicApiModule(platform, { messages, tickets, contacts, planRules: plans.rules }).register(app);
-  const webhooks = createWebhooksModule(platform, options.webhooks);
+  const webhooks = createWebhooksModule(platform, { ...options.webhooks, audit });
   webhooks.register(app);
   const schedules = createSchedulesModule(platform, {
     messages,

@@ -9,7 +9,8 @@ import { auditRetentionJob } from './audit.jobs.ts';
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer();
+  // Webhook endpoints on this machine's address are allowed here.
+  t = await startTestServer({ INTEGRATIONS_ALLOW_PRIVATE_URLS: 'true' });
 });
 afterAll(() => t.close());
 
@@ -115,6 +116,26 @@ describe('audit log', () => {
     ]);
     const all = (await entriesOf(token)).records.map((entry: { action: string }) => entry.action);
     expect(all).toEqual(['queue.deleted', 'queue.updated', 'queue.created']);
+  });
+
+  it('records webhooks without their signing secret', async () => {
+    const { token } = await office();
+    const created = await t.as(token).post('/api/webhooks', {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['contact.created'],
+    });
+    expect(created.status).toBe(201);
+    await t.as(token).put(`/api/webhooks/${created.body.id}`, { active: false });
+    await t.as(token).delete(`/api/webhooks/${created.body.id}`);
+    const page = await entriesOf(token);
+    expect(page.records.map((entry: { action: string }) => entry.action)).toEqual([
+      'webhook.deleted',
+      'webhook.updated',
+      'webhook.created',
+    ]);
+    expect(page.records[1].changes).toEqual({ active: { before: true, after: false } });
+    expect(page.records[2].changes.secret).toEqual({ before: null, after: '[hidden]' });
+    expect(JSON.stringify(page.records)).not.toContain(created.body.secret);
   });
 
   it('rolls the entry back with the change it belongs to', async () => {
