@@ -6,6 +6,7 @@ import Fastify, { type FastifyServerOptions, LogController, type RouteOptions } 
 import { createAiAssistModule } from './modules/ai-assist/index.ts';
 import { createAnnouncementsModule } from './modules/announcements/index.ts';
 import { registerApiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
+import { createAuditModule } from './modules/audit/index.ts';
 import type { AuthState } from './modules/auth/auth.service.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createAutomationModule } from './modules/automation/index.ts';
@@ -108,7 +109,7 @@ export async function buildServer(
     log: app.log,
     authenticate: async (token) => {
       const session = await auth.service.resolveAccessToken(token);
-      if (!session) throw new Error('ERR_SESSION_EXPIRED');
+      if (!session || session.twoFactorSetupOnly) throw new Error('ERR_SESSION_EXPIRED');
       // A socket lives for hours: its queues and allTicket are read fresh at each use instead.
       const { viewer: _readFreshLater, ...socketSession } = session;
       return socketSession;
@@ -157,14 +158,20 @@ export async function buildServer(
   // Late-bound: automatic assignment (tickets, made below) looks again when an attendant may take
   // more tickets or a queue starts assigning (docs/decisions/fair-assignment.md).
   const assignmentKick = (companyId: number) => tickets.assignment.kick(companyId);
+  const audit = createAuditModule(platform);
   const settings = createSettingsModule(platform, {
+    audit,
     changed: async (companyId, key) => {
       if (key === 'ticketCapacity') await assignmentKick(companyId);
     },
   });
   const plans = createPlansModule(platform, { settings: settings.reader });
-  const users = createUsersModule(platform, { planRules: plans.rules, availabilityChanged: assignmentKick });
-  const auth = createAuthModule(platform, users.repository, sessions);
+  const users = createUsersModule(platform, {
+    planRules: plans.rules,
+    availabilityChanged: assignmentKick,
+    audit,
+  });
+  const auth = createAuthModule(platform, users.repository, sessions, settings.reader, audit);
 
   registerAuthentication(app, auth.service.resolveAccessToken);
   // A write is answered once the webhook deliveries of the events it caused are stored: what the
@@ -195,6 +202,7 @@ export async function buildServer(
     sessions: () => channels.manager.count(),
   });
   auth.register(app);
+  audit.register(app);
   users.register(app);
   plans.register(app);
   // Late-bound: deleting a company stops its live sessions as deleting a connection does.
@@ -230,7 +238,7 @@ export async function buildServer(
   createPasswordResetModule(platform, { users: users.repository }).register(app);
   createHelpsModule(platform).register(app);
   createAnnouncementsModule(platform).register(app);
-  createQueuesModule(platform, { plans, assertBotRefs, assignmentChanged: assignmentKick }).register(app);
+  createQueuesModule(platform, { plans, assertBotRefs, assignmentChanged: assignmentKick, audit }).register(app);
   const contacts = createContactsModule(platform, { sessions: channels.router });
   contacts.register(app);
   // After channels: the tickets policy guards the ticket rooms and decides the list rooms.
@@ -284,7 +292,7 @@ export async function buildServer(
     messageSent: (companyId, sent) => push.chatMessageSent(companyId, sent),
   }).register(app);
   createPublicApiModule(platform, { messages, tickets, contacts, planRules: plans.rules }).register(app);
-  const webhooks = createWebhooksModule(platform, options.webhooks);
+  const webhooks = createWebhooksModule(platform, { ...options.webhooks, audit });
   webhooks.register(app);
   const schedules = createSchedulesModule(platform, {
     messages,
@@ -316,6 +324,8 @@ export async function buildServer(
     routes,
     /** For tests: the settings reader (plan rules a test builds read through it). */
     settings: settings.reader,
+    /** For tests: the audit log's writer, to show an entry rolls back with its transaction. */
+    audit,
     async start(listen: { port: number; host: string }) {
       // The job queue and the process bus first: a request that queues work (a campaign's start,
       // a number check) may come in as soon as the port is open, and would fail without them.

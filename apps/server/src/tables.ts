@@ -9,6 +9,7 @@
 
 export * from './modules/ai-assist/ai-assist.tables.ts';
 export * from './modules/announcements/announcements.tables.ts';
+export * from './modules/audit/audit.tables.ts';
 export * from './modules/auth/auth.tables.ts';
 export * from './modules/billing/billing.tables.ts';
 export * from './modules/campaigns/campaigns.tables.ts';

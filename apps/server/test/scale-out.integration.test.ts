@@ -109,6 +109,36 @@ describe('two server processes on one database', () => {
     expect(fourth.body.error).toBe('ERR_RATE_LIMITED');
   });
 
+  it("lists a user's sessions on both processes and ends one on A for its token and socket on B at once", async () => {
+    // issue 53: several devices at once, each signed out from the list, wherever it is served.
+    await call(a, 'PUT', '/api/settings/multipleSessions', { token, body: { value: 'enabled' } });
+    try {
+      const email = 'two-devices@example.com';
+      const created = await call(a, 'POST', '/api/users', {
+        token,
+        body: { name: 'Two devices', email, password: 'secret123', profile: 'user' },
+      });
+      expect(created.status).toBe(201);
+      const first = (await login(a, email, 'secret123')).body.token;
+      const second = (await login(b, email, 'secret123')).body.token;
+      const firstSocketOnB = await socketTo(b, first);
+      const closed = new Promise<void>((resolve) => firstSocketOnB.once('disconnect', () => resolve()));
+
+      const listed = await call(b, 'GET', '/api/auth/sessions', { token: second });
+      expect(listed.body).toHaveLength(2);
+      const other = listed.body.find((session: { current: boolean }) => !session.current);
+      expect((await call(a, 'GET', '/api/auth/me', { token: first })).status).toBe(200);
+
+      expect((await call(a, 'DELETE', `/api/auth/sessions/${other.id}`, { token: second })).status).toBe(204);
+      await waitUntil(async () => (await call(b, 'GET', '/api/auth/me', { token: first })).status === 403, 2_000);
+      await closed;
+      expect((await call(b, 'GET', '/api/auth/me', { token: second })).status).toBe(200);
+      expect((await call(a, 'GET', '/api/auth/sessions', { token: second })).body).toHaveLength(1);
+    } finally {
+      await call(a, 'PUT', '/api/settings/multipleSessions', { token, body: { value: 'disabled' } });
+    }
+  });
+
   it('starts a connection in the process that created it and pairs it from the other', async () => {
     const created = await call(a, 'POST', '/api/whatsapp', { token, body: { name: 'Cluster', provider: 'sandbox' } });
     expect(created.status).toBe(201);

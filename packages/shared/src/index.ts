@@ -1,5 +1,6 @@
 export * from './ai-assist/index.ts';
 export * from './announcements/index.ts';
+export * from './audit/index.ts';
 export * from './auth/index.ts';
 export * from './billing/index.ts';
 export * from './campaigns/index.ts';

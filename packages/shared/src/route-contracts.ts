@@ -1,5 +1,6 @@
 import { aiAssistRoutes } from './ai-assist/ai-assist.contract.ts';
 import { announcementRoutes } from './announcements/announcement.contract.ts';
+import { auditRoutes } from './audit/audit.contract.ts';
 import { authRoutes } from './auth/auth.contract.ts';
 import { billingRoutes } from './billing/billing.contract.ts';
 import {
@@ -51,6 +52,7 @@ import { webhookRoutes } from './webhooks/webhook.contract.ts';
 export const routeContracts: Record<string, Record<string, RouteContract>> = {
   aiAssist: aiAssistRoutes,
   announcements: announcementRoutes,
+  audit: auditRoutes,
   auth: authRoutes,
   billing: billingRoutes,
   campaigns: campaignRoutes,

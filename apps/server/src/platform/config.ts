@@ -143,6 +143,8 @@ const envSchema = z.object({
     .min(1)
     .default(15 * 60),
   USER_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Days an audit log entry is kept (issue 53); a daily job deletes older ones. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Whether anyone may sign a new company up (`POST /api/companies/cadastro`); false answers ERR_USER_CREATION_DISABLED. */
   SIGNUP_ENABLED: booleanFromEnv.default(true),
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
@@ -270,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     externalApiLimitPerMinute: vars.EXTERNAL_API_LIMIT_PER_MINUTE,
     userOfflineAfterMs: vars.USER_OFFLINE_AFTER_SECONDS * 1000,
+    auditRetentionDays: vars.AUDIT_RETENTION_DAYS,
     signupEnabled: vars.SIGNUP_ENABLED,
     signupLimits: { perIp: vars.SIGNUP_LIMIT_PER_IP, windowMs: vars.SIGNUP_LIMIT_WINDOW_SECONDS * 1000 },
     pix: vars.PIX_API_URL

@@ -17,6 +17,10 @@ const ForgotPasswordPage = lazyThemed(() =>
   import('../features/password-reset/pages/forgot-password-page.tsx').then((module) => module.ForgotPasswordPage),
 );
 
+const TwoFactorSetupPage = lazyThemed(() =>
+  import('../features/auth/pages/two-factor-setup-page.tsx').then((module) => module.TwoFactorSetupPage),
+);
+
 function Root() {
   return (
     <AuthProvider>
@@ -58,6 +62,7 @@ export function AppRoutes() {
             { path: 'login', element: <LoginPage /> },
             { path: 'signup', element: <LazyPage page={<SignupPage />} /> },
             { path: 'forgetpsw', element: <LazyPage page={<ForgotPasswordPage />} /> },
+            { path: '2fa-setup', element: <LazyPage page={<TwoFactorSetupPage />} /> },
           ],
         },
         // Every other path belongs to the private app, which routes it inside the shell.

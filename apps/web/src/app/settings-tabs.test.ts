@@ -7,9 +7,9 @@ const ids = (isSuper: boolean, scheduleType: string) =>
 
 describe('settings tabs', () => {
   it('shows schedules only when scheduleType is company', () => {
-    expect(ids(false, 'disabled')).toEqual(['options', 'deadLetters', 'webhooks', 'aiAssist']);
-    expect(ids(false, 'queue')).toEqual(['options', 'deadLetters', 'webhooks', 'aiAssist']);
-    expect(ids(false, 'company')).toEqual(['options', 'schedules', 'deadLetters', 'webhooks', 'aiAssist']);
+    expect(ids(false, 'disabled')).toEqual(['options', 'deadLetters', 'webhooks', 'aiAssist', 'auditLog']);
+    expect(ids(false, 'queue')).toEqual(['options', 'deadLetters', 'webhooks', 'aiAssist', 'auditLog']);
+    expect(ids(false, 'company')).toEqual(['options', 'schedules', 'deadLetters', 'webhooks', 'aiAssist', 'auditLog']);
   });
 
   it('adds the super user tabs', () => {
@@ -19,6 +19,7 @@ describe('settings tabs', () => {
       'deadLetters',
       'webhooks',
       'aiAssist',
+      'auditLog',
       'companies',
       'plans',
       'helps',

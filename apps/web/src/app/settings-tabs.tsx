@@ -59,6 +59,14 @@ export const settingsTabs: SettingsTab[] = [
     ),
   },
   {
+    id: 'auditLog',
+    labelKey: 'settings:tabs.auditLog',
+    superOnly: false,
+    component: lazy(() =>
+      import('../features/audit/components/audit-log-tab.tsx').then((module) => ({ default: module.AuditLogTab })),
+    ),
+  },
+  {
     id: 'companies',
     labelKey: 'settings:tabs.companies',
     superOnly: true,

@@ -15,6 +15,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** Public calls (login, refresh, public plan list) send no token and never refresh or end the session. */
   auth?: boolean;
+  /** With `auth: false`: a token of its own to send (the set-up-only token of a sign-in that needs a second step). */
+  token?: string;
   /** The caller shows its own message for failures, so the default error toast is skipped. */
   silent?: boolean;
   signal?: AbortSignal;
@@ -133,7 +135,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
 
   async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
     const isAuthenticated = opts.auth !== false;
-    const usedToken = isAuthenticated ? storage.getItem(storageKeys.token) : null;
+    const usedToken = isAuthenticated ? storage.getItem(storageKeys.token) : (opts.token ?? null);
     let response = await send(path, opts, usedToken);
 
     if (isAuthenticated && response.status === 403 && errorCodeOf(response.data) === SESSION_EXPIRED) {

@@ -206,6 +206,17 @@ export const errorCatalogue = {
     status: 502,
     message: 'The AI provider did not answer: try again, or write the reply yourself',
   },
+  // account security (issue 53)
+  // 400, not 401: the web client ends the session on a 401, and a wrong code at enable/disable must not.
+  ERR_2FA_INVALID_CODE: { status: 400, message: 'The code is wrong or has already been used' },
+  ERR_2FA_CHALLENGE_EXPIRED: { status: 401, message: 'The sign-in took too long: enter your password again' },
+  ERR_2FA_SETUP_REQUIRED: {
+    status: 403,
+    message: 'Set up two-step sign-in first: your company requires it',
+  },
+  ERR_2FA_NOT_PENDING: { status: 409, message: 'Start the set-up again: no code is waiting for confirmation' },
+  ERR_2FA_ALREADY_ENABLED: { status: 409, message: 'Two-step sign-in is already on' },
+  ERR_2FA_NOT_ENABLED: { status: 409, message: 'Two-step sign-in is not on' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

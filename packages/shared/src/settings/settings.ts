@@ -96,6 +96,14 @@ export const settingDefinitions = {
   aiAssistKeyPromptId: { values: [], pattern: /^(\d{1,10})?$/, default: '' },
   /** Input plus output tokens a month for the whole company; 0 means no limit. */
   aiAssistMonthlyTokens: { values: [], pattern: /^\d{1,10}$/, default: '200000' },
+  /**
+   * Our own (issue 53): who must sign in with a second step. `enabled` asks it of admins,
+   * `everyone` of every user; one without it sets it up right after the password
+   * (docs/decisions/account-security.md).
+   */
+  require2faForAdmins: { values: ['disabled', 'enabled', 'everyone'], default: 'disabled' },
+  /** Our own (issue 53): `enabled` lets a user stay signed in on several devices at once. */
+  multipleSessions: { values: ['disabled', 'enabled'], default: 'disabled' },
 } as const satisfies Record<string, SettingDefinition>;
 
 /**

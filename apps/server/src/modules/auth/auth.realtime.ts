@@ -18,5 +18,23 @@ export function createAuthRealtime(realtime: Realtime) {
         for (const socket of sockets) if (socket.data.tokenVersion < tokenVersion) socket.disconnect(true);
       }, DISCONNECT_DELAY_MS).unref();
     },
+
+    /**
+     * Sessions ended from the session list (or by an admin): only their pages hear the notice
+     * and lose their sockets, in whichever process holds them (the adapter fetches remote sockets).
+     */
+    async sessionsEnded(companyId: number, userId: number, sessionIds: string[]) {
+      if (sessionIds.length === 0) return;
+      const ended = new Set(sessionIds);
+      const sockets = (await realtime.io.in(rooms.user(companyId, userId)).fetchSockets()).filter(
+        (socket) => socket.data.sid && ended.has(socket.data.sid),
+      );
+      for (const socket of sockets) {
+        socket.emit(companyEvent(companyId, 'auth'), { action: 'update', user: { id: userId } });
+      }
+      setTimeout(() => {
+        for (const socket of sockets) socket.disconnect(true);
+      }, DISCONNECT_DELAY_MS).unref();
+    },
   };
 }

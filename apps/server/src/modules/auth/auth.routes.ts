@@ -2,13 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { authRoutes, REFRESH_TOKEN_TTL_SECONDS } from '@wacrm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerContractRoute as route } from '../../platform/http/contract-routes.ts';
-import type { AuthService } from './auth.service.ts';
+import { requireAdmin, requireSuper } from '../../platform/http/guards.ts';
+import type { AuthService, ClientInfo } from './auth.service.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
 
 const REFRESH_COOKIE = 'jrt';
 /** This browser's id: the refresh grace for parallel tabs holds only for it. */
 const DEVICE_COOKIE = 'jdv';
 
-export function registerAuthRoutes(app: FastifyInstance, service: AuthService, options: { secureCookies: boolean }) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  service: AuthService,
+  twoFactor: TwoFactorService,
+  options: { secureCookies: boolean },
+) {
   const setRefreshCookie = (reply: FastifyReply, refreshToken: string) =>
     reply.setCookie(REFRESH_COOKIE, refreshToken, {
       httpOnly: true,
@@ -32,15 +39,100 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, o
     return deviceId;
   };
 
+  const clientOf = (request: FastifyRequest, reply: FastifyReply): ClientInfo => ({
+    deviceId: deviceOf(request, reply),
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+
   route(
     app,
     authRoutes.login,
     async (request, reply) => {
-      const { refreshToken, ...answer } = await service.login(request.body, request.ip, deviceOf(request, reply));
+      const outcome = await service.login(request.body, request.ip, clientOf(request, reply));
+      if (!('refreshToken' in outcome)) return outcome;
+      const { refreshToken, ...answer } = outcome;
       setRefreshCookie(reply, refreshToken);
       return answer;
     },
     { config: { public: true } },
+  );
+
+  route(
+    app,
+    authRoutes.loginTwoFactor,
+    async (request, reply) => {
+      const { refreshToken, ...answer } = await service.loginTwoFactor(
+        request.body,
+        request.ip,
+        clientOf(request, reply),
+      );
+      setRefreshCookie(reply, refreshToken);
+      return answer;
+    },
+    { config: { public: true } },
+  );
+
+  route(app, authRoutes.twoFactorStatus, (request) => twoFactor.status(request.session));
+  route(app, authRoutes.twoFactorSetup, (request) => twoFactor.setup(request.session), {
+    config: { twoFactorSetup: true },
+  });
+  route(
+    app,
+    authRoutes.twoFactorEnable,
+    async (request, reply) => {
+      const { recoveryCodes, issued } = await service.enableTwoFactor(
+        request.session,
+        request.body.code,
+        clientOf(request, reply),
+      );
+      if (!issued) return { recoveryCodes };
+      const { refreshToken, ...session } = issued;
+      setRefreshCookie(reply, refreshToken);
+      return { recoveryCodes, session };
+    },
+    { config: { twoFactorSetup: true } },
+  );
+  route(app, authRoutes.twoFactorDisable, async (request, reply) => {
+    await twoFactor.disable(request.session, request.body.code);
+    reply.code(204);
+  });
+  route(
+    app,
+    authRoutes.twoFactorReset,
+    async (request, reply) => {
+      await service.resetTwoFactor(request.session, request.params.id);
+      reply.code(204);
+    },
+    { preHandler: requireAdmin },
+  );
+  route(app, authRoutes.twoFactorPolicy, () => twoFactor.policy(), { preHandler: requireSuper });
+  route(
+    app,
+    authRoutes.setTwoFactorPolicy,
+    (request) => service.setTwoFactorPolicy(request.session, request.body.require2fa),
+    {
+      preHandler: requireSuper,
+    },
+  );
+
+  route(app, authRoutes.sessions, (request) => service.listSessions(request.session));
+  route(app, authRoutes.endSession, async (request, reply) => {
+    await service.endSession(request.session, request.params.id);
+    reply.code(204);
+  });
+  route(app, authRoutes.endOtherSessions, async (request, reply) => {
+    await service.endOtherSessions(request.session);
+    reply.code(204);
+  });
+  route(
+    app,
+    authRoutes.endUserSessions,
+    async (request, reply) => {
+      await service.endUserSessions(request.session, request.params.id);
+      reply.code(204);
+    },
+    { preHandler: requireAdmin },
   );
 
   route(
@@ -51,6 +143,7 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, o
         const { refreshToken, token, user } = await service.refresh(
           request.cookies[REFRESH_COOKIE],
           request.cookies[DEVICE_COOKIE],
+          request.ip,
         );
         setRefreshCookie(reply, refreshToken);
         return { token, user };

@@ -1,17 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { SessionCache } from '../../platform/http/session-cache.ts';
+import type { AuditLog } from '../audit/index.ts';
+import type { SettingsReader } from '../settings/index.ts';
 import type { UsersRepository } from '../users/index.ts';
 import { createAuthRealtime } from './auth.realtime.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { type AuthState, createAuthService } from './auth.service.ts';
+import { createTwoFactorRepository } from './two-factor.repository.ts';
+import { createTwoFactorService } from './two-factor.service.ts';
 
 export { createAuthRealtime } from './auth.realtime.ts';
 export { createAuthRepository } from './auth.repository.ts';
 export { assertCompanyAccess, companyBlockReason } from './company-access.ts';
 
-export function createAuthModule(platform: Platform, users: UsersRepository, cache: SessionCache<AuthState>) {
+export function createAuthModule(
+  platform: Platform,
+  users: UsersRepository,
+  cache: SessionCache<AuthState>,
+  settings: Pick<SettingsReader, 'read'>,
+  audit: AuditLog,
+) {
+  const twoFactor = createTwoFactorService({
+    repository: createTwoFactorRepository(platform.db),
+    settings,
+    emailOf: async (companyId, userId) => (await users.loadSessionUser(companyId, userId))?.email ?? null,
+  });
   const service = createAuthService({
     users,
     sessions: createAuthRepository(platform.db),
@@ -20,10 +35,13 @@ export function createAuthModule(platform: Platform, users: UsersRepository, cac
     limits: platform.config.loginLimits,
     db: platform.db,
     cache,
+    twoFactor,
+    settings,
+    audit,
   });
   return {
     service,
     register: (app: FastifyInstance) =>
-      registerAuthRoutes(app, service, { secureCookies: platform.config.isProduction }),
+      registerAuthRoutes(app, service, twoFactor, { secureCookies: platform.config.isProduction }),
   };
 }

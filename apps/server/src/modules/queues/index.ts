@@ -21,6 +21,7 @@ export function createQueuesModule(
     plans: PlansModule;
     assertBotRefs: QueuesServiceDeps['assertBotRefs'];
     assignmentChanged: QueuesServiceDeps['assignmentChanged'];
+    audit: QueuesServiceDeps['audit'];
   },
 ) {
   const events = createQueuesRealtime(platform.realtime);
@@ -31,6 +32,7 @@ export function createQueuesModule(
     sessions: platform.sessions,
     assertBotRefs: deps.assertBotRefs,
     assignmentChanged: deps.assignmentChanged,
+    audit: deps.audit,
   });
   const options = createQueueOptionsService({ db: platform.db, events });
   return { service, options, register: (app: FastifyInstance) => registerQueuesRoutes(app, service, options) };

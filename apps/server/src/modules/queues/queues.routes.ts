@@ -17,16 +17,26 @@ export function registerQueuesRoutes(app: FastifyInstance, queues: QueuesService
 
   route(app, queueRoutes.find, (request) => queues.find(request.session.companyId, request.params.id));
 
-  route(app, queueRoutes.create, (request) => queues.create(request.session.companyId, request.body), adminOnly);
+  route(
+    app,
+    queueRoutes.create,
+    (request) => queues.create(request.session, request.session.companyId, request.body),
+    adminOnly,
+  );
 
   route(
     app,
     queueRoutes.update,
-    (request) => queues.update(request.session.companyId, request.params.id, request.body),
+    (request) => queues.update(request.session, request.session.companyId, request.params.id, request.body),
     adminOnly,
   );
 
-  route(app, queueRoutes.remove, (request) => queues.remove(request.session.companyId, request.params.id), adminOnly);
+  route(
+    app,
+    queueRoutes.remove,
+    (request) => queues.remove(request.session, request.session.companyId, request.params.id),
+    adminOnly,
+  );
 
   route(app, queueRoutes.options, (request) =>
     options.list(request.session.companyId, request.query.queueId, request.query.parentId),

@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { SessionInvalidation } from '../../platform/http/session-cache.ts';
+import type { AuditActor, AuditLog } from '../audit/index.ts';
 import type { PlanRules } from '../plans/index.ts';
 import type { QueuesRealtime } from './queues.realtime.ts';
 import { createQueuesRepository, type QueueRow, type QueueWrite } from './queues.repository.ts';
@@ -17,6 +18,12 @@ export function toQueueRecord(row: QueueRow): QueueRecord {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** A queue's fields as the audit log compares them. */
+function auditView(row: QueueRow) {
+  const { id: _id, companyId: _company, createdAt: _created, updatedAt: _updated, ...fields } = row;
+  return fields as Record<string, unknown>;
 }
 
 /** Blank texts are stored as null, so "no greeting" has one spelling. */
@@ -89,6 +96,7 @@ export function createQueuesService(deps: {
   ) => Promise<void>;
   /** A queue assigns automatically now, or its bot changed: automatic assignment looks again (tickets, late-bound). */
   assignmentChanged: (companyId: number) => Promise<void>;
+  audit: AuditLog;
 }) {
   const { db, planRules, events, assertBotRefs } = deps;
 
@@ -109,7 +117,7 @@ export function createQueuesService(deps: {
       return toQueueRecord(row);
     },
 
-    async create(companyId: number, fields: QueueFields) {
+    async create(actor: AuditActor, companyId: number, fields: QueueFields) {
       const write = toWrite(fields);
       // The plan is read before the transaction: plan-rules reads it through its own handle, which on
       // PGlite (one connection) would wait forever for this transaction. The queues are counted again
@@ -125,7 +133,14 @@ export function createQueuesService(deps: {
           }
           await assertUnique(tx, companyId, write.name, write.color);
           await assertBotRefs(tx, companyId, write);
-          return repository.insertQueue(companyId, { schedules: defaultQueueSchedules, ...write });
+          const inserted = await repository.insertQueue(companyId, { schedules: defaultQueueSchedules, ...write });
+          await deps.audit.record(tx, actor, {
+            action: 'queue.created',
+            entityType: 'queue',
+            entityId: inserted.id,
+            after: auditView(inserted),
+          });
+          return inserted;
         }),
       );
       const queue = toQueueRecord(row);
@@ -133,7 +148,7 @@ export function createQueuesService(deps: {
       return queue;
     },
 
-    async update(companyId: number, id: number, fields: QueueFields) {
+    async update(actor: AuditActor, companyId: number, id: number, fields: QueueFields) {
       const write = toWrite(fields);
       const row = await withUniqueConflicts(() =>
         db.transaction(async (tx) => {
@@ -141,7 +156,18 @@ export function createQueuesService(deps: {
           if (!(await repository.lockQueue(companyId, id))) throw new AppError('ERR_NOT_FOUND');
           await assertUnique(tx, companyId, write.name, write.color, id);
           await assertBotRefs(tx, companyId, write);
-          return repository.updateQueue(companyId, id, write);
+          const before = await repository.findQueue(companyId, id);
+          const updated = await repository.updateQueue(companyId, id, write);
+          if (before && updated) {
+            await deps.audit.record(tx, actor, {
+              action: 'queue.updated',
+              entityType: 'queue',
+              entityId: id,
+              before: auditView(before),
+              after: auditView(updated),
+            });
+          }
+          return updated;
         }),
       );
       if (!row) throw new AppError('ERR_NOT_FOUND');
@@ -152,9 +178,18 @@ export function createQueuesService(deps: {
     },
 
     /** Its options, and its links to users and connections, go with it (foreign keys cascade); tickets keep no queue. */
-    async remove(companyId: number, id: number) {
-      const deleted = await createQueuesRepository(db).deleteQueue(companyId, id);
-      if (!deleted) throw new AppError('ERR_NOT_FOUND');
+    async remove(actor: AuditActor, companyId: number, id: number) {
+      await db.transaction(async (tx) => {
+        const repository = createQueuesRepository(tx);
+        const before = await repository.findQueue(companyId, id);
+        if (!before || !(await repository.deleteQueue(companyId, id))) throw new AppError('ERR_NOT_FOUND');
+        await deps.audit.record(tx, actor, {
+          action: 'queue.deleted',
+          entityType: 'queue',
+          entityId: id,
+          before: auditView(before),
+        });
+      });
       deps.sessions.forgetCompany(companyId);
       events.queueDeleted(companyId, id);
       return { message: 'Queue deleted' };

@@ -27,8 +27,16 @@ export function createSettingsRepository(db: Database) {
     },
 
     /** Upsert: a company created before a setting key existed still gets it on first save. */
-    async set(companyId: number, key: string, value: string) {
-      const [row] = await db
+    async valueOf(companyId: number, key: string, tx: Database = db) {
+      const [row] = await tx
+        .select({ value: settings.value })
+        .from(settings)
+        .where(and(eq(settings.companyId, companyId), eq(settings.key, key)));
+      return row?.value ?? null;
+    },
+
+    async set(companyId: number, key: string, value: string, tx: Database = db) {
+      const [row] = await tx
         .insert(settings)
         .values({ companyId, key, value })
         .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } })

@@ -13,7 +13,7 @@ export function registerSettingsRoutes(app: FastifyInstance, service: SettingsSe
   route(
     app,
     settingRoutes.update,
-    (request) => service.update(request.session.companyId, request.params.key, request.body.value),
+    (request) => service.update(request.session, request.session.companyId, request.params.key, request.body.value),
     { preHandler: requireAdmin },
   );
 
@@ -25,7 +25,7 @@ export function registerSettingsRoutes(app: FastifyInstance, service: SettingsSe
   route(
     app,
     settingRoutes.updateOfCompany,
-    (request) => service.updateOfCompany(request.params.id, request.params.key, request.body.value),
+    (request) => service.updateOfCompany(request.session, request.params.id, request.params.key, request.body.value),
     { preHandler: requireSuper },
   );
 }

@@ -6,7 +6,9 @@ import {
   type SettingKey,
   settingDefinitions,
 } from '@wacrm/shared';
+import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { AuditActor, AuditLog } from '../audit/index.ts';
 import type { createSettingsRealtime } from './settings.realtime.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 import type { SettingsReader } from './settings-reader.ts';
@@ -22,15 +24,30 @@ export function createSettingsService(
   reader: Pick<SettingsReader, 'forget' | 'locale'>,
   /** A setting changed (after its commit): modules above that act on one are told (late-bound in app.ts). */
   changed: (companyId: number, key: SettingKey) => Promise<void>,
+  audit: { db: Database; log: AuditLog },
 ) {
-  async function update(companyId: number, key: string, value: string) {
+  async function update(actor: AuditActor, companyId: number, key: string, value: string) {
     if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND');
     if (!acceptsSettingValue(key, value)) {
       const allowed: readonly string[] = settingDefinitions[key].values;
       const hint = allowed.length ? `Must be one of: ${allowed.join(', ')}` : 'Not a value this setting accepts';
       throw new AppError('ERR_VALIDATION', { fields: { value: hint } });
     }
-    const setting = masked(await repository.set(companyId, key, value));
+    const setting = await audit.db.transaction(async (tx) => {
+      const before = await repository.valueOf(companyId, key, tx);
+      const saved = await repository.set(companyId, key, value, tx);
+      // A secret setting (an API key) is never written to the log, whatever its name says.
+      const shown = (text: string) => (isSecretSetting(key) ? '[hidden]' : text);
+      await audit.log.record(tx, actor, {
+        action: 'setting.updated',
+        entityType: 'setting',
+        entityId: key,
+        companyId,
+        before: { [key]: shown(before ?? settingDefinitions[key].default) },
+        after: { [key]: shown(value) },
+      });
+      return masked(saved);
+    });
     reader.forget(companyId);
     events.settingUpdated(companyId, setting);
     await changed(companyId, key);
@@ -56,9 +73,9 @@ export function createSettingsService(
       return (await repository.list(companyId)).map(masked);
     },
 
-    async updateOfCompany(companyId: number, key: string, value: string) {
+    async updateOfCompany(actor: AuditActor, companyId: number, key: string, value: string) {
       await assertCompanyExists(companyId);
-      return update(companyId, key, value);
+      return update(actor, companyId, key, value);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { PlanRules } from '../plans/index.ts';
 import { markOfflineJob } from './users.jobs.ts';
 import { createUserPresence } from './users.presence.ts';
@@ -19,6 +20,7 @@ export function createUsersModule(
      * assignment, a higher layer's (tickets), looks again. Late-bound in app.ts.
      */
     availabilityChanged: (companyId: number) => Promise<void>;
+    audit: AuditLog;
   },
 ) {
   const repository = createUsersRepository(platform.db);
@@ -39,6 +41,7 @@ export function createUsersModule(
     planRules: deps.planRules,
     sessions: platform.sessions,
     availabilityChanged: deps.availabilityChanged,
+    audit: deps.audit,
   });
   return {
     repository,

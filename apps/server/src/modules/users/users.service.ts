@@ -12,6 +12,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { hashPassword } from '../../platform/http/passwords.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { SessionInvalidation } from '../../platform/http/session-cache.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { PlanRules } from '../plans/index.ts';
 import type { createUsersRealtime } from './users.realtime.ts';
 import type { UsersRepository, UserWrite } from './users.repository.ts';
@@ -30,8 +31,9 @@ export function createUsersService(deps: {
   sessions: SessionInvalidation;
   /** The user may take more tickets now (resumed, capacity or queues changed): automatic assignment looks again. */
   availabilityChanged: (companyId: number) => Promise<void>;
+  audit: AuditLog;
 }) {
-  const { db, repository, events, planRules, sessions } = deps;
+  const { db, repository, events, planRules, sessions, audit } = deps;
 
   const isAdmin = (session: RequestSession) => hasPermission(session, 'user-modal:editProfile');
 
@@ -115,7 +117,14 @@ export function createUsersService(deps: {
             ticketCapacity: fields.ticketCapacity ?? null,
           });
           await repository.setQueues(tx, userId, [...new Set(fields.queueIds ?? [])]);
-          return requireRecord(companyId, userId, tx);
+          const record = await requireRecord(companyId, userId, tx);
+          await audit.record(tx, session, {
+            action: 'user.created',
+            entityType: 'user',
+            entityId: userId,
+            after: { ...auditView(record), password: 'set' },
+          });
+          return record;
         }),
       );
       events.userCreated(companyId, created);
@@ -162,7 +171,16 @@ export function createUsersService(deps: {
           const profileChanged = changes.profile !== undefined && changes.profile !== current.profile;
           endSessions = !isSelf && (passwordHash !== undefined || profileChanged);
           if (endSessions) await repository.bumpTokenVersionIn(tx, companyId, userId);
-          return requireRecord(companyId, userId, tx);
+          const record = await requireRecord(companyId, userId, tx);
+          await audit.record(tx, session, {
+            action: 'user.updated',
+            entityType: 'user',
+            entityId: userId,
+            // A new password shows as changed, never with a value.
+            before: { ...auditView(current), ...(passwordHash ? { password: 'old' } : {}) },
+            after: { ...auditView(record), ...(passwordHash ? { password: 'new' } : {}) },
+          });
+          return record;
         }),
       );
       sessions.forgetUser(userId);
@@ -203,11 +221,30 @@ export function createUsersService(deps: {
         }
         // Sessions and queue links go with the row (ON DELETE CASCADE).
         await repository.delete(tx, companyId, userId);
+        await audit.record(tx, session, {
+          action: 'user.deleted',
+          entityType: 'user',
+          entityId: userId,
+          before: auditView(current),
+        });
       });
       sessions.forgetUser(userId);
       events.userDeleted(companyId, userId);
       events.sessionsEnded(companyId, userId);
     },
+  };
+}
+
+/** The fields of a user the audit log compares. */
+function auditView(user: UserRecord) {
+  return {
+    name: user.name,
+    email: user.email,
+    profile: user.profile,
+    allTicket: user.allTicket,
+    whatsappId: user.whatsappId,
+    ticketCapacity: user.ticketCapacity,
+    queueIds: user.queues.map((queue) => queue.id).sort((a, b) => a - b),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { createWebhookDelivery, defaultWebhookRetry, type WebhookRetryOptions } from './webhooks.delivery.ts';
 import { createWebhooksDispatcher } from './webhooks.dispatcher.ts';
 import { webhookDeliverJob, webhookLogCleanupJob, webhookSweepJob } from './webhooks.jobs.ts';
@@ -27,7 +28,13 @@ export interface WebhooksOptions {
  * Outbound webhooks: endpoints per company, deliveries of the company's domain events as durable
  * jobs with exponential backoff, signed with the endpoint's secret.
  */
-export function createWebhooksModule(platform: Platform, options: WebhooksOptions = {}) {
+export function createWebhooksModule(
+  platform: Platform,
+  options: WebhooksOptions & {
+    /** The audit log, written in the transaction of each endpoint change. */
+    audit: AuditLog;
+  },
+) {
   const repository = createWebhooksRepository(platform.db);
   const allowPrivate = platform.config.integrationsAllowPrivateUrls;
   const sendAttempt = (companyId: number, deliveryId: number, attempt: number, delaySeconds = 0) =>
@@ -72,6 +79,8 @@ export function createWebhooksModule(platform: Platform, options: WebhooksOption
     allowPrivate,
     changed: dispatcher.forget,
     enqueueAttempt: (companyId, deliveryId, attempt) => sendAttempt(companyId, deliveryId, attempt),
+    db: platform.db,
+    audit: options.audit,
   });
   let secondSweep: NodeJS.Timeout | undefined;
   return {

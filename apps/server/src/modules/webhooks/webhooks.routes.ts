@@ -23,7 +23,7 @@ export function registerWebhooksRoutes(app: FastifyInstance, service: WebhooksSe
   route(
     app,
     webhookRoutes.create,
-    (request) => service.create(request.session.companyId, request.body),
+    (request) => service.create(request.session, request.session.companyId, request.body),
     options('Add an endpoint; the answer has its secret, shown once'),
   );
   route(
@@ -35,14 +35,14 @@ export function registerWebhooksRoutes(app: FastifyInstance, service: WebhooksSe
   route(
     app,
     webhookRoutes.update,
-    (request) => service.update(request.session.companyId, request.params.id, request.body),
+    (request) => service.update(request.session, request.session.companyId, request.params.id, request.body),
     options('Change an endpoint'),
   );
   route(
     app,
     webhookRoutes.remove,
     async (request) => {
-      await service.remove(request.session.companyId, request.params.id);
+      await service.remove(request.session, request.session.companyId, request.params.id);
       return { message: 'Webhook deleted' };
     },
     options('Delete an endpoint and its log'),

@@ -17,6 +17,12 @@ export interface RequestSession {
   viewer?: { allTicket: boolean; queueIds: number[] };
   /** An admin of an expired company: only routes marked `billing: true` answer (docs/decisions/billing.md). */
   billingOnly?: boolean;
+  /** The refresh session this access token belongs to (absent on tokens issued before sessions were listed). */
+  sid?: string;
+  /** A set-up-only token: only routes marked `twoFactorSetup: true` answer (docs/decisions/account-security.md). */
+  twoFactorSetupOnly?: boolean;
+  /** The caller's address (HTTP requests only), for the audit log. */
+  ip?: string;
 }
 
 declare module 'fastify' {
@@ -28,6 +34,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Routes an expired company's admin may still call, to pay: invoices, checkout, own session. */
     billing?: boolean;
+    /** Routes a user who must first set up the second sign-in step may call with the set-up token. */
+    twoFactorSetup?: boolean;
   }
 }
 
@@ -48,7 +56,11 @@ export function registerAuthentication(
     if (!token) throw new AppError('ERR_NOT_AUTHENTICATED');
     const session = await resolveSession(token);
     if (!session) throw new AppError('ERR_SESSION_EXPIRED');
+    if (session.twoFactorSetupOnly && !request.routeOptions.config.twoFactorSetup) {
+      throw new AppError('ERR_2FA_SETUP_REQUIRED');
+    }
     if (session.billingOnly && !request.routeOptions.config.billing) throw new AppError('ERR_BILLING_ONLY');
+    session.ip = request.ip;
     request.session = session;
   });
 }

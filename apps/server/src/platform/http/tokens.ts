@@ -6,8 +6,22 @@ const accessClaimsSchema = z.object({
   sub: z.string().regex(/^\d+$/),
   companyId: z.number().int(),
   tokenVersion: z.number().int(),
+  sid: z.string().optional(),
+  scope: z.literal('2fa-setup').optional(),
 });
-export type AccessClaims = { userId: number; companyId: number; tokenVersion: number };
+export type AccessClaims = {
+  userId: number;
+  companyId: number;
+  tokenVersion: number;
+  /** The refresh session the token was issued for: ending that session ends the token too. */
+  sid?: string;
+  /** `2fa-setup`: a token that opens only the second step's set-up routes. */
+  scope?: '2fa-setup';
+};
+
+const challengeClaimsSchema = z.object({ sub: z.string().regex(/^\d+$/), companyId: z.number().int() });
+export type ChallengeClaims = { userId: number; companyId: number };
+const CHALLENGE_AUDIENCE = 'wacrm-2fa-challenge';
 
 const refreshClaimsSchema = z.object({ sid: z.uuid(), rid: z.uuid() });
 export type RefreshClaims = z.infer<typeof refreshClaimsSchema>;
@@ -19,6 +33,8 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 export function createTokenService(secrets: { jwtSecret: string; jwtRefreshSecret: string }) {
   const accessKey = new TextEncoder().encode(secrets.jwtSecret);
   const refreshKey = new TextEncoder().encode(secrets.jwtRefreshSecret);
+  // A key of its own, so a sign-in challenge can never pass for a refresh or an access token.
+  const challengeKey = new TextEncoder().encode(`${secrets.jwtRefreshSecret}:2fa-challenge`);
 
   // A token's signature is checked once: every request of a session carries the same string for
   // 15 minutes, and HMAC through WebCrypto was ~5 % of a list request's CPU. Only the signature
@@ -31,13 +47,41 @@ export function createTokenService(secrets: { jwtSecret: string; jwtRefreshSecre
   }
 
   return {
-    signAccess: (claims: AccessClaims) =>
-      new SignJWT({ companyId: claims.companyId, tokenVersion: claims.tokenVersion })
+    signAccess: (claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) =>
+      new SignJWT({
+        companyId: claims.companyId,
+        tokenVersion: claims.tokenVersion,
+        ...(claims.sid ? { sid: claims.sid } : {}),
+        ...(claims.scope ? { scope: claims.scope } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.userId))
         .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+        .setExpirationTime(`${ttlSeconds}s`)
         .sign(accessKey),
+
+    /** The proof that the password was right, waiting for the second step (a few minutes). */
+    signChallenge: (claims: ChallengeClaims, ttlSeconds: number) =>
+      new SignJWT({ companyId: claims.companyId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.userId))
+        .setAudience(CHALLENGE_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(challengeKey),
+
+    async verifyChallenge(token: string): Promise<ChallengeClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, challengeKey, {
+          algorithms: ['HS256'],
+          audience: CHALLENGE_AUDIENCE,
+        });
+        const claims = challengeClaimsSchema.parse(payload);
+        return { userId: Number(claims.sub), companyId: claims.companyId };
+      } catch {
+        return null;
+      }
+    },
 
     /** Answers the claims, or null when the token is malformed, forged or expired. */
     async verifyAccess(token: string): Promise<AccessClaims | null> {
@@ -49,7 +93,13 @@ export function createTokenService(secrets: { jwtSecret: string; jwtRefreshSecre
       try {
         const { payload } = await jwtVerify(token, accessKey, { algorithms: ['HS256'] });
         const claims = accessClaimsSchema.parse(payload);
-        const answer = { userId: Number(claims.sub), companyId: claims.companyId, tokenVersion: claims.tokenVersion };
+        const answer: AccessClaims = {
+          userId: Number(claims.sub),
+          companyId: claims.companyId,
+          tokenVersion: claims.tokenVersion,
+          ...(claims.sid ? { sid: claims.sid } : {}),
+          ...(claims.scope ? { scope: claims.scope } : {}),
+        };
         remember(token, answer, (payload.exp ?? 0) * 1000);
         return answer;
       } catch {

@@ -14,6 +14,8 @@ export interface SocketSession {
   tokenVersion: number;
   /** An expired company's admin: in the billing-only room alone, no client joins. */
   billingOnly?: boolean;
+  /** The refresh session of the token it connected with: ending that session closes the socket. */
+  sid?: string;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketSession>;

@@ -1,8 +1,7 @@
-// What other features use of connections: the company's connections, their status and QR code.
+// What other features use of connections: the company's connections and their status.
 export { connectionsApi } from './api/connections-api.ts';
 export { templatesApi, templatesKeys } from './api/templates-api.ts';
 export { ConnectionStatus } from './components/connection-status.tsx';
-export { QrCodeView } from './components/qr-code-view.tsx';
 export { TemplateFields } from './components/template-fields.tsx';
 export { useConnections } from './hooks/use-connections.ts';
 export type { ConnectionSummary } from './model/connection-list.ts';

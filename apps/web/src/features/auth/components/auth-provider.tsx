@@ -1,4 +1,4 @@
-import type { LoginBody, SessionUser } from '@wacrm/shared/auth/auth.schema';
+import type { LoginAnswer, LoginBody, SessionUser } from '@wacrm/shared/auth/auth.schema';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { http } from '../../../lib/api.ts';
@@ -57,8 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const login = useCallback(async (body: LoginBody) => {
-    const answer = await authApi.login(body);
+  const startSession = useCallback((answer: LoginAnswer) => {
     saveSession({
       token: answer.token,
       companyId: answer.user.companyId,
@@ -66,8 +65,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       companyDueDate: answer.user.company.dueDate,
     });
     setUser(answer.user);
-    return answer;
   }, []);
+
+  const login = useCallback(
+    async (body: LoginBody) => {
+      const answer = await authApi.login(body);
+      if ('user' in answer) startSession(answer);
+      return answer;
+    },
+    [startSession],
+  );
 
   const logout = useCallback(async () => {
     // The server call revokes the refresh cookie; the local session ends whatever it answers.
@@ -78,8 +85,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [navigate]);
 
   const value = useMemo<AuthValue>(
-    () => ({ user, isLoading, login, logout, setUser }),
-    [user, isLoading, login, logout],
+    () => ({ user, isLoading, login, startSession, logout, setUser }),
+    [user, isLoading, login, startSession, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

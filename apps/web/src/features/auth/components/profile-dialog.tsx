@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -16,6 +17,8 @@ import { toast } from '../../../lib/toast.ts';
 import { translateValidation } from '../../../lib/validation-message.ts';
 import { authApi } from '../api/auth-api.ts';
 import { useAuth, useSessionUser } from '../hooks/use-auth.ts';
+import { SessionsSection } from './sessions-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 interface ProfileDialogProps {
   open: boolean;
@@ -24,7 +27,10 @@ interface ProfileDialogProps {
   extraSection?: ReactNode;
 }
 
-/** Changes one's own name and, with the current password, one's password. */
+/**
+ * Changes one's own name and, with the current password, one's password; turns the second
+ * sign-in step on or off and lists the signed-in devices.
+ */
 export function ProfileDialog({ open, onClose, extraSection }: ProfileDialogProps) {
   const { t } = useTranslation(['auth', 'common']);
   const user = useSessionUser();
@@ -93,6 +99,10 @@ export function ProfileDialog({ open, onClose, extraSection }: ProfileDialogProp
                 helperText={translateValidation(errors.currentPassword?.message)}
               />
             )}
+            <Divider />
+            <TwoFactorSection />
+            <Divider />
+            <SessionsSection />
             {extraSection}
           </Stack>
         </DialogContent>

@@ -1,7 +1,7 @@
 import type { LoginBody } from '@wacrm/shared/auth/auth.schema';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -9,13 +9,18 @@ import { toast } from '../../../lib/toast.ts';
 import { AuthAlert } from '../components/auth-alert.tsx';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { LoginForm } from '../components/login-form.tsx';
+import { TwoFactorStep } from '../components/two-factor-step.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
 import { bannerDaysLeft } from '../model/days-left.ts';
 import { forgetSessionEndNotice, readSessionEndNotice, sessionEndMessage } from '../model/session-end-notice.ts';
+import { keepSetupToken } from '../model/two-factor-setup-token.ts';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
-  const { login } = useAuth();
+  const { login, startSession } = useAuth();
+  const navigate = useNavigate();
+  /** The password was right and a code is asked: the second step replaces the form. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [expiredMessage, setExpiredMessage] = useState<string | null>(null);
   // Why the last session was ended by the server (company switched off or past due), shown once.
   // It stays until the user closes it (or logs in): it must be readable, not a flash.
@@ -30,6 +35,15 @@ export function LoginPage() {
     setExpiredMessage(null);
     try {
       const answer = await login(body);
+      if ('twoFactorRequired' in answer) {
+        setChallenge(answer.challenge);
+        return;
+      }
+      if ('twoFactorSetupRequired' in answer) {
+        keepSetupToken(answer.token);
+        navigate('/2fa-setup');
+        return;
+      }
       // spec: fewer than 5 days left are warned about; the shell's subscription banner does it
       // whenever it shows, so a toast would only repeat it on top of the banner.
       if (answer.dueDateWarningDays !== undefined && bannerDaysLeft(answer.user.company.dueDate) === null) {
@@ -68,7 +82,11 @@ export function LoginPage() {
           {expiredMessage}
         </AuthAlert>
       )}
-      <LoginForm onSubmit={handleSubmit} />
+      {challenge ? (
+        <TwoFactorStep challenge={challenge} onSignedIn={startSession} onRestart={() => setChallenge(null)} />
+      ) : (
+        <LoginForm onSubmit={handleSubmit} />
+      )}
       <div className="auth-links">
         <Link to="/forgetpsw" className="auth-link" data-testid="link-forgetpsw">
           {t('login.forgotPassword')}

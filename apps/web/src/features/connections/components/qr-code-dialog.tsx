@@ -12,10 +12,10 @@ import { companyEvent } from '@wacrm/shared/realtime/events';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { QrCodeView } from '../../../components/ui/qr-code-view.tsx';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { connectionsApi, connectionsKeys } from '../api/connections-api.ts';
 import type { ConnectionEvent, ConnectionSummary } from '../model/connection-list.ts';
-import { QrCodeView } from './qr-code-view.tsx';
 
 interface QrCodeDialogProps {
   companyId: number;

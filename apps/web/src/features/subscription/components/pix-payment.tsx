@@ -7,9 +7,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SubscriptionAnswer } from '@wacrm/shared/billing/invoice.schema';
 import { useTranslation } from 'react-i18next';
+import { QrCodeView } from '../../../components/ui/qr-code-view.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { QrCodeView } from '../../connections/index.ts';
 import { formatBrl } from '../../plans/index.ts';
 
 /**

@@ -1,4 +1,6 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,9 +14,20 @@ interface UsersTableProps {
   paging: PagedQuery;
   onEdit: (user: UserRecord) => void;
   onDelete: (user: UserRecord) => Promise<unknown>;
+  /** Account security (issue 53): clear the user's second sign-in step, or sign them out everywhere. */
+  onResetTwoFactor: (user: UserRecord) => void;
+  onSignOut: (user: UserRecord) => void;
 }
 
-export function UsersTable({ users, isLoading, paging, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({
+  users,
+  isLoading,
+  paging,
+  onEdit,
+  onDelete,
+  onResetTwoFactor,
+  onSignOut,
+}: UsersTableProps) {
   const { t } = useTranslation('users');
   return (
     <DataTable
@@ -61,6 +74,18 @@ export function UsersTable({ users, isLoading, paging, onEdit, onDelete }: Users
       actionsHeader={t('columns.actions')}
       actions={[
         { label: t('actions.edit'), icon: <EditOutlined fontSize="small" />, testId: 'user-edit', onClick: onEdit },
+        {
+          label: t('actions.resetTwoFactor'),
+          icon: <LockResetOutlined fontSize="small" />,
+          testId: 'user-reset-2fa',
+          onClick: onResetTwoFactor,
+        },
+        {
+          label: t('actions.signOut'),
+          icon: <LogoutOutlined fontSize="small" />,
+          testId: 'user-sign-out',
+          onClick: onSignOut,
+        },
       ]}
       deleteAction={{
         label: t('actions.delete'),

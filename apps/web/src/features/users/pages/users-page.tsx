@@ -6,9 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { ListPageHeader } from '../../../components/ui/list-page-header.tsx';
+import { notifyError } from '../../../lib/error-message.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../../auth/index.ts';
+import { authApi, useSessionUser } from '../../auth/index.ts';
 import { usersApi, usersKeys } from '../api/users-api.ts';
 import { UserModal } from '../components/user-modal.tsx';
 import { UsersTable } from '../components/users-table.tsx';
@@ -85,6 +86,18 @@ export function UsersPage() {
             setModalOpen(true);
           }}
           onDelete={handleDelete}
+          onResetTwoFactor={(user) =>
+            authApi
+              .resetUserTwoFactor(user.id)
+              .then(() => toast.success(t('twoFactorReset', { name: user.name })))
+              .catch(notifyError)
+          }
+          onSignOut={(user) =>
+            authApi
+              .endUserSessions(user.id)
+              .then(() => toast.success(t('signedOut', { name: user.name })))
+              .catch(notifyError)
+          }
         />
       </ListPage>
       <UserModal open={isModalOpen} user={editing} onClose={() => setModalOpen(false)} onSaved={refreshList} />

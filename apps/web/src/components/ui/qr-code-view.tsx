@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useMemo } from 'react';
-import { encodeQrCode } from '../model/qr-code.ts';
+import { encodeQrCode } from '../../lib/qr-code.ts';
 
 /** Light margin around the code, in modules, as scanners expect. */
 const QUIET_ZONE = 4;

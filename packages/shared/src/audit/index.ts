@@ -1,0 +1,2 @@
+export * from './audit.contract.ts';
+export * from './audit.schema.ts';
