@@ -30,6 +30,7 @@ import { createPlansModule } from './modules/plans/index.ts';
 import { createPublicApiModule } from './modules/public-api/index.ts';
 import { createQueuesModule } from './modules/queues/index.ts';
 import { createQuickMessagesModule } from './modules/quick-messages/index.ts';
+import { createReportsModule } from './modules/reports/index.ts';
 import { createSchedulesModule } from './modules/schedules/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createSignupModule } from './modules/signup/index.ts';
@@ -270,6 +271,7 @@ export async function buildServer(
   createTicketNotesModule(platform, { tickets }).register(app);
   createQuickMessagesModule(platform).register(app);
   createDashboardModule(platform, { settings: settings.reader }).register(app);
+  createReportsModule(platform, { settings: settings.reader }).register(app);
   createChatsModule(platform, { tickets, planRules: plans.rules }).register(app);
   createPublicApiModule(platform, { messages, tickets, contacts, planRules: plans.rules }).register(app);
   const webhooks = createWebhooksModule(platform, options.webhooks);

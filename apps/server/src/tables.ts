@@ -27,6 +27,7 @@ export * from './modules/plans/plans.tables.ts';
 export * from './modules/public-api/public-api.tables.ts';
 export * from './modules/queues/queues.tables.ts';
 export * from './modules/quick-messages/quick-messages.tables.ts';
+export * from './modules/reports/reports.tables.ts';
 export * from './modules/schedules/schedules.tables.ts';
 export * from './modules/settings/settings.tables.ts';
 export * from './modules/tags/tags.tables.ts';

@@ -10,6 +10,7 @@ export * from './company-schedules/index.ts';
 export * from './connections/index.ts';
 export * from './contacts/index.ts';
 export * from './dashboard/index.ts';
+export * from './reports/index.ts';
 export * from './dead-letters/index.ts';
 export * from './errors/index.ts';
 export * from './flows/index.ts';

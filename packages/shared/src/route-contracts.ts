@@ -37,6 +37,7 @@ import { tagRoutes } from './tags/tag.contract.ts';
 import { ticketNoteRoutes } from './ticket-notes/ticket-note.contract.ts';
 import { ticketRoutes } from './tickets/ticket.contract.ts';
 import { userRoutes } from './users/user.contract.ts';
+import { reportCsvRoutes, reportRoutes } from './reports/reports.contract.ts';
 import { webhookRoutes } from './webhooks/webhook.contract.ts';
 
 /**
@@ -73,6 +74,8 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   queues: queueRoutes,
   queueMonitor: queueMonitorRoutes,
   quickMessages: quickMessageRoutes,
+  reports: reportRoutes,
+  reportsCsv: reportCsvRoutes,
   sandbox: sandboxRoutes,
   schedules: scheduleRoutes,
   settings: settingRoutes,
