@@ -87,7 +87,8 @@ BEGIN
     NEW.entered_queue_at := coalesce(OLD.entered_queue_at, NEW.entered_queue_at, NEW.queued_at);
     IF OLD.status = 'closed' AND NEW.status <> 'closed' THEN
       NEW.reopen_count := OLD.reopen_count + 1;
-      NEW.reopened_at := now();
+      -- The write's own time when it sets one (tickets' writes do), so imports and tests date it.
+      NEW.reopened_at := CASE WHEN NEW.updated_at IS DISTINCT FROM OLD.updated_at THEN NEW.updated_at ELSE now() END;
     END IF;
     IF NEW.closed_at IS DISTINCT FROM OLD.closed_at OR NEW.accepted_at IS DISTINCT FROM OLD.accepted_at
       OR NEW.created_at IS DISTINCT FROM OLD.created_at THEN

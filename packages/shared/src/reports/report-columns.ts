@@ -142,7 +142,9 @@ export function reportTableRows(answer: ReportAnswer) {
 /** The report's table as CSV (semicolons, BOM for Excel), like the other exports. */
 export function reportToCsv(answer: ReportAnswer, lang: Lang = 'en'): string {
   const columns = reportColumns[answer.kind];
-  const lines = [toCsvLine([firstColumnTitles[answer.kind][lang], ...columns.map((column) => figureTitles[column][lang])])];
+  const lines = [
+    toCsvLine([firstColumnTitles[answer.kind][lang], ...columns.map((column) => figureTitles[column][lang])]),
+  ];
   for (const row of reportTableRows(answer)) {
     lines.push(toCsvLine([row.label, ...columns.map((column) => reportCell(row.figures[column]))]));
   }

@@ -13,14 +13,11 @@ export const REPORT_MAX_DAYS = 366;
 export const REPORT_MAX_HOUR_DAYS = 92;
 
 /** `1,2,3` or a repeated parameter, as positive ids; empty means "no filter". */
-const idListSchema = z.preprocess(
-  (value) => {
-    if (value === undefined || value === null || value === '') return undefined;
-    const parts = (Array.isArray(value) ? value : [value]).flatMap((part) => String(part).split(','));
-    return parts.map((part) => part.trim()).filter((part) => part !== '');
-  },
-  z.array(z.coerce.number().int('Invalid id').positive('Invalid id')).max(200).optional(),
-);
+const idListSchema = z.preprocess((value) => {
+  if (value === undefined || value === null || value === '') return undefined;
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((part) => String(part).split(','));
+  return parts.map((part) => part.trim()).filter((part) => part !== '');
+}, z.array(z.coerce.number().int('Invalid id').positive('Invalid id')).max(200).optional());
 
 /**
  * The filters every report takes: whole days of the company's calendar (`from`, `to`, both

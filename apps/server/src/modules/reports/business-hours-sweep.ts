@@ -82,7 +82,10 @@ export function createBusinessHoursSweep(deps: { db: Database; settings: Pick<Se
         await ticketWrites.setBusinessSeconds(
           db,
           companyId,
-          tickets.map((ticket) => ({ ticketId: Number(ticket.id), ...businessSecondsOf(ticket, weekOf(ticket.queue_id)) })),
+          tickets.map((ticket) => ({
+            ticketId: Number(ticket.id),
+            ...businessSecondsOf(ticket, weekOf(ticket.queue_id)),
+          })),
         );
       }
       done += pending.length;

@@ -39,7 +39,8 @@ export interface ReportSums {
 
 export type ReportDimension = 'user' | 'queue' | 'whatsapp' | 'tag';
 
-const sums = (withMessages: boolean) => sql.raw(`
+const sums = (withMessages: boolean) =>
+  sql.raw(`
   coalesce(sum(opened), 0)::int as opened, coalesce(sum(closed), 0)::int as closed,
   coalesce(sum(reopened), 0)::int as reopened,
   ${withMessages ? 'coalesce(sum(messages_in), 0)::int' : 'null::int'} as messages_in,

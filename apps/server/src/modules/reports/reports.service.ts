@@ -82,8 +82,12 @@ export function createReportsService(deps: { settings: Pick<SettingsReader, 'rea
           ...figuresOf(byBucket.get(bucket) ?? emptySums(withMessages)),
         })),
         rows: rows
-          .filter((row) => kind !== 'attendants' && kind !== 'satisfaction' ? true : row.key !== 0)
-          .map((row) => ({ id: row.key, name: row.name ?? '', ...figuresOf({ ...row, ...(rowWithMessages ? {} : { messages_in: null, messages_out: null }) }) }))
+          .filter((row) => (kind !== 'attendants' && kind !== 'satisfaction' ? true : row.key !== 0))
+          .map((row) => ({
+            id: row.key,
+            name: row.name ?? '',
+            ...figuresOf({ ...row, ...(rowWithMessages ? {} : { messages_in: null, messages_out: null }) }),
+          }))
           .sort((a, b) => b.closed - a.closed || b.opened - a.opened || a.name.localeCompare(b.name)),
         sla: null,
       };
