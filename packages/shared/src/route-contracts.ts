@@ -29,6 +29,7 @@ import { publicApiRoutes } from './public-api/public-api.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { queueMonitorRoutes } from './queues/queue-monitor.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
+import { reportCsvRoutes, reportRoutes } from './reports/reports.contract.ts';
 import { sandboxRoutes } from './sandbox/sandbox.contract.ts';
 import { scheduleRoutes } from './schedules/schedule.contract.ts';
 import { settingRoutes } from './settings/settings.contract.ts';
@@ -37,7 +38,6 @@ import { tagRoutes } from './tags/tag.contract.ts';
 import { ticketNoteRoutes } from './ticket-notes/ticket-note.contract.ts';
 import { ticketRoutes } from './tickets/ticket.contract.ts';
 import { userRoutes } from './users/user.contract.ts';
-import { reportCsvRoutes, reportRoutes } from './reports/reports.contract.ts';
 import { webhookRoutes } from './webhooks/webhook.contract.ts';
 
 /**

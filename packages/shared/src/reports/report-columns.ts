@@ -1,5 +1,6 @@
 import { toCsvLine, UTF8_BOM } from '../contacts/contact-csv.ts';
-import type { ReportAnswer, ReportFigure, ReportKind } from './reports.schema.ts';
+import type { ReportKind } from './report-kinds.ts';
+import type { ReportAnswer, ReportFigure } from './reports.schema.ts';
 
 /** The headline figures of each report, in order (the web's cards). */
 export const reportHeadlines: Record<ReportKind, readonly ReportFigure[]> = {

@@ -1,5 +1,6 @@
 import { csvFileSchema, defineRoute } from '../common/route-contract.ts';
-import { type ReportKind, reportAnswerSchema, reportKinds, reportQuerySchema } from './reports.schema.ts';
+import { type ReportKind, reportKinds } from './report-kinds.ts';
+import { reportAnswerSchema, reportQuerySchema } from './reports.schema.ts';
 
 const reportRoute = (kind: ReportKind) =>
   defineRoute({ method: 'GET', path: `/api/reports/${kind}`, query: reportQuerySchema, response: reportAnswerSchema });

@@ -35,7 +35,7 @@ export function businessSecondsOf(ticket: PendingTicket, week: BusinessWeek): Om
   let firstResponse: number | null = null;
   if (response && customer) {
     const handedOver = queued && queued > customer ? queued : customer;
-    firstResponse = between(handedOver < response ? handedOver : response, response);
+    firstResponse = between(new Date(Math.min(handedOver.getTime(), response.getTime())), response);
   }
   const waitStart = queued && accepted && queued <= accepted ? queued : created;
   return {

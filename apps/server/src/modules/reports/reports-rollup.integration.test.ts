@@ -132,7 +132,7 @@ async function expectRollupEqualsDirect(step: string) {
 
 beforeAll(async () => {
   t = await startTestServer();
-  const weekdays = ['monday', 'wednesday', 'friday'].map((weekdayEn) => ({
+  const weekdays = (['monday', 'wednesday', 'friday'] as const).map((weekdayEn) => ({
     weekday: weekdayEn,
     weekdayEn,
     startTime: '08:00',

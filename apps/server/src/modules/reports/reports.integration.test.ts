@@ -52,7 +52,7 @@ async function message(ticketId: number, companyId: number, at: string, from: 'c
 
 beforeAll(async () => {
   t = await startTestServer({}, { clock: () => Z('2024-03-14T12:00:00Z') });
-  const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((weekdayEn) => ({
+  const weekdays = (['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const).map((weekdayEn) => ({
     weekday: weekdayEn,
     weekdayEn,
     startTime: '09:00',

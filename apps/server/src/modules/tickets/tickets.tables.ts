@@ -115,9 +115,7 @@ export const tickets = pgTable(
       .on(table.companyId, table.queueId, table.queuedAt, table.id)
       .where(sql`${table.status} = 'pending' and ${table.userId} is null`),
     // The reports' business-hours sweep visits only these.
-    index('tickets_business_pending_idx')
-      .on(table.id)
-      .where(sql`${table.businessPending}`),
+    index('tickets_business_pending_idx').on(table.id).where(sql`${table.businessPending}`),
     index('tickets_unqueued_pending_idx')
       .on(table.createdAt)
       .where(sql`${table.status} = 'pending' and ${table.queueId} is null`),
