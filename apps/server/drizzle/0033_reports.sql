@@ -394,6 +394,10 @@ CREATE OR REPLACE FUNCTION report_rebuild(company integer) RETURNS void
 DECLARE
   zone text := report_time_zone(company);
 BEGIN
+  -- Bulk loads pause the ratings trigger: bring the ratings onto their tickets first (a no-op otherwise).
+  UPDATE tickets t SET rating = r.rate, rated_at = r.created_at FROM ticket_ratings r
+    WHERE r.ticket_id = t.id AND t.company_id = company
+      AND (t.rating IS DISTINCT FROM r.rate OR t.rated_at IS DISTINCT FROM r.created_at);
   DELETE FROM report_hours WHERE company_id = company;
   DELETE FROM report_tag_hours WHERE company_id = company;
   INSERT INTO report_hours (company_id, hour, queue_id, user_id, whatsapp_id, opened, closed, reopened,
