@@ -138,9 +138,10 @@ async function pauseDashboardRollup(query, companyId) {
   }
   for (const trigger of triggers) await query(`alter table ${trigger.replace(' ', ' disable trigger ')}`);
   return async () => {
+    // Before the triggers are back: the rebuild's own writes (ratings onto tickets) then cost nothing.
+    if (reports) await query('select report_rebuild($1)', [companyId]);
     for (const trigger of triggers) await query(`alter table ${trigger.replace(' ', ' enable trigger ')}`);
     await query('select dashboard_rebuild($1)', [companyId]);
-    if (reports) await query('select report_rebuild($1)', [companyId]);
   };
 }
 
