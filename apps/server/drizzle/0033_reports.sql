@@ -74,6 +74,11 @@ ALTER TABLE "report_tag_hours" ADD CONSTRAINT "report_tag_hours_company_id_compa
 CREATE INDEX "report_tag_hours_tag_idx" ON "report_tag_hours" USING btree ("company_id","tag_id","hour");--> statement-breakpoint
 CREATE INDEX "tickets_business_pending_idx" ON "tickets" USING btree ("id") WHERE "tickets"."business_pending";--> statement-breakpoint
 -- hand-written below
+-- Existing data, before any trigger exists (so these writes cost no rollup work): ratings onto
+-- their tickets, and the tickets whose business-hours figures the sweep will compute.
+UPDATE tickets t SET rating = r.rate, rated_at = r.created_at FROM ticket_ratings r WHERE r.ticket_id = t.id;--> statement-breakpoint
+UPDATE tickets SET business_pending = true WHERE closed_at IS NOT NULL OR accepted_at IS NOT NULL;--> statement-breakpoint
+UPDATE tickets SET entered_queue_at = queued_at WHERE queued_at IS NOT NULL;--> statement-breakpoint
 -- Report facts on the ticket row (docs/decisions/reports.md): the first time it entered a queue
 -- (kept through closes, unlike queued_at), reopenings, and which business-hours figures the
 -- reports' sweep still has to compute (they are cleared whenever the times they measure move).
@@ -450,8 +455,5 @@ CREATE TRIGGER settings_report_time_zone_changed AFTER UPDATE ON settings
 CREATE TRIGGER settings_report_time_zone_unset AFTER DELETE ON settings
   FOR EACH ROW WHEN (OLD.key = 'timezone')
   EXECUTE FUNCTION report_time_zone_changed();--> statement-breakpoint
--- Existing data: ratings onto their tickets, then every company's rows (business hours are left
--- to the sweep, which visits the tickets marked here).
-UPDATE tickets t SET rating = r.rate, rated_at = r.created_at FROM ticket_ratings r WHERE r.ticket_id = t.id;--> statement-breakpoint
-UPDATE tickets SET business_pending = true WHERE closed_at IS NOT NULL OR accepted_at IS NOT NULL;--> statement-breakpoint
+-- Existing data: every company's rows (the ratings were copied before the triggers existed).
 SELECT report_rebuild(id) FROM companies;
