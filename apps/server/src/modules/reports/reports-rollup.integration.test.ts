@@ -114,6 +114,7 @@ async function expectRollupEqualsDirect(step: string) {
     from report_hours where company_id = ${companyId}`);
   expect(keyed(rolled), step).toEqual(keyed(await rows(direct(false))));
   expect(keyed(rolled).size, step).toBeGreaterThan(20);
+  await expectDaysEqualHours(step);
   const rolledTags = await rows<Record<string, unknown>>(sql`
     select to_char(hour, 'YYYY-MM-DD HH24') || '|' || queue_id || '|' || user_id || '|' || whatsapp_id || '|' || tag_id as key, *
     from report_tag_hours where company_id = ${companyId}`);
@@ -281,4 +282,22 @@ async function expectRollupEqualsDirectTicketsOnly(step: string) {
     select to_char(hour, 'YYYY-MM-DD HH24') || '|' || queue_id || '|' || user_id || '|' || whatsapp_id || '|' || tag_id as key, *
     from report_tag_hours where company_id = ${companyId}`);
   expect(keyed(rolledTags), `${step} (tags)`).toEqual(keyed(await rows(direct(true))));
+}
+
+/** The day rows are the hour rows summed by date (messages included). */
+async function expectDaysEqualHours(step: string) {
+  const columns = [...measures, 'messages_in', 'messages_out'];
+  const sums = sql.raw(columns.map((name) => `sum(${name})::float8 as ${name}`).join(', '));
+  const key = sql.raw(`to_char(d, 'YYYY-MM-DD') || '|' || queue_id || '|' || user_id || '|' || whatsapp_id`);
+  const days = await rows<Record<string, number>>(sql`
+    select ${key} as key, ${sums} from (select day as d, * from report_days where company_id = ${companyId}) x group by 1`);
+  const hours = await rows<Record<string, number>>(sql`
+    select ${key} as key, ${sums} from (select hour::date as d, * from report_hours where company_id = ${companyId}) x group by 1`);
+  const nonZero = (found: Record<string, number>[]) =>
+    new Map(
+      found
+        .filter((row) => columns.some((name) => Number(row[name]) !== 0))
+        .map((row) => [row.key, columns.map((name) => Math.round(Number(row[name]) * 1000) / 1000)]),
+    );
+  expect(nonZero(days), `${step} (days)`).toEqual(nonZero(hours));
 }

@@ -60,34 +60,46 @@ const sums = (withMessages: boolean) =>
   coalesce(sum(rating_1), 0)::int as rating_1, coalesce(sum(rating_2), 0)::int as rating_2,
   coalesce(sum(rating_3), 0)::int as rating_3`);
 
-const bucketOf: Record<ReportGrouping, string> = {
-  hour: `to_char(hour, 'YYYY-MM-DD HH24:00')`,
-  day: `to_char(hour, 'YYYY-MM-DD')`,
-  week: `to_char(date_trunc('week', hour), 'YYYY-MM-DD')`,
-  month: `to_char(hour, 'YYYY-MM')`,
-};
+/** The bucket label of a row, from its `hour` or `day` column. */
+const bucketOf = (grouping: ReportGrouping, time: string) =>
+  ({
+    hour: `to_char(${time}, 'YYYY-MM-DD HH24:00')`,
+    day: `to_char(${time}, 'YYYY-MM-DD')`,
+    week: `to_char(date_trunc('week', ${time}), 'YYYY-MM-DD')`,
+    month: `to_char(${time}, 'YYYY-MM')`,
+  })[grouping];
 
 const ids = (values: number[]) => sql`${sql.param(values)}::int[]`;
 
 /**
- * Every read sums rows of `report_hours` (or `report_tag_hours` under a tag filter or for the tags
- * report) over the period's local hours, with the company id first: one index range per request.
+ * Every read sums rollup rows over the period (`report_days`, or `report_hours` grouped by hour,
+ * or `report_tag_hours` under a tag filter or for the tags report), with the company id first:
+ * one index range per statement.
  */
 export function createReportsRepository(db: Database) {
-  /** The rollup table and the WHERE of a selection. */
-  function source(companyId: number, selection: ReportSelection, byTag: boolean) {
-    const tagged = byTag || (selection.tagIds?.length ?? 0) > 0;
-    const conditions: SQL[] = [
-      sql`r.company_id = ${companyId}`,
-      sql`r.hour >= ${selection.from}::date::timestamp`,
-      sql`r.hour < (${selection.to}::date + 1)::timestamp`,
-    ];
+  /**
+   * The rollup to read and the WHERE of a selection: the tag rows under a tag filter (or for the
+   * tags report), the hour rows when grouped by hour, else the day rows (far fewer).
+   */
+  function source(companyId: number, selection: ReportSelection, options: { byTag?: boolean; byHour?: boolean } = {}) {
+    const tagged = options.byTag || (selection.tagIds?.length ?? 0) > 0;
+    const hourly = tagged || options.byHour;
+    const conditions: SQL[] = [sql`r.company_id = ${companyId}`];
+    if (hourly) {
+      conditions.push(
+        sql`r.hour >= ${selection.from}::date::timestamp`,
+        sql`r.hour < (${selection.to}::date + 1)::timestamp`,
+      );
+    } else {
+      conditions.push(sql`r.day >= ${selection.from}::date`, sql`r.day <= ${selection.to}::date`);
+    }
     if (selection.queueIds?.length) conditions.push(sql`r.queue_id = any(${ids(selection.queueIds)})`);
     if (selection.userIds?.length) conditions.push(sql`r.user_id = any(${ids(selection.userIds)})`);
     if (selection.whatsappIds?.length) conditions.push(sql`r.whatsapp_id = any(${ids(selection.whatsappIds)})`);
     if (selection.tagIds?.length) conditions.push(sql`r.tag_id = any(${ids(selection.tagIds)})`);
     return {
-      table: sql.raw(tagged ? 'report_tag_hours r' : 'report_hours r'),
+      table: sql.raw(tagged ? 'report_tag_hours r' : hourly ? 'report_hours r' : 'report_days r'),
+      time: hourly ? 'hour' : 'day',
       where: sql.join(conditions, sql` and `),
       withMessages: !tagged,
     };
@@ -95,7 +107,7 @@ export function createReportsRepository(db: Database) {
 
   return {
     async totals(companyId: number, selection: ReportSelection): Promise<ReportSums> {
-      const from = source(companyId, selection, false);
+      const from = source(companyId, selection);
       const [row] = await queryRows<ReportSums>(
         db,
         sql`select ${sums(from.withMessages)} from ${from.table} where ${from.where}`,
@@ -104,8 +116,8 @@ export function createReportsRepository(db: Database) {
     },
 
     async series(companyId: number, selection: ReportSelection, groupBy: ReportGrouping) {
-      const from = source(companyId, selection, false);
-      const bucket = sql.raw(bucketOf[groupBy]);
+      const from = source(companyId, selection, { byHour: groupBy === 'hour' });
+      const bucket = sql.raw(bucketOf(groupBy, from.time));
       return queryRows<ReportSums & { bucket: string }>(
         db,
         sql`select ${bucket} as bucket, ${sums(from.withMessages)} from ${from.table} where ${from.where} group by 1`,
@@ -114,7 +126,7 @@ export function createReportsRepository(db: Database) {
 
     /** One row per attendant, queue, connection or tag, with its name (0 = none). */
     async rows(companyId: number, selection: ReportSelection, dimension: ReportDimension) {
-      const from = source(companyId, selection, dimension === 'tag');
+      const from = source(companyId, selection, { byTag: dimension === 'tag' });
       const names = {
         user: sql`left join users n on n.id = x.key and n.company_id = ${companyId}`,
         queue: sql`left join queues n on n.id = x.key and n.company_id = ${companyId}`,

@@ -1,4 +1,4 @@
-import { index, integer, numeric, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { companyReference } from '../../platform/db/columns.ts';
 import { companies } from '../../tables.ts';
 
@@ -72,4 +72,25 @@ export const reportTagHours = pgTable(
     primaryKey({ columns: [table.companyId, table.hour, table.tagId, table.queueId, table.userId, table.whatsappId] }),
     index('report_tag_hours_tag_idx').on(table.companyId, table.tagId, table.hour),
   ],
+);
+
+/**
+ * `report_hours` summed per company day (the date of the local hour): what every report reads
+ * unless it is grouped by hour or filtered by tag. Bounded by days × attributions however many
+ * tickets a day brings, where the hourly rows grow with the events. Kept by a trigger on
+ * `report_hours` that applies each row's change to its day.
+ */
+export const reportDays = pgTable(
+  'report_days',
+  {
+    companyId: companyReference(() => companies.id),
+    day: date('day').notNull(),
+    queueId: integer('queue_id').notNull().default(0),
+    userId: integer('user_id').notNull().default(0),
+    whatsappId: integer('whatsapp_id').notNull().default(0),
+    ...measures,
+    messagesIn: integer('messages_in').notNull().default(0),
+    messagesOut: integer('messages_out').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.day, table.queueId, table.userId, table.whatsappId] })],
 );
