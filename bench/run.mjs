@@ -18,6 +18,9 @@
 // part of the main run on the generated data (with `--quick`, the small data set); `--figure=lists,inbound`
 // several. `cloud-inbound` posts signed Cloud API webhooks (issue 47) to a connection checked against
 // the tests' fake Graph API, which the bench starts for it.
+// `--figure=reports` measures the six reports over 90 days with every filter combination (issue 50) on
+// the generated data, then again after adding closed tickets up to a million (PostgreSQL target < 300 ms
+// p99; PGlite < 1 s at 100k); with `--quick`, on the small data set only.
 // `--keep-data` leaves the filled database for bench/profile.mjs (it prints where it is).
 //
 // For each database (embedded PGlite in a fresh DATA_DIR; the PostgreSQL server too when
@@ -54,6 +57,7 @@ import {
   inboundSustained,
   measureFanOut,
 } from './lib/realtime-load.mjs';
+import { measureReports } from './lib/reports.mjs';
 import { measureScaleOut } from './lib/scale-out.mjs';
 import { benchAdmin, cpuSeconds, login, sampleRss, startServer } from './lib/server.mjs';
 
@@ -274,6 +278,14 @@ async function measure(database, server, generated) {
   // --- the dashboard over the generated year (again at a million tickets below) ---
   if (measures('dashboard'))
     await measureDashboards(figures, base, admin, { label: '', target: '< 500 ms (ours)', limit: 500 });
+
+  // --- the reports over 90 days, every filter combination (issue 50; again at a million tickets below) ---
+  if (measures('reports')) {
+    await measureReports(figures, base, admin, {
+      target: database === 'pglite' ? '< 1 s at 100k' : '-',
+      limit: database === 'pglite' && !quick ? 1_000 : null,
+    });
+  }
 
   // --- a ticket update reaching the agents' sockets ---
   if (measures('fan-out')) await measureTicketFanOut(figures, base, admin, generated);
@@ -555,10 +567,12 @@ async function measureDashboardsAtScale(database, prepared, figures) {
   });
   try {
     const admin = await login(server.base, benchAdmin.email, benchAdmin.password);
-    await measureDashboards(figures, server.base, admin, {
-      label: ` (${Math.round(added.tickets / 1000)}k tickets)`,
-      target: '< 200 ms',
-      limit: 200,
+    const label = ` (${Math.round(added.tickets / 1000)}k tickets)`;
+    if (!onlyFigure) await measureDashboards(figures, server.base, admin, { label, target: '< 200 ms', limit: 200 });
+    await measureReports(figures, server.base, admin, {
+      label,
+      target: database === 'postgres' ? '< 300 ms' : '-',
+      limit: database === 'postgres' ? 300 : null,
     });
   } finally {
     await server.stop();
@@ -653,7 +667,11 @@ async function runDatabase(database) {
     });
     serverLogTail = server.stderr();
     await server.stop();
-    if (!quick && !onlyFigure && !kanbanOnly) {
+    // The million-ticket figures: dashboard and reports in a full run, the reports alone with
+    // `--figure=reports` (BENCH_REPORTS_SCALE=0 skips them on a busy machine).
+    const atScale =
+      !quick && !kanbanOnly && (!onlyFigure || (onlyFigure === 'reports' && process.env.BENCH_REPORTS_SCALE !== '0'));
+    if (atScale) {
       const byName = createFigures(database);
       await measureDashboardsAtScale(database, prepared, byName);
       figures.push(...byName.list);

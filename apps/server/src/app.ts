@@ -33,6 +33,7 @@ import { createPublicApiModule } from './modules/public-api/index.ts';
 import { createPushModule } from './modules/push/index.ts';
 import { createQueuesModule } from './modules/queues/index.ts';
 import { createQuickMessagesModule } from './modules/quick-messages/index.ts';
+import { createReportsModule } from './modules/reports/index.ts';
 import { createSchedulesModule } from './modules/schedules/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createSignupModule } from './modules/signup/index.ts';
@@ -283,6 +284,7 @@ export async function buildServer(
   createQuickMessagesModule(platform).register(app);
   const dashboard = createDashboardModule(platform, { settings: settings.reader });
   dashboard.register(app);
+  createReportsModule(platform, { settings: settings.reader }).register(app);
   createSlaModule(platform, { tickets, settings: settings.reader, dashboard: () => dashboard.service }).register(app);
   const push = createPushModule(platform, { settings: settings.reader });
   push.register(app);

@@ -15,7 +15,7 @@ import { createMediaSigner } from './platform/storage/media-signature.ts';
 const BATCH = 1_000;
 
 /** Tables computed from others (the dashboard's day rollup): rebuilt on the target, not copied. */
-const derivedTables = new Set(['dashboard_days']);
+const derivedTables = new Set(['dashboard_days', 'report_hours', 'report_tag_hours']);
 
 async function tablesInOrder(target: DatabaseHandle) {
   // Parents before children: a table comes after every table its foreign keys name.
@@ -106,6 +106,7 @@ async function main() {
     }
     // The rollup's triggers fired while tickets and settings arrived in table order: rebuild it whole.
     await target.executeSql('select dashboard_rebuild(id) from companies');
+    await target.executeSql('select report_rebuild(id) from companies');
     if (config.s3) {
       const { createS3Storage } = await import('./platform/storage/s3-storage.ts');
       const bucket = createS3Storage(

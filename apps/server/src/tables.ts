@@ -30,6 +30,7 @@ export * from './modules/public-api/public-api.tables.ts';
 export * from './modules/push/push.tables.ts';
 export * from './modules/queues/queues.tables.ts';
 export * from './modules/quick-messages/quick-messages.tables.ts';
+export * from './modules/reports/reports.tables.ts';
 export * from './modules/schedules/schedules.tables.ts';
 export * from './modules/settings/settings.tables.ts';
 export * from './modules/sla/sla.tables.ts';

@@ -31,6 +31,7 @@ export const filesRunOnBothDatabases = [
   // Time arithmetic in SQL.
   'src/modules/dashboard/dashboard-rollup.integration.test.ts',
   'src/modules/dashboard/dashboard.integration.test.ts',
+  'src/modules/reports/reports-rollup.integration.test.ts',
   'src/modules/automation/timers.integration.test.ts',
   'src/modules/tickets/text-walk.integration.test.ts',
   // Database errors mapped to 4xx answers, never a 500.

@@ -27,6 +27,7 @@ export * from './push/index.ts';
 export * from './queues/index.ts';
 export * from './quick-messages/index.ts';
 export * from './realtime/index.ts';
+export * from './reports/index.ts';
 export * from './route-contracts.ts';
 export * from './sandbox/index.ts';
 export * from './schedules/index.ts';

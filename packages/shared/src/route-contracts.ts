@@ -32,6 +32,7 @@ import { pushRoutes } from './push/push.contract.ts';
 import { queueRoutes } from './queues/queue.contract.ts';
 import { queueMonitorRoutes } from './queues/queue-monitor.contract.ts';
 import { quickMessageRoutes } from './quick-messages/quick-message.contract.ts';
+import { reportCsvRoutes, reportRoutes } from './reports/reports.contract.ts';
 import { sandboxRoutes } from './sandbox/sandbox.contract.ts';
 import { scheduleRoutes } from './schedules/schedule.contract.ts';
 import { settingRoutes } from './settings/settings.contract.ts';
@@ -80,6 +81,8 @@ export const routeContracts: Record<string, Record<string, RouteContract>> = {
   queues: queueRoutes,
   queueMonitor: queueMonitorRoutes,
   quickMessages: quickMessageRoutes,
+  reports: reportRoutes,
+  reportsCsv: reportCsvRoutes,
   sandbox: sandboxRoutes,
   schedules: scheduleRoutes,
   settings: settingRoutes,

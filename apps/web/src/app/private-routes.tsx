@@ -69,6 +69,7 @@ const QuickMessagesPage = lazyPage(
   () => import('../features/quick-messages/pages/quick-messages-page.tsx'),
   'QuickMessagesPage',
 );
+const ReportsPage = lazyPage(() => import('../features/reports/pages/reports-page.tsx'), 'ReportsPage');
 const SandboxPage = lazyPage(() => import('../features/sandbox/pages/sandbox-page.tsx'), 'SandboxPage');
 const SchedulesPage = lazyPage(() => import('../features/schedules/pages/schedules-page.tsx'), 'SchedulesPage');
 const SettingsPage = lazyPage(() => import('./settings-route.tsx'), 'SettingsRoute');
@@ -102,6 +103,7 @@ const featurePages: { path: string; featureKey: string; page?: Page }[] = [
   { path: 'queues', featureKey: 'queues', page: QueuesPage },
   { path: 'sla-policies', featureKey: 'slaPolicies', page: SlaPoliciesPage },
   { path: 'queue-monitor', featureKey: 'queueMonitor', page: QueueMonitorPage },
+  { path: 'reports/:kind?', featureKey: 'reports', page: ReportsPage },
   { path: 'announcements', featureKey: 'announcements', page: AnnouncementsPage },
   { path: 'subscription', featureKey: 'subscription', page: SubscriptionPage },
   { path: 'chats/:id?', featureKey: 'internalChat', page: ChatsPage },

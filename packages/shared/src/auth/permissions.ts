@@ -29,6 +29,8 @@ const sharedPermissions = [
   'kanban:orderLanes',
   /** Quick messages for the whole company (`geral`). */
   'quick-messages:manageCompany',
+  /** Everyone's figures in the reports (attendants see only their own). */
+  'reports:viewAll',
 ] as const;
 
 export const adminPermissions = [...specAdminPermissions, ...sharedPermissions] as const;

@@ -15,7 +15,7 @@ import { type AfterTicketChange, type BotRefsCheck, createTicketsService } from 
 export { joinPendingTicket, type PendingTicket, pendingTicketFields } from './pending-ticket.sql.ts';
 export { createTicketRecordReader } from './ticket-record.sql.ts';
 export type { TicketChangeKind } from './ticket-transitions.ts';
-export { type TicketTouch, ticketWrites } from './ticket-writes.ts';
+export { type BusinessSeconds, type TicketTouch, ticketWrites } from './ticket-writes.ts';
 export {
   canOpenTicket,
   createTicketPolicy,

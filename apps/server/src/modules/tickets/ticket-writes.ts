@@ -31,6 +31,20 @@ interface LineFields {
 
 const untold = { waitingToldAt: null, waitingToldPosition: null, waitingUpdatesSent: 0 };
 
+/** A ticket's business-hours figures as the reports' sweep computed them (null: not measured). */
+export interface BusinessSeconds {
+  ticketId: number;
+  firstResponse: number | null;
+  wait: number | null;
+  resolution: number | null;
+  handling: number | null;
+  /** The times they were computed from, as read: a ticket whose times moved since is left alone. */
+  acceptedAt: string | null;
+  closedAt: string | null;
+  firstResponseAt: string | null;
+  enteredQueueAt: string | null;
+}
+
 /** One ticket's move with the newest message of an intake batch. */
 export interface TicketTouch {
   ticketId: number;
@@ -154,6 +168,28 @@ export const ticketWrites = {
         returning id, status, contact_id`,
     );
     return rows.map((row) => ({ id: Number(row.id), status: row.status, contactId: Number(row.contact_id) }));
+  },
+
+  /**
+   * The reports' business-hours figures of tickets (issue 50), each written only if the times it
+   * was computed from have not moved since they were read (a database trigger clears them then).
+   */
+  async setBusinessSeconds(handle: Database, companyId: number, values: BusinessSeconds[]) {
+    if (values.length === 0) return;
+    const sorted = [...values].sort((a, b) => a.ticketId - b.ticketId);
+    const column = <K extends keyof BusinessSeconds>(key: K) => sql.param(sorted.map((value) => value[key]));
+    await handle.execute(sql`
+      update tickets set first_response_business_seconds = v.first_response, wait_business_seconds = v.wait,
+        resolution_business_seconds = v.resolution, handling_business_seconds = v.handling
+      from unnest(${column('ticketId')}::int[], ${column('firstResponse')}::int[], ${column('wait')}::int[],
+        ${column('resolution')}::int[], ${column('handling')}::int[], ${column('acceptedAt')}::timestamptz[],
+        ${column('closedAt')}::timestamptz[], ${column('firstResponseAt')}::timestamptz[],
+        ${column('enteredQueueAt')}::timestamptz[])
+        as v(id, first_response, wait, resolution, handling, accepted_at, closed_at, first_response_at, entered_queue_at)
+      where tickets.company_id = ${companyId} and tickets.id = v.id and tickets.business_pending
+        and tickets.accepted_at is not distinct from v.accepted_at and tickets.closed_at is not distinct from v.closed_at
+        and tickets.first_response_at is not distinct from v.first_response_at
+        and tickets.entered_queue_at is not distinct from v.entered_queue_at`);
   },
 
   /** Each ticket moves up with its newest message; unread grows by its customer messages. */

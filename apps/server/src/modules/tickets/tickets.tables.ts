@@ -61,6 +61,26 @@ export const tickets = pgTable(
     waitingToldAt: timestamp('waiting_told_at', { withTimezone: true }),
     waitingToldPosition: integer('waiting_told_position'),
     waitingUpdatesSent: integer('waiting_updates_sent').notNull().default(0),
+    /*
+     * Report facts (issue 50, docs/decisions/reports.md), stamped by database triggers so no
+     * write path can forget them: the first customer message, the first time the ticket entered a
+     * queue (never cleared, unlike queuedAt), the first attendant message after the customer's first
+     * one, and reopenings. The business-hours seconds are filled by the reports module's sweep
+     * with the shared business-time function; `businessPending` marks tickets it has to visit.
+     */
+    firstCustomerAt: timestamp('first_customer_at', { withTimezone: true }),
+    enteredQueueAt: timestamp('entered_queue_at', { withTimezone: true }),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    reopenCount: integer('reopen_count').notNull().default(0),
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    firstResponseBusinessSeconds: integer('first_response_business_seconds'),
+    waitBusinessSeconds: integer('wait_business_seconds'),
+    resolutionBusinessSeconds: integer('resolution_business_seconds'),
+    handlingBusinessSeconds: integer('handling_business_seconds'),
+    businessPending: boolean('business_pending').notNull().default(false),
+    /** The customer's 1–3 rating and when it came, copied from `ticket_ratings` by its trigger. */
+    rating: integer('rating'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [
@@ -94,6 +114,8 @@ export const tickets = pgTable(
     index('tickets_waiting_line_idx')
       .on(table.companyId, table.queueId, table.queuedAt, table.id)
       .where(sql`${table.status} = 'pending' and ${table.userId} is null`),
+    // The reports' business-hours sweep visits only these.
+    index('tickets_business_pending_idx').on(table.id).where(sql`${table.businessPending}`),
     index('tickets_unqueued_pending_idx')
       .on(table.createdAt)
       .where(sql`${table.status} = 'pending' and ${table.queueId} is null`),

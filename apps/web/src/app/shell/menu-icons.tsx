@@ -14,6 +14,7 @@ import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import ListAlt from '@mui/icons-material/ListAlt';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
@@ -33,6 +34,7 @@ import WhatsApp from '@mui/icons-material/WhatsApp';
 export const menuIcons: Record<string, SvgIconComponent> = {
   dashboard: DashboardOutlined,
   queueMonitor: SupportAgentOutlined,
+  reports: InsightsOutlined,
   tickets: WhatsApp,
   quickMessages: BoltOutlined,
   kanban: ViewKanbanOutlined,

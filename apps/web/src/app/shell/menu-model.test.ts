@@ -40,6 +40,8 @@ describe('visibleMenuKeys', () => {
 
   it('shows an agent only the everyday items', () => {
     expect(visibleMenuKeys(agent)).toEqual([
+      // Their own figures (issue 50).
+      'reports',
       'tickets',
       'quickMessages',
       'kanban',

@@ -57,6 +57,8 @@ export const menuSections: MenuSection[] = [
     entries: [
       { key: 'dashboard', path: '/', isVisible: (context) => context.canViewDashboard },
       { key: 'queueMonitor', path: '/queue-monitor', isVisible: (context) => context.canViewDashboard },
+      // Everyone: attendants see their own figures (issue 50).
+      { key: 'reports', path: '/reports' },
       { key: 'tickets', path: '/tickets' },
       { key: 'quickMessages', path: '/quick-messages' },
       { key: 'kanban', path: '/kanban', isVisible: planAllows('useKanban') },

@@ -1,2 +1,3 @@
-// What other features use of tags: the ticket's tag picker.
+// What other features use of tags: the ticket's tag picker and the tag list.
+export { tagsApi, tagsKeys } from './api/tags-api.ts';
 export { TicketTagsSelect } from './components/ticket-tags-select.tsx';

@@ -9,6 +9,7 @@ import type { DashboardQuery } from '@wacrm/shared/dashboard/dashboard.schema';
 import { attendantsToCsv, ticketsByDayToCsv } from '@wacrm/shared/dashboard/dashboard-csv';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadText } from '../../../lib/download-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSessionUser } from '../../auth/index.ts';
@@ -25,7 +26,6 @@ import {
   useDashboardSummary,
 } from '../hooks/use-dashboard.ts';
 import { initialFilter, scheduleFirstLoad, toDashboardQuery } from '../model/dashboard-filter.ts';
-import { downloadText } from '../model/download-csv.ts';
 
 /** The administrator's view of the operation (spec: route `/`, admin only). */
 export default function DashboardPage() {
