@@ -37,7 +37,7 @@ import { createReportsModule } from './modules/reports/index.ts';
 import { createSchedulesModule } from './modules/schedules/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createSignupModule } from './modules/signup/index.ts';
-import { createSlaModule } from './modules/sla/index.ts';
+import { countSlaTargets, createSlaModule } from './modules/sla/index.ts';
 import { createTagsModule } from './modules/tags/index.ts';
 import { createTicketNotesModule } from './modules/ticket-notes/index.ts';
 import { createTicketsModule } from './modules/tickets/index.ts';
@@ -284,7 +284,10 @@ export async function buildServer(
   createQuickMessagesModule(platform).register(app);
   const dashboard = createDashboardModule(platform, { settings: settings.reader });
   dashboard.register(app);
-  createReportsModule(platform, { settings: settings.reader }).register(app);
+  createReportsModule(platform, {
+    settings: settings.reader,
+    slaCounts: (companyId, filters) => countSlaTargets(platform, companyId, filters),
+  }).register(app);
   createSlaModule(platform, { tickets, settings: settings.reader, dashboard: () => dashboard.service }).register(app);
   const push = createPushModule(platform, { settings: settings.reader });
   push.register(app);

@@ -83,7 +83,16 @@ export const reportAnswerSchema = z.object({
   series: z.array(reportSeriesPointSchema),
   /** The table: one row per attendant, queue, tag or connection; the overview's table is its series. */
   rows: z.array(reportRowSchema),
-  /** Service levels met and breached in the period: filled by the SLA module; null until it does. */
-  sla: z.object({ met: z.number(), breached: z.number() }).nullable(),
+  /**
+   * The overview's service levels: targets met and breached by the cycles that started in the
+   * period (docs/decisions/service-levels.md). Null on the other reports and with a tag filter
+   * (service-level cycles are not tagged).
+   */
+  sla: z
+    .object({
+      firstResponse: z.object({ met: z.number(), breached: z.number() }),
+      resolution: z.object({ met: z.number(), breached: z.number() }),
+    })
+    .nullable(),
 });
 export type ReportAnswer = z.infer<typeof reportAnswerSchema>;

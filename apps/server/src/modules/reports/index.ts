@@ -5,15 +5,15 @@ import { createBusinessHoursSweep } from './business-hours-sweep.ts';
 import { businessHoursSweepJob } from './reports.jobs.ts';
 import { createReportsRepository } from './reports.repository.ts';
 import { registerReportsRoutes } from './reports.routes.ts';
-import { createReportsService } from './reports.service.ts';
+import { createReportsService, type SlaCounter } from './reports.service.ts';
 
 /**
  * Reports (issue 50): read-only sums of the rollup that database triggers keep
  * (docs/decisions/reports.md), and the sweep that fills the business-hours variants.
  */
-export function createReportsModule(platform: Platform, deps: { settings: SettingsReader }) {
+export function createReportsModule(platform: Platform, deps: { settings: SettingsReader; slaCounts?: SlaCounter }) {
   const repository = createReportsRepository(platform.db);
-  const service = createReportsService({ settings: deps.settings, repository });
+  const service = createReportsService({ settings: deps.settings, repository, slaCounts: deps.slaCounts });
   const sweepBusinessHours = createBusinessHoursSweep({ db: platform.db, settings: deps.settings });
   platform.jobs.handle(businessHoursSweepJob, async () => {
     await sweepBusinessHours();

@@ -1,5 +1,6 @@
 import {
   hasPermission,
+  instantOf,
   REPORT_MAX_DAYS,
   REPORT_MAX_HOUR_DAYS,
   type ReportAnswer,
@@ -23,8 +24,34 @@ const dimensionOf: Record<Exclude<ReportKind, 'overview'>, ReportDimension> = {
 
 export type ReportViewer = Pick<RequestSession, 'companyId' | 'userId' | 'profile'>;
 
-export function createReportsService(deps: { settings: Pick<SettingsReader, 'read'>; repository: ReportsRepository }) {
+/** Service-level targets met and breached (the sla module's counts, wired in app.ts). */
+export type SlaCounter = (
+  companyId: number,
+  filters: { from: Date; to: Date; queueIds?: number[]; userIds?: number[]; whatsappIds?: number[] },
+) => Promise<NonNullable<ReportAnswer['sla']>>;
+
+export function createReportsService(deps: {
+  settings: Pick<SettingsReader, 'read'>;
+  repository: ReportsRepository;
+  slaCounts?: SlaCounter;
+}) {
   const { settings, repository } = deps;
+
+  /** The overview's service levels over the period's days on the company's calendar. */
+  async function slaOf(companyId: number, selection: ReportSelection, timeZone: string) {
+    if (!deps.slaCounts || selection.tagIds?.length) return null;
+    const midnight = (day: string) => {
+      const [year, month, date] = day.split('-').map(Number);
+      return instantOf({ year, month, day: date, hour: 0, minute: 0, second: 0 }, timeZone);
+    };
+    return deps.slaCounts(companyId, {
+      from: midnight(selection.from),
+      to: midnight(addDays(selection.to, 1)),
+      queueIds: selection.queueIds,
+      userIds: selection.userIds,
+      whatsappIds: selection.whatsappIds,
+    });
+  }
 
   /**
    * Admins and supervisors see everyone; an attendant only their own figures: their filter is
@@ -89,7 +116,7 @@ export function createReportsService(deps: { settings: Pick<SettingsReader, 'rea
             ...figuresOf({ ...row, ...(rowWithMessages ? {} : { messages_in: null, messages_out: null }) }),
           }))
           .sort((a, b) => b.closed - a.closed || b.opened - a.opened || a.name.localeCompare(b.name)),
-        sla: null,
+        sla: kind === 'overview' ? await slaOf(companyId, selection, timezone) : null,
       };
     },
   };

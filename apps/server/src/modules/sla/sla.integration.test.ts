@@ -1,4 +1,5 @@
 import type { SlaBreachEvent, SlaPolicyRecord, TicketRecord } from '@wacrm/shared';
+import { toWallClockInput } from '@wacrm/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -293,6 +294,17 @@ describe('business hours and reopening', () => {
     // neither (closed before it was due); the second is still running.
     expect(counts.resolution).toEqual({ met: 1, breached: 0 });
     expect(counts.firstResponse).toEqual({ met: 0, breached: 0 });
+    // The reports' overview shows the same counts for today on the company's calendar.
+    const today = toWallClockInput(new Date(), 'America/Sao_Paulo').slice(0, 10);
+    const overview = await ctx.api.get(`/api/reports/overview?from=${today}&to=${today}&queueIds=${ctx.support.id}`);
+    expect(overview.status).toBe(200);
+    expect(overview.body.sla).toEqual({
+      firstResponse: { met: 0, breached: 0 },
+      resolution: { met: 1, breached: 0 },
+    });
+    // A tag filter has no service-level figures (cycles are not tagged).
+    const tagged = await ctx.api.get(`/api/reports/overview?from=${today}&to=${today}&tagIds=1`);
+    expect(tagged.body.sla).toBeNull();
   });
 });
 

@@ -109,14 +109,17 @@ export function ReportsPage() {
       />
       <HeadlineCards figures={reportHeadlines[kind]} answer={answer} />
       {kind === 'overview' && (
-        // Service levels met and breached: the SLA module fills `sla` in the answer.
+        // Service levels met and breached by the cycles that started in the period.
         <Paper variant="outlined" sx={{ p: 2 }} data-testid="report-sla">
           <Typography variant="subtitle1" component="h2">
             {t('sla.title')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {answer?.sla
-              ? `${t('sla.met')}: ${answer.sla.met} · ${t('sla.breached')}: ${answer.sla.breached}`
+              ? [
+                  `${t('sla.firstResponse')}: ${t('sla.met')} ${answer.sla.firstResponse.met} · ${t('sla.breached')} ${answer.sla.firstResponse.breached}`,
+                  `${t('sla.resolution')}: ${t('sla.met')} ${answer.sla.resolution.met} · ${t('sla.breached')} ${answer.sla.resolution.breached}`,
+                ].join(' — ')
               : t('sla.notSet')}
           </Typography>
         </Paper>
