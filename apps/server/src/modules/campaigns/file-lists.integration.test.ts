@@ -23,6 +23,12 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 async function admin(useCampaigns = true) {
   const plan = await buildPlan(t.db, { useCampaigns });
   const company = await buildCompany(t.db, { planId: plan.id });
+  if (!useCampaigns) {
+    // Before the sign-in, which reads (and caches) the company's settings.
+    await t.db.execute(
+      `update settings set value = 'false' where company_id = ${company.id} and key = 'campaignsEnabled'` as never,
+    );
+  }
   const user = await buildUser(t.db, { companyId: company.id, profile: 'admin' });
   const { token } = await t.login(user.email, TEST_PASSWORD);
   return { company, token, api: t.as(token) };
@@ -186,9 +192,6 @@ describe('file lists', () => {
     const mine = await admin();
     const theirs = await admin();
     const closed = await admin(false);
-    await t.db.execute(
-      `update settings set value = 'false' where company_id = ${closed.company.id} and key = 'campaignsEnabled'` as never,
-    );
     const list = (await mine.api.post('/api/files', { name: 'Meus', message: 'm' })).body as FileListRecord;
     expect((await theirs.api.get(`/api/files/${list.id}`)).status).toBe(404);
     expect((await theirs.api.put(`/api/files/${list.id}`, { name: 'Roubado', message: 'm' })).status).toBe(404);

@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReportAnswer, ReportFigure } from '@wacrm/shared/reports/reports.schema';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
 import { changeOf } from '../model/report-filter.ts';
 import { type DurationTranslate, formatFigure, isLowerBetter } from '../model/report-format.ts';
 
@@ -62,7 +63,7 @@ export function HeadlineCards({ figures, answer }: HeadlineCardsProps) {
                     : '—'
                   : change === 0
                     ? t('change.same')
-                    : `${Math.abs(change).toLocaleString(i18n.language)}%`}
+                    : `${formatNumber(Math.abs(change), i18n.language, 1)}%`}
               </Typography>
             )}
           </Paper>

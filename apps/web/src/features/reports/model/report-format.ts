@@ -1,5 +1,6 @@
 import { reportDurationFigures } from '@wacrm/shared/reports/report-columns';
 import type { ReportFigure } from '@wacrm/shared/reports/reports.schema';
+import { formatNumber } from '../../../lib/format.ts';
 
 export type DurationKey = 'duration.seconds' | 'duration.minutesSeconds' | 'duration.hoursMinutes';
 export type DurationTranslate = (key: DurationKey, values: Record<string, string>) => string;
@@ -22,8 +23,8 @@ const durations = reportDurationFigures;
 export function formatFigure(figure: ReportFigure, value: number | null, t: DurationTranslate, locale: string): string {
   if (value === null) return '—';
   if (durations.has(figure)) return formatSeconds(value, t);
-  if (figure === 'ratingResponseRate') return `${(value * 100).toLocaleString(locale, { maximumFractionDigits: 1 })}%`;
-  return value.toLocaleString(locale, { maximumFractionDigits: 2 });
+  if (figure === 'ratingResponseRate') return `${formatNumber(value * 100, locale, 1)}%`;
+  return formatNumber(value, locale, 2);
 }
 
 /** Lower is better for times: their change is good when it goes down. */
