@@ -24,7 +24,8 @@ const firstLine = (text) => lines(text)[0] ?? '';
 // was expected and received, and where in the spec it stopped are what tell a race from a bug.
 function playwrightDetail(error) {
   // A diff's `+` lines hold what was received: without them an unexpected value goes unnamed.
-  const wanted = /^(Locator|Expected|Received|Timeout|- |\+ )/;
+  // A call log's `waiting for` lines name what a step that never ended was waiting on.
+  const wanted = /^(Locator|Expected|Received|Timeout|waiting for|- |\+ )/;
   const detail = lines(error?.message)
     .slice(1)
     .filter((line) => wanted.test(line))
@@ -62,10 +63,13 @@ function playwrightFailures(report) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
-        const error = test.results.find((result) => result.error)?.error;
+        const result = test.results.find((candidate) => candidate.error);
+        const [error, ...others] = result?.errors?.length ? result.errors : [result?.error];
         const name = [...titles, spec.title].join(' > ');
+        // A test that ran out of time has its step's error after its own: that one says where it stood.
+        const more = others.map((other) => `\n      and: ${firstLine(other?.message)}${playwrightDetail(other)}`);
         failures.push(
-          `${spec.file} > ${name}${test.status === 'flaky' ? ' (flaky)' : ''}: ${firstLine(error?.message)}${playwrightDetail(error)}`,
+          `${spec.file} > ${name}${test.status === 'flaky' ? ' (flaky)' : ''}: ${firstLine(error?.message)}${playwrightDetail(error)}${more.join('')}`,
         );
       }
     }

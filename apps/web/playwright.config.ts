@@ -31,8 +31,15 @@ export default defineConfig({
     // A trace records every step of every test to keep the failed ones: a third of the suite's CPU.
     // `npm test` and CI, where nobody opens a trace, set E2E_TRACE=off; a spec run alone keeps them.
     trace: process.env.E2E_TRACE === 'off' ? 'off' : 'retain-on-failure',
+    // No service worker unless a spec asks for one (the installable app's): in a fresh context each
+    // page would register it and precache the whole build, which doubled the browser's CPU per test.
+    serviceWorkers: 'block',
     // A navigation or load state that never comes fails its step, named, instead of the whole test.
     navigationTimeout: 30_000,
+    // So does an action (click, fill) whose target never becomes ready: without a bound it waits out
+    // the test's whole limit and the report names no step. A minute is far above any real wait for
+    // an element, even on a machine eight times slower than quiet.
+    actionTimeout: 60_000,
     launchOptions: {
       executablePath: chromiumPath,
       args: [

@@ -5,7 +5,8 @@ const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString()
 
 /**
  * Issue 50: each report over the last 90 days, through every filter combination a manager can set
- * (none; one queue, attendant, connection or tag; all four together; grouped by hour, week, month),
+ * (none; one queue, attendant, connection or tag; all four together; grouped by hour, week, month;
+ * a tag by the hour),
  * one request after another. One figure per report: p50 and p99 over all combinations.
  */
 export async function measureReports(figures, base, admin, { label = '', target = '-', limit = null, rounds = 3 }) {
@@ -33,11 +34,14 @@ export async function measureReports(figures, base, admin, { label = '', target 
       .join(''),
     `&tagIds=${ids.tagIds}&queueIds=${ids.queueIds}`,
     '&groupBy=hour',
+    // A tag by the hour: the one combination still read from the tag hour rows.
+    `&tagIds=${ids.tagIds}&groupBy=hour`,
     '&groupBy=week',
     '&groupBy=month',
   ];
   for (const kind of ['overview', 'attendants', 'queues', 'tags', 'connections', 'satisfaction']) {
     const times = [];
+    const byFilter = new Map(filters.map((filter) => [filter, []]));
     for (let round = 0; round < rounds; round++) {
       for (const filter of filters) {
         const started = performance.now();
@@ -47,10 +51,17 @@ export async function measureReports(figures, base, admin, { label = '', target 
         await response.arrayBuffer();
         if (!response.ok) throw new Error(`reports ${kind}${filter}: ${response.status}`);
         // The first round warms the caches; the figure is the rounds after it.
-        if (round > 0 || rounds === 1) times.push(performance.now() - started);
+        if (round > 0 || rounds === 1) {
+          const elapsed = performance.now() - started;
+          times.push(elapsed);
+          byFilter.get(filter).push(elapsed);
+        }
       }
     }
-    const note = `90 days, ${filters.length} filter combinations × ${rounds - 1} rounds`;
+    // The combination that sets the p99: on a shared machine one slow answer can be load, a slow
+    // combination is the query.
+    const [slowest, slowestTimes] = [...byFilter].sort(([, a], [, b]) => percentile(b, 50) - percentile(a, 50))[0];
+    const note = `90 days, ${filters.length} filter combinations × ${rounds - 1} rounds; slowest ${slowest.slice(1) || 'no filter'} p50 ${Math.round(percentile(slowestTimes, 50))} ms`;
     figures.add(`GET /api/reports/${kind} 90 days${label} p50`, percentile(times, 50), 'ms', '-', null, note);
     figures.add(
       `GET /api/reports/${kind} 90 days${label} p99`,

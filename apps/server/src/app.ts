@@ -159,14 +159,19 @@ export async function buildServer(
   // Late-bound: automatic assignment (tickets, made below) looks again when an attendant may take
   // more tickets or a queue starts assigning (docs/decisions/fair-assignment.md).
   const assignmentKick = (companyId: number) => tickets.assignment.kick(companyId);
+  // Late-bound too: the reports' rows are rebuilt on the new calendar by a job.
+  const reportsTimeZoneChanged = (companyId: number) => reports.timeZoneChanged(companyId);
   const audit = createAuditModule(platform);
   const settings = createSettingsModule(platform, {
     audit,
     changed: async (companyId, key) => {
       if (key === 'ticketCapacity') await assignmentKick(companyId);
+      // Users signed in when the rule is turned on meet it at their next request, in every process.
+      if (key === 'require2faForAdmins') sessions.forgetCompany(companyId);
+      if (key === 'timezone') await reportsTimeZoneChanged(companyId);
     },
   });
-  const plans = createPlansModule(platform, { settings: settings.reader });
+  const plans = createPlansModule(platform, { settings: settings.reader, audit });
   const users = createUsersModule(platform, {
     planRules: plans.rules,
     availabilityChanged: assignmentKick,
@@ -213,12 +218,14 @@ export async function buildServer(
     dueDateSet: (companyId) => billing.service.companyChanged(companyId),
     settings: settings.reader,
     users: users.repository,
+    audit,
   }).register(app);
   const connections = createConnectionsModule(platform, {
     planRules: plans.rules,
     assertBotRefs,
     adminEmails: (companyId) => users.repository.adminEmails(companyId),
     messagesLanguage: async (companyId) => (await settings.reader.locale(companyId)).language,
+    audit,
   });
   const deadLetters = createDeadLettersModule(platform);
   // Channels are transport; the conversation core (messages) stores what they receive and sends through them.
@@ -240,7 +247,7 @@ export async function buildServer(
   createHelpsModule(platform).register(app);
   createAnnouncementsModule(platform).register(app);
   createQueuesModule(platform, { plans, assertBotRefs, assignmentChanged: assignmentKick, audit }).register(app);
-  const contacts = createContactsModule(platform, { sessions: channels.router });
+  const contacts = createContactsModule(platform, { sessions: channels.router, audit });
   contacts.register(app);
   // After channels: the tickets policy guards the ticket rooms and decides the list rooms.
   const tickets = createTicketsModule(platform, {
@@ -248,9 +255,10 @@ export async function buildServer(
     assertBotRefs,
     markMessagesRead: messages.repository.markReadInTicket,
     settings: settings.reader,
+    audit,
   });
   const automation = createAutomationModule(platform, { messages, tickets, settings: settings.reader });
-  const integrations = createIntegrationsModule(platform, { messages, tickets, planRules: plans.rules });
+  const integrations = createIntegrationsModule(platform, { messages, tickets, planRules: plans.rules, audit });
   const flows = createFlowsModule(platform, {
     messages,
     tickets,
@@ -284,10 +292,11 @@ export async function buildServer(
   createQuickMessagesModule(platform).register(app);
   const dashboard = createDashboardModule(platform, { settings: settings.reader });
   dashboard.register(app);
-  createReportsModule(platform, {
+  const reports = createReportsModule(platform, {
     settings: settings.reader,
     slaCounts: (companyId, filters) => countSlaTargets(platform, companyId, filters),
-  }).register(app);
+  });
+  reports.register(app);
   createSlaModule(platform, { tickets, settings: settings.reader, dashboard: () => dashboard.service }).register(app);
   const push = createPushModule(platform, { settings: settings.reader });
   push.register(app);
@@ -317,6 +326,7 @@ export async function buildServer(
     sessions: channels.manager,
     settings: settings.reader,
     templates: channels.templates,
+    audit,
   });
   campaigns.register(app);
 

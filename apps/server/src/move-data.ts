@@ -15,7 +15,7 @@ import { createMediaSigner } from './platform/storage/media-signature.ts';
 const BATCH = 1_000;
 
 /** Tables computed from others (the dashboard's day rollup): rebuilt on the target, not copied. */
-const derivedTables = new Set(['dashboard_days', 'report_hours', 'report_tag_hours']);
+const derivedTables = new Set(['dashboard_days', 'report_hours', 'report_days', 'report_tag_hours', 'report_tag_days']);
 
 async function tablesInOrder(target: DatabaseHandle) {
   // Parents before children: a table comes after every table its foreign keys name.

@@ -35,5 +35,6 @@ export const filesRunOnBothDatabases = [
   'src/modules/automation/timers.integration.test.ts',
   'src/modules/tickets/text-walk.integration.test.ts',
   // Database errors mapped to 4xx answers, never a 500.
+  'src/modules/sla/sla-policy-claims.integration.test.ts',
   'test/route-fuzz.integration.test.ts',
 ];

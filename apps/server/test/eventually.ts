@@ -29,6 +29,18 @@ export async function waitUntil<T>(
 }
 
 /**
+ * A moment one side of a test waits for and the other announces (a transaction holding its locks
+ * until the test has set up what should meet them): `await reached` until someone calls `reach()`.
+ */
+export function milestone() {
+  let reach = () => {};
+  const reached = new Promise<void>((resolve) => {
+    reach = resolve;
+  });
+  return { reach, reached };
+}
+
+/**
  * Emits one of the rooms' join events and resolves once the server has put the socket in its
  * rooms (the server acknowledges every join), with whether the join was allowed.
  */

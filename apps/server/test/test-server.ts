@@ -18,7 +18,12 @@ export async function startTestServer(
 ) {
   const { database, dataDir, dispose } = await openTestDatabase();
   const config = testConfig(dataDir, configOverrides);
-  const server = await buildServer(config, database, { logger: false }, options);
+  const server = await buildServer(
+    config,
+    database,
+    { logger: process.env.TEST_SERVER_LOG ? { level: process.env.TEST_SERVER_LOG } : false },
+    options,
+  );
   await server.start({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -1,36 +1,15 @@
 import type { Page } from '@playwright/test';
 import { PROMPT_TRANSFER_ACTION } from '@wacrm/shared/integrations/index';
 import { apiOf } from '../support/api.ts';
-import { test as base, createCompanyAdmin, expect, logIn } from '../support/fixtures.ts';
+import { createCompanyAdmin, expect, logIn } from '../support/fixtures.ts';
 import { paced } from '../support/machine-pace.ts';
 import { bearer, createSandboxConnection } from '../support/sandbox.ts';
 import { desktop, snap, snapAllThemes } from '../support/screens.ts';
 import { chooseOption } from '../support/select.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { fakeServiceAccountJson, startFakeOpenAi } from './fake-openai.ts';
-
-type FakeOpenAi = Awaited<ReturnType<typeof startFakeOpenAi>>;
+import { fakeServiceAccountJson, testWithFakeOpenAi } from './fake-openai.ts';
 
 // This file's server talks to a fake OpenAI started here, and may call loopback integration URLs.
-const test = base.extend<object, { openai: FakeOpenAi; server: RunningServer }>({
-  openai: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const openai = await startFakeOpenAi();
-      await use(openai);
-      await openai.close();
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ openai }, use) => {
-      const server = await startServer({ OPENAI_BASE_URL: openai.baseUrl, INTEGRATIONS_ALLOW_PRIVATE_URLS: 'true' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testWithFakeOpenAi({ INTEGRATIONS_ALLOW_PRIVATE_URLS: 'true' });
 
 const PROMPT = `Você é a atendente virtual da Padaria Sol. Responda com gentileza e em poucas palavras. Para falar com uma pessoa, responda "${PROMPT_TRANSFER_ACTION}".`;
 

@@ -34,15 +34,27 @@ async function seed(page: Page) {
     await call('post', `/api/sandbox/${connection.id}/inbound`, { from, name: `C${from.slice(-1)}`, body: 'Olá!' });
   }
   const pending = async () =>
-    (await call<{ tickets: { id: number }[] }>('get', '/api/tickets?status=pending&showAll=true')).tickets;
+    (
+      await call<{ tickets: { id: number; contact: { number: string } }[] }>(
+        'get',
+        '/api/tickets?status=pending&showAll=true',
+      )
+    ).tickets;
   await expect.poll(async () => (await pending()).length, { timeout: 15_000 }).toBe(customers.length);
   const tickets = await pending();
-  for (const [index, ticket] of tickets.slice(0, 2).entries()) {
-    await call('put', `/api/tickets/${ticket.id}`, { status: 'open', userId: ana.id });
-    await call('post', '/api/tags/sync', { ticketId: ticket.id, tags: [{ id: tag.id }] });
-    await call('put', `/api/tickets/${ticket.id}`, { status: 'closed' });
-    await call('post', `/api/sandbox/${connection.id}/inbound`, { from: customers[index], body: String(3 - index) });
+  for (const [index, from] of customers.slice(0, 2).entries()) {
+    const ticket = tickets.find((item) => item.contact.number === from);
+    expect(ticket, from).toBeTruthy();
+    await call('put', `/api/tickets/${ticket?.id}`, { status: 'open', userId: ana.id });
+    await call('post', '/api/tags/sync', { ticketId: ticket?.id, tags: [{ id: tag.id }] });
+    await call('put', `/api/tickets/${ticket?.id}`, { status: 'closed' });
+    await call('post', `/api/sandbox/${connection.id}/inbound`, { from, body: String(3 - index) });
   }
+  // The message right after the rating is its comment (not a new conversation).
+  await call('post', `/api/sandbox/${connection.id}/inbound`, {
+    from: customers[0],
+    body: 'Muito atenciosa, resolveu tudo!',
+  });
 }
 
 test('reports: every report page with its chart, light and dark, desktop and phone', async ({ page }) => {
@@ -59,7 +71,7 @@ test('reports: every report page with its chart, light and dark, desktop and pho
       timeout: 10_000,
     });
     await expect(page.getByTestId('report-row').first()).toBeVisible();
-    if (kind === 'overview' || kind === 'attendants') await snap(page, `reports-${kind}-light-desktop`, pictureOptions);
+    if (kind !== 'tags' && kind !== 'connections') await snap(page, `reports-${kind}-light-desktop`, pictureOptions);
   }
 
   // The overview's figures, and the CSV is the table as shown (sorted by a column).
@@ -74,6 +86,20 @@ test('reports: every report page with its chart, light and dark, desktop and pho
   expect(csv.split('\r\n')[0]).toMatch(/^\uFEFFAtendente;Fechados;/);
   expect(csv).toMatch(/Ana Souza;2;/);
 
+  // The satisfaction tab lists what the customer wrote after rating, and exports it.
+  await page.goto('/reports/satisfaction');
+  await expect(page.getByTestId('comment-row')).toHaveCount(1);
+  await expect(page.getByTestId('comment-row')).toContainText('Muito atenciosa, resolveu tudo!');
+  await expect(page.getByTestId('comment-row')).toContainText('Ana Souza');
+  const [commentsDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('comments-export').click(),
+  ]);
+  const commentsCsv = await readFile((await commentsDownload.path()) as string, 'utf8');
+  expect(commentsCsv.split('\r\n')[0]).toBe('\uFEFFAvaliado em;Atendente;Contato;Nota;Comentário');
+  expect(commentsCsv).toMatch(/;Ana Souza;C1;3;Muito atenciosa, resolveu tudo!\r\n$/);
+  await expect(page.getByTestId('report-headline-ratings')).toContainText('2');
+
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'dark'));
   await page.goto('/reports/overview');
   await expect(page.getByTestId('report-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
@@ -82,6 +108,9 @@ test('reports: every report page with its chart, light and dark, desktop and pho
   await page.goto('/reports/overview');
   await expect(page.getByTestId('report-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await snap(page, 'reports-overview-dark-phone', pictureOptions);
+  await page.goto('/reports/satisfaction');
+  await expect(page.getByTestId('comment-row')).toBeVisible();
+  await snap(page, 'reports-satisfaction-dark-phone', pictureOptions);
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
   await page.goto('/reports/queues');
   await expect(page.getByTestId('report-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();

@@ -16,7 +16,7 @@ const overlappingLabels = (page: Page) =>
     }),
   );
 
-test('polish: tag colours, the ticket header at 1366 px, one automatic label, dialog labels, menu names', async ({
+test('polish: tag colours, the ticket header at 1366 and 390 px, one automatic label, dialog labels, menu names', async ({
   page,
 }) => {
   test.setTimeout(paced(240_000));
@@ -69,10 +69,25 @@ test('polish: tag colours, the ticket header at 1366 px, one automatic label, di
   // At 1366 px the header keeps the contact's whole name beside its actions.
   const name = page.getByTestId('conversation-contact-name');
   await expect(name).toHaveText(customer.name);
-  const isCut = await name.evaluate(
-    (element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight + 1,
-  );
-  expect(isCut).toBe(false);
+  const isCut = () =>
+    name.evaluate(
+      (element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight + 1,
+    );
+  expect(await isCut()).toBe(false);
+  // At 390 px too: the main action is an icon, the others are in "more", the name takes two lines.
+  await page.setViewportSize(phone);
+  await expect(page.getByTestId('ticket-more')).toBeVisible();
+  await expect(page.getByTestId('ticket-resolve')).toHaveAccessibleName('Resolver');
+  await expect.poll(isCut).toBe(false);
+  // There the priority is set from "more"; a high one shows beside the queue.
+  await page.getByTestId('ticket-more').click();
+  await snap(page, 'ticket-header-390-more-light-phone');
+  await page.getByTestId('ticket-priority-high').click();
+  await expect(page.getByTestId('conversation-priority-marker')).toBeVisible();
+  expect((await api.get<{ priority: string }>(`/api/tickets/${ticketId}`)).priority).toBe('high');
+  await expect.poll(isCut).toBe(false);
+  await snap(page, 'ticket-header-390-light-phone');
+  await page.setViewportSize(desktop);
   await snapAllThemes(page, 'ticket-header-1366');
 
   // Edit dialogs never draw a label over a value, while loading or after.

@@ -1,7 +1,8 @@
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
 import { ticketIdOf } from '../support/sandbox.ts';
-import { desktop, snapAllThemes } from '../support/screens.ts';
+import { desktop, phone, snap, snapAllThemes, takingPictures } from '../support/screens.ts';
+import { chooseOption } from '../support/select.ts';
 
 // Service levels (issue 50): an admin adds a policy for a queue on its screen; a customer's ticket
 // in that queue shows the time left on its row and in the thread header, amber near the end.
@@ -67,4 +68,107 @@ test('an admin sets a service level, and a ticket shows its time left', async ({
   await expect(headerChip).toHaveAttribute('data-level', 'warning');
   expect(ticketId).toBeGreaterThan(0);
   await snapAllThemes(page, 'sla-ticket-chip');
+
+  // The attendant marks it urgent in the header: the row shows the marker, the server keeps it.
+  await page.getByTestId('ticket-priority').click();
+  await page.getByTestId('ticket-priority-urgent').click();
+  await expect(page.getByTestId('ticket-priority')).toHaveText('Urgente');
+  await page.getByTestId('tickets-subtab-open').click();
+  const openRow = page.getByTestId('ticket-row').filter({ hasText: 'Carla Dias' });
+  await expect(openRow.getByTestId('ticket-priority-marker')).toBeVisible();
+  expect((await api.get<{ priority: string }>(`/api/tickets/${ticketId}`)).priority).toBe('urgent');
+  await snapAllThemes(page, 'sla-ticket-priority');
+});
+
+test('one queue takes an urgent policy and one for its other priorities; a clash is said on its field', async ({
+  page,
+}) => {
+  await page.setViewportSize(desktop);
+  const account = await createCompanyAdmin(page, 'sla-priorities');
+  await logIn(page, account);
+  const api = await apiOf(page);
+  await api.post('/api/queue', { name: 'Suporte', color: '#1565c0' });
+  await page.goto('/sla-policies');
+  await expect(page.getByTestId('sla-empty')).toBeVisible();
+
+  /** Fills the dialog: a name, the queue, the priorities (none: any), a first-response target. */
+  const fillPolicy = async (name: string, priorities: string[]) => {
+    await page.getByTestId('sla-add').click();
+    await page.getByTestId('sla-name').fill(name);
+    await chooseOption(
+      page.getByTestId('sla-queues-select'),
+      page.getByTestId('sla-queue-option').filter({ hasText: 'Suporte' }),
+      'Suporte',
+    );
+    await page.keyboard.press('Escape');
+    for (const priority of priorities) {
+      await chooseOption(
+        page.getByTestId('sla-priorities-select'),
+        page.getByTestId('sla-priority-option').filter({ hasText: priority }),
+        priority,
+      );
+    }
+    if (priorities.length > 0) await page.keyboard.press('Escape');
+    await page.getByTestId('sla-first-response').fill('15');
+    await page.getByTestId('sla-save').click();
+  };
+
+  await fillPolicy('Suporte, urgente', ['Urgente']);
+  await expect(page.getByTestId('sla-form')).toBeHidden();
+  await fillPolicy('Suporte, outras', []);
+  await expect(page.getByTestId('sla-form')).toBeHidden();
+  const urgentRow = page.locator('[data-testid="sla-row"][data-sla-name="Suporte, urgente"]');
+  const othersRow = page.locator('[data-testid="sla-row"][data-sla-name="Suporte, outras"]');
+  await expect(urgentRow).toContainText('Suporte');
+  await expect(urgentRow).toContainText('Urgente');
+  await expect(othersRow).toContainText('Suporte');
+  await expect(othersRow).not.toContainText('Urgente');
+  const policies = await api.get<{ name: string; priorities: string[] }[]>('/api/sla-policies');
+  expect(policies.map(({ name, priorities }) => ({ name, priorities }))).toEqual([
+    { name: 'Suporte, outras', priorities: [] },
+    { name: 'Suporte, urgente', priorities: ['urgent'] },
+  ]);
+  // On a phone the queues column is gone: what each policy covers shows under its name.
+  await page.setViewportSize(phone);
+  await expect(urgentRow.getByTestId('sla-row-coverage')).toBeVisible();
+  await expect(urgentRow.getByTestId('sla-row-coverage')).toContainText('Urgente');
+  await page.setViewportSize(desktop);
+  await expect(urgentRow.getByTestId('sla-row-coverage')).toBeHidden();
+  await snapAllThemes(page, 'sla-policies-priorities');
+
+  // Urgent tickets of the queue already have their policy: the dialog says so under the priorities.
+  const clashes = async () => {
+    await fillPolicy('Suporte, alta e urgente', ['Alta', 'Urgente']);
+    const helper = page.getByTestId('sla-priorities-helper');
+    await expect(helper).toContainText('Outra política já cobre uma destas prioridades');
+    await expect(helper).toContainText('“Suporte, urgente”');
+    await expect(page.getByTestId('sla-form-error')).toBeHidden();
+    await expect(page.getByTestId('sla-form')).toBeVisible();
+  };
+  await clashes();
+  await snap(page, 'sla-policy-clash-light-desktop');
+  // Taking the clashing priority off answers the error: the hint is back before any save.
+  const prioritiesSelect = page.getByTestId('sla-priorities-select');
+  await chooseOption(prioritiesSelect, page.getByTestId('sla-priority-option').filter({ hasText: 'Urgente' }), 'Alta');
+  await page.keyboard.press('Escape');
+  await expect(prioritiesSelect).not.toContainText('Urgente');
+  await expect(page.getByTestId('sla-priorities-helper')).toHaveText(/^Nenhuma: qualquer prioridade/);
+  await page.getByTestId('sla-cancel').click();
+  expect(await api.get<unknown[]>('/api/sla-policies')).toHaveLength(2);
+
+  if (takingPictures) {
+    for (const [theme, size, viewport] of [
+      ['dark', 'desktop', desktop],
+      ['light', 'phone', phone],
+      ['dark', 'phone', phone],
+    ] as const) {
+      await page.evaluate((value) => localStorage.setItem('preferredTheme', value), theme);
+      await page.setViewportSize(viewport);
+      await page.reload();
+      await clashes();
+      await snap(page, `sla-policy-clash-${theme}-${size}`);
+      await page.getByTestId('sla-cancel').click();
+    }
+    await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
+  }
 });

@@ -14,10 +14,12 @@ export async function apiOf(page: Page) {
   };
   const get = async <T>(path: string) => check<T>(await page.request.get(path, { headers }));
   const post = async <T>(path: string, data?: unknown) => check<T>(await page.request.post(path, { headers, data }));
+  const put = async <T>(path: string, data?: unknown) => check<T>(await page.request.put(path, { headers, data }));
   const statusOf = async (id: number) => (await get<{ status: string }>(`/api/whatsapp/${id}`)).status;
   return {
     get,
     post,
+    put,
     /**
      * Pairs a sandbox connection just created: waits for its session to show the QR code (a scan
      * before that is refused with ERR_WAPP_NOT_INITIALIZED), scans it, waits until CONNECTED.

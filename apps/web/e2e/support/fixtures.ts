@@ -8,11 +8,11 @@ import { noteToastsShown, toastNoteKey } from './toasts.ts';
 
 export const superAdmin = { email: 'admin@admin.com', password: '123456' };
 
-interface WorkerFixtures {
+export interface WorkerFixtures {
   server: RunningServer;
 }
 
-interface TestFixtures {
+export interface TestFixtures {
   skipWithoutChromium: undefined;
   skipFileOfAnotherLane: undefined;
   pacedTimeout: undefined;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSessionUser } from '../features/auth/hooks/use-auth.ts';
 import { useAuthEventNotices } from '../features/auth/hooks/use-auth-event-notices.ts';
 import { useSessionUserUpdates } from '../features/auth/hooks/use-session-user-updates.ts';
+import { TwoFactorRequiredPage } from '../features/auth/pages/two-factor-required-page.tsx';
 import { isApiError } from '../lib/api-error.ts';
 import { BillingOnlyRoutes, PrivateRoutes } from './private-routes.tsx';
 import { AppShell } from './shell/app-shell.tsx';
@@ -27,9 +28,13 @@ function SessionListeners() {
   return null;
 }
 
-/** The whole product, or only billing for an expired company's admin until a payment is confirmed. */
+/**
+ * The whole product; only the two-step set-up while a rule waits for it; or only billing for an
+ * expired company's admin until a payment is confirmed.
+ */
 function Screens() {
   const user = useSessionUser();
+  if (user.twoFactorSetupPending) return <TwoFactorRequiredPage />;
   if (user.company.billingOnly) {
     return (
       <BillingOnlyShell>

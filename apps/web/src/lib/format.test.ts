@@ -4,10 +4,12 @@ import {
   formatDateTime,
   formatDateTimeIn,
   formatDayOrTime,
+  formatMonth,
   formatNumber,
   formatShortDateTime,
   formatTime,
   formatTimeSince,
+  recentMonths,
 } from './format.ts';
 
 describe('formatDate', () => {
@@ -58,5 +60,24 @@ describe('formatTimeSince', () => {
     expect(formatTimeSince('2026-11-25T11:55:00Z', 'en', now)).toBe('5 min. ago');
     expect(formatTimeSince('2026-11-25T09:00:00Z', 'pt', now)).toBe('há 3 h');
     expect(formatTimeSince('2026-11-20T12:00:00Z', 'es', now)).toBe('hace 5 d');
+  });
+});
+
+// issue 51: the AI usage screen named the month in the browser's locale, or not at all.
+describe('formatMonth', () => {
+  it('names the month in the interface language', () => {
+    expect(formatMonth('2026-03', 'pt')).toBe('março de 2026');
+    expect(formatMonth('2026-03', 'en')).toBe('March 2026');
+    expect(formatMonth('2026-03', 'es')).toBe('marzo de 2026');
+  });
+  it('answers empty text for garbage', () => {
+    expect(formatMonth('2026-13', 'en')).toBe('');
+    expect(formatMonth('March', 'en')).toBe('');
+  });
+});
+
+describe('recentMonths', () => {
+  it('counts back from the UTC month of now, across the new year', () => {
+    expect(recentMonths(3, new Date('2026-02-01T01:00:00Z'))).toEqual(['2026-02', '2026-01', '2025-12']);
   });
 });

@@ -69,7 +69,7 @@ export function formatTimeSince(value: DateInput, language: string, now = Date.n
   const date = toDate(value);
   if (!date) return '';
   const seconds = Math.max(0, Math.round((now - date.getTime()) / 1000));
-  const format = new Intl.RelativeTimeFormat(language === 'pt' ? 'pt-BR' : language, {
+  const format = new Intl.RelativeTimeFormat(intlLocale(language), {
     numeric: 'auto',
     style: 'short',
   });
@@ -93,4 +93,27 @@ export function toDate(value: DateInput): Date | null {
   }
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The interface language's Intl locale: the interface's pt is Brazil's. */
+const intlLocale = (language: string) => (language.startsWith('pt') ? 'pt-BR' : language);
+
+/**
+ * A calendar month ("2026-03") named in the interface language: "março de 2026", "March 2026",
+ * "marzo de 2026". Names, not the dd/MM digits, so a month reads as a month; '' for garbage.
+ */
+export function formatMonth(month: string, language: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match || Number(match[2]) < 1 || Number(match[2]) > 12) return '';
+  return new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
+  );
+}
+
+/** "2026-03" of `now` in UTC, and the `count` months up to it, newest first. */
+export function recentMonths(count: number, now: Date = new Date()): string[] {
+  return Array.from({ length: count }, (_, back) => {
+    const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+    return `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}`;
+  });
 }

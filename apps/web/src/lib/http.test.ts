@@ -135,6 +135,19 @@ describe('http client', () => {
     expect(storage.getItem('token')).toBe('old');
   });
 
+  it('tells the app when a rule holds the user at the two-step set-up, without a toast or a refresh', async () => {
+    const { http, calls, onError, storage } = setup(() =>
+      json(403, { error: 'ERR_2FA_SETUP_REQUIRED', message: 'Set up two-step sign-in first' }),
+    );
+    const onTwoFactorSetupRequired = vi.fn();
+    http.setHandlers({ onTwoFactorSetupRequired });
+    await expect(http.get('/api/tickets')).rejects.toMatchObject({ code: 'ERR_2FA_SETUP_REQUIRED' });
+    expect(onTwoFactorSetupRequired).toHaveBeenCalledTimes(1);
+    expect(onError).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(1);
+    expect(storage.getItem('token')).toBe('old');
+  });
+
   it('keeps public calls out of the session rules and silent calls out of the toasts', async () => {
     const { http, calls, onSessionEnded, onError, storage } = setup(() =>
       json(401, { error: 'ERR_INVALID_CREDENTIALS', message: 'bad' }),

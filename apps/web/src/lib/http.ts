@@ -46,6 +46,8 @@ export interface HttpClientOptions {
   /** Called for every failure of a non-silent request that did not end the session. */
   onError?: (error: ApiError) => void;
   onTokenRefreshed?: (answer: RefreshAnswer) => void;
+  /** A rule now requires this signed-in user to set up the second sign-in step first (ERR_2FA_SETUP_REQUIRED). */
+  onTwoFactorSetupRequired?: () => void;
 }
 
 interface ParsedResponse {
@@ -55,6 +57,7 @@ interface ParsedResponse {
 }
 
 const SESSION_EXPIRED = 'ERR_SESSION_EXPIRED';
+const TWO_FACTOR_SETUP_REQUIRED = 'ERR_2FA_SETUP_REQUIRED';
 
 export type HttpClient = ReturnType<typeof createHttpClient>;
 
@@ -65,6 +68,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     onSessionEnded: options.onSessionEnded,
     onError: options.onError,
     onTokenRefreshed: options.onTokenRefreshed,
+    onTwoFactorSetupRequired: options.onTwoFactorSetupRequired,
   };
   // The refresh in flight: every request that fails with an expired token while it runs waits for it.
   let refreshInFlight: Promise<string> | null = null;
@@ -157,6 +161,11 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     if (isAuthenticated && response.status === 401) {
       endSession();
       fail(response.status, response.data, opts, true);
+    }
+    if (isAuthenticated && response.status === 403 && errorCodeOf(response.data) === TWO_FACTOR_SETUP_REQUIRED) {
+      // The app turns to the set-up screen: no error toast for each refused call on the way.
+      handlers.onTwoFactorSetupRequired?.();
+      fail(response.status, response.data, { ...opts, silent: true });
     }
     if (!response.ok) fail(response.status, response.data, opts);
     return response.data as T;

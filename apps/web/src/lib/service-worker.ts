@@ -102,3 +102,13 @@ export async function promptInstall() {
   set({ canInstall: false });
   await prompt.prompt();
 }
+
+/**
+ * Ends this browser's push subscription. Signing out calls it: a device nobody is signed in on
+ * must not show the user's customers. (The server drops the device with the session as well.)
+ */
+export async function unsubscribeFromPush() {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  await (await registration?.pushManager?.getSubscription())?.unsubscribe();
+}

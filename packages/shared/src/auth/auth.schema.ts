@@ -40,6 +40,11 @@ export const sessionUserSchema = userRecordSchema
   })
   .extend({
     language: z.string().nullable(),
+    /**
+     * A rule (the company's `require2faForAdmins` or the platform's) requires this user's second
+     * step, not set up yet: the app shows only the set-up until it is on.
+     */
+    twoFactorSetupPending: z.boolean(),
     company: z.object({
       id: z.number(),
       name: z.string(),

@@ -11,6 +11,22 @@ export function toCsvCell(value: string, separator = CONTACTS_CSV_SEPARATOR): st
   return value;
 }
 
+/** A cell a spreadsheet would run as a formula (OWASP's CSV injection): these leading characters. */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/**
+ * Text someone typed (a customer, a contact's name, a setting), written so a spreadsheet shows it
+ * as text instead of running it: an apostrophe in front, which Excel and LibreOffice hide.
+ */
+export function asSpreadsheetText(text: string): string {
+  return formulaStart.test(text) ? `'${text}` : text;
+}
+
+/** The text `asSpreadsheetText` guarded, back as it was typed: an import reads our own exports. */
+export function fromSpreadsheetText(text: string): string {
+  return text.startsWith("'") && formulaStart.test(text.slice(1)) ? text.slice(1) : text;
+}
+
 export function toCsvLine(values: readonly string[], separator = CONTACTS_CSV_SEPARATOR): string {
   return `${values.map((value) => toCsvCell(value, separator)).join(separator)}\r\n`;
 }

@@ -22,6 +22,14 @@ describe('toSheetContacts', () => {
   });
 });
 
+describe('checkUploadRow', () => {
+  it('reads back as typed the names our export guarded against spreadsheet formulas', () => {
+    const row = { name: "'=1+1", number: '5511999990003', email: '' };
+    expect(checkUploadRow(row)).toMatchObject({ ok: true, values: { name: '=1+1' } });
+    expect(checkUploadRow({ ...row, name: "'Quoted'" })).toMatchObject({ ok: true, values: { name: "'Quoted'" } });
+  });
+});
+
 describe('readContactsCsv', () => {
   it('reads quoted cells, line breaks inside quotes, a BOM, and numbers records as sheet lines', () => {
     const sheet = readContactsCsv(

@@ -5,7 +5,7 @@ import {
   type ContactUploadRow,
   contactFieldsSchema,
 } from './contact.schema.ts';
-import { parseCsv, UTF8_BOM } from './contact-csv.ts';
+import { fromSpreadsheetText, parseCsv, UTF8_BOM } from './contact-csv.ts';
 
 /** Column titles the import understands for the three main fields (lower-case, any language we ship). */
 const columnAliases: Record<'name' | 'number' | 'email', readonly string[]> = {
@@ -24,7 +24,7 @@ const cellText = (value: unknown): string => {
     if (cell.result !== undefined) return cellText(cell.result);
     return '';
   }
-  return String(value).trim();
+  return fromSpreadsheetText(String(value).trim());
 };
 
 export type UploadRowCheck =

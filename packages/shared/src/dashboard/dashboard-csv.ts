@@ -1,4 +1,4 @@
-import { toCsvLine, UTF8_BOM } from '../contacts/contact-csv.ts';
+import { asSpreadsheetText, toCsvLine, UTF8_BOM } from '../contacts/contact-csv.ts';
 import type { DashboardAttendant, TicketsByDayAnswer } from './dashboard.schema.ts';
 
 /** Column titles, in the reader's language (the web passes its translations). */
@@ -21,7 +21,7 @@ export function attendantsToCsv(attendants: readonly DashboardAttendant[], heade
   for (const attendant of attendants) {
     lines.push(
       toCsvLine([
-        attendant.name,
+        asSpreadsheetText(attendant.name),
         decimal(attendant.rating),
         decimal(attendant.avgSupportTime),
         String(attendant.tickets),

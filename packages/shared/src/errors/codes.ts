@@ -76,8 +76,15 @@ export const errorCatalogue = {
   // tags
   ERR_TAG_NAME_IN_USE: { status: 409, message: 'A tag with this name already exists' },
   // service levels
-  ERR_SLA_QUEUE_TAKEN: { status: 409, message: 'Another policy already covers this queue' },
-  ERR_SLA_DEFAULT_TAKEN: { status: 409, message: 'The company already has a default policy (one without queues)' },
+  ERR_SLA_QUEUE_TAKEN: { status: 409, message: 'Another policy already covers this queue for any priority' },
+  ERR_SLA_PRIORITY_TAKEN: {
+    status: 409,
+    message: 'Another policy already covers this priority in the same queue (or with no queue)',
+  },
+  ERR_SLA_DEFAULT_TAKEN: {
+    status: 409,
+    message: 'The company already has a default policy (no queues, no priorities)',
+  },
   ERR_SLA_QUEUE_NOT_FOUND: { status: 400, message: 'A queue of the policy is not one of the company' },
   // kanban
   ERR_KANBAN_MOVE_CONFLICT: { status: 409, message: 'The card is no longer in that lane' },

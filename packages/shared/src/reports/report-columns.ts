@@ -1,6 +1,6 @@
-import { toCsvLine, UTF8_BOM } from '../contacts/contact-csv.ts';
+import { asSpreadsheetText, toCsvLine, UTF8_BOM } from '../contacts/contact-csv.ts';
 import type { ReportKind } from './report-kinds.ts';
-import type { ReportAnswer, ReportFigure } from './reports.schema.ts';
+import type { ReportAnswer, ReportFigure, SatisfactionComment } from './reports.schema.ts';
 
 /** The headline figures of each report, in order (the web's cards). */
 export const reportHeadlines: Record<ReportKind, readonly ReportFigure[]> = {
@@ -148,6 +148,42 @@ export function reportToCsv(answer: ReportAnswer, lang: Lang = 'en'): string {
   ];
   for (const row of reportTableRows(answer)) {
     lines.push(toCsvLine([row.label, ...columns.map((column) => reportCell(row.figures[column]))]));
+  }
+  return UTF8_BOM + lines.join('');
+}
+
+/** The satisfaction comments table's columns, in order (the web's table and its CSV). */
+export const satisfactionCommentColumns = ['ratedAt', 'userName', 'contactName', 'rate', 'comment'] as const;
+export type SatisfactionCommentColumn = (typeof satisfactionCommentColumns)[number];
+
+const commentTitles: Record<SatisfactionCommentColumn, Record<Lang, string>> = {
+  ratedAt: { pt: 'Avaliado em', en: 'Rated at', es: 'Valorado el' },
+  userName: { pt: 'Atendente', en: 'Attendant', es: 'Agente' },
+  contactName: { pt: 'Contato', en: 'Contact', es: 'Contacto' },
+  rate: { pt: 'Nota', en: 'Rating', es: 'Nota' },
+  comment: { pt: 'Comentário', en: 'Comment', es: 'Comentario' },
+};
+
+/**
+ * The satisfaction comments as CSV, like the report's table: `ratedAt` as the web shows it (the
+ * caller formats it on the company's clock), the other cells as they are.
+ */
+export function satisfactionCommentsToCsv(
+  comments: SatisfactionComment[],
+  lang: Lang = 'en',
+  formatTime: (iso: string) => string = (iso) => iso,
+): string {
+  const lines = [toCsvLine(satisfactionCommentColumns.map((column) => commentTitles[column][lang]))];
+  for (const comment of comments) {
+    lines.push(
+      toCsvLine([
+        formatTime(comment.ratedAt),
+        comment.userName,
+        asSpreadsheetText(comment.contactName),
+        String(comment.rate),
+        asSpreadsheetText(comment.comment),
+      ]),
+    );
   }
   return UTF8_BOM + lines.join('');
 }

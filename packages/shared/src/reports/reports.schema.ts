@@ -73,9 +73,30 @@ export const reportRowSchema = reportFiguresSchema.extend({
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
+/** A rating that came with a comment (the satisfaction report's comments table). */
+export const satisfactionCommentSchema = z.object({
+  ticketId: z.number(),
+  /** When the customer rated, ISO 8601. */
+  ratedAt: z.string(),
+  rate: z.number(),
+  comment: z.string(),
+  /** The ticket's attendant and customer ('' when none). */
+  userName: z.string(),
+  contactName: z.string(),
+});
+export type SatisfactionComment = z.infer<typeof satisfactionCommentSchema>;
+
+/** The satisfaction report lists at most this many comments, newest first. */
+export const SATISFACTION_COMMENTS_LIMIT = 200;
+
 export const reportAnswerSchema = z.object({
   kind: z.enum(reportKinds),
   period: z.object({ from: z.string(), to: z.string(), timeZone: z.string(), groupBy: z.enum(reportGroupings) }),
+  /**
+   * The company's time zone changed and its rows are being rebuilt on the new calendar (a job, a
+   * few minutes at most): until then the figures mix the old and the new zone's days.
+   */
+  rebuilding: z.boolean(),
   /** The period of the same length just before, for the change shown beside each headline figure. */
   previousPeriod: z.object({ from: z.string(), to: z.string() }),
   totals: reportFiguresSchema,
@@ -94,5 +115,10 @@ export const reportAnswerSchema = z.object({
       resolution: z.object({ met: z.number(), breached: z.number() }),
     })
     .nullable(),
+  /**
+   * The satisfaction report's comments: ratings given in the period with a comment, under the
+   * same filters, newest first (at most `SATISFACTION_COMMENTS_LIMIT`). Null on the other reports.
+   */
+  comments: z.array(satisfactionCommentSchema).nullable(),
 });
 export type ReportAnswer = z.infer<typeof reportAnswerSchema>;

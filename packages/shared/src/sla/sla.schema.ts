@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema } from '../common/route-contract.ts';
+import { ticketPriorities } from '../tickets/ticket-priority.ts';
 
 /** The longest target a policy may set: 90 days (a resolution target longer than that is no target). */
 export const SLA_MAX_SECONDS = 90 * 24 * 3600;
@@ -19,15 +20,18 @@ const targetSeconds = z
   .nullable();
 
 /**
- * An SLA policy's fields, for `POST`, `PUT` and the form. `queueIds` empty makes it the company's
- * default policy (tickets of queues no other policy names, and tickets without a queue). A policy
- * needs at least one target. `businessHours` counts only the open hours (the company's or the
- * queue's, as the `scheduleType` setting says).
+ * An SLA policy's fields, for `POST`, `PUT` and the form. `queueIds` and `priorities` say which
+ * tickets it covers (empty: any); naming neither makes it the company's default policy. A queue
+ * may be in several policies while no two claim the same (queue, priority). A policy needs at
+ * least one target. `businessHours` counts only the open hours (the company's or the queue's, as
+ * the `scheduleType` setting says).
  */
 export const slaPolicyFieldsSchema = z
   .object({
     name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100, 'Too Long!'),
     queueIds: z.array(z.number().int().positive().max(2_147_483_647)).max(500).default([]),
+    /** Empty: any priority. A policy matches a ticket by its queue and/or priority; the most specific wins. */
+    priorities: z.array(z.enum(ticketPriorities)).max(ticketPriorities.length).default([]),
     firstResponseSeconds: targetSeconds.default(null),
     resolutionSeconds: targetSeconds.default(null),
     businessHours: z.boolean().default(false),
@@ -39,6 +43,10 @@ export const slaPolicyFieldsSchema = z
   .refine((fields) => new Set(fields.queueIds).size === fields.queueIds.length, {
     message: 'A queue is named twice',
     path: ['queueIds'],
+  })
+  .refine((fields) => new Set(fields.priorities).size === fields.priorities.length, {
+    message: 'A priority is named twice',
+    path: ['priorities'],
   });
 export type SlaPolicyFields = z.input<typeof slaPolicyFieldsSchema>;
 
@@ -49,6 +57,7 @@ export const slaPolicyRecordSchema = z.object({
   id: z.number(),
   name: z.string(),
   queueIds: z.array(z.number()),
+  priorities: z.array(z.enum(ticketPriorities)),
   firstResponseSeconds: z.number().nullable(),
   resolutionSeconds: z.number().nullable(),
   businessHours: z.boolean(),

@@ -1,2 +1,3 @@
 export * from './ticket.contract.ts';
 export * from './ticket.schema.ts';
+export * from './ticket-priority.ts';

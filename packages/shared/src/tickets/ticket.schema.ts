@@ -4,6 +4,7 @@ import { pageNumberSchema } from '../common/pagination.ts';
 import { pageSchema, timestampSchema } from '../common/route-contract.ts';
 import { contactRecordSchema } from '../contacts/contact.schema.ts';
 import { ticketSlaSchema } from '../sla/sla.schema.ts';
+import { ticketPriorities } from './ticket-priority.ts';
 
 /** spec: ticket states. */
 export const ticketStatuses = ['pending', 'open', 'closed'] as const;
@@ -88,6 +89,7 @@ export const ticketUpdateSchema = z.object({
   useIntegration: z.boolean().optional(),
   promptId: optionalId.nullable().optional(),
   integrationId: optionalId.nullable().optional(),
+  priority: z.enum(ticketPriorities).optional(),
 });
 export type TicketUpdate = z.infer<typeof ticketUpdateSchema>;
 
@@ -144,6 +146,8 @@ export const ticketRecordSchema = z.object({
   useIntegration: z.boolean(),
   integrationId: z.number().nullable(),
   promptId: z.number().nullable(),
+  /** Always sent by the server; optional for records built before priorities existed. */
+  priority: z.enum(ticketPriorities).optional(),
   contact: contactRecordSchema,
   queue: queueRefSchema.nullable(),
   user: userRefSchema.nullable(),

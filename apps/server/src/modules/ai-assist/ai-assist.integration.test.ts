@@ -128,7 +128,11 @@ describe('AI assist settings', () => {
     await waitUntil(() => heard.length > 0);
     const listed = await t.as(s.admin).get('/api/settings');
     const login = await t.login(s.attendantUser.email, TEST_PASSWORD);
-    for (const answer of [saved.body, listed.body, login, heard]) expect(JSON.stringify(answer)).not.toContain(s.key);
+    const superToken = (await t.login(t.config.admin.email, t.config.admin.password)).token;
+    const bySuper = await t.as(superToken).get(`/api/companies/${s.company.id}/settings`);
+    expect(bySuper.status).toBe(200);
+    for (const answer of [saved.body, listed.body, login, heard, bySuper.body])
+      expect(JSON.stringify(answer)).not.toContain(s.key);
     expect(listed.body).toContainEqual({ key: 'aiAssistApiKey', value: `sk-…${s.key.slice(-4)}` });
   });
 
@@ -161,10 +165,22 @@ describe('AI assist settings', () => {
     expect(refused.body).toMatchObject({ error: 'ERR_AI_ASSIST_UNAVAILABLE', details: { reason: 'disabled' } });
 
     const noPlan = await setup({ useOpenAi: false });
-    // A body that would fail validation still gets the plan's answer.
-    const bad = await noPlan.assist('rewrite', { style: 'pirate' });
-    expect(bad.status).toBe(403);
-    expect(bad.body).toMatchObject({ error: 'ERR_AI_ASSIST_UNAVAILABLE', details: { reason: 'plan' } });
+    const calls = openai.chats.length;
+    // Every helper, as JSON or as a stream, and with a body that would fail validation: the plan's answer.
+    for (const feature of ['summary', 'suggest', 'rewrite', 'translate']) {
+      const bad = await noPlan.assist(feature, { style: 'pirate' });
+      expect(bad.status, feature).toBe(403);
+      expect(bad.body, feature).toMatchObject({ error: 'ERR_AI_ASSIST_UNAVAILABLE', details: { reason: 'plan' } });
+      const stream = await t.app.inject({
+        method: 'POST',
+        url: `/api/tickets/${noPlan.ticket.id}/assist/${feature}`,
+        headers: { authorization: `Bearer ${noPlan.attendant}`, accept: 'text/event-stream' },
+        payload: {},
+      });
+      expect(stream.statusCode, feature).toBe(403);
+      expect(stream.json(), feature).toMatchObject({ details: { reason: 'plan' } });
+    }
+    expect(openai.chats.length).toBe(calls);
     expect(((await t.as(noPlan.attendant).get('/api/ai-assist/status')).body as AiAssistStatus).reason).toBe('plan');
     // Turning the flag on opens it.
     await t.db.update(plans).set({ useOpenAi: true }).where(eq(plans.id, noPlan.plan.id));

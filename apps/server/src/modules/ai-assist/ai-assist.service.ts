@@ -142,7 +142,9 @@ export function createAiAssistService(deps: {
       return {
         available: found.reason === null,
         reason: found.reason,
-        features: found.reason === null ? found.settings.features : [],
+        // Over budget or without a key the helpers switched on are still named: their buttons stay,
+        // off, and say why. Off by plan or by the admin, there is nothing to show.
+        features: found.reason === 'plan' || found.reason === 'disabled' ? [] : found.settings.features,
         monthlyTokens: found.settings.monthlyTokens,
         usedTokens: found.usedTokens,
       };

@@ -1,6 +1,7 @@
 import {
   type AuditAction,
   type AuditQuery,
+  asSpreadsheetText,
   auditCsvMaxRows,
   auditPageSize,
   auditQuerySchema,
@@ -11,8 +12,11 @@ import type { Database } from '../../platform/db/client.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { AuditFilters, AuditRepository, AuditRow } from './audit.repository.ts';
 
-/** Any field whose name says it holds a secret is written as changed, never with its value. */
-const SECRET_KEY = /pass(word)?|secret|token|api_?key|hash|credential|private/i;
+/**
+ * Any field whose name says it holds a secret is written as changed, never with its value
+ * (`token`, `cloudAccessToken`; not a count such as a prompt's `maxTokens`).
+ */
+const SECRET_KEY = /pass(word)?|secret|token(?!s)|api_?key|hash|credential|private/i;
 export const HIDDEN = '[hidden]';
 
 /** Who made a change: the session's user, company and address. */
@@ -28,12 +32,15 @@ export interface AuditChange {
   before?: Record<string, unknown> | null;
   /** The fields after it (null for a deletion). */
   after?: Record<string, unknown> | null;
+  /** Fields that hold a secret under a name the pattern above does not catch (`jsonContent`, `voiceKey`). */
+  hidden?: readonly string[];
 }
 
 /** The fields that differ, each `{before, after}`, secrets hidden; a creation or deletion lists every field. */
 export function diffFields(
   before: Record<string, unknown> | null | undefined,
   after: Record<string, unknown> | null | undefined,
+  hidden: readonly string[] = [],
 ) {
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
@@ -41,9 +48,10 @@ export function diffFields(
     const was = before?.[key] ?? null;
     const is = after?.[key] ?? null;
     if (JSON.stringify(was) === JSON.stringify(is)) continue;
-    changes[key] = SECRET_KEY.test(key)
-      ? { before: was === null ? null : HIDDEN, after: is === null ? null : HIDDEN }
-      : { before: was, after: is };
+    changes[key] =
+      SECRET_KEY.test(key) || hidden.includes(key)
+        ? { before: was === null ? null : HIDDEN, after: is === null ? null : HIDDEN }
+        : { before: was, after: is };
   }
   return changes;
 }
@@ -67,7 +75,7 @@ export function createAuditService(repository: AuditRepository) {
      * entry, no entry for a change that rolled back. A change that changed nothing writes none.
      */
     async record(tx: Database, actor: AuditActor, change: AuditChange) {
-      const changes = diffFields(change.before, change.after);
+      const changes = diffFields(change.before, change.after, change.hidden);
       if (Object.keys(changes).length === 0 && change.before && change.after) return;
       await repository.insert(tx, {
         companyId: change.companyId ?? actor.companyId,
@@ -118,7 +126,7 @@ function csvValues(row: AuditRow) {
     row.createdAt.toISOString(),
     String(row.companyId),
     row.userId === null ? '' : String(row.userId),
-    row.userName ?? '',
+    asSpreadsheetText(row.userName ?? ''),
     row.action,
     row.entityType,
     row.entityId ?? '',

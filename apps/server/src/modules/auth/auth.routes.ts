@@ -94,7 +94,7 @@ export function registerAuthRoutes(
     { config: { twoFactorSetup: true } },
   );
   route(app, authRoutes.twoFactorDisable, async (request, reply) => {
-    await twoFactor.disable(request.session, request.body.code);
+    await service.disableTwoFactor(request.session, request.body.code);
     reply.code(204);
   });
   route(
@@ -166,7 +166,9 @@ export function registerAuthRoutes(
     { config: { public: true } },
   );
 
-  route(app, authRoutes.me, (request) => service.me(request.session), { config: { billing: true } });
+  route(app, authRoutes.me, (request) => service.me(request.session), {
+    config: { billing: true, twoFactorPending: true },
+  });
 
   route(app, authRoutes.updateMe, (request) => service.updateOwnProfile(request.session, request.body));
 }

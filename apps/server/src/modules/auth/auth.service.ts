@@ -38,6 +38,8 @@ const SETUP_TOKEN_TTL_SECONDS = 900;
  */
 export type AuthState = Omit<NonNullable<Awaited<ReturnType<UsersRepository['findAuthState']>>>, 'passwordHash'> & {
   sessionIds: string[];
+  /** A rule now requires the second step of this user, who has not set it up yet. */
+  twoFactorSetupPending: boolean;
 };
 
 export interface IssuedSession {
@@ -78,7 +80,16 @@ export function createAuthService(deps: {
     const [row, sessionIds] = await Promise.all([users.findAuthState(userId), sessions.liveIds(userId)]);
     if (!row) return null;
     const { passwordHash: _notKept, ...state } = row;
-    return { ...state, sessionIds };
+    return { ...state, sessionIds, twoFactorSetupPending: await isTwoFactorSetupPending(row) };
+  }
+
+  /**
+   * Whether a rule (the company's or the platform's) requires the second step of a user who has
+   * not set it up. Read with the session row, so a rule turned on reaches users already signed
+   * in at their next request (docs/decisions/account-security.md, "Required set-up").
+   */
+  async function isTwoFactorSetupPending(user: { id: number; companyId: number; profile: string; isSuper: boolean }) {
+    return (await twoFactor.isRequired(user)) && !(await twoFactor.isEnabled(user.id));
   }
   const attemptsByIp = new RateLimiter(deps.db, 'login-ip', deps.limits.perIp, deps.limits.windowMs);
   const failuresByEmail = new RateLimiter(deps.db, 'login-email', deps.limits.perEmail, deps.limits.windowMs);
@@ -148,7 +159,13 @@ export function createAuthService(deps: {
       companyStatus: status,
       dueDate: company.dueDate,
     });
-    return { ...stored, company: { ...company, billingOnly, settings } };
+    const twoFactorSetupPending = await isTwoFactorSetupPending({
+      id: userId,
+      companyId,
+      profile: stored.profile,
+      isSuper: stored.super,
+    });
+    return { ...stored, twoFactorSetupPending, company: { ...company, billingOnly, settings } };
   }
 
   return {
@@ -213,12 +230,20 @@ export function createAuthService(deps: {
      */
     async enableTwoFactor(session: RequestSession, code: string, client: ClientInfo) {
       const recoveryCodes = await twoFactor.enable(session, code);
+      // A signed-in user the rule held at the set-up screen is let through at the next request.
+      cache.forgetUser(session.userId);
       if (!session.twoFactorSetupOnly) return { recoveryCodes };
       const state = await users.findAuthState(session.userId);
       if (!state) throw new AppError('ERR_SESSION_EXPIRED');
       assertCompanyOrBillingAccess(state);
       const issued = await startSession({ id: state.id, companyId: state.companyId, dueDate: state.dueDate }, client);
       return { recoveryCodes, issued };
+    },
+
+    /** The user turns the second step off; a rule that requires it sends them back to the set-up. */
+    async disableTwoFactor(session: RequestSession, code: string) {
+      await twoFactor.disable(session, code);
+      cache.forgetUser(session.userId);
     },
 
     /** An admin resets a user's second step: their company's users, or any company's for the super user. */
@@ -238,11 +263,12 @@ export function createAuthService(deps: {
           after: { twoFactor: 'disabled' },
         });
       });
+      cache.forgetUser(userId);
     },
 
     /** The super user's platform-wide rule, recorded in the super user's company's log. */
     async setTwoFactorPolicy(session: RequestSession, require2fa: TwoFactorRequirement) {
-      return deps.db.transaction(async (tx) => {
+      const answer = await deps.db.transaction(async (tx) => {
         const before = await twoFactor.policy(tx);
         const after = await twoFactor.setPolicy(require2fa, tx);
         await deps.audit.record(tx, session, {
@@ -253,6 +279,9 @@ export function createAuthService(deps: {
         });
         return after;
       });
+      // Whoever the rule now names meets it at their next request, in every process.
+      cache.forgetAll();
+      return answer;
     },
 
     /** The caller's signed-in browsers; `current` marks the one asking. */
@@ -383,6 +412,7 @@ export function createAuthService(deps: {
       if (companyBlockReason(user) && !billingOnly) return null;
       return {
         ...(billingOnly ? { billingOnly } : {}),
+        ...(user.twoFactorSetupPending ? { twoFactorSetupPending: true } : {}),
         userId: user.id,
         companyId: user.companyId,
         profile: user.profile,

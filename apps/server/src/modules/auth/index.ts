@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
+import { createSecretBox } from '../../platform/crypto/secret-box.ts';
 import type { SessionCache } from '../../platform/http/session-cache.ts';
 import type { AuditLog } from '../audit/index.ts';
 import type { SettingsReader } from '../settings/index.ts';
@@ -26,6 +27,8 @@ export function createAuthModule(
     repository: createTwoFactorRepository(platform.db),
     settings,
     emailOf: async (companyId, userId) => (await users.loadSessionUser(companyId, userId))?.email ?? null,
+    // Its own key, derived from the refresh-token secret (docs/decisions/account-security.md).
+    secrets: createSecretBox(platform.config.jwtRefreshSecret, 'totp'),
   });
   const service = createAuthService({
     users,

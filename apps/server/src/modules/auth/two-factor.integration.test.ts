@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { userTwoFactor } from '../../tables.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -109,6 +111,23 @@ describe('two-step sign-in', () => {
     expect(limited.status).toBe(429);
   });
 
+  it('keeps the secret sealed in the database, and still reads one stored in clear before', async () => {
+    const { company } = await companyWithAdmin();
+    const user = await buildUser(t.db, { companyId: company.id });
+    const { secret } = await enrol((await t.login(user.email, TEST_PASSWORD)).token);
+    const stored = async () =>
+      (await t.db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, user.id)))[0].secret!;
+    expect(await stored()).toMatch(/^sealed:v1:/);
+    expect(await stored()).not.toContain(secret);
+
+    // A row written before secrets were sealed: it signs in, and is sealed by that use.
+    await t.db.update(userTwoFactor).set({ secret }).where(eq(userTwoFactor.userId, user.id));
+    const { challenge } = (await signIn(user.email)).body;
+    const signedIn = await t.request('POST', '/api/auth/login/2fa', { body: { challenge, code: codeOf(secret, 1) } });
+    expect(signedIn.status).toBe(200);
+    expect(await stored()).toMatch(/^sealed:v1:/);
+  });
+
   it('sends an admin of a company that requires it to the set-up, which alone it opens', async () => {
     const { company, token: adminToken } = await companyWithAdmin();
     const agent = await buildUser(t.db, { companyId: company.id });
@@ -132,8 +151,34 @@ describe('two-step sign-in', () => {
 
     // A plain user is not asked; with `everyone` they are.
     expect((await signIn(agent.email)).body.token).toEqual(expect.any(String));
+    await enrol(adminToken);
     await t.as(adminToken).put('/api/settings/require2faForAdmins', { value: 'everyone' });
     expect((await signIn(agent.email)).body.twoFactorSetupRequired).toBe(true);
+  });
+
+  it('holds an admin already signed in at the set-up from their next request once the rule is on', async () => {
+    const { company, token: adminToken } = await companyWithAdmin();
+    const admin2 = await buildUser(t.db, { companyId: company.id, profile: 'admin' });
+    const signedIn = (await t.login(admin2.email, TEST_PASSWORD)).token;
+    const agentToken = (await t.login((await buildUser(t.db, { companyId: company.id })).email, TEST_PASSWORD)).token;
+    await enrol(adminToken);
+    expect((await t.as(signedIn).get('/api/tickets')).status).toBe(200);
+
+    expect((await t.as(adminToken).put('/api/settings/require2faForAdmins', { value: 'enabled' })).status).toBe(200);
+    const held = await t.as(signedIn).get('/api/tickets');
+    expect(held.status).toBe(403);
+    expect(held.body.error).toBe('ERR_2FA_SETUP_REQUIRED');
+    // Their own session still answers (the app shows the set-up from it); someone with it on, or not named, goes on.
+    expect((await t.as(signedIn).get('/api/auth/me')).body.twoFactorSetupPending).toBe(true);
+    expect((await t.as(adminToken).get('/api/tickets')).status).toBe(200);
+    expect((await t.as(agentToken).get('/api/tickets')).status).toBe(200);
+    expect((await t.as(agentToken).get('/api/auth/me')).body.twoFactorSetupPending).toBe(false);
+
+    // Set up with the same session: it carries on, no new sign-in.
+    const enabled = await enrol(signedIn);
+    expect(enabled.recoveryCodes).toHaveLength(10);
+    expect((await t.as(signedIn).get('/api/tickets')).status).toBe(200);
+    expect((await t.as(signedIn).get('/api/auth/me')).body.twoFactorSetupPending).toBe(false);
   });
 
   it('lets the super user require it platform-wide', async () => {
@@ -149,6 +194,9 @@ describe('two-step sign-in', () => {
     expect((await t.as(superToken).put('/api/auth/2fa/policy', { require2fa: 'everyone' })).status).toBe(200);
     try {
       expect((await signIn(agent.email)).body.twoFactorSetupRequired).toBe(true);
+      // The rule names the super user too: held at the set-up until it is on.
+      expect((await t.as(superToken).get('/api/tickets')).body.error).toBe('ERR_2FA_SETUP_REQUIRED');
+      await enrol(superToken);
     } finally {
       await t.as(superToken).put('/api/auth/2fa/policy', { require2fa: 'disabled' });
     }

@@ -58,6 +58,14 @@ export function createTwoFactorRepository(db: Database) {
       return rows.length === 1;
     },
 
+    /** Replaces a secret kept in clear by its sealed form, unless it changed meanwhile. */
+    async sealSecret(userId: number, plain: string, sealed: string) {
+      await db
+        .update(userTwoFactor)
+        .set({ secret: sealed })
+        .where(and(eq(userTwoFactor.userId, userId), eq(userTwoFactor.secret, plain)));
+    },
+
     /** Removes a recovery code's hash; false when another request used it first. */
     async useRecoveryCode(userId: number, codeHash: string) {
       const rows = await db

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TwoFactorRequirement } from '@wacrm/shared';
 import { Secret, TOTP } from 'otpauth';
+import { isSealed, type SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { hashPassword, verifyPassword } from '../../platform/http/passwords.ts';
@@ -46,15 +47,44 @@ export function createTwoFactorService(deps: {
   settings: Pick<SettingsReader, 'read'>;
   /** The user's email, for the label the authenticator app shows. */
   emailOf: (companyId: number, userId: number) => Promise<string | null>;
+  /** TOTP secrets are kept sealed (AES-256-GCM); rows written in clear before are read too. */
+  secrets: SecretBox;
 }) {
-  const { repository } = deps;
+  const { repository, secrets } = deps;
+
+  /**
+   * The secret of a stored row in clear, or null when it cannot be opened (sealed with another
+   * server key): that user cannot sign in with a code until an admin resets the second step.
+   * A secret still in clear is sealed now, so old rows are migrated by their next use.
+   */
+  async function openSecret(userId: number, stored: string) {
+    let plain: string;
+    try {
+      plain = secrets.open(stored);
+    } catch {
+      return null;
+    }
+    if (!isSealed(stored)) await repository.sealSecret(userId, stored, secrets.seal(plain));
+    return plain;
+  }
 
   /** Checks a code against a secret and takes its time step; false for a wrong or reused code. */
-  async function acceptCode(userId: number, secret: string, code: string) {
+  async function acceptCode(userId: number, storedSecret: string, code: string) {
+    const secret = await openSecret(userId, storedSecret);
+    if (!secret) return false;
     const delta = totpFor(secret).validate({ token: code, window: WINDOW_STEPS });
     if (delta === null) return false;
     const step = Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + delta;
     return repository.claimStep(userId, step);
+  }
+
+  /** A pending secret is confirmed within minutes: one that cannot be opened is only set up again. */
+  async function openPending(stored: string) {
+    try {
+      return secrets.open(stored);
+    } catch {
+      return null;
+    }
   }
 
   async function isRequired(user: { companyId: number; profile: string; isSuper: boolean }) {
@@ -97,7 +127,7 @@ export function createTwoFactorService(deps: {
     async setup(session: RequestSession) {
       if ((await repository.find(session.userId))?.secret) throw new AppError('ERR_2FA_ALREADY_ENABLED');
       const secret = new Secret({ size: 20 }).base32;
-      await repository.savePending(session.companyId, session.userId, secret);
+      await repository.savePending(session.companyId, session.userId, secrets.seal(secret));
       const email = (await deps.emailOf(session.companyId, session.userId)) ?? String(session.userId);
       return { otpauthUri: totpFor(secret, email).toString(), secret };
     },
@@ -107,7 +137,8 @@ export function createTwoFactorService(deps: {
       const row = await repository.find(session.userId);
       if (row?.secret) throw new AppError('ERR_2FA_ALREADY_ENABLED');
       if (!row?.pendingSecret) throw new AppError('ERR_2FA_NOT_PENDING');
-      const delta = totpFor(row.pendingSecret).validate({ token: code, window: WINDOW_STEPS });
+      const pending = await openPending(row.pendingSecret);
+      const delta = pending === null ? null : totpFor(pending).validate({ token: code, window: WINDOW_STEPS });
       if (delta === null) throw new AppError('ERR_2FA_INVALID_CODE');
       const step = Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + delta;
       const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);

@@ -91,10 +91,13 @@ describe('completion and rating', () => {
     expect(rating).toMatchObject({ rate: 3, userId: admin.id, companyId: c.id });
     // The reply went to the rated ticket: no new ticket was opened.
     expect((await ticketOf(t, c.id, me.number)).id).toBe(ticket.id);
-    // A second answer is a new conversation, not a second rating.
+    // A second answer soon after is the rating's comment (docs/decisions/reports.md), not a second
+    // rating and not a new conversation.
     await me.say('2');
-    expect((await ticketOf(t, c.id, me.number)).id).not.toBe(ticket.id);
-    expect(await t.db.select().from(ticketRatings).where(eq(ticketRatings.ticketId, ticket.id))).toHaveLength(1);
+    expect(await t.db.select().from(ticketRatings).where(eq(ticketRatings.ticketId, ticket.id))).toMatchObject([
+      { rate: 3, comment: '2' },
+    ]);
+    expect((await ticketOf(t, c.id, me.number)).id).toBe(ticket.id);
   });
 
   it('any other reply starts a new ticket and ends the wait', async () => {

@@ -12,7 +12,7 @@ import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { paced } from '../../../test/machine-pace.ts';
 import { nextEvent, nextMatching, startTestServer, type TestServer, waitFor } from '../../../test/test-server.ts';
-import { contacts, messages, settings, tags, tickets, ticketTags, whatsapps } from '../../tables.ts';
+import { auditLog, contacts, messages, settings, tags, tickets, ticketTags, whatsapps } from '../../tables.ts';
 import { campaignDispatchJob } from './campaigns.jobs.ts';
 import { campaignShippings, campaigns } from './campaigns.tables.ts';
 
@@ -557,12 +557,23 @@ describe('campaigns', () => {
       })
     ).body as CampaignRecord;
     await waitUntil(async () => (await report(api, campaign.id)).sent > 0);
-    const canceled = await api.post(`/api/campaigns/${campaign.id}/cancel`);
-    expect(canceled.status, JSON.stringify([canceled.body, await report(api, campaign.id)])).toBe(200);
-    expect(canceled.body).toMatchObject({ status: 'CANCELADA', editable: true });
+    // Two cancels at once (two admins, or a double click): one changes it, the other is refused.
+    const cancels = await Promise.all([1, 2].map(() => api.post(`/api/campaigns/${campaign.id}/cancel`)));
+    const canceled = cancels.find((answer) => answer.status === 200);
+    expect(cancels.map((answer) => answer.status).sort(), JSON.stringify(cancels.map((answer) => answer.body))).toEqual(
+      [200, 409],
+    );
+    expect(canceled?.body).toMatchObject({ status: 'CANCELADA', editable: true });
     const atCancel = await report(api, campaign.id);
     expect(atCancel.sent + atCancel.pending).toBe(300);
-    expect((await api.post(`/api/campaigns/${campaign.id}/restart`)).body).toMatchObject({ status: 'EM_ANDAMENTO' });
+    const restarts = await Promise.all([1, 2].map(() => api.post(`/api/campaigns/${campaign.id}/restart`)));
+    expect(restarts.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const entries = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'campaign'), eq(auditLog.entityId, String(campaign.id))));
+    const changes = entries.map((entry) => entry.action).filter((action) => action !== 'campaign.scheduled');
+    expect(changes.sort()).toEqual(['campaign.cancelled', 'campaign.restarted']);
     await finished(api, campaign.id);
     const sent = await waitUntil(async () => {
       const rows = await sentMessages(company.id, connection.id);

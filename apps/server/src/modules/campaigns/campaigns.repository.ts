@@ -1,4 +1,4 @@
-import { type CampaignSettings, defaultCampaignSettings } from '@wacrm/shared';
+import { type CampaignSettings, type CampaignStatus, defaultCampaignSettings } from '@wacrm/shared';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { containsText } from '../../platform/db/text-search.ts';
@@ -60,8 +60,8 @@ export function createCampaignsRepository(db: Database) {
       return row ?? null;
     },
 
-    async insert(companyId: number, values: CampaignWrite) {
-      const [row] = await db
+    async insert(companyId: number, values: CampaignWrite, handle: Database = db) {
+      const [row] = await handle
         .insert(campaigns)
         .values({ ...values, companyId } as typeof campaigns.$inferInsert)
         .returning({ id: campaigns.id });
@@ -73,6 +73,19 @@ export function createCampaignsRepository(db: Database) {
         .update(campaigns)
         .set({ ...values, updatedAt: new Date() })
         .where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, id)))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Changes the campaign only while it still has `from` status, in the same statement: a cancel
+     * racing the dispatcher's finish, or a second cancel, finds it changed and writes nothing.
+     */
+    async transition(companyId: number, id: number, from: CampaignStatus, values: CampaignWrite, handle: Database) {
+      const [row] = await handle
+        .update(campaigns)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, id), eq(campaigns.status, from)))
         .returning();
       return row ?? null;
     },

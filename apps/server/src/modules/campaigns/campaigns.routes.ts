@@ -97,16 +97,31 @@ export function registerCampaignsRoutes(
   // --- campaigns ---
   route(app, campaignRoutes.page, (request) => campaigns.page(company(request), request.query), gated);
   route(app, campaignRoutes.find, (request) => campaigns.find(company(request), request.params.id), gated);
-  route(app, campaignRoutes.create, (request) => campaigns.create(company(request), request.body), gated);
+  route(
+    app,
+    campaignRoutes.create,
+    (request) => campaigns.create(request.session, company(request), request.body),
+    gated,
+  );
   route(
     app,
     campaignRoutes.update,
-    (request) => campaigns.update(company(request), request.params.id, request.body),
+    (request) => campaigns.update(request.session, company(request), request.params.id, request.body),
     gated,
   );
   route(app, campaignRoutes.remove, (request) => campaigns.remove(company(request), request.params.id), gated);
-  route(app, campaignRoutes.cancel, (request) => campaigns.cancel(company(request), request.params.id), gated);
-  route(app, campaignRoutes.restart, (request) => campaigns.restart(company(request), request.params.id), gated);
+  route(
+    app,
+    campaignRoutes.cancel,
+    (request) => campaigns.cancel(request.session, company(request), request.params.id),
+    gated,
+  );
+  route(
+    app,
+    campaignRoutes.restart,
+    (request) => campaigns.restart(request.session, company(request), request.params.id),
+    gated,
+  );
   // spec: multipart `file`; the text goes as its caption.
   route(
     app,

@@ -1,4 +1,5 @@
 import {
+  asSpreadsheetText,
   CAMPAIGN_EDIT_WINDOW_MS,
   CAMPAIGNS_PAGE_SIZE,
   type CampaignFields,
@@ -12,8 +13,10 @@ import {
   missingTemplateValue,
 } from '@wacrm/shared';
 import type { z } from 'zod';
+import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import type { AuditActor, AuditLog } from '../audit/index.ts';
 import type { TemplatesService } from '../channels/index.ts';
 import type { CampaignDispatch } from './campaign-dispatch.ts';
 import type { CampaignsRealtime } from './campaigns.realtime.ts';
@@ -45,8 +48,11 @@ export function createCampaignsService(deps: {
   /** The company's clock, on which a time written 'YYYY-MM-DD HH:mm:ss' is read. */
   timeZoneOf: (companyId: number) => Promise<string>;
   templates: Pick<TemplatesService, 'prepare'>;
+  /** Scheduling, cancelling and restarting are written with their audit entry in one transaction. */
+  db: Database;
+  audit: AuditLog;
 }) {
-  const { repository, realtime } = deps;
+  const { repository, realtime, db, audit } = deps;
 
   const toRecord = (row: Joined): CampaignRecord => {
     const c = row.campaign;
@@ -192,6 +198,28 @@ export function createCampaignsService(deps: {
     await deps.storage.remove(before.mediaPath).catch(() => undefined);
   }
 
+  /**
+   * "Campaign started": the admin's act is giving it a time (it then starts by itself), recorded
+   * when a save sets or moves that time.
+   */
+  async function recordScheduled(
+    tx: Database,
+    actor: AuditActor,
+    id: number,
+    before: Pick<CampaignRow, 'status' | 'scheduledAt'> | null,
+    after: { name: string; scheduledAt: Date | null },
+  ) {
+    if (!after.scheduledAt) return;
+    if (before?.status === 'PROGRAMADA' && before.scheduledAt?.getTime() === after.scheduledAt.getTime()) return;
+    await audit.record(tx, actor, {
+      action: 'campaign.scheduled',
+      entityType: 'campaign',
+      entityId: id,
+      before: before && { status: before.status, scheduledAt: before.scheduledAt?.toISOString() ?? null },
+      after: { name: after.name, status: 'PROGRAMADA', scheduledAt: after.scheduledAt.toISOString() },
+    });
+  }
+
   /** A programmed campaign whose time has come starts now; later ones wait for their job or the sweep. */
   async function startIfDue(companyId: number, id: number, scheduledAt: Date | null) {
     if (!scheduledAt) return;
@@ -206,16 +234,20 @@ export function createCampaignsService(deps: {
 
     find: async (companyId: number, id: number) => toRecord(await load(companyId, id)),
 
-    async create(companyId: number, fields: Fields) {
+    async create(actor: AuditActor, companyId: number, fields: Fields) {
       await checkReferences(companyId, fields);
       const values = await columns(companyId, fields);
-      const id = await repository.insert(companyId, values);
+      const id = await db.transaction(async (tx) => {
+        const inserted = await repository.insert(companyId, values, tx);
+        await recordScheduled(tx, actor, inserted, null, values);
+        return inserted;
+      });
       const record = await announce(companyId, id, 'create');
       await startIfDue(companyId, id, values.scheduledAt);
       return record;
     },
 
-    async update(companyId: number, id: number, fields: Fields) {
+    async update(actor: AuditActor, companyId: number, id: number, fields: Fields) {
       const before = (await load(companyId, id)).campaign;
       if (!isEditable(before, deps.clock())) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
       await checkReferences(companyId, fields);
@@ -235,7 +267,10 @@ export function createCampaignsService(deps: {
         });
         return announce(companyId, id, 'update');
       }
-      await repository.update(companyId, id, values);
+      await db.transaction(async (tx) => {
+        await repository.update(companyId, id, values, tx);
+        await recordScheduled(tx, actor, id, before, values);
+      });
       const record = await announce(companyId, id, 'update');
       await startIfDue(companyId, id, values.scheduledAt);
       return record;
@@ -249,18 +284,44 @@ export function createCampaignsService(deps: {
     },
 
     /** spec: EM_ANDAMENTO → CANCELADA. The chain stops at its next claim. */
-    async cancel(companyId: number, id: number) {
+    async cancel(actor: AuditActor, companyId: number, id: number) {
       const before = (await load(companyId, id)).campaign;
       if (before.status !== 'EM_ANDAMENTO') throw new AppError('ERR_CAMPAIGN_INVALID_TRANSITION');
-      await repository.update(companyId, id, { status: 'CANCELADA', chainToken: null });
+      await db.transaction(async (tx) => {
+        const cancelled = await repository.transition(
+          companyId,
+          id,
+          'EM_ANDAMENTO',
+          { status: 'CANCELADA', chainToken: null },
+          tx,
+        );
+        if (!cancelled) throw new AppError('ERR_CAMPAIGN_INVALID_TRANSITION');
+        await audit.record(tx, actor, {
+          action: 'campaign.cancelled',
+          entityType: 'campaign',
+          entityId: id,
+          before: { name: before.name, status: before.status },
+          after: { name: before.name, status: 'CANCELADA' },
+        });
+      });
       return announce(companyId, id, 'update');
     },
 
     /** spec: CANCELADA → EM_ANDAMENTO, continuing with the contacts not sent yet. */
-    async restart(companyId: number, id: number) {
+    async restart(actor: AuditActor, companyId: number, id: number) {
       const before = (await load(companyId, id)).campaign;
       if (before.status !== 'CANCELADA') throw new AppError('ERR_CAMPAIGN_INVALID_TRANSITION');
-      await repository.update(companyId, id, { status: 'EM_ANDAMENTO' });
+      await db.transaction(async (tx) => {
+        const restarted = await repository.transition(companyId, id, 'CANCELADA', { status: 'EM_ANDAMENTO' }, tx);
+        if (!restarted) throw new AppError('ERR_CAMPAIGN_INVALID_TRANSITION');
+        await audit.record(tx, actor, {
+          action: 'campaign.restarted',
+          entityType: 'campaign',
+          entityId: id,
+          before: { name: before.name, status: before.status },
+          after: { name: before.name, status: 'EM_ANDAMENTO' },
+        });
+      });
       await deps.dispatch().resume(companyId, id);
       return announce(companyId, id, 'update');
     },
@@ -272,9 +333,7 @@ export function createCampaignsService(deps: {
       await load(companyId, id);
       const quote = (value: unknown) => {
         const text = value === null || value === undefined ? '' : String(value);
-        // Leading = + - @ would run as a formula in a spreadsheet.
-        const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-        return `"${safe.replace(/"/g, '""')}"`;
+        return `"${asSpreadsheetText(text).replace(/"/g, '""')}"`;
       };
       const lines = ['name,number,email,status,variant,sentAt,delivered,read,error'];
       for (const row of await repository.shippings(companyId, id)) {

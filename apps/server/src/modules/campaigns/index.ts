@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { ChannelSession, TemplatesService } from '../channels/index.ts';
 import type { ContactsModule } from '../contacts/index.ts';
 import type { MessagesModule } from '../messages/index.ts';
@@ -34,6 +35,7 @@ export function createCampaignsModule(
     settings: Pick<SettingsReader, 'locale'>;
     /** Cloud API templates: checked when a campaign is saved, filled per contact when it sends. */
     templates: Pick<TemplatesService, 'prepare'>;
+    audit: AuditLog;
   },
 ) {
   const repository = createCampaignsRepository(platform.db);
@@ -67,6 +69,8 @@ export function createCampaignsModule(
     storage: platform.storage,
     timeZoneOf: async (companyId) => (await deps.settings.locale(companyId)).timeZone,
     templates: deps.templates,
+    db: platform.db,
+    audit: deps.audit,
   });
 
   const progress = createProgressThrottle(PROGRESS_EVERY_MS, service.progress, platform.log);

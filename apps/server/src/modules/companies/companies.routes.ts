@@ -27,9 +27,14 @@ export function registerCompaniesRoutes(app: FastifyInstance, service: Companies
   // A company's own users may read it (the schedules tab does); other ids answer 404.
   route(app, companyRoutes.find, (request) => service.findVisible(request.session, request.params.id));
 
-  route(app, companyRoutes.update, (request) => service.update(request.params.id, request.body), superOnly);
+  route(
+    app,
+    companyRoutes.update,
+    (request) => service.update(request.session, request.params.id, request.body),
+    superOnly,
+  );
 
-  route(app, companyRoutes.renew, (request) => service.renew(request.params.id), superOnly);
+  route(app, companyRoutes.renew, (request) => service.renew(request.session, request.params.id), superOnly);
 
   route(app, companyRoutes.remove, (request) => service.remove(request.params.id), superOnly);
 }

@@ -12,6 +12,7 @@ import { hashPassword } from '../../platform/http/passwords.ts';
 import type { SessionInvalidation } from '../../platform/http/session-cache.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import type { AuditActor, AuditLog } from '../audit/index.ts';
 import { companyBlockReason, createAuthRepository } from '../auth/index.ts';
 import type { SessionControl } from '../connections/index.ts';
 import type { PlanRules, PlansRepository } from '../plans/index.ts';
@@ -38,6 +39,8 @@ export function createCompaniesService(deps: {
   sessionCache: SessionInvalidation;
   /** The campaignsEnabled setting is written with the company; deleting it drops them all. */
   settingsCache: SettingsInvalidation;
+  /** A subscription's changes are written to the company's own log, in their transaction. */
+  audit: AuditLog;
   today?: () => string;
 }) {
   const { db, storage, jobs, sessions, plans, planRules, users, events, sessionCache, settingsCache } = deps;
@@ -50,6 +53,14 @@ export function createCompaniesService(deps: {
     const company = await repository.findById(id);
     if (!company) throw new AppError('ERR_NOT_FOUND');
     return company;
+  }
+
+  /** A company's subscription as the audit log compares it. */
+  async function auditView(companies: ReturnType<typeof createCompaniesRepository>, id: number) {
+    const company = await companies.findById(id);
+    if (!company) return null;
+    const { name, email, phone, planId, status, campaignsEnabled, dueDate, recurrence, schedules } = company;
+    return { name, email, phone, planId, status, campaignsEnabled, dueDate, recurrence, schedules };
   }
 
   async function assertPlanExists(companies: ReturnType<typeof createCompaniesRepository>, planId: number) {
@@ -124,14 +135,23 @@ export function createCompaniesService(deps: {
      * Switching a company off, or moving its due date into the past, ends its users' sessions
      * at once (super users excepted, as at login) and tells their open pages why.
      */
-    async update(id: number, fields: CompanyFields) {
+    async update(actor: AuditActor, id: number, fields: CompanyFields) {
       const blockedBy = await db.transaction(async (tx) => {
         const companies = createCompaniesRepository(tx);
         await assertPlanExists(companies, fields.planId);
         const before = await companies.findAccessState(id);
+        const audited = await auditView(companies, id);
         const { campaignsEnabled, ...columns } = fields;
         if (!before || !(await companies.update(id, columns))) throw new AppError('ERR_NOT_FOUND');
         await createSettingsRepository(tx).set(id, CAMPAIGNS_SETTING, String(campaignsEnabled));
+        await deps.audit.record(tx, actor, {
+          action: 'company.updated',
+          entityType: 'company',
+          entityId: id,
+          companyId: id,
+          before: audited,
+          after: await auditView(companies, id),
+        });
         const reason = blockReason({ companyStatus: fields.status, dueDate: fields.dueDate ?? null });
         if (!reason || blockReason(before)) return null;
         // Super users keep their sessions, as at login: refresh sessions go, and a bumped token
@@ -148,12 +168,21 @@ export function createCompaniesService(deps: {
     },
 
     /** spec "Company renewal": the due date moves by the recurrence, from the current due date. */
-    async renew(id: number) {
+    async renew(actor: AuditActor, id: number) {
       await db.transaction(async (tx) => {
         const companies = createCompaniesRepository(tx);
         const company = await companies.findForRenewal(id);
         if (!company) throw new AppError('ERR_NOT_FOUND');
-        await companies.setDueDate(id, renewDueDate(company.dueDate, company.recurrence, today()));
+        const dueDate = renewDueDate(company.dueDate, company.recurrence, today());
+        await companies.setDueDate(id, dueDate);
+        await deps.audit.record(tx, actor, {
+          action: 'company.renewed',
+          entityType: 'company',
+          entityId: id,
+          companyId: id,
+          before: { dueDate: company.dueDate },
+          after: { dueDate },
+        });
       });
       sessionCache.forgetCompany(id);
       await afterDueDate(id);

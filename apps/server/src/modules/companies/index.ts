@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { SessionControl } from '../connections/index.ts';
 import type { PlansModule } from '../plans/index.ts';
 import type { SettingsInvalidation } from '../settings/index.ts';
@@ -19,6 +20,7 @@ export function createCompaniesModule(
     dueDateSet?: (companyId: number) => Promise<void>;
     settings: SettingsInvalidation;
     users: UsersRepository;
+    audit: AuditLog;
   },
 ) {
   const service = createCompaniesService({
@@ -33,6 +35,7 @@ export function createCompaniesModule(
     events: createCompaniesRealtime(platform.realtime),
     sessionCache: platform.sessions,
     settingsCache: deps.settings,
+    audit: deps.audit,
   });
   return { service, register: (app: FastifyInstance) => registerCompaniesRoutes(app, service) };
 }

@@ -25,14 +25,19 @@ export function registerConnectionsRoutes(
     service.find(request.session.companyId, request.params.id, canSeeToken(request)),
   );
 
-  route(app, connectionRoutes.create, (request) => service.create(request.session.companyId, request.body), {
-    preHandler: requirePermission('connections-page:addConnection'),
-  });
+  route(
+    app,
+    connectionRoutes.create,
+    (request) => service.create(request.session, request.session.companyId, request.body),
+    {
+      preHandler: requirePermission('connections-page:addConnection'),
+    },
+  );
 
   route(
     app,
     connectionRoutes.update,
-    (request) => service.update(request.session.companyId, request.params.id, request.body),
+    (request) => service.update(request.session, request.session.companyId, request.params.id, request.body),
     canEdit,
   );
 
@@ -40,7 +45,7 @@ export function registerConnectionsRoutes(
     app,
     connectionRoutes.remove,
     async (request) => {
-      await service.remove(request.session.companyId, request.params.id);
+      await service.remove(request.session, request.session.companyId, request.params.id);
       return { message: 'Whatsapp deleted.' };
     },
     canEdit,
@@ -61,7 +66,7 @@ export function registerConnectionsRoutes(
     app,
     connectionRoutes.renewQr,
     async (request) => {
-      await sessions().newQr(await service.findRef(request.session.companyId, request.params.id));
+      await service.renewQr(request.session, request.session.companyId, request.params.id);
       return { message: 'Starting session.' };
     },
     sessionGuard,

@@ -12,6 +12,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { JobSender } from '../../platform/jobs/job-queue.ts';
+import type { AuditActor, AuditLog } from '../audit/index.ts';
 import type { PlanRules } from '../plans/index.ts';
 import { tokenRefusedAlertJob } from './connections.jobs.ts';
 import type { ConnectionsRealtime } from './connections.realtime.ts';
@@ -51,6 +52,8 @@ interface Deps {
     companyId: number,
     fields: { promptId?: number | null; integrationId?: number | null },
   ) => Promise<void>;
+  /** Each change is written with its audit entry in one transaction. */
+  audit: AuditLog;
 }
 
 const generateToken = () => randomBytes(16).toString('hex');
@@ -59,6 +62,29 @@ const isBlank = (value: string | null | undefined) => !value || value.trim() ===
 /** The Cloud API fields of a form, and which of them a Cloud API connection cannot do without. */
 const cloudFields = ['cloudPhoneNumberId', 'cloudWabaId', 'cloudAccessToken', 'cloudAppSecret'] as const;
 const cloudSecrets = ['cloudAccessToken', 'cloudAppSecret'] as const;
+
+/** What the audit log keeps of a connection: its settings (secrets by name, hidden by the log), not its live state. */
+const auditedFields = [
+  'name',
+  'provider',
+  'isDefault',
+  'greetingMessage',
+  'complationMessage',
+  'outOfHoursMessage',
+  'ratingMessage',
+  'expiresInactiveMessage',
+  'expiresTicket',
+  'timeUseBotQueues',
+  'maxUseBotQueues',
+  'timeToTransfer',
+  'transferQueueId',
+  'promptId',
+  'integrationId',
+  'schedules',
+  'cloudPhoneNumberId',
+  'cloudWabaId',
+  ...cloudSecrets,
+] as const;
 
 /**
  * A write-only secret as the form sent it: left out, blank or the masked value the API answered
@@ -77,6 +103,8 @@ function missingCloudFields(values: Partial<Record<(typeof cloudFields)[number],
   throw new AppError('ERR_VALIDATION', { fields: Object.fromEntries(missing.map((field) => [field, 'Required'])) });
 }
 
+type AuditView = Record<string, unknown> | null;
+
 /** spec: connections CRUD with its rules (unique name, one default, greeting, plan limit, token). */
 export function createConnectionsService({
   db,
@@ -87,6 +115,7 @@ export function createConnectionsService({
   sessions,
   assertBotRefs,
   jobs,
+  audit,
 }: Deps) {
   function checkProvider(provider: ConnectionProvider | undefined) {
     if (provider === 'sandbox' && !config.sandboxEnabled) {
@@ -165,6 +194,40 @@ export function createConnectionsService({
     return cloudFields.some((field) => write[field] !== undefined && write[field] !== stored[field]);
   }
 
+  /** The audited settings of a connection as stored now (`tx`: inside the change's transaction). */
+  async function auditView(tx: Database, companyId: number, id: number) {
+    const row = await repository.findRow(companyId, id, tx);
+    if (!row) return null;
+    const record = await repository.findRecord(companyId, id, { withToken: false }, tx);
+    return {
+      ...Object.fromEntries(auditedFields.map((field) => [field, row[field]])),
+      queueIds: record?.queueIds ?? [],
+      token: row.token,
+    };
+  }
+
+  /** The API token has an entry of its own, so an admin can find every change of it. */
+  async function recordChange(tx: Database, actor: AuditActor, id: number, before: AuditView, after: AuditView) {
+    const { token: tokenBefore, ...settingsBefore } = before ?? {};
+    const { token: tokenAfter, ...settingsAfter } = after ?? {};
+    await audit.record(tx, actor, {
+      action: !before ? 'connection.created' : !after ? 'connection.deleted' : 'connection.updated',
+      entityType: 'connection',
+      entityId: id,
+      before: before && settingsBefore,
+      after: after && settingsAfter,
+    });
+    if (before && after && tokenBefore !== tokenAfter) {
+      await audit.record(tx, actor, {
+        action: 'connection.tokenChanged',
+        entityType: 'connection',
+        entityId: id,
+        before: { token: tokenBefore },
+        after: { token: tokenAfter },
+      });
+    }
+  }
+
   async function emitChanged(companyId: number, ids: number[]) {
     for (const id of ids) {
       const record = await repository.findRecord(companyId, id, { withToken: false });
@@ -194,7 +257,7 @@ export function createConnectionsService({
       return record;
     },
 
-    async create(companyId: number, fields: ConnectionFields) {
+    async create(actor: AuditActor, companyId: number, fields: ConnectionFields) {
       checkProvider(fields.provider);
       const { queueIds = [], ...values } = fields;
       const token = isBlank(values.token) ? generateToken() : values.token!.trim();
@@ -225,6 +288,7 @@ export function createConnectionsService({
           });
           const cleared = row.isDefault ? await repository.clearOtherDefaults(tx, companyId, row.id) : [];
           await repository.replaceQueues(tx, row.id, queueIds);
+          await recordChange(tx, actor, row.id, null, await auditView(tx, companyId, row.id));
           return { created: row, clearedIds: cleared };
         }),
       );
@@ -233,7 +297,7 @@ export function createConnectionsService({
       return (await repository.findRecord(companyId, created.id, { withToken: true }))!;
     },
 
-    async update(companyId: number, id: number, fields: ConnectionUpdate) {
+    async update(actor: AuditActor, companyId: number, id: number, fields: ConnectionUpdate) {
       checkProvider(fields.provider);
       const { queueIds, ...values } = fields;
       const write: ConnectionWrite = { ...values };
@@ -245,6 +309,7 @@ export function createConnectionsService({
           await repository.lockCompany(tx, companyId);
           const current = await repository.findRecord(companyId, id, { withToken: false }, tx);
           if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
+          const audited = await auditView(tx, companyId, id);
           const cloudChanged = await cloudWrite(tx, companyId, id, values, write);
           await checkNameAndToken(tx, companyId, { name: values.name, token: write.token ?? undefined }, id);
           await checkQueues(tx, companyId, fields);
@@ -260,6 +325,7 @@ export function createConnectionsService({
           await repository.update(tx, companyId, id, write);
           const cleared = write.isDefault ? await repository.clearOtherDefaults(tx, companyId, id) : [];
           if (queueIds) await repository.replaceQueues(tx, id, queueIds);
+          await recordChange(tx, actor, id, audited, await auditView(tx, companyId, id));
           return { before: current, clearedIds: cleared, cloudChanged };
         }),
       );
@@ -272,7 +338,7 @@ export function createConnectionsService({
       return record;
     },
 
-    async remove(companyId: number, id: number) {
+    async remove(actor: AuditActor, companyId: number, id: number) {
       const owner = await db.transaction(async (tx) => {
         await repository.lockCompany(tx, companyId);
         const current = await repository.findRow(companyId, id, tx);
@@ -280,7 +346,9 @@ export function createConnectionsService({
         if (current.isDefault && (await repository.countOf(tx, companyId)) > 1) {
           throw new AppError('ERR_NO_OTHER_WHATSAPP');
         }
+        const audited = await auditView(tx, companyId, id);
         await repository.remove(tx, companyId, id);
+        await recordChange(tx, actor, id, audited, null);
         return current.sessionOwner;
       });
       await sessions().remove(id, owner);
@@ -309,6 +377,19 @@ export function createConnectionsService({
         realtime.connectionUpdated(companyId, record);
       }
       if (isNew) await jobs.send(tokenRefusedAlertJob, { companyId, connectionId: id, detail }, { retryLimit: 5 });
+    },
+
+    /**
+     * "New QR": the phone's pairing is forgotten and a new one starts. Recorded once the session
+     * manager has taken the order (the pairing lives in the session, not in this module's rows).
+     */
+    async renewQr(actor: AuditActor, companyId: number, id: number) {
+      const row = await repository.findRow(companyId, id);
+      if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
+      await sessions().newQr({ id: row.id, companyId: row.companyId, name: row.name, provider: row.provider });
+      await db.transaction((tx) =>
+        audit.record(tx, actor, { action: 'connection.qrRenewed', entityType: 'connection', entityId: id }),
+      );
     },
 
     /** The connection a session route names, in the caller's company. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { PlanRules } from '../plans/index.ts';
 import { tokenRefusedAlertJob } from './connections.jobs.ts';
 import { createConnectionsRealtime } from './connections.realtime.ts';
@@ -23,6 +24,7 @@ export function createConnectionsModule(
     /** Who is mailed when a connection needs an admin, and in which language. */
     adminEmails: (companyId: number) => Promise<string[]>;
     messagesLanguage: (companyId: number) => Promise<AlertLanguage>;
+    audit: AuditLog;
   },
 ) {
   let sessions: SessionControl | null = null;
@@ -43,6 +45,7 @@ export function createConnectionsModule(
     sessions: getSessions,
     assertBotRefs: deps.assertBotRefs,
     jobs: platform.jobs,
+    audit: deps.audit,
   });
   platform.jobs.handle(
     tokenRefusedAlertJob,

@@ -1,4 +1,4 @@
-import { CONTACTS_CSV_COLUMNS, toCsvLine, UTF8_BOM } from '@wacrm/shared';
+import { asSpreadsheetText, CONTACTS_CSV_COLUMNS, toCsvLine, UTF8_BOM } from '@wacrm/shared';
 import type { ContactsRepository } from './contacts.repository.ts';
 
 /** Rows read per query while exporting. */
@@ -15,7 +15,7 @@ export async function* exportContactsCsv(repository: ContactsRepository, company
   for (;;) {
     const rows = await repository.exportBatch(companyId, afterId, EXPORT_BATCH_SIZE);
     if (rows.length === 0) return;
-    yield rows.map((row) => toCsvLine([row.name, row.number, row.email])).join('');
+    yield rows.map((row) => toCsvLine([row.name, row.number, row.email].map(asSpreadsheetText))).join('');
     afterId = rows[rows.length - 1].id;
     if (rows.length < EXPORT_BATCH_SIZE) return;
   }

@@ -284,6 +284,19 @@ describe('CSV export', () => {
     expect(answer.body).toContain('"The ""Boss"" 1"');
   });
 
+  it('writes names a spreadsheet would run as formulas as text', async () => {
+    const { company, userToken } = await companyWithUsers();
+    const names = ['=HYPERLINK("http://evil.example","Click")', '+1+1', '-2', '@SUM(A1)', "O'Brien"];
+    await t.db
+      .insert(contacts)
+      .values(names.map((name, index) => ({ companyId: company.id, name, number: String(5511950000000 + index) })));
+    const answer = await t.as(userToken).get('/api/contacts/export.csv');
+    const exported = parseCsv(answer.body as string)
+      .slice(1)
+      .map((row) => row[0]);
+    expect(exported).toEqual([`'${names[0]}`, "'+1+1", "'-2", "'@SUM(A1)", "O'Brien"]);
+  });
+
   it('needs a token', async () => {
     expect((await t.request('GET', '/api/contacts/export.csv')).status).toBe(401);
   });

@@ -20,7 +20,8 @@ export function registerContactsRoutes(
   );
 
   // spec: semicolons, contatos.csv; streamed so a large company never sits in memory.
-  route(app, contactRoutes.exportCsv, (request, reply) => {
+  route(app, contactRoutes.exportCsv, async (request, reply) => {
+    await contacts.recordExport(request.session);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${CONTACTS_CSV_FILENAME}"`)
@@ -46,7 +47,7 @@ export function registerContactsRoutes(
     preHandler: requirePermission('contacts-page:deleteContact'),
   });
 
-  route(app, contactRoutes.removeAll, (request) => contacts.removeAll(request.session.companyId), {
+  route(app, contactRoutes.removeAll, (request) => contacts.removeAll(request.session, request.session.companyId), {
     preHandler: requireAdmin,
   });
 }

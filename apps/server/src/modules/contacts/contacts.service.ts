@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { AuditActor, AuditLog } from '../audit/index.ts';
 import type { ChannelSession } from '../channels/index.ts';
 import type { ContactsRealtime } from './contacts.realtime.ts';
 import { type ContactRow, type ContactWrite, createContactsRepository } from './contacts.repository.ts';
@@ -88,9 +89,11 @@ export interface ContactsServiceDeps {
   /** The live session of a connection, to read its address book (`POST /contacts/import`). */
   /** The connection's session, in this process or forwarded to the one holding it. */
   reachSession: (whatsappId: number) => Promise<ChannelSession | null>;
+  /** A bulk deletion is written with its audit entry in one transaction; an export is recorded too. */
+  audit: AuditLog;
 }
 
-export function createContactsService({ db, events, reachSession }: ContactsServiceDeps) {
+export function createContactsService({ db, events, reachSession, audit }: ContactsServiceDeps) {
   const repository = createContactsRepository(db);
 
   async function findRow(companyId: number, id: number) {
@@ -152,10 +155,24 @@ export function createContactsService({ db, events, reachSession }: ContactsServ
       return { message: 'Contact deleted' };
     },
 
-    async removeAll(companyId: number) {
-      const deleted = await repository.removeAll(companyId);
+    async removeAll(actor: AuditActor, companyId: number) {
+      const deleted = await db.transaction(async (tx) => {
+        const count = await createContactsRepository(tx).removeAll(companyId);
+        await audit.record(tx, actor, {
+          action: 'contact.deletedAll',
+          entityType: 'contact',
+          before: { contacts: count },
+          after: { contacts: 0 },
+        });
+        return count;
+      });
       events.allContactsDeleted(companyId);
       return { deleted };
+    },
+
+    /** Who took the company's address book, and when: written before the file is streamed. */
+    async recordExport(actor: AuditActor) {
+      await db.transaction((tx) => audit.record(tx, actor, { action: 'contact.exported', entityType: 'contact' }));
     },
 
     /** `POST /contacts/upload`: each row checked alone; the valid ones stored in batches. */

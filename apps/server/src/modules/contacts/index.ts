@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { ChannelSession } from '../channels/index.ts';
 import { createContactsRealtime } from './contacts.realtime.ts';
 import { createContactsRepository } from './contacts.repository.ts';
@@ -14,7 +15,7 @@ export { type ContactsRealtime, createContactsRealtime } from './contacts.realti
 /** Contacts: list and search, CRUD, spreadsheet upload, phone address book import, CSV export. */
 export function createContactsModule(
   platform: Platform,
-  deps: { sessions: { reach(whatsappId: number): Promise<ChannelSession | null> } },
+  deps: { sessions: { reach(whatsappId: number): Promise<ChannelSession | null> }; audit: AuditLog },
 ) {
   const events = createContactsRealtime(platform.realtime);
   const repository = createContactsRepository(platform.db);
@@ -22,6 +23,7 @@ export function createContactsModule(
     db: platform.db,
     events,
     reachSession: (whatsappId) => deps.sessions.reach(whatsappId),
+    audit: deps.audit,
   });
   return {
     service,

@@ -2,6 +2,7 @@ import type { DialogflowTest } from '@wacrm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { InboundHandler, MessagesModule } from '../messages/index.ts';
 import type { PlanRules } from '../plans/index.ts';
 import type { TicketsModule } from '../tickets/index.ts';
@@ -21,13 +22,14 @@ export { assertBotRefs } from './bot-refs.ts';
  */
 export function createIntegrationsModule(
   platform: Platform,
-  deps: { messages: MessagesModule; tickets: TicketsModule; planRules: PlanRules },
+  deps: { messages: MessagesModule; tickets: TicketsModule; planRules: PlanRules; audit: AuditLog },
 ) {
   const { config } = platform;
   const service = createIntegrationsService({
     db: platform.db,
     realtime: createIntegrationsRealtime(platform.realtime),
     allowPrivateUrls: config.integrationsAllowPrivateUrls,
+    audit: deps.audit,
   });
   const dialogflow = createDialogflowClient({
     apiUrl: config.dialogflowApiUrl,

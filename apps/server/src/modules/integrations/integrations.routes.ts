@@ -26,19 +26,19 @@ export function registerIntegrationsRoutes(
   route(
     app,
     integrationRoutes.createPrompt,
-    (request) => service.createPrompt(request.session.companyId, request.body),
+    (request) => service.createPrompt(request.session, request.session.companyId, request.body),
     prompt,
   );
   route(
     app,
     integrationRoutes.updatePrompt,
-    (request) => service.updatePrompt(request.session.companyId, request.params.id, request.body),
+    (request) => service.updatePrompt(request.session, request.session.companyId, request.params.id, request.body),
     prompt,
   );
   route(
     app,
     integrationRoutes.removePrompt,
-    (request) => service.removePrompt(request.session.companyId, request.params.id),
+    (request) => service.removePrompt(request.session, request.session.companyId, request.params.id),
     prompt,
   );
 
@@ -64,19 +64,19 @@ export function registerIntegrationsRoutes(
   route(
     app,
     integrationRoutes.createIntegration,
-    (request) => service.createIntegration(request.session.companyId, request.body),
+    (request) => service.createIntegration(request.session, request.session.companyId, request.body),
     integration,
   );
   route(
     app,
     integrationRoutes.updateIntegration,
-    (request) => service.updateIntegration(request.session.companyId, request.params.id, request.body),
+    (request) => service.updateIntegration(request.session, request.session.companyId, request.params.id, request.body),
     integration,
   );
   route(
     app,
     integrationRoutes.removeIntegration,
-    (request) => service.removeIntegration(request.session.companyId, request.params.id),
+    (request) => service.removeIntegration(request.session, request.session.companyId, request.params.id),
     integration,
   );
 }

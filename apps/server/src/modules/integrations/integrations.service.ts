@@ -13,11 +13,13 @@ import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { assertOutboundUrlAllowed } from '../../platform/http/outbound-url.ts';
 import { flows, queues } from '../../tables.ts';
+import type { AuditActor, AuditLog } from '../audit/index.ts';
 import { createConnectionsRepository } from '../connections/index.ts';
 import { createQueuesRepository } from '../queues/index.ts';
 import { ticketWrites } from '../tickets/index.ts';
 import type { IntegrationsRealtime } from './integrations.realtime.ts';
 import { prompts, queueIntegrations } from './integrations.tables.ts';
+import { integrationAuditView, integrationSecrets, promptAuditView, promptSecrets } from './integrations-audit-view.ts';
 import { parseServiceAccount } from './runtimes/service-account.ts';
 
 type PromptRow = typeof prompts.$inferSelect;
@@ -113,8 +115,10 @@ export function createIntegrationsService(deps: {
   db: Database;
   realtime: IntegrationsRealtime;
   allowPrivateUrls: boolean;
+  /** Each change is written with its audit entry in one transaction. */
+  audit: AuditLog;
 }) {
-  const { db, realtime } = deps;
+  const { db, realtime, audit } = deps;
 
   async function queueOf(companyId: number, queueId: number, handle: Database = db) {
     const [queue] = await handle
@@ -237,38 +241,67 @@ export function createIntegrationsService(deps: {
 
     findPrompt: async (companyId: number, id: number) => promptRecord(await promptRow(companyId, id)),
 
-    async createPrompt(companyId: number, fields: PromptFields) {
+    async createPrompt(actor: AuditActor, companyId: number, fields: PromptFields) {
       const values = await promptWrite(companyId, fields, null);
-      const [row] = await db
-        .insert(prompts)
-        .values({ ...values, companyId })
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(prompts)
+          .values({ ...values, companyId })
+          .returning();
+        await audit.record(tx, actor, {
+          action: 'prompt.created',
+          entityType: 'prompt',
+          entityId: inserted.id,
+          after: promptAuditView(inserted),
+          hidden: promptSecrets,
+        });
+        return inserted;
+      });
       const record = await promptRecord(row);
       realtime.promptSaved(companyId, 'create', record);
       return record;
     },
 
-    async updatePrompt(companyId: number, id: number, fields: PromptFields) {
+    async updatePrompt(actor: AuditActor, companyId: number, id: number, fields: PromptFields) {
       const current = await promptRow(companyId, id);
       const values = await promptWrite(companyId, fields, current);
-      const [row] = await db
-        .update(prompts)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)))
-        .returning();
-      if (!row) throw new AppError('ERR_NOT_FOUND');
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(prompts)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)))
+          .returning();
+        if (!updated) throw new AppError('ERR_NOT_FOUND');
+        await audit.record(tx, actor, {
+          action: 'prompt.updated',
+          entityType: 'prompt',
+          entityId: id,
+          before: promptAuditView(current),
+          after: promptAuditView(updated),
+          hidden: promptSecrets,
+        });
+        return updated;
+      });
       const record = await promptRecord(row);
       realtime.promptSaved(companyId, 'update', record);
       return record;
     },
 
-    async removePrompt(companyId: number, id: number) {
+    async removePrompt(actor: AuditActor, companyId: number, id: number) {
       const deleted = await db.transaction(async (tx) => {
         const [row] = await tx
           .delete(prompts)
           .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)))
-          .returning({ id: prompts.id });
-        if (row) await unlink(tx, companyId, 'promptId', id);
+          .returning();
+        if (!row) return row;
+        await unlink(tx, companyId, 'promptId', id);
+        await audit.record(tx, actor, {
+          action: 'prompt.deleted',
+          entityType: 'prompt',
+          entityId: id,
+          before: promptAuditView(row),
+          hidden: promptSecrets,
+        });
         return row;
       });
       if (!deleted) throw new AppError('ERR_NOT_FOUND');
@@ -314,39 +347,68 @@ export function createIntegrationsService(deps: {
       return Boolean(row);
     },
 
-    async createIntegration(companyId: number, fields: QueueIntegrationFields) {
+    async createIntegration(actor: AuditActor, companyId: number, fields: QueueIntegrationFields) {
       const values = await integrationWrite(companyId, fields, null);
-      const [row] = await db
-        .insert(queueIntegrations)
-        .values({ ...values, companyId })
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(queueIntegrations)
+          .values({ ...values, companyId })
+          .returning();
+        await audit.record(tx, actor, {
+          action: 'integration.created',
+          entityType: 'integration',
+          entityId: inserted.id,
+          after: integrationAuditView(inserted),
+          hidden: integrationSecrets,
+        });
+        return inserted;
+      });
       const record = toIntegrationRecord(row);
       realtime.integrationSaved(companyId, 'create', record);
       return record;
     },
 
-    async updateIntegration(companyId: number, id: number, fields: QueueIntegrationFields) {
+    async updateIntegration(actor: AuditActor, companyId: number, id: number, fields: QueueIntegrationFields) {
       const current = await integrationRow(companyId, id);
       // A new type starts from no stored secret: another type's secret is no credential of this one.
       const values = await integrationWrite(companyId, fields, current.type === fields.type ? current : null);
-      const [row] = await db
-        .update(queueIntegrations)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)))
-        .returning();
-      if (!row) throw new AppError('ERR_NOT_FOUND');
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(queueIntegrations)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)))
+          .returning();
+        if (!updated) throw new AppError('ERR_NOT_FOUND');
+        await audit.record(tx, actor, {
+          action: 'integration.updated',
+          entityType: 'integration',
+          entityId: id,
+          before: integrationAuditView(current),
+          after: integrationAuditView(updated),
+          hidden: integrationSecrets,
+        });
+        return updated;
+      });
       const record = toIntegrationRecord(row);
       realtime.integrationSaved(companyId, 'update', record);
       return record;
     },
 
-    async removeIntegration(companyId: number, id: number) {
+    async removeIntegration(actor: AuditActor, companyId: number, id: number) {
       const deleted = await db.transaction(async (tx) => {
         const [row] = await tx
           .delete(queueIntegrations)
           .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)))
-          .returning({ id: queueIntegrations.id });
-        if (row) await unlink(tx, companyId, 'integrationId', id);
+          .returning();
+        if (!row) return row;
+        await unlink(tx, companyId, 'integrationId', id);
+        await audit.record(tx, actor, {
+          action: 'integration.deleted',
+          entityType: 'integration',
+          entityId: id,
+          before: integrationAuditView(row),
+          hidden: integrationSecrets,
+        });
         return row;
       });
       if (!deleted) throw new AppError('ERR_NOT_FOUND');

@@ -126,6 +126,10 @@ export const ticketRatings = pgTable(
       .references(() => tickets.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     rate: integer('rate').notNull(),
+    /** What the customer wrote right after rating (docs/decisions/reports.md, "Satisfaction comments"). */
+    comment: text('comment'),
+    /** The next message of the customer until then is the comment; cleared by any message. */
+    commentDueAt: timestamp('comment_due_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('ticket_ratings_company_created_idx').on(table.companyId, table.createdAt)],

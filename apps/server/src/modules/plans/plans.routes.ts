@@ -13,11 +13,16 @@ export function registerPlansRoutes(app: FastifyInstance, service: PlansService)
 
   route(app, planRoutes.listAll, () => service.listAll(), superOnly);
 
-  route(app, planRoutes.create, (request) => service.create(request.body), superOnly);
+  route(app, planRoutes.create, (request) => service.create(request.session, request.body), superOnly);
 
   route(app, planRoutes.find, (request) => service.find(request.params.id), superOnly);
 
-  route(app, planRoutes.update, (request) => service.update(request.params.id, request.body), superOnly);
+  route(
+    app,
+    planRoutes.update,
+    (request) => service.update(request.session, request.params.id, request.body),
+    superOnly,
+  );
 
-  route(app, planRoutes.remove, (request) => service.remove(request.params.id), superOnly);
+  route(app, planRoutes.remove, (request) => service.remove(request.session, request.params.id), superOnly);
 }

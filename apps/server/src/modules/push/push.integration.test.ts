@@ -5,6 +5,7 @@ import { pairedSandbox, waitUntil } from '../../../test/channels.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { type FakeSubscription, startFakePushService } from '../../../test/fake-push-service.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { buildServer } from '../../app.ts';
 import { pushSubscriptions, queues, tickets, userQueues } from '../../tables.ts';
 import { createPushService } from './push.service.ts';
 
@@ -227,5 +228,56 @@ describe('what is pushed', () => {
     await pushesSettled();
     expect(stranger.device.received).toEqual([]);
     expect(push.rejected).toEqual([]);
+  });
+});
+
+describe('signing out and several processes', () => {
+  it('signing out ends the pushes of that sign-in’s device; the user’s other sessions keep theirs', async () => {
+    const company = await buildCompany(t.db);
+    const admin = await buildUser(t.db, { companyId: company.id, profile: 'admin', language: 'en' });
+    const laptop = await t.login(admin.email, TEST_PASSWORD);
+    expect((await t.as(laptop.token).put('/api/settings/multipleSessions', { value: 'enabled' })).status).toBe(200);
+    const phone = await t.login(admin.email, TEST_PASSWORD);
+    const subscribe = async (token: string, deviceName: string) =>
+      (await t.as(token).post('/api/push/subscriptions', { ...push.subscribe(), deviceName }))
+        .body as PushSubscriptionRecord;
+    await subscribe(laptop.token, 'Laptop');
+    const onPhone = await subscribe(phone.token, 'Phone');
+
+    const out = await t.request('DELETE', '/api/auth/logout', { cookie: laptop.cookie });
+    expect(out.status).toBe(204);
+    expect((await t.as(phone.token).get('/api/push/subscriptions')).body).toEqual([
+      expect.objectContaining({ id: onPhone.id, deviceName: 'Phone' }),
+    ]);
+    // A new sign-in that ends the older one (one session per user, the default) ends its device too.
+    await t.as(phone.token).put('/api/settings/multipleSessions', { value: 'disabled' });
+    const again = await t.login(admin.email, TEST_PASSWORD);
+    expect((await t.as(again.token).get('/api/push/subscriptions')).body).toEqual([]);
+  });
+
+  it('with a second server process on the same database, each event is pushed once', async () => {
+    const second = await buildServer(t.config, t.database, { logger: false });
+    await second.start({ port: 0, host: '127.0.0.1' });
+    try {
+      const company = await buildCompany(t.db);
+      const dora = await person(company.id, { profile: 'admin', name: 'Dora' });
+      const eli = await person(company.id, { name: 'Eli' });
+      // A customer's message in the process that holds the connection, a chat message in the other;
+      // both processes work the push jobs.
+      const connection = await pairedSandbox(t, dora.token);
+      await t
+        .as(dora.token)
+        .post(`/api/sandbox/${connection.id}/inbound`, { from: '5511977776666', name: 'Rui', body: 'First' });
+      const viaSecond = (method: 'POST', url: string, payload: object) =>
+        second.app.inject({ method, url, payload, headers: { authorization: `Bearer ${dora.token}` } });
+      const chat = (await viaSecond('POST', '/api/chats', { title: 'Night', users: [eli.id] })).json();
+      await viaSecond('POST', `/api/chats/${chat.id}/messages`, { message: 'Second' });
+      await waitUntil(() => dora.device.received.length >= 1 && eli.device.received.length >= 1);
+      await pushesSettled();
+      expect(dora.device.received.map((received) => received.payload.body)).toEqual(['First']);
+      expect(eli.device.received.map((received) => received.payload.body)).toEqual(['Dora: Second']);
+    } finally {
+      await second.stop();
+    }
   });
 });

@@ -7,6 +7,7 @@ export interface NewSubscription {
   p256dh: string;
   auth: string;
   deviceName: string;
+  sessionId: string | null;
 }
 
 const recordColumns = {
@@ -33,6 +34,7 @@ export function createPushRepository(db: Database) {
             p256dh: row.p256dh,
             auth: row.auth,
             deviceName: row.deviceName,
+            sessionId: row.sessionId,
             updatedAt: sql`now()`,
           },
         })

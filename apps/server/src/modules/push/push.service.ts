@@ -4,7 +4,7 @@ import { assertOutboundUrlAllowed } from '../../platform/http/outbound-url.ts';
 import type { RequestSession } from '../../platform/http/request-session.ts';
 import type { PushRepository } from './push.repository.ts';
 
-type Caller = Pick<RequestSession, 'companyId' | 'userId'>;
+type Caller = Pick<RequestSession, 'companyId' | 'userId' | 'sid'>;
 
 const decoded = (value: string) => Buffer.from(value.replace(/=+$/, ''), 'base64url');
 
@@ -48,6 +48,8 @@ export function createPushService(deps: {
         p256dh: body.keys.p256dh,
         auth: body.keys.auth,
         deviceName: body.deviceName,
+        // Signing out of this browser ends its pushes too (the row goes with the session).
+        sessionId: caller.sid ?? null,
       });
       deps.devicesChanged(caller.companyId);
       return saved;

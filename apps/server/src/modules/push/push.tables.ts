@@ -1,11 +1,13 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { companyReference, createdAt, timestamps } from '../../platform/db/columns.ts';
-import { companies, users } from '../../tables.ts';
+import { authSessions, companies, users } from '../../tables.ts';
 
 /**
  * A browser (a device) that receives a user's push notifications: the push service's endpoint and
  * the keys the payload is encrypted with (RFC 8291). An endpoint is one browser profile, so it is
- * unique: the same browser subscribing for another user moves to that user.
+ * unique: the same browser subscribing for another user moves to that user. It belongs to the
+ * sign-in it was made in: when that session ends (sign-out, ended from the sessions list, a password
+ * change) the device stops receiving pushes with it.
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -19,12 +21,15 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     deviceName: varchar('device_name', { length: 100 }).notNull(),
+    /** Null for devices subscribed before sessions were kept with them: those stay until turned off. */
+    sessionId: uuid('session_id').references(() => authSessions.id, { onDelete: 'cascade' }),
     lastPushAt: timestamp('last_push_at', { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [
     uniqueIndex('push_subscriptions_endpoint_unique').on(table.endpoint),
     index('push_subscriptions_company_user_idx').on(table.companyId, table.userId),
+    index('push_subscriptions_session_idx').on(table.sessionId),
   ],
 );
 

@@ -34,6 +34,6 @@ export function createQueuesModule(
     assignmentChanged: deps.assignmentChanged,
     audit: deps.audit,
   });
-  const options = createQueueOptionsService({ db: platform.db, events });
+  const options = createQueueOptionsService({ db: platform.db, events, audit: deps.audit });
   return { service, options, register: (app: FastifyInstance) => registerQueuesRoutes(app, service, options) };
 }

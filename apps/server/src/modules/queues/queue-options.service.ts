@@ -6,6 +6,7 @@ import {
 } from '@wacrm/shared';
 import type { Database } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { AuditActor, AuditLog } from '../audit/index.ts';
 import type { QueuesRealtime } from './queues.realtime.ts';
 import { createQueuesRepository, type QueueOptionData, type QueuesRepository } from './queues.repository.ts';
 import { toQueueRecord } from './queues.service.ts';
@@ -27,6 +28,15 @@ export function buildOptionTree(rows: QueueOptionData[]) {
   return { roots, nodes };
 }
 
+/** An option as the audit log compares it. */
+const auditView = (row: QueueOptionData) => ({
+  queueId: row.queueId,
+  parentId: row.parentId,
+  option: row.option,
+  title: row.title,
+  message: row.message,
+});
+
 const notFound = () => new AppError('ERR_NOT_FOUND');
 const optionTaken = () => new AppError('ERR_QUEUE_OPTION_ALREADY_EXISTS', { fields: { option: 'In use' } });
 const badParent = (reason: string) => new AppError('ERR_VALIDATION', { fields: { parentId: reason } });
@@ -36,7 +46,7 @@ const badParent = (reason: string) => new AppError('ERR_VALIDATION', { fields: {
  * locked), because "one number per level" has no unique index to fall back on: a root level
  * has a NULL parent, which a plain unique index would not compare.
  */
-export function createQueueOptionsService(deps: { db: Database; events: QueuesRealtime }) {
+export function createQueueOptionsService(deps: { db: Database; events: QueuesRealtime; audit: AuditLog }) {
   const { db, events } = deps;
 
   async function loadTree(repository: QueuesRepository, companyId: number, queueId: number) {
@@ -80,7 +90,7 @@ export function createQueueOptionsService(deps: { db: Database; events: QueuesRe
       return parent.children;
     },
 
-    async create(companyId: number, input: QueueOptionCreate) {
+    async create(actor: AuditActor, companyId: number, input: QueueOptionCreate) {
       const option = normalizeOptionNumber(input.option);
       const parentId = input.parentId ?? null;
       const created = await db.transaction(async (tx) => {
@@ -88,19 +98,26 @@ export function createQueueOptionsService(deps: { db: Database; events: QueuesRe
         if (!(await repository.lockQueue(companyId, input.queueId))) throw notFound();
         await assertParent(repository, companyId, input.queueId, parentId);
         if (await repository.findSibling(companyId, input.queueId, parentId, option)) throw optionTaken();
-        return repository.insertOption(companyId, {
+        const inserted = await repository.insertOption(companyId, {
           queueId: input.queueId,
           parentId,
           title: input.title,
           message: input.message?.trim() ? input.message : null,
           option,
         });
+        await deps.audit.record(tx, actor, {
+          action: 'queueOption.created',
+          entityType: 'queueOption',
+          entityId: inserted.id,
+          after: auditView(inserted),
+        });
+        return inserted;
       });
       await announceQueue(companyId, created.queueId);
       return { ...created, children: [] } satisfies QueueOptionRecord;
     },
 
-    async update(companyId: number, id: number, input: QueueOptionUpdate) {
+    async update(actor: AuditActor, companyId: number, id: number, input: QueueOptionUpdate) {
       const option = normalizeOptionNumber(input.option);
       const updated = await db.transaction(async (tx) => {
         const repository = createQueuesRepository(tx);
@@ -117,6 +134,13 @@ export function createQueueOptionsService(deps: { db: Database; events: QueuesRe
           option,
         });
         if (!row) throw notFound();
+        await deps.audit.record(tx, actor, {
+          action: 'queueOption.updated',
+          entityType: 'queueOption',
+          entityId: id,
+          before: auditView(current),
+          after: auditView(row),
+        });
         return (await loadTree(repository, companyId, row.queueId)).nodes.get(row.id) as QueueOptionRecord;
       });
       await announceQueue(companyId, updated.queueId);
@@ -124,10 +148,19 @@ export function createQueueOptionsService(deps: { db: Database; events: QueuesRe
     },
 
     /** The option's sub-options are deleted with it (the parent_id foreign key cascades). */
-    async remove(companyId: number, id: number) {
-      const repository = createQueuesRepository(db);
-      const current = await repository.findOption(companyId, id);
-      if (!current || !(await repository.deleteOption(companyId, id))) throw notFound();
+    async remove(actor: AuditActor, companyId: number, id: number) {
+      const current = await db.transaction(async (tx) => {
+        const repository = createQueuesRepository(tx);
+        const found = await repository.findOption(companyId, id);
+        if (!found || !(await repository.deleteOption(companyId, id))) throw notFound();
+        await deps.audit.record(tx, actor, {
+          action: 'queueOption.deleted',
+          entityType: 'queueOption',
+          entityId: id,
+          before: auditView(found),
+        });
+        return found;
+      });
       await announceQueue(companyId, current.queueId);
       return { message: 'Option deleted' };
     },

@@ -42,19 +42,24 @@ export function registerQueuesRoutes(app: FastifyInstance, queues: QueuesService
     options.list(request.session.companyId, request.query.queueId, request.query.parentId),
   );
 
-  route(app, queueRoutes.createOption, (request) => options.create(request.session.companyId, request.body), adminOnly);
+  route(
+    app,
+    queueRoutes.createOption,
+    (request) => options.create(request.session, request.session.companyId, request.body),
+    adminOnly,
+  );
 
   route(
     app,
     queueRoutes.updateOption,
-    (request) => options.update(request.session.companyId, request.params.id, request.body),
+    (request) => options.update(request.session, request.session.companyId, request.params.id, request.body),
     adminOnly,
   );
 
   route(
     app,
     queueRoutes.removeOption,
-    (request) => options.remove(request.session.companyId, request.params.id),
+    (request) => options.remove(request.session, request.session.companyId, request.params.id),
     adminOnly,
   );
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import type { SettingsReader } from '../settings/index.ts';
 import { createBusinessHoursSweep } from './business-hours-sweep.ts';
-import { businessHoursSweepJob } from './reports.jobs.ts';
+import { createReportRebuild } from './report-rebuild.ts';
+import { businessHoursSweepJob, rebuildSingletonKey, reportRebuildJob, reportRebuildSweepJob } from './reports.jobs.ts';
 import { createReportsRepository } from './reports.repository.ts';
 import { registerReportsRoutes } from './reports.routes.ts';
 import { createReportsService, type SlaCounter } from './reports.service.ts';
@@ -13,10 +14,30 @@ import { createReportsService, type SlaCounter } from './reports.service.ts';
  */
 export function createReportsModule(platform: Platform, deps: { settings: SettingsReader; slaCounts?: SlaCounter }) {
   const repository = createReportsRepository(platform.db);
-  const service = createReportsService({ settings: deps.settings, repository, slaCounts: deps.slaCounts });
+  const rebuild = createReportRebuild(platform.db);
+  const service = createReportsService({
+    settings: deps.settings,
+    repository,
+    slaCounts: deps.slaCounts,
+    isRebuilding: rebuild.isWaiting,
+  });
   const sweepBusinessHours = createBusinessHoursSweep({ db: platform.db, settings: deps.settings });
   platform.jobs.handle(businessHoursSweepJob, async () => {
     await sweepBusinessHours();
   });
-  return { service, sweepBusinessHours, register: (app: FastifyInstance) => registerReportsRoutes(app, service) };
+  const requestRebuild = (companyId: number) =>
+    platform.jobs.send(reportRebuildJob, { companyId }, { singletonKey: rebuildSingletonKey(companyId) });
+  platform.jobs.handle(reportRebuildJob, ({ companyId }) => rebuild.rebuild(companyId));
+  platform.jobs.handle(reportRebuildSweepJob, async () => {
+    for (const companyId of await rebuild.waiting()) await requestRebuild(companyId);
+  });
+  return {
+    service,
+    sweepBusinessHours,
+    /** The `timezone` setting changed (after its commit): the rows are rebuilt by a job. */
+    timeZoneChanged: async (companyId: number) => {
+      await requestRebuild(companyId);
+    },
+    register: (app: FastifyInstance) => registerReportsRoutes(app, service),
+  };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { contacts, messages, queues, settings, tags, ticketRatings, tickets, ticketTags } from '../../tables.ts';
-import { businessHoursSweepJob } from './reports.jobs.ts';
+import { businessHoursSweepJob, reportRebuildJob } from './reports.jobs.ts';
 
 /**
  * The report rollups are kept by triggers (migration "reports"). Random tickets go through every
@@ -52,6 +52,9 @@ const measures = [
   'wait_business_seconds',
   'rating_count',
   'rating_sum',
+  'rating_1',
+  'rating_2',
+  'rating_3',
 ] as const;
 
 /** Keyed rows without the all-zero ones, numbers as numbers. */
@@ -65,8 +68,12 @@ function keyed(found: Record<string, unknown>[]) {
   return map;
 }
 
-/** The measures straight from the tickets: the definitions of docs/decisions/reports.md written out again. */
-function direct(byTag: boolean) {
+/**
+ * The measures straight from the tickets: the definitions of docs/decisions/reports.md written out
+ * again, keyed by the local hour (or by the local day, for the day rollups).
+ */
+function direct(byTag: boolean, unit: 'hour' | 'day' = 'hour') {
+  const bucket = sql.raw(unit === 'hour' ? `'YYYY-MM-DD HH24'` : `'YYYY-MM-DD'`);
   const tagJoin = byTag ? sql`join ticket_tags g on g.ticket_id = t.id` : sql``;
   const tagKey = byTag ? sql`|| '|' || g.tag_id` : sql``;
   return sql`
@@ -80,31 +87,33 @@ function direct(byTag: boolean) {
         0::numeric as resolution_seconds, 0::numeric as resolution_business_seconds, 0 as handling_count,
         0::numeric as handling_seconds, 0::numeric as handling_business_seconds, 0 as first_response_count,
         0::numeric as first_response_seconds, 0::numeric as first_response_business_seconds, 0 as wait_count,
-        0::numeric as wait_seconds, 0::numeric as wait_business_seconds, 0 as rating_count, 0 as rating_sum from e
+        0::numeric as wait_seconds, 0::numeric as wait_business_seconds, 0 as rating_count, 0 as rating_sum,
+        0 as rating_1, 0 as rating_2, 0 as rating_3 from e
       union all
       select date_trunc('hour', closed_at at time zone zone), dims, 0, 1, 0, extract(epoch from closed_at - created_at),
         coalesce(resolution_business_seconds, 0), (accepted_at is not null)::int,
         coalesce(extract(epoch from closed_at - accepted_at), 0), coalesce(handling_business_seconds, 0),
-        0, 0, 0, 0, 0, 0, 0, 0 from e where closed_at is not null
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 from e where closed_at is not null
       union all
-      select date_trunc('hour', reopened_at at time zone zone), dims, 0, 0, reopen_count, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+      select date_trunc('hour', reopened_at at time zone zone), dims, 0, 0, reopen_count, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
         from e where reopen_count > 0
       union all
       select date_trunc('hour', first_response_at at time zone zone), dims, 0, 0, 0, 0, 0, 0, 0, 0, 1,
         extract(epoch from first_response_at - case when entered_queue_at > first_customer_at and entered_queue_at < first_response_at
           then entered_queue_at when entered_queue_at >= first_response_at then first_response_at else first_customer_at end),
-        coalesce(first_response_business_seconds, 0), 0, 0, 0, 0, 0
+        coalesce(first_response_business_seconds, 0), 0, 0, 0, 0, 0, 0, 0, 0
         from e where first_response_at is not null and first_customer_at is not null
       union all
       select date_trunc('hour', accepted_at at time zone zone), dims, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
         greatest(0, extract(epoch from accepted_at - case when entered_queue_at <= accepted_at then entered_queue_at else created_at end)),
-        coalesce(wait_business_seconds, 0), 0, 0
+        coalesce(wait_business_seconds, 0), 0, 0, 0, 0, 0
         from e where accepted_at is not null
       union all
-      select date_trunc('hour', rated_at at time zone zone), dims, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, rating
+      select date_trunc('hour', rated_at at time zone zone), dims, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, rating,
+        (rating = 1)::int, (rating = 2)::int, (rating = 3)::int
         from e where rated_at is not null
     )
-    select to_char(h, 'YYYY-MM-DD HH24') || '|' || dims as key, ${sql.raw(measures.map((name) => `sum(${name}) as ${name}`).join(', '))}
+    select to_char(h, ${bucket}) || '|' || dims as key, ${sql.raw(measures.map((name) => `sum(${name}) as ${name}`).join(', '))}
     from events group by 1`;
 }
 
@@ -119,6 +128,7 @@ async function expectRollupEqualsDirect(step: string) {
     select to_char(hour, 'YYYY-MM-DD HH24') || '|' || queue_id || '|' || user_id || '|' || whatsapp_id || '|' || tag_id as key, *
     from report_tag_hours where company_id = ${companyId}`);
   expect(keyed(rolledTags), `${step} (tags)`).toEqual(keyed(await rows(direct(true))));
+  await expectTagDaysEqualDirect(step);
   // Messages are counted when written, under the attribution of that moment: their totals per hour.
   const [zone] = await rows<{ zone: string }>(sql`select report_time_zone(${companyId}) as zone`);
   const rolledMessages = await rows<{ h: string; i: number; o: number }>(sql`
@@ -220,6 +230,10 @@ describe('report rollup', () => {
       if (next() < 0.5) await t.db.insert(ticketTags).values({ ticketId: ticket.id, tagId: pick(tagIds) });
     }
     await expectRollupEqualsDirect('accepted, answered, closed, tagged');
+    const [tagDays] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from report_tag_days where company_id = ${companyId} and opened > 0`,
+    );
+    expect(tagDays.n).toBeGreaterThan(5);
 
     const closed = (await t.db.select().from(tickets).where(eq(tickets.companyId, companyId))).filter(
       (row) => row.closedAt,
@@ -269,6 +283,8 @@ describe('report rollup', () => {
       .update(settings)
       .set({ value: 'Asia/Kolkata' })
       .where(sql`${settings.companyId} = ${companyId} and ${settings.key} = 'timezone'`);
+    // The rebuild is a job (it may also have been run by the sweep meanwhile: then this does nothing).
+    await t.platform.jobs.runNow(reportRebuildJob, { companyId });
     await expectRollupEqualsDirect('time zone changed (rebuilt)');
   });
 });
@@ -282,6 +298,7 @@ async function expectRollupEqualsDirectTicketsOnly(step: string) {
     select to_char(hour, 'YYYY-MM-DD HH24') || '|' || queue_id || '|' || user_id || '|' || whatsapp_id || '|' || tag_id as key, *
     from report_tag_hours where company_id = ${companyId}`);
   expect(keyed(rolledTags), `${step} (tags)`).toEqual(keyed(await rows(direct(true))));
+  await expectTagDaysEqualDirect(step);
 }
 
 /** The day rows are the hour rows summed by date (messages included). */
@@ -300,4 +317,12 @@ async function expectDaysEqualHours(step: string) {
         .map((row) => [row.key, columns.map((name) => Math.round(Number(row[name]) * 1000) / 1000)]),
     );
   expect(nonZero(days), `${step} (days)`).toEqual(nonZero(hours));
+}
+
+/** The tag day rows equal the direct computation per local day and tag. */
+async function expectTagDaysEqualDirect(step: string) {
+  const rolled = await rows<Record<string, unknown>>(sql`
+    select to_char(day, 'YYYY-MM-DD') || '|' || queue_id || '|' || user_id || '|' || whatsapp_id || '|' || tag_id as key, *
+    from report_tag_days where company_id = ${companyId}`);
+  expect(keyed(rolled), `${step} (tag days)`).toEqual(keyed(await rows(direct(true, 'day'))));
 }

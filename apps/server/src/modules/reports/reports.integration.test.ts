@@ -1,6 +1,14 @@
-import { parseCsv, type ReportAnswer, reportCell, reportColumns, reportTableRows } from '@wacrm/shared';
+import {
+  parseCsv,
+  type ReportAnswer,
+  reportCell,
+  reportColumns,
+  reportTableRows,
+  satisfactionCommentsToCsv,
+} from '@wacrm/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../test/eventually.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import {
@@ -14,7 +22,7 @@ import {
   ticketTags,
   whatsapps,
 } from '../../tables.ts';
-import { businessHoursSweepJob } from './reports.jobs.ts';
+import { businessHoursSweepJob, reportRebuildJob } from './reports.jobs.ts';
 
 /**
  * The measures against hand-computed values on a fixed data set (docs/decisions/reports.md):
@@ -35,7 +43,16 @@ let adminToken: string;
 let a1Token: string;
 let a2Token: string;
 let otherAdminToken: string;
-let ids: { a1: number; a2: number; q1: number; q2: number; w1: number; tag: number; otherUser: number };
+let ids: {
+  a1: number;
+  a2: number;
+  q1: number;
+  q2: number;
+  w1: number;
+  tag: number;
+  otherUser: number;
+  t1: number;
+};
 
 async function message(ticketId: number, companyId: number, at: string, from: 'customer' | 'bot' | number) {
   await t.db.insert(messages).values({
@@ -118,9 +135,14 @@ beforeAll(async () => {
     .update(tickets)
     .set({ status: 'closed', closedAt: Z('2024-03-12T14:00:00Z') })
     .where(eq(tickets.id, t1.id));
-  await t.db
-    .insert(ticketRatings)
-    .values({ companyId, ticketId: t1.id, userId: a1.id, rate: 3, createdAt: Z('2024-03-12T14:05:00Z') });
+  await t.db.insert(ticketRatings).values({
+    companyId,
+    ticketId: t1.id,
+    userId: a1.id,
+    rate: 3,
+    comment: '=Fast; and "kind"',
+    createdAt: Z('2024-03-12T14:05:00Z'),
+  });
   await t.db.insert(ticketTags).values({ ticketId: t1.id, tagId: tag.id });
 
   // T2: transfer and reopening.
@@ -185,10 +207,18 @@ beforeAll(async () => {
     .insert(contacts)
     .values({ companyId: other.id, name: 'C', number: '5511999990009' })
     .returning();
-  await t.db
+  const [otherTicket] = await t.db
     .insert(tickets)
-    .values({ companyId: other.id, contactId: otherContact.id, createdAt: Z('2024-03-12T15:00:00Z') });
-  ids = { a1: a1.id, a2: a2.id, q1: q1.id, q2: q2.id, w1: w1.id, tag: tag.id, otherUser: otherAdmin.id };
+    .values({ companyId: other.id, contactId: otherContact.id, createdAt: Z('2024-03-12T15:00:00Z') })
+    .returning();
+  await t.db.insert(ticketRatings).values({
+    companyId: other.id,
+    ticketId: otherTicket.id,
+    rate: 2,
+    comment: 'Not yours',
+    createdAt: Z('2024-03-12T15:30:00Z'),
+  });
+  ids = { a1: a1.id, a2: a2.id, q1: q1.id, q2: q2.id, w1: w1.id, tag: tag.id, otherUser: otherAdmin.id, t1: t1.id };
 });
 afterAll(() => t.close());
 
@@ -289,6 +319,37 @@ describe('reports: measures on a fixed data set', () => {
       ['Bruno', 0, 0],
     ]);
   });
+
+  it('lists the comments written after the rating, under the same filters', async () => {
+    const satisfaction = await report(adminToken, `satisfaction?${PERIOD}`);
+    expect(satisfaction.comments).toEqual([
+      {
+        ticketId: ids.t1,
+        ratedAt: '2024-03-12T14:05:00.000Z',
+        rate: 3,
+        comment: '=Fast; and "kind"',
+        userName: 'Ana',
+        contactName: 'Customer',
+      },
+    ]);
+    // T1 ended in Q1 with Ana: other queues, attendants, tags and days have no comment.
+    for (const query of [
+      `${PERIOD}&queueIds=${ids.q2}`,
+      `${PERIOD}&userIds=${ids.a2}`,
+      'from=2024-03-13&to=2024-03-13',
+      `${PERIOD}&tagIds=${ids.tag}&queueIds=${ids.q2}`,
+    ]) {
+      const narrowed = await report(adminToken, `satisfaction?${query}`);
+      expect(narrowed.comments, query).toEqual([]);
+    }
+    expect((await report(adminToken, `satisfaction?${PERIOD}&tagIds=${ids.tag}`)).comments).toHaveLength(1);
+    expect((await report(adminToken, `overview?${PERIOD}`)).comments).toBeNull();
+    expect((await report(a2Token, `satisfaction?${PERIOD}`)).comments).toEqual([]);
+    expect((await report(a1Token, `satisfaction?${PERIOD}`)).comments).toHaveLength(1);
+    expect((await report(otherAdminToken, `satisfaction?${PERIOD}`)).comments?.map((row) => row.comment)).toEqual([
+      'Not yours',
+    ]);
+  });
 });
 
 describe('reports: who sees what', () => {
@@ -345,5 +406,66 @@ describe('reports: CSV', () => {
         ]),
       );
     }
+  });
+
+  it('writes the satisfaction comments as shown, a formula kept as text', async () => {
+    const answer = await report(adminToken, `satisfaction?${PERIOD}`);
+    const [header, ...lines] = parseCsv(satisfactionCommentsToCsv(answer.comments ?? [], 'pt', () => '12/03/2024'));
+    expect(header).toEqual(['Avaliado em', 'Atendente', 'Contato', 'Nota', 'Comentário']);
+    expect(lines).toEqual([['12/03/2024', 'Ana', 'Customer', '3', `'=Fast; and "kind"`]]);
+  });
+});
+
+describe('reports: time zone change', () => {
+  /** A company of its own (São Paulo) with one ticket opened at 10:00 local time on 12 March. */
+  async function companyWithOneTicket() {
+    const company = await buildCompany(t.db);
+    const admin = await buildUser(t.db, { companyId: company.id, profile: 'admin' });
+    const token = (await t.login(admin.email, TEST_PASSWORD)).token;
+    const [contact] = await t.db
+      .insert(contacts)
+      .values({ companyId: company.id, name: 'Zoe', number: '5511999990077' })
+      .returning();
+    await t.db
+      .insert(tickets)
+      .values({ companyId: company.id, contactId: contact.id, createdAt: Z('2024-03-12T13:00:00Z') });
+    const openedAt = async () => {
+      const answer = await report(token, 'overview?from=2024-03-12&to=2024-03-12&groupBy=hour');
+      return {
+        rebuilding: answer.rebuilding,
+        hours: answer.series.filter((point) => point.opened > 0).map((point) => point.bucket),
+      };
+    };
+    return { company, token, openedAt };
+  }
+
+  it('rebuilds the rows in a job; meanwhile the report says so', async () => {
+    const { company, openedAt } = await companyWithOneTicket();
+    expect(await openedAt()).toEqual({ rebuilding: false, hours: ['2024-03-12 10:00'] });
+    // Any path that changes the zone asks for the rebuild (the trigger on settings).
+    await t.db
+      .update(settings)
+      .set({ value: 'Europe/Lisbon' })
+      .where(sql`${settings.companyId} = ${company.id} and ${settings.key} = 'timezone'`);
+    expect(await openedAt()).toEqual({ rebuilding: true, hours: ['2024-03-12 10:00'] });
+    expect(await t.platform.jobs.runNow(reportRebuildJob, { companyId: company.id })).toBe(true);
+    expect(await openedAt()).toEqual({ rebuilding: false, hours: ['2024-03-12 13:00'] });
+    // Done once: a second run (a retry, the sweep) finds nothing to do.
+    expect(await t.platform.jobs.runNow(reportRebuildJob, { companyId: company.id })).toBe(false);
+    expect(await openedAt()).toEqual({ rebuilding: false, hours: ['2024-03-12 13:00'] });
+  });
+
+  it('a change through the settings route queues the job, which rebuilds', async () => {
+    const { token, openedAt } = await companyWithOneTicket();
+    const changed = await t.as(token).put('/api/settings/timezone', { value: 'America/New_York' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    await waitUntil(
+      async () => {
+        const now = await openedAt();
+        return !now.rebuilding && now.hours[0] === '2024-03-12 09:00';
+      },
+      undefined,
+      'the rebuild on New York time',
+    );
   });
 });

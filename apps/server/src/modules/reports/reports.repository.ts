@@ -1,4 +1,4 @@
-import type { ReportGrouping } from '@wacrm/shared';
+import { type ReportGrouping, SATISFACTION_COMMENTS_LIMIT } from '@wacrm/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/client.ts';
 
@@ -60,30 +60,31 @@ const sums = (withMessages: boolean) =>
   coalesce(sum(rating_1), 0)::int as rating_1, coalesce(sum(rating_2), 0)::int as rating_2,
   coalesce(sum(rating_3), 0)::int as rating_3`);
 
-/** The bucket label of a row, from its `hour` or `day` column. */
-const bucketOf = (grouping: ReportGrouping, time: string) =>
+/**
+ * A series' buckets: rows are grouped by `group` (the raw hour or day for those groupings, so no
+ * row pays for formatting) and each group is labelled once by `label` over its `t`.
+ */
+const bucketOf = (grouping: ReportGrouping) =>
   ({
-    hour: `to_char(${time}, 'YYYY-MM-DD HH24:00')`,
-    day: `to_char(${time}, 'YYYY-MM-DD')`,
-    week: `to_char(date_trunc('week', ${time}), 'YYYY-MM-DD')`,
-    month: `to_char(${time}, 'YYYY-MM')`,
+    hour: { group: 'r.hour', label: `to_char(x.t, 'YYYY-MM-DD HH24:00')` },
+    day: { group: 'r.day', label: `to_char(x.t, 'YYYY-MM-DD')` },
+    week: { group: `date_trunc('week', r.day)`, label: `to_char(x.t, 'YYYY-MM-DD')` },
+    month: { group: `date_trunc('month', r.day)`, label: `to_char(x.t, 'YYYY-MM')` },
   })[grouping];
 
 const ids = (values: number[]) => sql`${sql.param(values)}::int[]`;
 
 /**
- * Every read sums rollup rows over the period (`report_days`, or `report_hours` grouped by hour,
- * or `report_tag_hours` under a tag filter or for the tags report), with the company id first:
- * one index range per statement.
+ * Every read sums rollup rows over the period with the company id first: one index range per
+ * statement. The day rows (`report_days`, or `report_tag_days` under a tag filter and for the tags
+ * report) unless the series is grouped by hour, which reads the hour rows (`report_hours`,
+ * `report_tag_hours`); the totals and the table of an hourly report still read day rows.
  */
 export function createReportsRepository(db: Database) {
-  /**
-   * The rollup to read and the WHERE of a selection: the tag rows under a tag filter (or for the
-   * tags report), the hour rows when grouped by hour, else the day rows (far fewer).
-   */
+  /** The rollup to read and the WHERE of a selection. */
   function source(companyId: number, selection: ReportSelection, options: { byTag?: boolean; byHour?: boolean } = {}) {
     const tagged = options.byTag || (selection.tagIds?.length ?? 0) > 0;
-    const hourly = tagged || options.byHour;
+    const hourly = options.byHour ?? false;
     const conditions: SQL[] = [sql`r.company_id = ${companyId}`];
     if (hourly) {
       conditions.push(
@@ -97,9 +98,9 @@ export function createReportsRepository(db: Database) {
     if (selection.userIds?.length) conditions.push(sql`r.user_id = any(${ids(selection.userIds)})`);
     if (selection.whatsappIds?.length) conditions.push(sql`r.whatsapp_id = any(${ids(selection.whatsappIds)})`);
     if (selection.tagIds?.length) conditions.push(sql`r.tag_id = any(${ids(selection.tagIds)})`);
+    const table = tagged ? (hourly ? 'report_tag_hours' : 'report_tag_days') : hourly ? 'report_hours' : 'report_days';
     return {
-      table: sql.raw(tagged ? 'report_tag_hours r' : hourly ? 'report_hours r' : 'report_days r'),
-      time: hourly ? 'hour' : 'day',
+      table: sql.raw(`${table} r`),
       where: sql.join(conditions, sql` and `),
       withMessages: !tagged,
     };
@@ -117,11 +118,18 @@ export function createReportsRepository(db: Database) {
 
     async series(companyId: number, selection: ReportSelection, groupBy: ReportGrouping) {
       const from = source(companyId, selection, { byHour: groupBy === 'hour' });
-      const bucket = sql.raw(bucketOf(groupBy, from.time));
-      return queryRows<ReportSums & { bucket: string }>(
-        db,
-        sql`select ${bucket} as bucket, ${sums(from.withMessages)} from ${from.table} where ${from.where} group by 1`,
-      );
+      const bucket = bucketOf(groupBy);
+      const statement = sql`select ${sql.raw(bucket.label)} as bucket, x.* from (
+          select ${sql.raw(bucket.group)} as t, ${sums(from.withMessages)} from ${from.table} where ${from.where} group by 1
+        ) x`;
+      if (groupBy !== 'hour') return queryRows<ReportSums & { bucket: string }>(db, statement);
+      // An hourly series sums a quarter of a busy company's hour rows, where the planner turns to
+      // parallel workers: on two cores that doubled the statement (docs/decisions/reports.md,
+      // "Measured"). In one process the key's index gives the hours in order, grouped without a sort.
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+        return queryRows<ReportSums & { bucket: string }>(tx, statement);
+      });
     },
 
     /** One row per attendant, queue, connection or tag, with its name (0 = none). */
@@ -139,6 +147,45 @@ export function createReportsRepository(db: Database) {
         sql`select x.*, n.name from (
             select ${key} as key, ${sums(from.withMessages)} from ${from.table} where ${from.where} group by 1
           ) x ${names}`,
+      );
+    },
+
+    /**
+     * The ratings given in `[from, to)` that came with a comment, under the selection's filters
+     * (the ticket's current queue, attendant and connection, any of the tags), newest first.
+     */
+    comments(companyId: number, selection: ReportSelection, period: { from: Date; to: Date }) {
+      const conditions: SQL[] = [
+        sql`r.company_id = ${companyId}`,
+        sql`r.created_at >= ${period.from.toISOString()}::timestamptz`,
+        sql`r.created_at < ${period.to.toISOString()}::timestamptz`,
+        sql`r.comment is not null`,
+      ];
+      if (selection.queueIds?.length) conditions.push(sql`t.queue_id = any(${ids(selection.queueIds)})`);
+      if (selection.userIds?.length) conditions.push(sql`t.user_id = any(${ids(selection.userIds)})`);
+      if (selection.whatsappIds?.length) conditions.push(sql`t.whatsapp_id = any(${ids(selection.whatsappIds)})`);
+      if (selection.tagIds?.length) {
+        conditions.push(
+          sql`exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id = any(${ids(selection.tagIds)}))`,
+        );
+      }
+      return queryRows<{
+        ticket_id: number;
+        rated_at: Date | string;
+        rate: number;
+        comment: string;
+        user_name: string | null;
+        contact_name: string | null;
+      }>(
+        db,
+        sql`select r.ticket_id, r.created_at as rated_at, r.rate, r.comment, u.name as user_name, c.name as contact_name
+            from ticket_ratings r
+            join tickets t on t.id = r.ticket_id and t.company_id = ${companyId}
+            left join users u on u.id = t.user_id
+            left join contacts c on c.id = t.contact_id
+            where ${sql.join(conditions, sql` and `)}
+            order by r.created_at desc, r.id desc
+            limit ${SATISFACTION_COMMENTS_LIMIT}`,
       );
     },
   };

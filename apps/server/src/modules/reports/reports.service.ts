@@ -34,19 +34,38 @@ export function createReportsService(deps: {
   settings: Pick<SettingsReader, 'read'>;
   repository: ReportsRepository;
   slaCounts?: SlaCounter;
+  /** The company's rows wait for their rebuild after a time zone change. */
+  isRebuilding?: (companyId: number) => Promise<boolean>;
 }) {
   const { settings, repository } = deps;
 
-  /** The overview's service levels over the period's days on the company's calendar. */
-  async function slaOf(companyId: number, selection: ReportSelection, timeZone: string) {
-    if (!deps.slaCounts || selection.tagIds?.length) return null;
+  /** The instants that bound the selection's days on the company's calendar. */
+  function instantsOf(selection: ReportSelection, timeZone: string) {
     const midnight = (day: string) => {
       const [year, month, date] = day.split('-').map(Number);
       return instantOf({ year, month, day: date, hour: 0, minute: 0, second: 0 }, timeZone);
     };
+    return { from: midnight(selection.from), to: midnight(addDays(selection.to, 1)) };
+  }
+
+  /** The satisfaction report's comments, the newest first. */
+  async function commentsOf(companyId: number, selection: ReportSelection, timeZone: string) {
+    const rows = await repository.comments(companyId, selection, instantsOf(selection, timeZone));
+    return rows.map((row) => ({
+      ticketId: row.ticket_id,
+      ratedAt: new Date(row.rated_at).toISOString(),
+      rate: row.rate,
+      comment: row.comment,
+      userName: row.user_name ?? '',
+      contactName: row.contact_name ?? '',
+    }));
+  }
+
+  /** The overview's service levels over the period's days on the company's calendar. */
+  async function slaOf(companyId: number, selection: ReportSelection, timeZone: string) {
+    if (!deps.slaCounts || selection.tagIds?.length) return null;
     return deps.slaCounts(companyId, {
-      from: midnight(selection.from),
-      to: midnight(addDays(selection.to, 1)),
+      ...instantsOf(selection, timeZone),
       queueIds: selection.queueIds,
       userIds: selection.userIds,
       whatsappIds: selection.whatsappIds,
@@ -89,18 +108,20 @@ export function createReportsService(deps: {
       const previous = { from: addDays(query.from, -days), to: addDays(query.from, -1) };
       const withMessages = !query.tagIds?.length;
       const companyId = viewer.companyId;
-      const [{ timezone }, totals, previousTotals, series, rows] = await Promise.all([
+      const [{ timezone }, totals, previousTotals, series, rows, rebuilding] = await Promise.all([
         settings.read(companyId, ['timezone']),
         repository.totals(companyId, selection),
         repository.totals(companyId, { ...selection, ...previous }),
         repository.series(companyId, selection, query.groupBy),
         kind === 'overview' ? Promise.resolve([]) : repository.rows(companyId, selection, dimensionOf[kind]),
+        deps.isRebuilding?.(companyId) ?? false,
       ]);
       const byBucket = new Map(series.map((point) => [point.bucket, point]));
       const rowWithMessages = withMessages && kind !== 'tags';
       return {
         kind,
         period: { from: query.from, to: query.to, timeZone: timezone, groupBy: query.groupBy },
+        rebuilding,
         previousPeriod: previous,
         totals: figuresOf(totals),
         previousTotals: figuresOf(previousTotals),
@@ -117,6 +138,7 @@ export function createReportsService(deps: {
           }))
           .sort((a, b) => b.closed - a.closed || b.opened - a.opened || a.name.localeCompare(b.name)),
         sla: kind === 'overview' ? await slaOf(companyId, selection, timezone) : null,
+        comments: kind === 'satisfaction' ? await commentsOf(companyId, selection, timezone) : null,
       };
     },
   };

@@ -94,3 +94,35 @@ export const reportDays = pgTable(
   },
   (table) => [primaryKey({ columns: [table.companyId, table.day, table.queueId, table.userId, table.whatsappId] })],
 );
+
+/**
+ * `report_tag_hours` summed per company day, as `report_days` is for `report_hours`: the tag filter
+ * and the tags report read it unless grouped by hour. Kept by a trigger on `report_tag_hours`.
+ */
+export const reportTagDays = pgTable(
+  'report_tag_days',
+  {
+    companyId: companyReference(() => companies.id),
+    day: date('day').notNull(),
+    tagId: integer('tag_id').notNull(),
+    queueId: integer('queue_id').notNull().default(0),
+    userId: integer('user_id').notNull().default(0),
+    whatsappId: integer('whatsapp_id').notNull().default(0),
+    ...measures,
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.day, table.tagId, table.queueId, table.userId, table.whatsappId] }),
+    index('report_tag_days_tag_idx').on(table.companyId, table.tagId, table.day),
+  ],
+);
+
+/**
+ * Companies whose rows wait for a rebuild after their time zone changed (a trigger on `settings`
+ * writes the row, so no path that changes the zone can forget it). The job `reports.rebuild`
+ * rebuilds and removes the row; until then the reports say the figures are being rebuilt.
+ */
+export const reportRebuilds = pgTable('report_rebuilds', {
+  companyId: companyReference(() => companies.id).primaryKey(),
+  /** The last change asked for: a rebuild removes the row only if no change came after its start. */
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+});

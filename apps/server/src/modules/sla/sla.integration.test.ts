@@ -236,6 +236,53 @@ describe('a ticket under a policy', () => {
   });
 });
 
+describe('priorities', () => {
+  it('an attendant sets the priority; the most specific policy re-targets the cycle from its start', async () => {
+    const ctx = await setup();
+    // Urgent tickets of any queue: 60 s to answer (outranks the queue's general 300 s).
+    const urgent = await ctx.api.post('/api/sla-policies', {
+      name: 'Urgent anywhere',
+      priorities: ['urgent'],
+      firstResponseSeconds: 60,
+    });
+    expect(urgent.status, JSON.stringify(urgent.body)).toBe(201);
+    expect(urgent.body).toMatchObject({ queueIds: [], priorities: ['urgent'] });
+    const clash = await ctx.api.post('/api/sla-policies', {
+      name: 'Also urgent',
+      priorities: ['urgent', 'high'],
+      firstResponseSeconds: 120,
+    });
+    expect([clash.status, clash.body.error]).toEqual([409, 'ERR_SLA_PRIORITY_TAKEN']);
+    const bad = await ctx.api.post('/api/sla-policies', { name: 'x', priorities: ['asap'], firstResponseSeconds: 60 });
+    expect([bad.status, bad.body.error]).toEqual([400, 'ERR_VALIDATION']);
+
+    const ticket = await customerWrites(ctx);
+    expect(ticket.priority).toBe('normal');
+    const firstResponseAfter = (record: TicketRecord) =>
+      Date.parse(record.sla!.firstResponseDueAt!) - Date.parse(record.sla!.startedAt);
+    expect(firstResponseAfter(ticket)).toBe(300_000);
+
+    const attendant = await member(ctx, 'user', [ctx.support.id]);
+    const set = await attendant.api.put(`/api/tickets/${ticket.id}`, { priority: 'urgent' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect((set.body as TicketRecord).priority).toBe('urgent');
+    const retargeted = await waitUntil(async () => {
+      const record = (await ctx.api.get(`/api/tickets/${ticket.id}`)).body as TicketRecord;
+      return record.sla && firstResponseAfter(record) === 60_000 ? record : null;
+    });
+    expect(retargeted.sla?.startedAt).toBe(ticket.sla?.startedAt);
+    expect(retargeted.sla?.resolutionDueAt).toBeNull();
+
+    const unknown = await ctx.api.put(`/api/tickets/${ticket.id}`, { priority: 'asap' });
+    expect([unknown.status, unknown.body.error]).toEqual([400, 'ERR_VALIDATION']);
+    // Another company can neither see nor set it.
+    const other = await company(t);
+    const foreign = await other.api.put(`/api/tickets/${ticket.id}`, { priority: 'low' });
+    expect(foreign.status).toBe(404);
+    expect(((await ctx.api.get(`/api/tickets/${ticket.id}`)).body as TicketRecord).priority).toBe('urgent');
+  });
+});
+
 describe('business hours and reopening', () => {
   it('counts only the queue hours when the company routes by queue hours', async () => {
     const ctx = await company(t, { scheduleType: 'queue' });

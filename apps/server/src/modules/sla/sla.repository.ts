@@ -1,4 +1,11 @@
-import type { SlaBreach, SlaCounts, SlaPolicyRecord, SlaTargetKind, WeeklyScheduleEntry } from '@wacrm/shared';
+import type {
+  SlaBreach,
+  SlaCounts,
+  SlaPolicyRecord,
+  SlaTargetKind,
+  TicketPriority,
+  WeeklyScheduleEntry,
+} from '@wacrm/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/client.ts';
 import {
@@ -6,7 +13,7 @@ import {
   queues,
   slaCycles,
   slaPolicies,
-  slaPolicyQueues,
+  slaPolicyClaims,
   slaSummarySends,
   slaSummarySubscriptions,
   users,
@@ -18,6 +25,19 @@ export interface PolicyWrite {
   resolutionSeconds: number | null;
   businessHours: boolean;
   queueIds: number[];
+  priorities: TicketPriority[];
+}
+
+/** One (queue or none, priority or none) a policy covers (docs/decisions/service-levels.md). */
+export interface PolicyClaim {
+  queueId: number | null;
+  priority: TicketPriority | null;
+}
+
+/** A claim another policy already holds, and which. */
+export interface TakenClaim extends PolicyClaim {
+  policyId: number;
+  policyName: string;
 }
 
 export interface OpenCycle {
@@ -26,6 +46,7 @@ export interface OpenCycle {
   queueId: number | null;
   userId: number | null;
   whatsappId: number | null;
+  priority: string;
   startedAt: Date;
   firstRespondedAt: Date | null;
 }
@@ -50,7 +71,12 @@ const intList = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
 /** Every query of the service levels; the company id comes first. `db` may be a transaction. */
 export function createSlaRepository(db: Database) {
   return {
-    async policies(companyId: number): Promise<SlaPolicyRecord[]> {
+    /**
+     * The company's policies in name order. `coveringOnly` leaves out those left without claims
+     * (every queue they named was deleted): listed for the admin, they cover no ticket, rather than
+     * turning into a policy for any queue.
+     */
+    async policies(companyId: number, { coveringOnly = false } = {}): Promise<SlaPolicyRecord[]> {
       const rows = await db
         .select({
           id: slaPolicies.id,
@@ -58,17 +84,26 @@ export function createSlaRepository(db: Database) {
           firstResponseSeconds: slaPolicies.firstResponseSeconds,
           resolutionSeconds: slaPolicies.resolutionSeconds,
           businessHours: slaPolicies.businessHours,
+          priorities: slaPolicies.priorities,
           createdAt: slaPolicies.createdAt,
           updatedAt: slaPolicies.updatedAt,
-          queueIds: sql<number[]>`coalesce((select array_agg(q.queue_id order by q.queue_id) from sla_policy_queues q
-            where q.policy_id = "sla_policies"."id"), '{}')`,
+          queueIds: sql<number[]>`coalesce((select array_agg(distinct c.queue_id order by c.queue_id)
+            from sla_policy_claims c where c.policy_id = "sla_policies"."id" and c.queue_id is not null), '{}')`,
         })
         .from(slaPolicies)
-        .where(eq(slaPolicies.companyId, companyId))
+        .where(
+          and(
+            eq(slaPolicies.companyId, companyId),
+            coveringOnly
+              ? sql`exists (select 1 from sla_policy_claims c where c.policy_id = ${slaPolicies.id})`
+              : undefined,
+          ),
+        )
         .orderBy(asc(sql`lower(${slaPolicies.name})`), asc(slaPolicies.id));
       return rows.map((row) => ({
         ...row,
         queueIds: (row.queueIds ?? []).map(Number),
+        priorities: row.priorities as TicketPriority[],
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
       }));
@@ -84,20 +119,32 @@ export function createSlaRepository(db: Database) {
       return rows.map((row) => row.id);
     },
 
-    /** Queues among `queueIds` that another policy of the company already covers. */
-    async queuesTakenElsewhere(companyId: number, queueIds: number[], exceptPolicyId?: number) {
-      if (queueIds.length === 0) return [];
+    /** Which of `claims` another policy of the company holds (nulls compared as equal, as the constraint does). */
+    async claimsTakenElsewhere(
+      companyId: number,
+      claims: PolicyClaim[],
+      exceptPolicyId?: number,
+    ): Promise<TakenClaim[]> {
       const rows = await db
-        .select({ queueId: slaPolicyQueues.queueId })
-        .from(slaPolicyQueues)
+        .select({
+          queueId: slaPolicyClaims.queueId,
+          priority: slaPolicyClaims.priority,
+          policyId: slaPolicyClaims.policyId,
+          policyName: slaPolicies.name,
+        })
+        .from(slaPolicyClaims)
+        .innerJoin(slaPolicies, eq(slaPolicies.id, slaPolicyClaims.policyId))
         .where(
           and(
-            eq(slaPolicyQueues.companyId, companyId),
-            inArray(slaPolicyQueues.queueId, queueIds),
-            exceptPolicyId === undefined ? undefined : sql`${slaPolicyQueues.policyId} <> ${exceptPolicyId}`,
+            eq(slaPolicyClaims.companyId, companyId),
+            exceptPolicyId === undefined ? undefined : sql`${slaPolicyClaims.policyId} <> ${exceptPolicyId}`,
           ),
         );
-      return rows.map((row) => row.queueId);
+      const key = (claim: PolicyClaim) => `${claim.queueId ?? ''}:${claim.priority ?? ''}`;
+      const wanted = new Set(claims.map(key));
+      return rows
+        .filter((row) => wanted.has(key(row as PolicyClaim)))
+        .map((row) => ({ ...row, priority: row.priority as TicketPriority | null }));
     },
 
     async insertPolicy(companyId: number, fields: PolicyWrite) {
@@ -105,7 +152,7 @@ export function createSlaRepository(db: Database) {
         .insert(slaPolicies)
         .values({ companyId, ...policyColumns(fields) })
         .returning({ id: slaPolicies.id });
-      await replaceQueues(db, companyId, row.id, fields.queueIds);
+      await replaceClaims(db, companyId, row.id, fields);
       return row.id;
     },
 
@@ -116,7 +163,7 @@ export function createSlaRepository(db: Database) {
         .where(and(eq(slaPolicies.companyId, companyId), eq(slaPolicies.id, id)))
         .returning({ id: slaPolicies.id });
       if (rows.length === 0) return false;
-      await replaceQueues(db, companyId, id, fields.queueIds);
+      await replaceClaims(db, companyId, id, fields);
       return true;
     },
 
@@ -153,6 +200,7 @@ export function createSlaRepository(db: Database) {
           queueId: slaCycles.queueId,
           userId: slaCycles.userId,
           whatsappId: slaCycles.whatsappId,
+          priority: slaCycles.priority,
           startedAt: slaCycles.startedAt,
           firstRespondedAt: slaCycles.firstRespondedAt,
         })
@@ -164,16 +212,22 @@ export function createSlaRepository(db: Database) {
     /** A new cycle; null when another event of the same ticket started one first. */
     async startCycle(
       companyId: number,
-      cycle: { ticketId: number; queueId: number | null; userId: number | null; whatsappId: number | null },
+      cycle: {
+        ticketId: number;
+        queueId: number | null;
+        userId: number | null;
+        whatsappId: number | null;
+        priority: TicketPriority;
+      },
       startedAt: Date,
       due: CycleDue,
     ) {
       const rows = await queryRows<{ id: number }>(
         db,
-        sql`insert into sla_cycles (company_id, ticket_id, policy_id, queue_id, user_id, whatsapp_id, started_at,
-            first_response_due_at, resolution_due_at)
+        sql`insert into sla_cycles (company_id, ticket_id, policy_id, queue_id, user_id, whatsapp_id, priority,
+            started_at, first_response_due_at, resolution_due_at)
           values (${companyId}, ${cycle.ticketId}, ${due.policyId}, ${cycle.queueId}, ${cycle.userId},
-            ${cycle.whatsappId}, ${startedAt.toISOString()}::timestamptz,
+            ${cycle.whatsappId}, ${cycle.priority}, ${startedAt.toISOString()}::timestamptz,
             ${iso(due.firstResponseDueAt)}::timestamptz, ${iso(due.resolutionDueAt)}::timestamptz)
           on conflict (ticket_id) where closed_at is null do nothing
           returning id`,
@@ -185,7 +239,7 @@ export function createSlaRepository(db: Database) {
     async setCycle(
       companyId: number,
       cycleId: number,
-      fields: { queueId: number | null; userId: number | null; whatsappId: number | null },
+      fields: { queueId: number | null; userId: number | null; whatsappId: number | null; priority: TicketPriority },
       due?: CycleDue,
     ) {
       await db
@@ -412,13 +466,23 @@ function policyColumns(fields: PolicyWrite) {
     firstResponseSeconds: fields.firstResponseSeconds,
     resolutionSeconds: fields.resolutionSeconds,
     businessHours: fields.businessHours,
-    isDefault: fields.queueIds.length === 0,
+    priorities: fields.priorities,
   };
 }
 
-async function replaceQueues(db: Database, companyId: number, policyId: number, queueIds: number[]) {
-  await db.delete(slaPolicyQueues).where(eq(slaPolicyQueues.policyId, policyId));
-  if (queueIds.length > 0) {
-    await db.insert(slaPolicyQueues).values(queueIds.map((queueId) => ({ companyId, policyId, queueId })));
-  }
+/**
+ * The claims of a policy's queues and priorities: every pair when it names both, else each one it
+ * names with none on the other side, else the default (none, none). Sorted, so two saves that
+ * overlap take their rows in the same order and one waits for the other instead of deadlocking.
+ */
+export function claimsOf(fields: Pick<PolicyWrite, 'queueIds' | 'priorities'>): PolicyClaim[] {
+  const queueIds = fields.queueIds.length > 0 ? [...fields.queueIds].sort((a, b) => a - b) : [null];
+  const priorities = fields.priorities.length > 0 ? [...fields.priorities].sort() : [null];
+  return queueIds.flatMap((queueId) => priorities.map((priority) => ({ queueId, priority })));
+}
+
+/** Within the caller's transaction: a conflicting claim of another policy fails the whole save. */
+async function replaceClaims(db: Database, companyId: number, policyId: number, fields: PolicyWrite) {
+  await db.delete(slaPolicyClaims).where(eq(slaPolicyClaims.policyId, policyId));
+  await db.insert(slaPolicyClaims).values(claimsOf(fields).map((claim) => ({ companyId, policyId, ...claim })));
 }

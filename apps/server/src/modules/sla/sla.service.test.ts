@@ -1,11 +1,13 @@
 import type { SlaPolicyRecord } from '@wacrm/shared';
 import { describe, expect, it } from 'vitest';
+import { claimsOf } from './sla.repository.ts';
 import { dueOf, hasReachedAttendants, policyOf } from './sla.service.ts';
 
 const policy = (fields: Partial<SlaPolicyRecord>): SlaPolicyRecord => ({
   id: 1,
   name: 'p',
   queueIds: [],
+  priorities: [],
   firstResponseSeconds: 1800,
   resolutionSeconds: 8 * 3600,
   businessHours: true,
@@ -65,6 +67,30 @@ describe('which policy and when', () => {
     expect(policyOf([fallback, byQueue], 8)?.id).toBe(3);
     expect(policyOf([fallback, byQueue], null)?.id).toBe(3);
     expect(policyOf([byQueue], null)).toBeNull();
+  });
+
+  it('lets one queue have an urgent policy and one for its other priorities, most specific first', () => {
+    const supportUrgent = policy({ id: 4, queueIds: [7], priorities: ['urgent'] });
+    const supportOthers = policy({ id: 5, queueIds: [7] });
+    const urgentAnywhere = policy({ id: 6, priorities: ['urgent', 'high'] });
+    const all = [fallback, urgentAnywhere, supportOthers, supportUrgent];
+    expect(policyOf(all, 7, 'urgent')?.id).toBe(4);
+    expect(policyOf(all, 7, 'high')?.id).toBe(6);
+    expect(policyOf(all, 7, 'normal')?.id).toBe(5);
+    expect(policyOf(all, 8, 'urgent')?.id).toBe(6);
+    expect(policyOf(all, 8, 'low')?.id).toBe(3);
+  });
+
+  it('claims every (queue, priority) a policy names, none standing for a side it leaves empty', () => {
+    expect(claimsOf({ queueIds: [9, 7], priorities: ['urgent', 'high'] })).toEqual([
+      { queueId: 7, priority: 'high' },
+      { queueId: 7, priority: 'urgent' },
+      { queueId: 9, priority: 'high' },
+      { queueId: 9, priority: 'urgent' },
+    ]);
+    expect(claimsOf({ queueIds: [7], priorities: [] })).toEqual([{ queueId: 7, priority: null }]);
+    expect(claimsOf({ queueIds: [], priorities: ['low'] })).toEqual([{ queueId: null, priority: 'low' }]);
+    expect(claimsOf({ queueIds: [], priorities: [] })).toEqual([{ queueId: null, priority: null }]);
   });
 
   it('starts once a ticket is with attendants, not while a bot or menu holds it', () => {

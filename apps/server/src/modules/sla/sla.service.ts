@@ -1,5 +1,12 @@
-import type { MessageRecord, SlaPolicyFields, SlaPolicyRecord, SlaTargetKind, TicketRecord } from '@wacrm/shared';
-import { slaPolicyFieldsSchema } from '@wacrm/shared';
+import type {
+  MessageRecord,
+  SlaPolicyFields,
+  SlaPolicyRecord,
+  SlaTargetKind,
+  TicketPriority,
+  TicketRecord,
+} from '@wacrm/shared';
+import { DEFAULT_TICKET_PRIORITY, slaPolicyFieldsSchema } from '@wacrm/shared';
 import { addBusinessSeconds, type BusinessWeek } from '@wacrm/shared/business-hours/business-time';
 import type { FastifyBaseLogger } from 'fastify';
 import { createProcessCache } from '../../platform/cache/process-cache.ts';
@@ -11,7 +18,16 @@ import type { JobSender } from '../../platform/jobs/job-queue.ts';
 import type { SettingsReader } from '../settings/index.ts';
 import { slaBreachCheckJob } from './sla.jobs.ts';
 import type { SlaRealtime } from './sla.realtime.ts';
-import { type CountFilters, type CycleDue, createSlaRepository, type OpenCycle } from './sla.repository.ts';
+import {
+  type CountFilters,
+  type CycleDue,
+  claimsOf,
+  createSlaRepository,
+  type OpenCycle,
+  type PolicyClaim,
+  type PolicyWrite,
+  type TakenClaim,
+} from './sla.repository.ts';
 
 /** What the service levels need of the tickets feature: a ticket's record, and announcing it again. */
 export interface SlaTicketsBinding {
@@ -32,6 +48,21 @@ const SWEEP_BATCH = 200;
 const policyNotFound = () => new AppError('ERR_NOT_FOUND');
 
 /**
+ * The answer to a claim another policy holds, on the field the admin changes to fix it: the
+ * default (no queue, no priority), a queue for any priority, or a priority (alone or in a queue).
+ */
+function claimTaken(claim: PolicyClaim, taken: TakenClaim[]) {
+  const details = { taken, policy: taken[0]?.policyName ?? null };
+  if (claim.priority !== null) {
+    return new AppError('ERR_SLA_PRIORITY_TAKEN', { fields: { priorities: 'In another policy' }, details });
+  }
+  if (claim.queueId !== null) {
+    return new AppError('ERR_SLA_QUEUE_TAKEN', { fields: { queueIds: 'In another policy' }, details });
+  }
+  return new AppError('ERR_SLA_DEFAULT_TAKEN', { fields: { queueIds: 'A default policy exists' }, details });
+}
+
+/**
  * A ticket is with attendants once it is open, or pending in a queue outside the chatbot, or
  * pending with no queue and no bot or integration talking (docs/decisions/service-levels.md).
  */
@@ -41,11 +72,25 @@ export function hasReachedAttendants(ticket: Pick<TicketRecord, 'status' | 'queu
   return ticket.queueId !== null || !ticket.useIntegration;
 }
 
-/** The policy of a queue: the one naming it, else the company's default (the one naming none). */
-export function policyOf(policies: readonly SlaPolicyRecord[], queueId: number | null) {
+/**
+ * The policy of a ticket, the most specific first: one naming its queue and its priority, then
+ * one naming only its priority, then one naming only its queue, then the company's default (naming
+ * neither). Urgency outranks the team: an urgent ticket never gets a queue's slower general target.
+ */
+export function policyOf(
+  policies: readonly SlaPolicyRecord[],
+  queueId: number | null,
+  priority: TicketPriority = DEFAULT_TICKET_PRIORITY,
+) {
+  const namesQueue = (policy: SlaPolicyRecord) => queueId !== null && policy.queueIds.includes(queueId);
+  const anyQueue = (policy: SlaPolicyRecord) => policy.queueIds.length === 0;
+  const namesPriority = (policy: SlaPolicyRecord) => policy.priorities?.includes(priority) ?? false;
+  const anyPriority = (policy: SlaPolicyRecord) => !policy.priorities?.length;
   return (
-    (queueId !== null && policies.find((policy) => policy.queueIds.includes(queueId))) ||
-    policies.find((policy) => policy.queueIds.length === 0) ||
+    policies.find((policy) => namesQueue(policy) && namesPriority(policy)) ||
+    policies.find((policy) => anyQueue(policy) && namesPriority(policy)) ||
+    policies.find((policy) => namesQueue(policy) && anyPriority(policy)) ||
+    policies.find((policy) => anyQueue(policy) && anyPriority(policy)) ||
     null
   );
 }
@@ -87,8 +132,12 @@ export function createSlaService(deps: {
   });
 
   const policiesOf = async (companyId: number) =>
-    (await cache.get(companyId, async () => ({ companyId, policies: await repository.policies(companyId) })))
-      ?.policies ?? [];
+    (
+      await cache.get(companyId, async () => ({
+        companyId,
+        policies: await repository.policies(companyId, { coveringOnly: true }),
+      }))
+    )?.policies ?? [];
 
   /** The hours a business-hours target counts: the queue's when the company routes by queue hours. */
   async function businessWeekOf(companyId: number, queueId: number | null): Promise<BusinessWeek> {
@@ -136,23 +185,33 @@ export function createSlaService(deps: {
     if (found.length !== parsed.queueIds.length) {
       throw new AppError('ERR_SLA_QUEUE_NOT_FOUND', { fields: { queueIds: 'Unknown queue' } });
     }
-    const taken = await repository.queuesTakenElsewhere(companyId, parsed.queueIds, exceptId);
-    if (taken.length > 0) {
-      throw new AppError('ERR_SLA_QUEUE_TAKEN', { fields: { queueIds: 'In another policy' }, details: { taken } });
-    }
+    await refuseTakenClaims(companyId, parsed, exceptId);
     return parsed;
   }
 
-  /** A save racing another past the checks meets the unique indexes: the same answers as the checks. */
-  async function withUniqueTargets<T>(work: () => Promise<T>) {
+  /** A (queue, priority) another policy covers would leave a ticket's policy in doubt: 409, said on its field. */
+  async function refuseTakenClaims(companyId: number, write: PolicyWrite, exceptId?: number) {
+    const taken = await repository.claimsTakenElsewhere(companyId, claimsOf(write), exceptId);
+    if (taken.length > 0) throw claimTaken(taken[0], taken);
+  }
+
+  /**
+   * A save racing another past the check meets the claims' unique constraint when it commits its
+   * rows; the check, read again now that the other save is in, names what was taken.
+   */
+  async function withUniqueClaims<T>(
+    companyId: number,
+    write: PolicyWrite,
+    exceptId: number | undefined,
+    work: () => Promise<T>,
+  ) {
     try {
       return await work();
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const detail = String((error as { constraint?: string; message?: string }).constraint ?? error);
-      throw detail.includes('default')
-        ? new AppError('ERR_SLA_DEFAULT_TAKEN', { fields: { queueIds: 'A default policy exists' } })
-        : new AppError('ERR_SLA_QUEUE_TAKEN', { fields: { queueIds: 'In another policy' } });
+      await refuseTakenClaims(companyId, write, exceptId);
+      // The other save is gone again (deleted meanwhile): still a conflict at the time of the write.
+      throw claimTaken(claimsOf(write)[0], []);
     }
   }
 
@@ -187,20 +246,20 @@ export function createSlaService(deps: {
     find,
 
     async create(companyId: number, fields: SlaPolicyFields) {
-      const id = await withUniqueTargets(async () => {
-        const write = await validated(companyId, fields);
-        return db.transaction((tx) => createSlaRepository(tx).insertPolicy(companyId, write));
-      });
+      const write = await validated(companyId, fields);
+      const id = await withUniqueClaims(companyId, write, undefined, () =>
+        db.transaction((tx) => createSlaRepository(tx).insertPolicy(companyId, write)),
+      );
       cache.forget(companyId);
       return find(companyId, id);
     },
 
     async update(companyId: number, id: number, fields: SlaPolicyFields) {
-      await withUniqueTargets(async () => {
-        const write = await validated(companyId, fields, id);
-        const found = await db.transaction((tx) => createSlaRepository(tx).updatePolicy(companyId, id, write));
-        if (!found) throw policyNotFound();
-      });
+      const write = await validated(companyId, fields, id);
+      const found = await withUniqueClaims(companyId, write, id, () =>
+        db.transaction((tx) => createSlaRepository(tx).updatePolicy(companyId, id, write)),
+      );
+      if (!found) throw policyNotFound();
       cache.forget(companyId);
       return find(companyId, id);
     },
@@ -230,11 +289,17 @@ export function createSlaService(deps: {
       const cycle = await repository.openCycle(companyId, ticket.id);
       if (!cycle) {
         if (!hasReachedAttendants(ticket)) return;
-        const policy = policyOf(policies, ticket.queueId);
+        const priority = ticket.priority ?? DEFAULT_TICKET_PRIORITY;
+        const policy = policyOf(policies, ticket.queueId, priority);
         if (!policy) return;
         const start = clock();
         const due = await dueFor(companyId, policy, ticket.queueId, start);
-        const cycleId = await repository.startCycle(companyId, { ...ticket, ticketId: ticket.id }, start, due);
+        const cycleId = await repository.startCycle(
+          companyId,
+          { ...ticket, ticketId: ticket.id, priority },
+          start,
+          due,
+        );
         if (cycleId === null) return;
         await planChecks(companyId, cycleId, due);
         await announce(companyId, ticket.id);
@@ -271,16 +336,24 @@ export function createSlaService(deps: {
     breaches: (companyId: number, queueIds: number[] | null) => repository.breaches(companyId, queueIds),
   };
 
-  /** A transfer re-picks the policy and counts its targets from the cycle's start; other changes only follow. */
+  /**
+   * A transfer or a priority change re-picks the policy and counts its targets from the cycle's
+   * start; other changes only follow.
+   */
   async function followTicket(companyId: number, cycle: OpenCycle, ticket: TicketRecord, policies: SlaPolicyRecord[]) {
-    const fields = { queueId: ticket.queueId, userId: ticket.userId, whatsappId: ticket.whatsappId };
-    if (cycle.queueId === fields.queueId) {
+    const fields = {
+      queueId: ticket.queueId,
+      userId: ticket.userId,
+      whatsappId: ticket.whatsappId,
+      priority: ticket.priority ?? DEFAULT_TICKET_PRIORITY,
+    };
+    if (cycle.queueId === fields.queueId && cycle.priority === fields.priority) {
       if (cycle.userId !== fields.userId || cycle.whatsappId !== fields.whatsappId) {
         await repository.setCycle(companyId, cycle.id, fields);
       }
       return;
     }
-    const policy = policyOf(policies, ticket.queueId);
+    const policy = policyOf(policies, ticket.queueId, fields.priority);
     const due = await dueFor(companyId, policy, ticket.queueId, cycle.startedAt);
     await repository.setCycle(companyId, cycle.id, fields, due);
     await planChecks(companyId, cycle.id, due);

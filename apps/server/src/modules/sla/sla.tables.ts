@@ -8,6 +8,7 @@ import {
   primaryKey,
   serial,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -24,29 +25,34 @@ export const slaPolicies = pgTable(
     firstResponseSeconds: integer('first_response_seconds'),
     resolutionSeconds: integer('resolution_seconds'),
     businessHours: boolean('business_hours').notNull().default(false),
-    /** Names no queue: applies to every ticket no other policy covers. At most one per company. */
-    isDefault: boolean('is_default').notNull().default(false),
+    /** The ticket priorities it covers; empty = any (docs/decisions/service-levels.md, "Priorities"). */
+    priorities: varchar('priorities', { length: 10 }).array().notNull().default(sql`'{}'::varchar[]`),
     ...timestamps(),
   },
-  (table) => [
-    index('sla_policies_company_idx').on(table.companyId),
-    uniqueIndex('sla_policies_one_default').on(table.companyId).where(sql`${table.isDefault}`),
-  ],
+  (table) => [index('sla_policies_company_idx').on(table.companyId)],
 );
 
-/** The queues a policy covers; a queue is in at most one policy, so a ticket's policy is never in doubt. */
-export const slaPolicyQueues = pgTable(
-  'sla_policy_queues',
+/**
+ * What a policy claims: one row per (queue or none, priority or none) it covers. A policy naming
+ * queues and priorities claims every pair; queues only, each queue with no priority; priorities
+ * only, each priority with no queue; neither, the company's default (both none). Two policies never
+ * claim the same row, so a ticket's policy is never in doubt, and the unique constraint (nulls
+ * equal) holds it even for two admins saving at the same instant.
+ */
+export const slaPolicyClaims = pgTable(
+  'sla_policy_claims',
   {
     companyId: companyReference(() => companies.id),
     policyId: integer('policy_id')
       .notNull()
       .references(() => slaPolicies.id, { onDelete: 'cascade' }),
-    queueId: integer('queue_id')
-      .notNull()
-      .references(() => queues.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'cascade' }),
+    priority: varchar('priority', { length: 10 }),
   },
-  (table) => [primaryKey({ columns: [table.queueId] }), index('sla_policy_queues_policy_idx').on(table.policyId)],
+  (table) => [
+    unique('sla_policy_claims_one_policy').on(table.companyId, table.queueId, table.priority).nullsNotDistinct(),
+    index('sla_policy_claims_policy_idx').on(table.policyId),
+  ],
 );
 
 /**
@@ -66,6 +72,8 @@ export const slaCycles = pgTable(
     queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
+    /** The ticket's priority as last seen: a change re-picks the policy like a transfer. */
+    priority: varchar('priority', { length: 10 }).notNull().default('normal'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     firstResponseDueAt: timestamp('first_response_due_at', { withTimezone: true }),
     resolutionDueAt: timestamp('resolution_due_at', { withTimezone: true }),

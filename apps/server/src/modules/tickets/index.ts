@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { ChannelSession } from '../channels/index.ts';
 import type { SettingsReader } from '../settings/index.ts';
 import { createQueueMonitor } from './queue-monitor.ts';
@@ -43,6 +44,7 @@ export function createTicketsModule(
     markMessagesRead: MarkMessagesRead;
     /** The company's default ticket capacity (automatic assignment). */
     settings: Pick<SettingsReader, 'read'>;
+    audit: AuditLog;
   },
 ) {
   let afterChangeSteps: readonly AfterTicketChange[] = [];
@@ -87,6 +89,7 @@ export function createTicketsModule(
     clock: platform.clock,
     deletedVisibleTo: async (companyId) =>
       (await deps.settings.read(companyId, ['deletedMessagesVisibleTo'])).deletedMessagesVisibleTo,
+    audit: deps.audit,
   });
 
   platform.clientRooms.setTicketGuard((session, ticketId) => policy.canAccess(session, ticketId));

@@ -34,6 +34,7 @@ function expectedRecord(
     useIntegration: ticket.useIntegration,
     integrationId: ticket.integrationId,
     promptId: ticket.promptId,
+    priority: ticket.priority as TicketRecord['priority'],
     contact: {
       id: contact.id,
       companyId: contact.companyId,

@@ -51,6 +51,7 @@ const recordJson = sql<TicketRecord>`json_build_object(
   'chatbot', ${tickets.chatbot}, 'lastMessage', ${tickets.lastMessage},
   'unreadMessages', ${tickets.unreadMessages}, 'useIntegration', ${tickets.useIntegration},
   'integrationId', ${tickets.integrationId}, 'promptId', ${tickets.promptId},
+  'priority', ${tickets.priority},
   'contact', ${contactJson},
   'queue', case when ${queues.id} is null then null
     else json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}) end,

@@ -6,6 +6,7 @@ const ticket = (overrides: Partial<TicketState> = {}): TicketState => ({
   userId: 7,
   queueId: 3,
   whatsappId: 1,
+  priority: 'normal',
   useIntegration: true,
   integrationId: 4,
   promptId: 5,

@@ -1,4 +1,4 @@
-import type { TicketStatus, TicketUpdate } from '@wacrm/shared';
+import type { TicketPriority, TicketStatus, TicketUpdate } from '@wacrm/shared';
 
 /** The part of a ticket the transitions read. */
 export interface TicketState {
@@ -9,6 +9,7 @@ export interface TicketState {
   useIntegration: boolean;
   integrationId: number | null;
   promptId: number | null;
+  priority: TicketPriority;
 }
 
 export type TicketChangeKind = 'accept' | 'return' | 'close' | 'reopen' | 'transfer' | 'update';
@@ -46,6 +47,7 @@ export function decideTicketChange(
   if (has(request, 'useIntegration')) extras.useIntegration = request.useIntegration;
   if (has(request, 'integrationId')) extras.integrationId = request.integrationId;
   if (has(request, 'promptId')) extras.promptId = request.promptId;
+  if (has(request, 'priority')) extras.priority = request.priority;
   const queueId = has(request, 'queueId') ? (request.queueId ?? null) : current.queueId;
   const target = request.status;
 

@@ -402,8 +402,8 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
       return row ?? null;
     },
 
-    async remove(companyId: number, id: number) {
-      await db.delete(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
+    async remove(companyId: number, id: number, handle: Database = db) {
+      await handle.delete(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
     },
 
     async contactExists(companyId: number, contactId: number) {

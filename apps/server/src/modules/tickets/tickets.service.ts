@@ -4,6 +4,7 @@ import {
   type Profile,
   type TicketCreate,
   type TicketListQuery,
+  type TicketPriority,
   type TicketRecord,
   type TicketUpdate,
 } from '@wacrm/shared';
@@ -12,6 +13,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { tickets } from '../../tables.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { ChannelSession } from '../channels/index.ts';
 import { decideTicketChange, type TicketChangeKind } from './ticket-transitions.ts';
 import { canOpenTicket, type TicketPolicy } from './tickets.policy.ts';
@@ -61,6 +63,8 @@ export function createTicketsService(deps: {
   clock: () => Date;
   /** The company setting `deletedMessagesVisibleTo`: whose searches look into deleted messages. */
   deletedVisibleTo: (companyId: number) => Promise<string>;
+  /** A deletion is written with its audit entry in one transaction. */
+  audit: AuditLog;
 }) {
   const { db, repository, policy, realtime, log } = deps;
 
@@ -173,9 +177,17 @@ export function createTicketsService(deps: {
         outcome = await db.transaction(async (tx) => {
           const before = await repository.lockRow(tx, companyId, id);
           if (!before) throw new AppError('ERR_NO_TICKET_FOUND');
-          const decision = decideTicketChange({ ...before, status: before.status as TicketRecord['status'] }, input, {
-            userId: session.userId,
-          });
+          const decision = decideTicketChange(
+            {
+              ...before,
+              status: before.status as TicketRecord['status'],
+              priority: before.priority as TicketPriority,
+            },
+            input,
+            {
+              userId: session.userId,
+            },
+          );
           if (!decision.ok) throw new AppError(decision.error, { fields: decision.fields });
           if (decision.unchanged) return { before, kind: decision.kind, changed: false };
           const { closedAt, ...patch } = decision.patch;
@@ -268,7 +280,21 @@ export function createTicketsService(deps: {
     async remove(session: Session, id: number) {
       const row = await repository.findRow(session.companyId, id);
       if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
-      await repository.remove(session.companyId, id);
+      await db.transaction(async (tx) => {
+        await repository.remove(session.companyId, id, tx);
+        await deps.audit.record(tx, session, {
+          action: 'ticket.deleted',
+          entityType: 'ticket',
+          entityId: id,
+          before: {
+            contactId: row.contactId,
+            status: row.status,
+            userId: row.userId,
+            queueId: row.queueId,
+            whatsappId: row.whatsappId,
+          },
+        });
+      });
       realtime.ticketDeleted(session.companyId, row);
       if (row.userId && row.status !== 'closed') await deps.slotFreed(session.companyId);
       return { message: 'Ticket deleted', ticketId: id };

@@ -29,6 +29,8 @@ export const tickets = pgTable(
     queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
     /** pending, open or closed. */
     status: varchar('status', { length: 20 }).notNull().default('pending'),
+    /** low, normal, high or urgent (`ticketPriorities`): set by attendants, read by service levels. */
+    priority: varchar('priority', { length: 10 }).notNull().default('normal'),
     isGroup: boolean('is_group').notNull().default(false),
     chatbot: boolean('chatbot').notNull().default(false),
     /** Where the queue chatbot stands in the options tree. */

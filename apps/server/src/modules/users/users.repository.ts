@@ -9,7 +9,7 @@ import { companies, queues, settings, userQueues, users, whatsapps } from '../..
  * The session user as stored, with the company's status in place of `billingOnly`: whether an
  * admin of an expired company sees only billing is the auth module's rule, which adds it.
  */
-export type StoredSessionUser = Omit<SessionUser, 'company'> & {
+export type StoredSessionUser = Omit<SessionUser, 'company' | 'twoFactorSetupPending'> & {
   company: Omit<SessionUser['company'], 'billingOnly'> & { status: boolean };
 };
 

@@ -117,6 +117,11 @@ export function createProcessCache<Value>(options: ProcessCacheOptions<Value>) {
       tell({ group });
     },
 
+    /** Every row changed (a rule that applies to all of them). */
+    forgetAll() {
+      tell({ all: true });
+    },
+
     /** Values kept now (tests). */
     get size() {
       return entries.size;

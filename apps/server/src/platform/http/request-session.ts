@@ -21,6 +21,11 @@ export interface RequestSession {
   sid?: string;
   /** A set-up-only token: only routes marked `twoFactorSetup: true` answer (docs/decisions/account-security.md). */
   twoFactorSetupOnly?: boolean;
+  /**
+   * A signed-in user whom a rule turned on since now requires to set up the second step: only
+   * the set-up routes and those marked `twoFactorPending: true` (their own session) answer.
+   */
+  twoFactorSetupPending?: boolean;
   /** The caller's address (HTTP requests only), for the audit log. */
   ip?: string;
 }
@@ -36,6 +41,8 @@ declare module 'fastify' {
     billing?: boolean;
     /** Routes a user who must first set up the second sign-in step may call with the set-up token. */
     twoFactorSetup?: boolean;
+    /** Routes a signed-in user still answers while a rule waits for them to set up the second step (`/auth/me`). */
+    twoFactorPending?: boolean;
   }
 }
 
@@ -56,10 +63,12 @@ export function registerAuthentication(
     if (!token) throw new AppError('ERR_NOT_AUTHENTICATED');
     const session = await resolveSession(token);
     if (!session) throw new AppError('ERR_SESSION_EXPIRED');
-    if (session.twoFactorSetupOnly && !request.routeOptions.config.twoFactorSetup) {
+    const { config } = request.routeOptions;
+    if (session.twoFactorSetupOnly && !config.twoFactorSetup) throw new AppError('ERR_2FA_SETUP_REQUIRED');
+    if (session.twoFactorSetupPending && !config.twoFactorSetup && !config.twoFactorPending) {
       throw new AppError('ERR_2FA_SETUP_REQUIRED');
     }
-    if (session.billingOnly && !request.routeOptions.config.billing) throw new AppError('ERR_BILLING_ONLY');
+    if (session.billingOnly && !config.billing) throw new AppError('ERR_BILLING_ONLY');
     session.ip = request.ip;
     request.session = session;
   });

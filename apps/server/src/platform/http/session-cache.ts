@@ -59,6 +59,11 @@ export function createSessionCache<State extends SessionState>(
       cache.forgetGroup(companyId);
     },
 
+    /** A platform-wide rule changed what every row says (the second-step requirement). */
+    forgetAll() {
+      cache.forgetAll();
+    },
+
     /** Rows kept now (tests). */
     get size() {
       return cache.size;

@@ -170,7 +170,7 @@ describe('batch intake', () => {
     expect(created.sort()).toEqual(Array.from({ length: 20 }, (_, i) => number(20 + i)));
   });
 
-  it('a rating and a second message in the same batch: the first rates the closed ticket, the second opens one', async () => {
+  it('a rating, its comment and a third message in the same batch: rated, commented, then a new ticket', async () => {
     const { company, admin, intake, ref, automation, batchSizes } = await setup();
     const rater = '5511920000001';
     const talker = '5511920000002';
@@ -193,42 +193,104 @@ describe('batch intake', () => {
     const talkerClosed = await closedOf(talker);
     automation.calls.length = 0;
 
-    // The lone first arrival is its own batch; the four after it are written together.
+    // The lone first arrival is its own batch; the five after it are written together.
     await Promise.all([
       intake.onMessage(ref, message('5511920000003', 'someone else', 'X1')),
       intake.onMessage(ref, message(rater, ' 3 ', 'R1')),
-      intake.onMessage(ref, message(rater, 'and another thing', 'R2')),
+      intake.onMessage(ref, message(rater, 'quick and kind', 'R2')),
+      intake.onMessage(ref, message(rater, 'and another thing', 'R3')),
       intake.onMessage(ref, message(talker, 'hello again', 'T1')),
       intake.onMessage(ref, message(talker, '2', 'T2')),
     ]);
-    expect(batchSizes().slice(-2)).toEqual([1, 4]);
+    expect(batchSizes().slice(-2)).toEqual([1, 5]);
 
     const ratings = await t.db.select().from(ticketRatings).where(eq(ticketRatings.companyId, company.id));
-    expect(ratings).toEqual([expect.objectContaining({ ticketId: ratedTicket.id, rate: 3, userId: admin.id })]);
+    expect(ratings).toEqual([
+      expect.objectContaining({
+        ticketId: ratedTicket.id,
+        rate: 3,
+        userId: admin.id,
+        comment: 'quick and kind',
+        commentDueAt: null,
+      }),
+    ]);
     const rows = await messagesOf(company.id);
     const ticketOfMessage = (externalId: string) => rows.find((row) => row.externalId === externalId)!.ticketId;
     expect(ticketOfMessage('R1')).toBe(ratedTicket.id);
-    expect(ticketOfMessage('R2')).not.toBe(ratedTicket.id);
+    expect(ticketOfMessage('R2')).toBe(ratedTicket.id);
+    expect(ticketOfMessage('R3')).not.toBe(ratedTicket.id);
     expect(ticketOfMessage('T1')).not.toBe(talkerClosed.id);
     expect(ticketOfMessage('T2')).toBe(ticketOfMessage('T1'));
 
     const [ratedAfter] = await t.db.select().from(tickets).where(eq(tickets.id, ratedTicket.id));
-    expect(ratedAfter).toMatchObject({ status: 'closed', ratingDueAt: null, unreadMessages: 0, lastMessage: ' 3 ' });
+    expect(ratedAfter).toMatchObject({
+      status: 'closed',
+      ratingDueAt: null,
+      unreadMessages: 0,
+      lastMessage: 'quick and kind',
+    });
     const [talkerClosedAfter] = await t.db.select().from(tickets).where(eq(tickets.id, talkerClosed.id));
     expect(talkerClosedAfter.ratingDueAt).toBeNull();
     const open = await activeTickets(company.id);
     const unreadOf = (ticketId: number) => open.find((ticket) => ticket.id === ticketId)?.unreadMessages;
-    expect(unreadOf(ticketOfMessage('R2'))).toBe(1);
+    expect(unreadOf(ticketOfMessage('R3'))).toBe(1);
     expect(unreadOf(ticketOfMessage('T1'))).toBe(2);
 
-    // Automation: the rating's thanks, then the bot for each pending ticket, in order per ticket.
-    expect(automation.calls).toContain(`rated ${ratedTicket.id}`);
+    // Automation: the rating's thanks (the comment asks for nothing), then the bot for each
+    // pending ticket, in order per ticket.
+    expect(automation.calls.filter((call) => call.includes(` ${ratedTicket.id}`))).toEqual([`rated ${ratedTicket.id}`]);
     const talkerTicket = ticketOfMessage('T1');
     expect(automation.calls.filter((call) => call.startsWith(`message ${talkerTicket} `))).toEqual([
       `message ${talkerTicket} hello again`,
       `message ${talkerTicket} 2`,
     ]);
     expect(automation.overlapped()).toBe(false);
+  });
+
+  it('the message after a rating is its comment within the window; later, or without text, it opens a ticket', async () => {
+    const { company, admin, intake, ref, automation } = await setup();
+    const commenter = '5511920000011';
+    const late = '5511920000012';
+    const sender = '5511920000013';
+    for (const number of [commenter, late, sender]) await intake.onMessage(ref, message(number, 'hi', `C0-${number}`));
+    await t.db
+      .update(tickets)
+      .set({ status: 'closed', userId: admin.id, ratingDueAt: new Date(Date.now() + 10 * 60_000), unreadMessages: 0 })
+      .where(eq(tickets.companyId, company.id));
+    for (const number of [commenter, late, sender]) await intake.onMessage(ref, message(number, '2', `C1-${number}`));
+    const ratingsOf = () =>
+      t.db.select().from(ticketRatings).where(eq(ticketRatings.companyId, company.id)).orderBy(ticketRatings.id);
+    const [first] = await ratingsOf();
+    // The window is the documented ten minutes from the rating.
+    expect(first.commentDueAt!.getTime() - first.createdAt.getTime()).toBeGreaterThan(9 * 60_000);
+    expect(first.commentDueAt!.getTime() - first.createdAt.getTime()).toBeLessThanOrEqual(10 * 60_000 + 1000);
+
+    const [lateRating] = (await ratingsOf()).slice(1, 2);
+    await t.db
+      .update(ticketRatings)
+      .set({ commentDueAt: new Date(Date.now() - 1000) })
+      .where(eq(ticketRatings.id, lateRating.id));
+    automation.calls.length = 0;
+    await intake.onMessage(ref, message(commenter, 'Very helpful, thanks!', 'C2-a'));
+    await intake.onMessage(ref, message(commenter, 'one more thing', 'C3-a'));
+    await intake.onMessage(ref, message(late, 'too late to comment', 'C2-b'));
+    await intake.onMessage(ref, message(sender, '  ', 'C2-c'));
+
+    const [commented, lateAfter, senderAfter] = await ratingsOf();
+    expect(commented).toMatchObject({ comment: 'Very helpful, thanks!', commentDueAt: null });
+    expect(lateAfter).toMatchObject({ comment: null });
+    expect(senderAfter).toMatchObject({ comment: null, commentDueAt: null });
+    const rows = await messagesOf(company.id);
+    const ticketOfMessage = (externalId: string) => rows.find((row) => row.externalId === externalId)!.ticketId;
+    expect(ticketOfMessage('C2-a')).toBe(commented.ticketId);
+    expect(ticketOfMessage('C3-a')).not.toBe(commented.ticketId);
+    expect(ticketOfMessage('C2-b')).not.toBe(lateAfter.ticketId);
+    expect(ticketOfMessage('C2-c')).not.toBe(senderAfter.ticketId);
+    const [closedAfter] = await t.db.select().from(tickets).where(eq(tickets.id, commented.ticketId));
+    expect(closedAfter).toMatchObject({ status: 'closed', unreadMessages: 0 });
+    // The comment itself asks automation for nothing; each new ticket goes to the bot.
+    expect(automation.calls.some((call) => call.includes('Very helpful'))).toBe(false);
+    expect(automation.calls).toContain(`message ${ticketOfMessage('C3-a')} one more thing`);
   });
 
   it('a message that fails inside a batch fails alone: the others are stored and announced', async () => {

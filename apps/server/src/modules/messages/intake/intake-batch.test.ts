@@ -61,15 +61,34 @@ describe('chooseTickets', () => {
     expect(ratings).toEqual([]);
   });
 
-  it('a first message of 1–3 is the rating; the next message of the same burst opens a new ticket', () => {
-    const { choices, endWaits, ratings } = chooseTickets(
-      [customer(1, ' 3 '), customer(1, 'and another thing')],
+  it('a first message of 1–3 is the rating, the next its comment; the one after opens a new ticket', () => {
+    const { choices, endWaits, ratings, comments, endCommentWaits } = chooseTickets(
+      [customer(1, ' 3 '), customer(1, ' so kind '), customer(1, 'and another thing')],
       new Map(),
       new Map([[1, waiting(20)]]),
     );
-    expect(choices).toEqual([{ kind: 'rated', ticket: { id: 20, status: 'closed' } }, { kind: 'new' }]);
+    const rated = { id: 20, status: 'closed' };
+    expect(choices).toEqual([{ kind: 'rated', ticket: rated }, { kind: 'commented', ticket: rated }, { kind: 'new' }]);
     expect(endWaits).toEqual([20]);
     expect(ratings).toEqual([{ ticketId: 20, userId: 7, rate: 3 }]);
+    expect(comments).toEqual([{ ticketId: 20, comment: 'so kind' }]);
+    expect(endCommentWaits).toEqual([20]);
+  });
+
+  it('a rating waiting for its comment takes the first message with text; a blank one ends the wait', () => {
+    const rated = { id: 30, status: 'closed' };
+    const { choices, comments, endCommentWaits } = chooseTickets(
+      [customer(1, 'late thanks'), customer(1, 'new question'), customer(2, ' '), customer(2, 'hello')],
+      new Map(),
+      new Map(),
+      new Map([
+        [1, rated],
+        [2, { id: 31, status: 'closed' }],
+      ]),
+    );
+    expect(choices.map((choice) => choice.kind)).toEqual(['commented', 'new', 'new', 'new']);
+    expect(comments).toEqual([{ ticketId: 30, comment: 'late thanks' }]);
+    expect(endCommentWaits).toEqual([30, 31]);
   });
 
   it('any other first answer ends the wait and opens a ticket; a later 1–3 is just a message', () => {

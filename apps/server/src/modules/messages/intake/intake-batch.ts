@@ -16,6 +16,15 @@ export function ratingIn(body: string) {
   return /^[1-3]$/.test(text) ? Number(text) : null;
 }
 
+/** How long after rating the customer's next message is taken as the rating's comment. */
+export const RATING_COMMENT_WINDOW_MS = 10 * 60_000;
+
+/** A comment on the rating: the text the customer wrote (a message without text is none). */
+export function commentIn(body: string) {
+  const text = body.trim();
+  return text ? text.slice(0, 1000) : null;
+}
+
 /** What the ticket list shows as the last message. */
 export function lastMessageOf(message: { body: string; mediaName?: string | null; mediaType?: string | null }) {
   if (message.body.trim()) return message.body.slice(0, 1000);
@@ -75,44 +84,70 @@ export type TicketChoice =
   | { kind: 'active'; ticket: TicketRef }
   /** The closed ticket that asked for a rating: this message is its rating. */
   | { kind: 'rated'; ticket: TicketRef }
+  /** The closed ticket just rated: this message is the rating's comment. */
+  | { kind: 'commented'; ticket: TicketRef }
   /** A new pending ticket of the contact (made once for all its messages that need it). */
   | { kind: 'new' };
 
 /**
  * Where each message goes, in arrival order. A contact with an active ticket: there. Without
  * one, its first message decides: any answer ends a rating wait; 1–3 is the rating and goes to
- * the closed ticket that asked; everything else (and every later message) opens a new ticket.
+ * the closed ticket that asked. The message after a rating (the next one of the batch, or the
+ * first one while the rating's comment window is open) ends that window too, and when it has
+ * text it is the rating's comment, on the same closed ticket. Everything else (and every later
+ * message) opens a new ticket.
  */
 export function chooseTickets(
   messages: PlannedMessage[],
   active: ReadonlyMap<number, TicketRef>,
   awaitingRating: ReadonlyMap<number, TicketRef & { userId: number | null }>,
+  awaitingComment: ReadonlyMap<number, TicketRef> = new Map(),
 ) {
   const choices: TicketChoice[] = [];
   const endWaits: number[] = [];
   const ratings: { ticketId: number; userId: number | null; rate: number }[] = [];
-  const firstSeen = new Set<number>();
+  const endCommentWaits: number[] = [];
+  const comments: { ticketId: number; comment: string }[] = [];
+  const seen = new Map<number, number>();
+  const ratedNow = new Map<number, TicketRef>();
   for (const message of messages) {
-    const isFirst = !firstSeen.has(message.contactId);
-    firstSeen.add(message.contactId);
+    const position = seen.get(message.contactId) ?? 0;
+    seen.set(message.contactId, position + 1);
     const ticket = active.get(message.contactId);
     if (ticket) {
       choices.push({ kind: 'active', ticket });
       continue;
     }
-    const waiting = isFirst ? awaitingRating.get(message.contactId) : undefined;
+    const waiting = position === 0 ? awaitingRating.get(message.contactId) : undefined;
     if (waiting && canRate(message.kind, message.inbound)) {
       endWaits.push(waiting.id);
       const rate = ratingIn(message.inbound.body);
       if (rate) {
         ratings.push({ ticketId: waiting.id, userId: waiting.userId, rate });
-        choices.push({ kind: 'rated', ticket: { id: waiting.id, status: waiting.status } });
+        const rated = { id: waiting.id, status: waiting.status };
+        ratedNow.set(message.contactId, rated);
+        choices.push({ kind: 'rated', ticket: rated });
+        continue;
+      }
+    }
+    const rated =
+      position === 1
+        ? ratedNow.get(message.contactId)
+        : position === 0 && !waiting
+          ? awaitingComment.get(message.contactId)
+          : undefined;
+    if (rated) {
+      endCommentWaits.push(rated.id);
+      const comment = canRate(message.kind, message.inbound) ? commentIn(message.inbound.body) : null;
+      if (comment) {
+        comments.push({ ticketId: rated.id, comment });
+        choices.push({ kind: 'commented', ticket: rated });
         continue;
       }
     }
     choices.push({ kind: 'new' });
   }
-  return { choices, endWaits, ratings };
+  return { choices, endWaits, ratings, endCommentWaits, comments };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   firstDeliveries,
   type IntakeKind,
   lastMessageOf,
+  RATING_COMMENT_WINDOW_MS,
   type TicketRef,
   ticketTouches,
 } from './intake-batch.ts';
@@ -42,6 +43,8 @@ export interface StoredMessage {
   messageId: number;
   /** The message was the rating of a closed ticket. */
   rated: boolean;
+  /** The message was the comment on that rating (on the same closed ticket). */
+  commented: boolean;
 }
 
 /** The unique index refused a message the batch's first look did not know: someone stored it meanwhile. */
@@ -160,9 +163,20 @@ export function createIntakeWriter(deps: { db: Database; repository: IntakeRepos
       for (const ticket of await repository.findTicketsAwaitingRating(tx, companyId, whatsappId, mayRate, now)) {
         waiting.set(ticket.contactId, ticket);
       }
-      const { choices, endWaits, ratings } = chooseTickets(planned, active, waiting);
+      const awaitingComment = new Map<number, TicketRef>();
+      for (const ticket of await repository.findRatingsAwaitingComment(tx, companyId, whatsappId, mayRate, now)) {
+        awaitingComment.set(ticket.contactId, ticket);
+      }
+      const { choices, endWaits, ratings, endCommentWaits, comments } = chooseTickets(
+        planned,
+        active,
+        waiting,
+        awaitingComment,
+      );
       await ticketWrites.endRatingWaits(tx, companyId, endWaits);
-      await repository.recordRatings(tx, companyId, ratings);
+      await repository.recordRatings(tx, companyId, ratings, new Date(now.getTime() + RATING_COMMENT_WINDOW_MS));
+      await repository.endCommentWaits(tx, companyId, endCommentWaits);
+      await repository.recordComments(tx, companyId, comments);
 
       const opening = new Map<number, { contactId: number; isGroup: boolean }>();
       choices.forEach((choice, position) => {
@@ -222,6 +236,7 @@ export function createIntakeWriter(deps: { db: Database; repository: IntakeRepos
       await repository.setQuotes(tx, companyId, earlierQuotes);
 
       const rated = (position: number) => choices[position].kind === 'rated';
+      const commented = (position: number) => choices[position].kind === 'commented';
       await ticketWrites.touchReceived(
         tx,
         companyId,
@@ -230,7 +245,7 @@ export function createIntakeWriter(deps: { db: Database; repository: IntakeRepos
             ticketId: value.ticketId,
             lastMessage: lastMessageOf({ body: value.body, mediaName: value.mediaName, mediaType: value.mediaType }),
             fromMe: value.fromMe,
-            countsAsUnread: !value.fromMe && !rated(position),
+            countsAsUnread: !value.fromMe && !rated(position) && !commented(position),
           })),
         ),
         now,
@@ -251,6 +266,7 @@ export function createIntakeWriter(deps: { db: Database; repository: IntakeRepos
             ticketStatus: ticket.status,
             messageId: ids.get(inbound.externalId)!,
             rated: rated(position),
+            commented: commented(position),
           },
         };
       });

@@ -144,17 +144,66 @@ export function createIntakeRepository(db: Database) {
         .orderBy(tickets.contactId, desc(tickets.id));
     },
 
-    /** The customers' answers, once per ticket. */
+    /** The customers' answers, once per ticket; each waits for its comment until `commentDueAt`. */
     async recordRatings(
       tx: Database,
       companyId: number,
       values: { ticketId: number; userId: number | null; rate: number }[],
+      commentDueAt: Date,
     ) {
       if (values.length === 0) return;
       await tx
         .insert(ticketRatings)
-        .values(values.map((value) => ({ ...value, companyId })))
+        .values(values.map((value) => ({ ...value, companyId, commentDueAt })))
         .onConflictDoNothing({ target: ticketRatings.ticketId });
+    },
+
+    /** Each contact's closed ticket on this connection whose rating still waits for a comment. */
+    async findRatingsAwaitingComment(
+      tx: Database,
+      companyId: number,
+      whatsappId: number,
+      contactIds: number[],
+      now: Date,
+    ) {
+      if (contactIds.length === 0) return [];
+      return tx
+        .selectDistinctOn([tickets.contactId], {
+          id: tickets.id,
+          status: tickets.status,
+          contactId: tickets.contactId,
+        })
+        .from(ticketRatings)
+        .innerJoin(tickets, eq(tickets.id, ticketRatings.ticketId))
+        .where(
+          and(
+            eq(ticketRatings.companyId, companyId),
+            gt(ticketRatings.commentDueAt, now),
+            eq(tickets.companyId, companyId),
+            eq(tickets.whatsappId, whatsappId),
+            inKeys(tickets.contactId, contactIds, 'int'),
+            eq(tickets.status, 'closed'),
+          ),
+        )
+        .orderBy(tickets.contactId, desc(tickets.id));
+    },
+
+    /** The customer said something after rating: those ratings wait for no comment any more. */
+    async endCommentWaits(tx: Database, companyId: number, ticketIds: number[]) {
+      if (ticketIds.length === 0) return;
+      await tx
+        .update(ticketRatings)
+        .set({ commentDueAt: null })
+        .where(and(eq(ticketRatings.companyId, companyId), inKeys(ticketRatings.ticketId, ticketIds, 'int')));
+    },
+
+    async recordComments(tx: Database, companyId: number, values: { ticketId: number; comment: string }[]) {
+      for (const { ticketId, comment } of values) {
+        await tx
+          .update(ticketRatings)
+          .set({ comment })
+          .where(and(eq(ticketRatings.companyId, companyId), eq(ticketRatings.ticketId, ticketId)));
+      }
     },
 
     /** Message ids by provider id on one connection (quoted messages). */

@@ -173,6 +173,8 @@ export function createIntake(deps: {
       return () => automate('call notice', (pipeline) => pipeline.callDeclined(companyId, ticketId));
     if (job.inbound.fromMe) return null;
     if (stored.rated) return () => automate('rating', (pipeline) => pipeline.rated(companyId, ticketId));
+    // The comment is the end of the conversation: no answer, and no bot on the closed ticket.
+    if (stored.commented) return null;
     // Only pending tickets are the bot's (automation checks again under the ticket's lock).
     if (stored.ticketStatus !== 'pending' || job.inbound.isGroup) return null;
     const event = {

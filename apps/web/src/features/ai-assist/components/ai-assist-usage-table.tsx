@@ -5,15 +5,15 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../lib/format.ts';
+import { MonthSelect } from '../../../components/ui/month-select.tsx';
+import { formatMonth, formatNumber, recentMonths } from '../../../lib/format.ts';
 import { aiAssistApi, aiAssistKeys } from '../api/ai-assist-api.ts';
 
-const thisMonth = () => new Date().toISOString().slice(0, 7);
+const thisMonth = () => recentMonths(1)[0];
 
 /** Tokens by attendant for a month (UTC), with the budget beside the total. */
 export function AiAssistUsageTable({ companyId }: { companyId: number }) {
@@ -23,6 +23,15 @@ export function AiAssistUsageTable({ companyId }: { companyId: number }) {
   const number = (value: number) => formatNumber(value, i18n.language);
   const data = usage.data;
   const used = data ? data.total.inputTokens + data.total.outputTokens : 0;
+  // "this month" only for the current one; an earlier month is named ("used in March 2026").
+  const isThisMonth = month === thisMonth();
+  // This month's budget is spent: said in the warning colour, as the attendants' buttons are off.
+  const isOverBudget = isThisMonth && data !== undefined && data.monthlyTokens > 0 && used >= data.monthlyTokens;
+  const usedText = (budget: number, tokens: number) => {
+    const values = { used: number(tokens), budget: number(budget), month: formatMonth(month, i18n.language) };
+    if (budget > 0) return t(isThisMonth ? 'settings.used' : 'settings.usedIn', values);
+    return t(isThisMonth ? 'settings.usedNoLimit' : 'settings.usedInNoLimit', values);
+  };
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="ai-assist-usage">
@@ -30,20 +39,23 @@ export function AiAssistUsageTable({ companyId }: { companyId: number }) {
         <Typography variant="subtitle1" component="h3" sx={{ flex: 1 }}>
           {t('settings.usageTitle')}
         </Typography>
-        <TextField
+        <MonthSelect
           size="small"
-          type="month"
           label={t('settings.month')}
           value={month}
-          onChange={(event) => event.target.value && setMonth(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setMonth}
+          testId="ai-assist-usage-month"
+          sx={{ minWidth: 200 }}
         />
       </Stack>
       {data && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="ai-assist-usage-total">
-          {data.monthlyTokens > 0
-            ? t('settings.used', { used: number(used), budget: number(data.monthlyTokens) })
-            : t('settings.usedNoLimit', { used: number(used) })}
+        <Typography
+          variant="body2"
+          color={isOverBudget ? 'warning.main' : 'text.secondary'}
+          sx={{ mb: 1 }}
+          data-testid="ai-assist-usage-total"
+        >
+          {usedText(data.monthlyTokens, used)}
         </Typography>
       )}
       {data && data.byUser.length === 0 ? (

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -45,8 +46,12 @@ export function AssistComposerTools({ ticketId, text, onTextChange, isDisabled }
   if (!data || data.reason === 'plan' || data.reason === 'disabled') return null;
   const features = new Set(data.features.filter((feature) => feature !== 'summary'));
   // The summary lives in the ticket header: with only it on, the composer has nothing to offer.
-  if (data.available && features.size === 0) return null;
+  if (features.size === 0) return null;
   const hasText = text.trim().length > 0;
+  // Over budget or without a key the helpers that are on still show, disabled, under the reason:
+  // the menu opens on every width, so a phone (no hover, no tooltip) reads why too.
+  const offReason = data.available ? null : unavailableText(data.reason);
+  const isOff = offReason !== null;
 
   const suggest = () => {
     setPreview({ kind: 'suggest', original: text });
@@ -85,7 +90,7 @@ export function AssistComposerTools({ ticketId, text, onTextChange, isDisabled }
   const button = (
     <IconButton
       aria-label={t('composer.open')}
-      disabled={isDisabled || !data.available}
+      disabled={isDisabled}
       onClick={(event) => setAnchor(event.currentTarget)}
       data-testid="assist-composer"
       color={preview ? 'primary' : 'default'}
@@ -100,8 +105,12 @@ export function AssistComposerTools({ ticketId, text, onTextChange, isDisabled }
         <span>{button}</span>
       </Tooltip>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {offReason && <MenuNote testId="assist-off-reason" text={offReason} color="warning.main" />}
+        {!offReason && !hasText && (features.has('rewrite') || features.has('translate')) && (
+          <MenuNote testId="assist-needs-text" text={t('composer.needsText')} color="text.secondary" />
+        )}
         {features.has('suggest') && (
-          <MenuItem onClick={choose(suggest)} data-testid="assist-suggest">
+          <MenuItem disabled={isOff} onClick={choose(suggest)} data-testid="assist-suggest">
             {t('composer.suggest')}
           </MenuItem>
         )}
@@ -110,7 +119,7 @@ export function AssistComposerTools({ ticketId, text, onTextChange, isDisabled }
           aiAssistRewriteStyles.map((style) => (
             <MenuItem
               key={style}
-              disabled={!hasText}
+              disabled={isOff || !hasText}
               onClick={choose(() => rewrite(style))}
               data-testid={`assist-rewrite-${style}`}
             >
@@ -119,7 +128,7 @@ export function AssistComposerTools({ ticketId, text, onTextChange, isDisabled }
           ))}
         {features.has('translate') && <Divider />}
         {features.has('translate') && (
-          <MenuItem disabled={!hasText} onClick={choose(translate)} data-testid="assist-translate-reply">
+          <MenuItem disabled={isOff || !hasText} onClick={choose(translate)} data-testid="assist-translate-reply">
             {t('composer.translate')}
           </MenuItem>
         )}
@@ -145,11 +154,20 @@ export function AssistComposerTools({ ticketId, text, onTextChange, isDisabled }
             <Typography variant="subtitle2">{t(`composer.previewTitle.${preview.kind}`)}</Typography>
             {run.isRunning && <LinearProgress />}
             {preview.kind === 'translate' && (
-              <Box
-                sx={{ typography: 'body2', color: 'text.secondary', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-              >
-                {preview.original}
+              // Both texts, each named: what the attendant wrote, then what the customer would read.
+              <Box>
+                <Typography variant="caption" color="text.secondary">
+                  {t('composer.yourText')}
+                </Typography>
+                <Box sx={{ typography: 'body2', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', px: 1 }}>
+                  {preview.original}
+                </Box>
               </Box>
+            )}
+            {preview.kind === 'translate' && (
+              <Typography variant="caption" color="text.secondary">
+                {t('composer.inCustomerLanguage')}
+              </Typography>
             )}
             {preview.kind !== 'suggest' && (
               <Box
@@ -191,5 +209,21 @@ export function AssistComposerTools({ ticketId, text, onTextChange, isDisabled }
         </Paper>
       )}
     </>
+  );
+}
+
+/**
+ * A line at the top of the helpers' menu saying why its entries are off. A list subheader, which
+ * the menu's keyboard navigation and first focus pass over.
+ */
+function MenuNote({ text, color, testId }: { text: string; color: string; testId: string }) {
+  return (
+    <ListSubheader
+      disableSticky
+      sx={{ color, lineHeight: 1.45, py: 0.75, maxWidth: 300, whiteSpace: 'normal', typography: 'body2' }}
+      data-testid={testId}
+    >
+      {text}
+    </ListSubheader>
   );
 }

@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { useSessionUser } from '../../auth/index.ts';
 import { aiAssistApi } from '../api/ai-assist-api.ts';
 import { useAssistStatus } from '../hooks/use-assist.ts';
+import { useUnavailableText } from './assist-error.tsx';
 
 interface Translation {
   text: string;
@@ -15,8 +16,10 @@ interface Translation {
 }
 
 interface TranslationsValue {
-  /** False when the company's assist cannot translate now: the bubbles offer nothing. */
-  canTranslate: boolean;
+  /** False when the company's assist does not translate (plan, admin, helper off): no entry. */
+  isTranslateOn: boolean;
+  /** Why translating is on but cannot run now (over budget, no key): the entry shows it, disabled. */
+  translateOffReason: string | null;
   translations: ReadonlyMap<number, Translation>;
   translate: (messageId: number) => void;
   cancel: (messageId: number) => void;
@@ -33,6 +36,7 @@ export function MessageTranslationsProvider({ ticketId, children }: { ticketId: 
   const user = useSessionUser();
   const { i18n } = useTranslation();
   const status = useAssistStatus(user.companyId);
+  const unavailableText = useUnavailableText();
   const [translations, setTranslations] = useState<Map<number, Translation>>(new Map());
   const running = useRef(new Map<number, AbortController>());
 
@@ -92,15 +96,18 @@ export function MessageTranslationsProvider({ ticketId, children }: { ticketId: 
     };
   }, []);
 
-  const canTranslate = Boolean(status.data?.available && status.data.features.includes('translate'));
+  // `features` names the helpers switched on even while the assist cannot run (budget, key).
+  const isTranslateOn = Boolean(status.data?.features.includes('translate'));
+  const translateOffReason =
+    isTranslateOn && !status.data?.available ? unavailableText(status.data?.reason ?? null) : null;
   const value = useMemo(
-    () => ({ canTranslate, translations, translate, cancel, hide: (id: number) => put(id, null) }),
-    [canTranslate, translations, translate, cancel, put],
+    () => ({ isTranslateOn, translateOffReason, translations, translate, cancel, hide: (id: number) => put(id, null) }),
+    [isTranslateOn, translateOffReason, translations, translate, cancel, put],
   );
   return <TranslationsContext.Provider value={value}>{children}</TranslationsContext.Provider>;
 }
 
-/** What a bubble's menu needs: whether to offer "Translate", and the action. */
+/** What a bubble's menu needs: whether to offer "Translate", why it is off, and the action. */
 export function useMessageTranslations() {
   return useContext(TranslationsContext);
 }

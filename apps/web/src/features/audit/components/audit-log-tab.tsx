@@ -4,23 +4,16 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type AuditAction, auditActions, auditPageSize } from '@wacrm/shared/audit/audit.schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { notifyError } from '../../../lib/error-message.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { usersApi } from '../../users/index.ts';
 import { auditApi, auditKeys, downloadAuditCsv } from '../api/audit-api.ts';
-import { describeChanges } from '../model/audit-changes.ts';
+import { AuditEntriesTable } from './audit-entries-table.tsx';
 
 interface Filters {
   userId: string;
@@ -89,21 +82,22 @@ export function AuditLogTab() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          type="date"
+        {/* Typed dd/mm/yyyy in every interface language, as the reports' period (not the browser's locale). */}
+        <DateField
           size="small"
           label={t('filters.from')}
           value={filters.from}
-          onChange={(event) => change({ from: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(from) => change({ from })}
+          testId="audit-from"
+          sx={{ width: { sm: 170 } }}
         />
-        <TextField
-          type="date"
+        <DateField
           size="small"
           label={t('filters.to')}
           value={filters.to}
-          onChange={(event) => change({ to: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(to) => change({ to })}
+          testId="audit-to"
+          sx={{ width: { sm: 170 } }}
         />
         <Box sx={{ flex: 1 }} />
         <Button
@@ -115,50 +109,7 @@ export function AuditLogTab() {
           {t('export')}
         </Button>
       </Stack>
-      <TableContainer>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('columns.when')}</TableCell>
-              <TableCell>{t('columns.who')}</TableCell>
-              <TableCell>{t('columns.action')}</TableCell>
-              <TableCell>{t('columns.changes')}</TableCell>
-              <TableCell>{t('columns.ip')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {page.data?.records.map((entry) => (
-              <TableRow key={entry.id} data-testid="audit-row">
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</TableCell>
-                <TableCell>{entry.userName ?? (entry.userId ? `#${entry.userId}` : '—')}</TableCell>
-                <TableCell>
-                  {t(`actions.${entry.action}`, { defaultValue: entry.action })}
-                  {entry.entityId && (
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {entry.entityType} {entry.entityId}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem', wordBreak: 'break-word' }}>
-                  {describeChanges(entry.changes).map((line) => (
-                    <div key={line}>{line}</div>
-                  ))}
-                </TableCell>
-                <TableCell>{entry.ip ?? ''}</TableCell>
-              </TableRow>
-            ))}
-            {page.data?.records.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5}>
-                  <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                    {t('empty')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <AuditEntriesTable entries={page.data?.records ?? []} isLoading={page.isLoading} />
       {pages > 1 && (
         <Pagination
           count={pages}

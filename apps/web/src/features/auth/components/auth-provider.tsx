@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useNavigate } from 'react-router';
 import { http } from '../../../lib/api.ts';
 import { isApiError } from '../../../lib/api-error.ts';
+import { unsubscribeFromPush } from '../../../lib/service-worker.ts';
 import { clearSession, readToken, saveSession } from '../../../lib/session-storage.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthContext, type AuthValue } from '../hooks/use-auth.ts';
@@ -24,6 +25,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         navigate('/login', { replace: true });
       },
       onTokenRefreshed: (answer) => setUser(answer.user),
+      // A rule turned on since sign-in: the user as the server sees it now shows the set-up screen.
+      onTwoFactorSetupRequired: () => {
+        authApi
+          .me()
+          .then(setUser)
+          .catch(() => undefined);
+      },
     });
   }, [navigate]);
 
@@ -77,8 +85,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    // The server call revokes the refresh cookie; the local session ends whatever it answers.
-    await authApi.logout().catch(() => null);
+    // The server call revokes the refresh cookie (and the session's push devices); the local
+    // session ends whatever it answers. The browser stops its push subscription too.
+    await Promise.all([authApi.logout().catch(() => null), unsubscribeFromPush().catch(() => null)]);
     clearSession();
     setUser(null);
     navigate('/login', { replace: true });

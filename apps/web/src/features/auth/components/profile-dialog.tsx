@@ -103,6 +103,7 @@ export function ProfileDialog({ open, onClose, extraSection }: ProfileDialogProp
             <TwoFactorSection />
             <Divider />
             <SessionsSection />
+            {extraSection && <Divider />}
             {extraSection}
           </Stack>
         </DialogContent>

@@ -12,6 +12,7 @@ export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionU
     allTicket: 'desabled',
     whatsappId: null,
     language: 'pt',
+    twoFactorSetupPending: false,
     queues: [{ id: 1, name: 'Sales', color: '#22c55e' }],
     company: { id: 3, name: 'Acme', dueDate: null, isTrial: false, billingOnly: false, settings: [] },
     ...overrides,

@@ -87,19 +87,22 @@ export function LoginPage() {
       ) : (
         <LoginForm onSubmit={handleSubmit} />
       )}
-      <div className="auth-links">
-        <Link to="/forgetpsw" className="auth-link" data-testid="link-forgetpsw">
-          {t('login.forgotPassword')}
-        </Link>
-        <span>
-          {t('login.noAccount')}{' '}
-          <strong>
-            <Link to="/signup" className="auth-link" data-testid="link-signup">
-              {t('login.signup')}
-            </Link>
-          </strong>
-        </span>
-      </div>
+      {/* At the code step the password has passed: its own links (recovery code, back) are enough. */}
+      {!challenge && (
+        <div className="auth-links">
+          <Link to="/forgetpsw" className="auth-link" data-testid="link-forgetpsw">
+            {t('login.forgotPassword')}
+          </Link>
+          <span>
+            {t('login.noAccount')}{' '}
+            <strong>
+              <Link to="/signup" className="auth-link" data-testid="link-signup">
+                {t('login.signup')}
+              </Link>
+            </strong>
+          </span>
+        </div>
+      )}
     </AuthLayout>
   );
 }

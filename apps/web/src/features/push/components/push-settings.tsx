@@ -96,13 +96,16 @@ export function PushSettings({ userId }: { userId: number }) {
             />
           }
           label={t('thisDevice')}
+          // The profile's other sections read in body2: the switch's words match them.
+          slotProps={{ typography: { variant: 'body2' } }}
+          sx={{ my: 0.5 }}
         />
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ py: 1 }} data-testid="push-unsupported">
           {t(support === 'denied' ? 'blocked' : 'unsupported')}
         </Typography>
       )}
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {t('devices')}
       </Typography>
       {devices.data && devices.data.length === 0 && (

@@ -24,6 +24,8 @@ export interface FilterOptions {
 
 interface ReportFiltersProps {
   filter: ReportFilter;
+  /** The company's zone: presets are days of its calendar. */
+  timeZone: string;
   /** Admins and supervisors filter by queue, attendant, connection and tag; attendants only by period. */
   options: FilterOptions | null;
   onChange: (filter: ReportFilter) => void;
@@ -38,7 +40,7 @@ const dimensionLabels = {
 } as const;
 
 /** Period (presets or custom days), grouping, and the dimension filters, applied together. */
-export function ReportFilters({ filter, options, onChange, onApply }: ReportFiltersProps) {
+export function ReportFilters({ filter, timeZone, options, onChange, onApply }: ReportFiltersProps) {
   const { t } = useTranslation('reports');
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +54,7 @@ export function ReportFilters({ filter, options, onChange, onApply }: ReportFilt
           size="small"
           label={t('filters.period')}
           value={filter.preset}
-          onChange={(event) => onChange(choosePreset(filter, event.target.value as PeriodPreset, new Date()))}
+          onChange={(event) => onChange(choosePreset(filter, event.target.value as PeriodPreset, new Date(), timeZone))}
           sx={{ minWidth: 170, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
           slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'report-period' } as object } }}
         >

@@ -1,5 +1,6 @@
 import type { ReportGrouping } from '@wacrm/shared/reports/report-kinds';
 import type { ReportQueryInput } from '@wacrm/shared/reports/reports.schema';
+import { wallClockOf } from '@wacrm/shared/schedules/wall-clock';
 
 export type PeriodPreset = 'last7' | 'last30' | 'last90' | 'thisMonth' | 'lastMonth' | 'custom';
 export const periodPresets: PeriodPreset[] = ['last7', 'last30', 'last90', 'thisMonth', 'lastMonth', 'custom'];
@@ -15,16 +16,18 @@ export interface ReportFilter {
   tagIds: number[];
 }
 
-const day = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+/** `yyyy-MM-dd` of a calendar date held as UTC midnight (no browser zone in the arithmetic). */
+const day = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The days of a preset, on the browser's calendar (the server reads them as the company's days). */
-export function presetRange(preset: PeriodPreset, today: Date): { from: string; to: string } | null {
-  const back = (days: number) => {
-    const start = new Date(today);
-    start.setDate(start.getDate() - (days - 1));
-    return { from: day(start), to: day(today) };
-  };
+/**
+ * The days of a preset on the company's calendar (`timeZone`, the `timezone` setting), as the
+ * server reads `from` and `to`: "today" is the company's today, whatever the browser's clock.
+ */
+export function presetRange(preset: PeriodPreset, now: Date, timeZone: string): { from: string; to: string } | null {
+  const clock = wallClockOf(now, timeZone);
+  const date = (month: number, dayOfMonth: number) => new Date(Date.UTC(clock.year, month - 1, dayOfMonth));
+  const today = date(clock.month, clock.day);
+  const back = (days: number) => ({ from: day(date(clock.month, clock.day - (days - 1))), to: day(today) });
   switch (preset) {
     case 'last7':
       return back(7);
@@ -33,25 +36,22 @@ export function presetRange(preset: PeriodPreset, today: Date): { from: string; 
     case 'last90':
       return back(90);
     case 'thisMonth':
-      return { from: day(new Date(today.getFullYear(), today.getMonth(), 1)), to: day(today) };
+      return { from: day(date(clock.month, 1)), to: day(today) };
     case 'lastMonth':
-      return {
-        from: day(new Date(today.getFullYear(), today.getMonth() - 1, 1)),
-        to: day(new Date(today.getFullYear(), today.getMonth(), 0)),
-      };
+      return { from: day(date(clock.month - 1, 1)), to: day(date(clock.month, 0)) };
     default:
       return null;
   }
 }
 
-export function initialFilter(today: Date): ReportFilter {
-  const range = presetRange('last30', today) as { from: string; to: string };
+export function initialFilter(now: Date, timeZone: string): ReportFilter {
+  const range = presetRange('last30', now, timeZone) as { from: string; to: string };
   return { preset: 'last30', ...range, groupBy: 'day', queueIds: [], userIds: [], whatsappIds: [], tagIds: [] };
 }
 
 /** A preset chosen: its days; "custom" keeps the days shown so they can be edited. */
-export function choosePreset(filter: ReportFilter, preset: PeriodPreset, today: Date): ReportFilter {
-  return { ...filter, preset, ...(presetRange(preset, today) ?? {}) };
+export function choosePreset(filter: ReportFilter, preset: PeriodPreset, now: Date, timeZone: string): ReportFilter {
+  return { ...filter, preset, ...(presetRange(preset, now, timeZone) ?? {}) };
 }
 
 /** The filter as the routes' query: id lists joined with commas, empty ones left out. */

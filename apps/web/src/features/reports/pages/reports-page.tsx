@@ -12,19 +12,21 @@ import { hasPermission } from '@wacrm/shared/auth/permissions';
 import { reportChartFigures, reportColumns, reportHeadlines, reportToCsv } from '@wacrm/shared/reports/report-columns';
 import { type ReportKind, reportKinds } from '@wacrm/shared/reports/report-kinds';
 import type { ReportAnswer, ReportFigure } from '@wacrm/shared/reports/reports.schema';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { downloadText } from '../../../lib/download-text.ts';
 import { useSessionUser } from '../../auth/index.ts';
 import { ChartCard } from '../../dashboard/index.ts';
+import { useCompanyTimeZone } from '../../settings/index.ts';
 import { reportsApi, reportsKeys } from '../api/reports-api.ts';
 import { HeadlineCards } from '../components/headline-cards.tsx';
 import { ReportChart } from '../components/report-chart.tsx';
 import { ReportFilters } from '../components/report-filters.tsx';
 import { ReportTable } from '../components/report-table.tsx';
+import { SatisfactionComments } from '../components/satisfaction-comments.tsx';
 import { useFilterOptions } from '../hooks/use-filter-options.ts';
-import { initialFilter, type ReportFilter, toReportQuery } from '../model/report-filter.ts';
+import { choosePreset, initialFilter, type ReportFilter, toReportQuery } from '../model/report-filter.ts';
 import { type ReportSort, sortedAnswer } from '../model/report-sort.ts';
 
 const isKind = (value: string | undefined): value is ReportKind => reportKinds.includes(value as ReportKind);
@@ -40,8 +42,15 @@ export function ReportsPage() {
   const params = useParams();
   const kind: ReportKind = isKind(params.kind) ? params.kind : 'overview';
   const canViewAll = hasPermission(user, 'reports:viewAll');
-  const [draft, setDraft] = useState<ReportFilter>(() => initialFilter(new Date()));
+  const timeZone = useCompanyTimeZone(user.companyId);
+  const [draft, setDraft] = useState<ReportFilter>(() => initialFilter(new Date(), timeZone));
   const [applied, setApplied] = useState(draft);
+  // The browser's zone stands in until the company's arrives: a preset then moves to its days.
+  useEffect(() => {
+    const onCompanyCalendar = (filter: ReportFilter) => choosePreset(filter, filter.preset, new Date(), timeZone);
+    setDraft(onCompanyCalendar);
+    setApplied(onCompanyCalendar);
+  }, [timeZone]);
   const [sort, setSort] = useState<ReportSort>({ column: 'label', direction: 'asc' });
   const options = useFilterOptions(user.companyId, canViewAll);
   const query = toReportQuery(applied);
@@ -101,8 +110,14 @@ export function ReportsPage() {
         ))}
       </Tabs>
       {!canViewAll && <Alert severity="info">{t('ownFigures')}</Alert>}
+      {answer?.rebuilding && (
+        <Alert severity="warning" data-testid="report-rebuilding">
+          {t('rebuilding')}
+        </Alert>
+      )}
       <ReportFilters
         filter={draft}
+        timeZone={timeZone}
         options={canViewAll ? options : null}
         onChange={setDraft}
         onApply={() => setApplied(draft)}
@@ -143,6 +158,13 @@ export function ReportsPage() {
           onSort={setSort}
         />
       </Box>
+      {kind === 'satisfaction' && answer?.comments && (
+        <SatisfactionComments
+          comments={answer.comments}
+          timeZone={answer.period.timeZone}
+          fileName={`comments-${applied.from}-${applied.to}.csv`}
+        />
+      )}
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ interface SlaPoliciesTableProps {
 }
 
 export function SlaPoliciesTable({ policies, queues, isLoading, onEdit, onDelete }: SlaPoliciesTableProps) {
-  const { t } = useTranslation('sla');
+  const { t } = useTranslation(['sla', 'tickets']);
   const byId = new Map(queues.map((queue) => [queue.id, queue]));
   return (
     <DataTable
@@ -24,24 +24,24 @@ export function SlaPoliciesTable({ policies, queues, isLoading, onEdit, onDelete
       rowKey={(policy) => policy.id}
       rowProps={(policy) => ({ 'data-testid': 'sla-row', 'data-sla-name': policy.name })}
       columns={[
-        { id: 'name', header: t('columns.name'), render: (policy) => policy.name },
+        {
+          id: 'name',
+          header: t('columns.name'),
+          render: (policy) => (
+            <>
+              {policy.name}
+              {/* A phone has no queues column: what the policy covers goes under its name. */}
+              <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }} data-testid="sla-row-coverage">
+                <PolicyCoverage policy={policy} queuesById={byId} />
+              </Box>
+            </>
+          ),
+        },
         {
           id: 'queues',
           header: t('columns.queues'),
           showFrom: 'sm',
-          render: (policy) =>
-            policy.queueIds.length === 0 ? (
-              <Chip size="small" variant="outlined" label={t('defaultPolicy')} />
-            ) : (
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                {policy.queueIds.map((id) => {
-                  const queue = byId.get(id);
-                  return queue ? (
-                    <Chip key={id} size="small" label={queue.name} sx={{ bgcolor: queue.color, color: '#fff' }} />
-                  ) : null;
-                })}
-              </Box>
-            ),
+          render: (policy) => <PolicyCoverage policy={policy} queuesById={byId} />,
         },
         {
           id: 'firstResponse',
@@ -79,5 +79,32 @@ export function SlaPoliciesTable({ policies, queues, isLoading, onEdit, onDelete
       emptyTestId="sla-empty"
       ariaLabel={t('title')}
     />
+  );
+}
+
+/** The queues and priorities a policy covers, or "default" when it names neither. */
+function PolicyCoverage({
+  policy,
+  queuesById,
+}: {
+  policy: SlaPolicyRecord;
+  queuesById: Map<number, Pick<QueueRecord, 'id' | 'name' | 'color'>>;
+}) {
+  const { t } = useTranslation(['sla', 'tickets']);
+  if (policy.queueIds.length === 0 && policy.priorities.length === 0) {
+    return <Chip size="small" variant="outlined" label={t('defaultPolicy')} />;
+  }
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+      {policy.queueIds.map((id) => {
+        const queue = queuesById.get(id);
+        return queue ? (
+          <Chip key={id} size="small" label={queue.name} sx={{ bgcolor: queue.color, color: '#fff' }} />
+        ) : null;
+      })}
+      {policy.priorities.map((priority) => (
+        <Chip key={priority} size="small" variant="outlined" label={t(`tickets:priority.${priority}`)} />
+      ))}
+    </Box>
   );
 }

@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { QueueRecord } from '@wacrm/shared/queues/queue.schema';
 import { type SlaPolicyRecord, slaPolicyFieldsSchema } from '@wacrm/shared/sla/sla.schema';
+import { type TicketPriority, ticketPriorities } from '@wacrm/shared/tickets/ticket-priority';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialogActions } from '../../../components/ui/form-dialog-actions.tsx';
@@ -30,11 +31,26 @@ interface SlaPolicyDialogProps {
   onSaved: () => void;
 }
 
-type FieldErrors = Partial<Record<'name' | 'queueIds' | 'firstResponseSeconds' | 'resolutionSeconds', string>>;
+type FieldErrors = Partial<
+  Record<'name' | 'queueIds' | 'priorities' | 'firstResponseSeconds' | 'resolutionSeconds', string>
+>;
 
-/** Adds or edits a policy: name, queues (none = the company default), targets in minutes, business hours. */
+/**
+ * The errors a change of each form field answers, cleared as the admin edits it. A clash is over a
+ * queue and priority pair, so changing either clears both.
+ */
+const errorsAnsweredBy: Record<keyof SlaPolicyForm, (keyof FieldErrors)[]> = {
+  name: ['name'],
+  queueIds: ['queueIds', 'priorities'],
+  priorities: ['queueIds', 'priorities'],
+  firstResponseMinutes: ['firstResponseSeconds'],
+  resolutionMinutes: ['resolutionSeconds'],
+  businessHours: [],
+};
+
+/** Adds or edits a policy: name, queues and priorities (neither: the default), targets in minutes, business hours. */
 export function SlaPolicyDialog({ open, policy, queues, onClose, onSaved }: SlaPolicyDialogProps) {
-  const { t } = useTranslation(['sla', 'common']);
+  const { t } = useTranslation(['sla', 'common', 'tickets']);
   const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const [form, setForm] = useState<SlaPolicyForm>(emptySlaForm);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -49,7 +65,25 @@ export function SlaPolicyDialog({ open, policy, queues, onClose, onSaved }: SlaP
     setFormError(null);
   }, [open, policy]);
 
-  const change = (patch: Partial<SlaPolicyForm>) => setForm((current) => ({ ...current, ...patch }));
+  const change = (patch: Partial<SlaPolicyForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    const answered = (Object.keys(patch) as (keyof SlaPolicyForm)[]).flatMap((field) => errorsAnsweredBy[field]);
+    setErrors((current) => {
+      const kept = { ...current };
+      for (const key of answered) delete kept[key];
+      return kept;
+    });
+  };
+
+  /** A queue or priority another policy covers: said next to that field, with the policy that has it. */
+  const takenFieldError = (error: unknown): FieldErrors | null => {
+    if (!isApiError(error)) return null;
+    const field = error.fields?.priorities ? 'priorities' : error.fields?.queueIds ? 'queueIds' : null;
+    if (!field) return null;
+    const holder = error.details?.policy;
+    const message = errorMessage(error) ?? t('common:genericError');
+    return { [field]: typeof holder === 'string' ? `${message} ${t('form.heldBy', { name: holder })}` : message };
+  };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,8 +107,9 @@ export function SlaPolicyDialog({ open, policy, queues, onClose, onSaved }: SlaP
       onSaved();
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.fields?.queueIds) setErrors({ queueIds: errorMessage(error) ?? undefined });
-      setFormError(errorMessage(error) ?? t('common:genericError'));
+      const fieldError = takenFieldError(error);
+      if (fieldError) setErrors(fieldError);
+      else setFormError(errorMessage(error) ?? t('common:genericError'));
     } finally {
       setSubmitting(false);
     }
@@ -122,6 +157,7 @@ export function SlaPolicyDialog({ open, policy, queues, onClose, onSaved }: SlaP
               }}
               slotProps={{
                 htmlInput: { 'data-testid': 'sla-queues' },
+                formHelperText: { 'data-testid': 'sla-queues-helper' } as object,
                 select: {
                   multiple: true,
                   SelectDisplayProps: { 'data-testid': 'sla-queues-select' } as object,
@@ -141,6 +177,33 @@ export function SlaPolicyDialog({ open, policy, queues, onClose, onSaved }: SlaP
               {queues.map((queue) => (
                 <MenuItem key={queue.id} value={queue.id} data-testid="sla-queue-option">
                   {queue.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label={t('fields.priorities')}
+              fullWidth
+              value={form.priorities}
+              error={!!errors.priorities}
+              helperText={errors.priorities ?? t('fields.prioritiesHint')}
+              onChange={(event) => {
+                const raw = event.target.value as unknown;
+                change({ priorities: Array.isArray(raw) ? (raw as TicketPriority[]) : [] });
+              }}
+              slotProps={{
+                formHelperText: { 'data-testid': 'sla-priorities-helper' } as object,
+                select: {
+                  multiple: true,
+                  SelectDisplayProps: { 'data-testid': 'sla-priorities-select' } as object,
+                  renderValue: (selected) =>
+                    (selected as TicketPriority[]).map((priority) => t(`tickets:priority.${priority}`)).join(', '),
+                },
+              }}
+            >
+              {ticketPriorities.map((priority) => (
+                <MenuItem key={priority} value={priority} data-testid="sla-priority-option">
+                  {t(`tickets:priority.${priority}`)}
                 </MenuItem>
               ))}
             </TextField>

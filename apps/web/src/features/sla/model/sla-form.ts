@@ -1,9 +1,11 @@
 import type { SlaPolicyRecord } from '@wacrm/shared/sla/sla.schema';
+import type { TicketPriority } from '@wacrm/shared/tickets/ticket-priority';
 
 /** The dialog's fields: targets in minutes (what people think in), blank for none. */
 export interface SlaPolicyForm {
   name: string;
   queueIds: number[];
+  priorities: TicketPriority[];
   firstResponseMinutes: string;
   resolutionMinutes: string;
   businessHours: boolean;
@@ -12,6 +14,7 @@ export interface SlaPolicyForm {
 export const emptySlaForm = (): SlaPolicyForm => ({
   name: '',
   queueIds: [],
+  priorities: [],
   firstResponseMinutes: '',
   resolutionMinutes: '',
   businessHours: false,
@@ -22,6 +25,7 @@ export function slaFormOf(policy: SlaPolicyRecord): SlaPolicyForm {
   return {
     name: policy.name,
     queueIds: policy.queueIds,
+    priorities: policy.priorities,
     firstResponseMinutes: minutes(policy.firstResponseSeconds),
     resolutionMinutes: minutes(policy.resolutionSeconds),
     businessHours: policy.businessHours,
@@ -37,6 +41,7 @@ export function slaFieldsOf(form: SlaPolicyForm) {
   return {
     name: form.name,
     queueIds: form.queueIds,
+    priorities: form.priorities,
     firstResponseSeconds: seconds(form.firstResponseMinutes),
     resolutionSeconds: seconds(form.resolutionMinutes),
     businessHours: form.businessHours,

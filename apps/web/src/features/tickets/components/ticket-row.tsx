@@ -1,3 +1,4 @@
+import PriorityHighIcon from '@mui/icons-material/PriorityHigh';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -112,6 +113,16 @@ export const TicketRow = memo(function TicketRow({
           >
             {ticketPreviewOf(ticket.lastMessage)}
           </Typography>
+          {(ticket.priority === 'high' || ticket.priority === 'urgent') && (
+            <Tooltip title={t(`priority.${ticket.priority}`)}>
+              <PriorityHighIcon
+                fontSize="small"
+                color={ticket.priority === 'urgent' ? 'error' : 'warning'}
+                aria-label={t(`priority.${ticket.priority}`)}
+                data-testid="ticket-priority-marker"
+              />
+            </Tooltip>
+          )}
           {ticket.status !== 'closed' && <SlaChip sla={ticket.sla} />}
           {ticket.unreadMessages > 0 && (
             <Badge

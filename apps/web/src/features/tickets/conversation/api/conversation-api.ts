@@ -5,6 +5,7 @@ import { quickMessageRoutes } from '@wacrm/shared/quick-messages/quick-message.r
 import type { QuickMessageRecord } from '@wacrm/shared/quick-messages/quick-message.schema';
 import { ticketRoutes } from '@wacrm/shared/tickets/ticket.routes';
 import type { TicketRecord } from '@wacrm/shared/tickets/ticket.schema';
+import type { TicketPriority } from '@wacrm/shared/tickets/ticket-priority';
 import { http } from '../../../../lib/api.ts';
 
 /** An earlier ticket of the contact on the same connection (docs/decisions/tickets.md "Thread"). */
@@ -23,7 +24,8 @@ export interface ThreadPageQuery {
 export type QuickMessage = Pick<QuickMessageRecord, 'id' | 'shortcode' | 'message' | 'mediaUrl' | 'mediaName'>;
 
 export interface TicketChange {
-  status: TicketRecord['status'];
+  status?: TicketRecord['status'];
+  priority?: TicketPriority;
   userId?: number | null;
   queueId?: number | null;
   useIntegration?: boolean;

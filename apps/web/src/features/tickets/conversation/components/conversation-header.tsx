@@ -10,18 +10,31 @@ import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlaChip } from '../../../sla/index.ts';
+import { PriorityFlag, TicketPrioritySelect } from './ticket-priority-select.tsx';
 
 interface ConversationHeaderProps {
   ticket: TicketRecord;
   onOpenContact?: () => void;
   onBack?: () => void;
   actions?: ReactNode;
+  /** The actions set the priority on a phone (HeaderActions' "more" menu): no flag control here then. */
+  hasPriorityInActions?: boolean;
 }
 
 /** Contact, queue, attendant and connection of the open ticket, with its actions on the right. */
-export function ConversationHeader({ ticket, onOpenContact, onBack, actions }: ConversationHeaderProps) {
-  const { t } = useTranslation('conversation');
+export function ConversationHeader({
+  ticket,
+  onOpenContact,
+  onBack,
+  actions,
+  hasPriorityInActions = false,
+}: ConversationHeaderProps) {
+  const { t } = useTranslation(['conversation', 'tickets']);
   const isPhone = useMediaQuery((theme) => theme.breakpoints.down('md'));
+  const isNarrowPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
+  const isOpen = ticket.status !== 'closed';
+  const priority = ticket.priority ?? 'normal';
+  const hasPriorityFlag = isOpen && !(isNarrowPhone && hasPriorityInActions);
   const details = [
     t('header.ticketNumber', { id: ticket.id }),
     ticket.user ? t('header.assignedTo', { name: ticket.user.name }) : t('header.unassigned'),
@@ -30,7 +43,7 @@ export function ConversationHeader({ ticket, onOpenContact, onBack, actions }: C
   return (
     <Stack
       direction="row"
-      spacing={1}
+      spacing={{ xs: 0.5, sm: 1 }}
       sx={{
         alignItems: 'center',
         px: 1,
@@ -71,7 +84,7 @@ export function ConversationHeader({ ticket, onOpenContact, onBack, actions }: C
           {ticket.contact.name.slice(0, 1).toUpperCase()}
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
-          {/* A long name takes a second line beside the actions (one on a phone) before it is cut. */}
+          {/* A long name takes a second line beside the actions before it is cut, on a phone too. */}
           <Typography
             variant="subtitle1"
             sx={{
@@ -80,7 +93,7 @@ export function ConversationHeader({ ticket, onOpenContact, onBack, actions }: C
               overflow: 'hidden',
               display: '-webkit-box',
               WebkitBoxOrient: 'vertical',
-              WebkitLineClamp: { xs: 1, sm: 2 },
+              WebkitLineClamp: 2,
               overflowWrap: 'anywhere',
             }}
             data-testid="conversation-contact-name"
@@ -105,13 +118,20 @@ export function ConversationHeader({ ticket, onOpenContact, onBack, actions }: C
                 {ticket.queue.name}
               </Box>
             )}
-            {ticket.status !== 'closed' && <SlaChip sla={ticket.sla} size="header" />}
+            {/* Without its control, a high or urgent priority still shows, as the list's rows show it. */}
+            {isOpen && !hasPriorityFlag && (priority === 'high' || priority === 'urgent') && (
+              <Box component="span" sx={{ display: 'flex', flexShrink: 0 }} data-testid="conversation-priority-marker">
+                <PriorityFlag priority={priority} label={t(`tickets:priority.${priority}`)} />
+              </Box>
+            )}
+            {isOpen && <SlaChip sla={ticket.sla} size="header" />}
             <Typography variant="caption" color="text.secondary" noWrap>
               {details.join(' · ')}
             </Typography>
           </Stack>
         </Box>
       </ButtonBase>
+      {hasPriorityFlag && <TicketPrioritySelect ticket={ticket} />}
       {actions}
     </Stack>
   );

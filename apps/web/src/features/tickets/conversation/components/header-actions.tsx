@@ -16,6 +16,7 @@ import type { TicketRecord } from '@wacrm/shared/messages/message.schema';
 import { useTranslation } from 'react-i18next';
 import type { TicketAction } from '../hooks/use-ticket-actions.ts';
 import { type ActionSpec, HeaderMoreMenu } from './header-more-menu.tsx';
+import { TicketPriorityMenuItems } from './ticket-priority-select.tsx';
 
 interface HeaderActionsProps {
   ticket: TicketRecord;
@@ -30,6 +31,8 @@ interface HeaderActionsProps {
   onSchedule?: () => void;
   /** Opens the AI assist's summary panel (when the company's assist summarises). */
   onSummary?: () => void;
+  /** Why the summary is off now (over budget, no key): the button stays, disabled, and says it. */
+  summaryOffReason?: string | null;
 }
 
 /**
@@ -46,12 +49,16 @@ export function HeaderActions({
   onNotes,
   onSchedule,
   onSummary,
+  summaryOffReason,
 }: HeaderActionsProps) {
   const { t } = useTranslation('conversation');
   const isWide = useMediaQuery((theme) => theme.breakpoints.up('lg'));
   // Words on every button only on the widest screens: at 1366 px, beside the list and the side
   // menu, they left the contact's name a few letters, so there only the main action has words.
   const isRoomy = useMediaQuery((theme) => theme.breakpoints.up('xl'));
+  // On a phone even the main action's words took the contact's name away: there it is an icon,
+  // and the priority is set from the "more" menu (the header leaves out its flag there).
+  const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const actions: ActionSpec[] = [];
   if (ticket.status === 'pending')
     actions.push({
@@ -88,6 +95,7 @@ export function HeaderActions({
       icon: <AutoAwesomeOutlined />,
       onClick: onSummary,
       isIconOnly: true,
+      offReason: summaryOffReason ?? undefined,
     });
   if (onNotes)
     actions.push({
@@ -117,16 +125,34 @@ export function HeaderActions({
 
   // Notes are not a state change: a running one does not lock them.
   const isDisabled = (action: ActionSpec) =>
-    busy !== null && action.key !== 'notes' && action.key !== 'schedule' && action.key !== 'summary';
+    action.offReason !== undefined ||
+    (busy !== null && action.key !== 'notes' && action.key !== 'schedule' && action.key !== 'summary');
 
   if (!isWide) {
-    // Narrow: the state's main action keeps its words; the rest go in a "more" menu, so the
-    // contact's name keeps its room.
+    // Narrow: the state's main action keeps its words (its icon on a phone); the rest go in a
+    // "more" menu, so the contact's name keeps its room.
     const primary = actions.find((action) => action.isPrimary);
     const others = actions.filter((action) => action !== primary);
     return (
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
-        {primary && (
+        {primary && isPhone && (
+          <Tooltip title={primary.label}>
+            <span>
+              <Button
+                size="small"
+                variant="contained"
+                aria-label={primary.label}
+                onClick={primary.onClick}
+                disabled={isDisabled(primary)}
+                data-testid={`ticket-${primary.key}`}
+                sx={{ minWidth: 0, px: 1, py: 0.75 }}
+              >
+                {primary.icon}
+              </Button>
+            </span>
+          </Tooltip>
+        )}
+        {primary && !isPhone && (
           <Button
             size="small"
             variant="contained"
@@ -139,7 +165,15 @@ export function HeaderActions({
             {primary.label}
           </Button>
         )}
-        <HeaderMoreMenu actions={others} isDisabled={isDisabled} />
+        <HeaderMoreMenu
+          actions={others}
+          isDisabled={isDisabled}
+          extraItems={
+            isPhone && ticket.status !== 'closed'
+              ? (close) => <TicketPriorityMenuItems ticket={ticket} onChosen={close} />
+              : undefined
+          }
+        />
       </Stack>
     );
   }
@@ -164,7 +198,7 @@ export function HeaderActions({
               </Button>
             );
           return (
-            <Tooltip key={action.key} title={action.label}>
+            <Tooltip key={action.key} title={action.offReason ?? action.label}>
               <span>
                 <IconButton
                   aria-label={action.label}

@@ -1,5 +1,6 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { MessageRecord } from '@wacrm/shared/messages/message.schema';
@@ -24,8 +25,10 @@ export function MessageMenu({ message, userId, onReply, onReact, onEdit, onDelet
   const { t } = useTranslation('conversation');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const translations = useMessageTranslations();
-  // The AI assist translates a customer's text into the attendant's language, beside the original.
-  const canTranslate = Boolean(translations?.canTranslate && !message.fromMe && message.body.trim());
+  // The AI assist translates a customer's text into the attendant's language, beside the original;
+  // over budget or without a key the entry stays, disabled, and says why under its name.
+  const offersTranslate = Boolean(translations?.isTranslateOn && !message.fromMe && message.body.trim());
+  const translateOffReason = translations?.translateOffReason ?? null;
   // Checked as the menu opens: past the 15 minutes the Edit item is simply not there.
   const [canEdit, setCanEdit] = useState(false);
   const close = () => setAnchor(null);
@@ -64,9 +67,18 @@ export function MessageMenu({ message, userId, onReply, onReact, onEdit, onDelet
             {t('reactions.react')}
           </MenuItem>
         )}
-        {canTranslate && (
-          <MenuItem data-testid="message-translate" onClick={choose(() => translations?.translate(message.id))}>
-            {t('thread.translate')}
+        {offersTranslate && (
+          <MenuItem
+            data-testid="message-translate"
+            disabled={translateOffReason !== null}
+            onClick={choose(() => translations?.translate(message.id))}
+          >
+            <ListItemText
+              secondary={translateOffReason}
+              slotProps={{ secondary: { sx: { whiteSpace: 'normal', maxWidth: 260 } } }}
+            >
+              {t('thread.translate')}
+            </ListItemText>
           </MenuItem>
         )}
         {canEdit && (

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { OnceOpened } from '../../../../components/ui/lazy-dialog.tsx';
 import { useSocketEvent } from '../../../../lib/socket-context.ts';
 import { toast } from '../../../../lib/toast.ts';
-import { AssistSummaryPanel, useAssistStatus } from '../../../ai-assist/index.ts';
+import { AssistSummaryPanel, useAssistStatus, useUnavailableText } from '../../../ai-assist/index.ts';
 import { useSessionUser } from '../../../auth/index.ts';
 import { ContactSchedules, LazyScheduleDialog, useSchedulesAllowed } from '../../../schedules/index.ts';
 import { TicketTagsSelect } from '../../../tags/index.ts';
@@ -52,7 +52,10 @@ function OpenTicket({
   const [isScheduleOpen, setIsScheduleOpen] = useState(false);
   const [isSummaryOpen, setIsSummaryOpen] = useState(false);
   const assist = useAssistStatus(user.companyId);
-  const canSummarise = Boolean(assist.data?.available && assist.data.features.includes('summary'));
+  const unavailableText = useUnavailableText();
+  const isSummaryOn = Boolean(assist.data?.features.includes('summary'));
+  // Over budget or without a key the summary button stays, off, and says why.
+  const summaryOffReason = isSummaryOn && !assist.data?.available ? unavailableText(assist.data?.reason ?? null) : null;
   const canSchedule = useSchedulesAllowed(user.companyId);
   const actions = useTicketActions(ticket, { onClosed, onBackToList, onAccepted });
 
@@ -81,6 +84,7 @@ function OpenTicket({
         ticket={ticket}
         onOpenContact={() => setIsContactOpen(true)}
         onBack={onBackToList}
+        hasPriorityInActions
         actions={
           <HeaderActions
             ticket={ticket}
@@ -91,7 +95,8 @@ function OpenTicket({
             onTransfer={onTransfer ? () => onTransfer(ticket) : undefined}
             onNotes={() => setIsNotesOpen(true)}
             onSchedule={canSchedule ? () => setIsScheduleOpen(true) : undefined}
-            onSummary={canSummarise ? () => setIsSummaryOpen(true) : undefined}
+            onSummary={isSummaryOn ? () => setIsSummaryOpen(true) : undefined}
+            summaryOffReason={summaryOffReason}
           />
         }
       />
