@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
 import { paced } from '../support/machine-pace.ts';
 import { snap } from '../support/screens.ts';
+import { expectToast } from '../support/toasts.ts';
 
 // Pictures with the mouse away from the top bar, so no tooltip is left open in them.
 const pictureOptions = { mouseAt: { x: 1, y: 400 } };
@@ -24,7 +25,7 @@ async function createQueue(
   await page.getByTestId('queue-order').fill(queue.order);
   await page.getByTestId('queue-greetingMessage').fill(queue.greeting);
   await page.getByTestId(then === 'close' ? 'queue-save' : 'queue-save-and-add-options').click();
-  await expect(page.getByText('Fila criada.', { exact: false })).toBeVisible();
+  await expectToast(page, 'Fila criada.');
   if (then === 'close') await expect(page.getByTestId('queue-name')).toHaveCount(0);
   else await expect(page.getByTestId('queue-options')).toBeVisible();
 }

@@ -4,6 +4,7 @@ import { createCompanyAdmin, expect, logIn, realtimeConnected, test } from '../s
 import { paced } from '../support/machine-pace.ts';
 import { bearer, createSandboxConnection, ticketIdOf } from '../support/sandbox.ts';
 import { desktop, phone, snap } from '../support/screens.ts';
+import { expectToast } from '../support/toasts.ts';
 
 const CUSTOMERS = [
   { from: '5511955550001', name: 'Ana Kanban', body: 'Quero um orçamento' },
@@ -112,7 +113,7 @@ test('cards move between lanes by mouse and keyboard, a second user sees it live
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Space');
-  await expect(page.getByText('Ordem das colunas salva.')).toBeVisible();
+  await expectToast(page, 'Ordem das colunas salva.');
   const order = await api.get<{ lista: { id: number }[] }>('/api/tags/kanban');
   expect(order.lista.map((tag) => tag.id)).toEqual([proposal.id, lead.id]);
   await expect

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures.ts';
 import { paced } from '../support/machine-pace.ts';
 import { snap } from '../support/screens.ts';
+import { expectToast } from '../support/toasts.ts';
 
 const desktop = { width: 1366, height: 800 };
 const phone = { width: 390, height: 844 };
@@ -67,7 +68,7 @@ test('an admin creates a queue with hours and a nested menu, edits it, and delet
   // editing it so its chatbot menu can be added at once: two options, one nested under the other.
   await page.getByTestId('queue-tab-data').click();
   await page.getByTestId('queue-save-and-add-options').click();
-  await expect(page.getByText('Fila criada.', { exact: false })).toBeVisible();
+  await expectToast(page, 'Fila criada.');
   await expect(page.locator('#queue-dialog-title')).toHaveText('Editar fila');
   await expect(page.getByTestId('queue-options-empty')).toBeVisible();
   // Escape cancels the option being added, not the modal.

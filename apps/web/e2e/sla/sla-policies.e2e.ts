@@ -3,6 +3,7 @@ import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts'
 import { ticketIdOf } from '../support/sandbox.ts';
 import { desktop, phone, snap, snapAllThemes, takingPictures } from '../support/screens.ts';
 import { chooseOption } from '../support/select.ts';
+import { expectToast } from '../support/toasts.ts';
 
 // Service levels (issue 50): an admin adds a policy for a queue on its screen; a customer's ticket
 // in that queue shows the time left on its row and in the thread header, amber near the end.
@@ -36,7 +37,7 @@ test('an admin sets a service level, and a ticket shows its time left', async ({
   await page.getByTestId('sla-first-response').fill('2');
   await page.getByTestId('sla-resolution').fill('120');
   await page.getByTestId('sla-save').click();
-  await expect(page.getByText('Política criada.')).toBeVisible();
+  await expectToast(page, 'Política criada.');
   const row = page.locator('[data-testid="sla-row"][data-sla-name="Suporte rápido"]');
   await expect(row).toContainText('Suporte');
   await expect(row).toContainText('2 min');
