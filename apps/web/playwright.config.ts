@@ -27,6 +27,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     locale: 'pt-BR',
+    // As someone who asked for less motion: the app then skips its transitions (src/app/theme.ts),
+    // which spares the browser the frames of every dialog, menu and skeleton animation.
+    reducedMotion: 'reduce',
     viewport: { width: 1366, height: 800 },
     // A trace records every step of every test to keep the failed ones: a third of the suite's CPU.
     // `npm test` and CI, where nobody opens a trace, set E2E_TRACE=off; a spec run alone keeps them.

@@ -17,6 +17,9 @@ export function createAppTheme(mode: PaletteMode) {
       text: isDark ? { primary: '#e9edef', secondary: '#8696a0' } : { primary: '#111b21', secondary: '#54656f' },
     },
     shape: { borderRadius: 10 },
+    // Someone who asked their system for less motion gets dialogs, menus, ripples and skeletons
+    // without animation.
+    motion: { reducedMotion: 'system' },
     typography: {
       fontFamily: '"Inter", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
       button: { textTransform: 'none', fontWeight: 600 },
