@@ -20,7 +20,7 @@ async function pick(page: Page, label: string, option: string) {
 }
 
 // Saved means the form closes and the row is listed (the 2-second toast can come and go unseen
-// on a loaded machine, and the same text twice in a row shows once).
+// on a loaded machine).
 async function addIntegration(page: Page, type: string, name: string, fill: () => Promise<void>) {
   await page.getByTestId('integrations-add').click();
   await pick(page, 'Tipo', type);

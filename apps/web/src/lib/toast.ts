@@ -25,9 +25,11 @@ function publish(next: readonly Toast[]): void {
 
 function show(severity: ToastSeverity, message: string, durationMs = TOAST_DURATION_MS): number {
   const id = nextId++;
-  // The same text twice in a row (several failed requests at once) shows once.
-  if (toasts.some((item) => item.message === message)) return id;
-  publish([...toasts, { id, message, severity, durationMs }]);
+  // The same text again while it shows (several failed requests at once, or a second queue saved
+  // within two seconds) replaces it rather than stacking: one toast, drawn anew with a fresh
+  // countdown, so the later event is still seen for its full time.
+  const others = toasts.filter((item) => item.message !== message);
+  publish([...others, { id, message, severity, durationMs }]);
   return id;
 }
 
