@@ -129,10 +129,13 @@ test('one queue takes an urgent policy and one for its other priorities; a clash
     { name: 'Suporte, outras', priorities: [] },
     { name: 'Suporte, urgente', priorities: ['urgent'] },
   ]);
-  // On a phone the queues column is gone: what each policy covers shows under its name.
+  // On a phone only the name and the actions are columns: the targets and what each policy
+  // covers show under its name, and the actions fit the screen.
   await page.setViewportSize(phone);
   await expect(urgentRow.getByTestId('sla-row-coverage')).toBeVisible();
   await expect(urgentRow.getByTestId('sla-row-coverage')).toContainText('Urgente');
+  await expect(urgentRow.getByTestId('sla-row-coverage')).toContainText('Primeira resposta: 15 min');
+  await expect(urgentRow.getByTestId('sla-delete')).toBeInViewport({ ratio: 1 });
   await page.setViewportSize(desktop);
   await expect(urgentRow.getByTestId('sla-row-coverage')).toBeHidden();
   await snapAllThemes(page, 'sla-policies-priorities');

@@ -30,8 +30,13 @@ export function SlaPoliciesTable({ policies, queues, isLoading, onEdit, onDelete
           render: (policy) => (
             <>
               {policy.name}
-              {/* A phone has no queues column: what the policy covers goes under its name. */}
+              {/* A phone shows only the name and the actions: the targets and what the policy
+                  covers go under the name. */}
               <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }} data-testid="sla-row-coverage">
+                <Box component="span" sx={{ display: 'block', color: 'text.secondary', typography: 'body2', mb: 0.5 }}>
+                  {t('columns.firstResponse')}: {targetText(policy.firstResponseSeconds)} · {t('columns.resolution')}:{' '}
+                  {targetText(policy.resolutionSeconds)}
+                </Box>
                 <PolicyCoverage policy={policy} queuesById={byId} />
               </Box>
             </>
@@ -47,12 +52,14 @@ export function SlaPoliciesTable({ policies, queues, isLoading, onEdit, onDelete
           id: 'firstResponse',
           header: t('columns.firstResponse'),
           align: 'center',
+          showFrom: 'sm',
           render: (policy) => targetText(policy.firstResponseSeconds),
         },
         {
           id: 'resolution',
           header: t('columns.resolution'),
           align: 'center',
+          showFrom: 'sm',
           render: (policy) => targetText(policy.resolutionSeconds),
         },
         {
