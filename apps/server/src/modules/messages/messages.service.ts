@@ -383,7 +383,11 @@ export function createMessagesService(deps: {
     };
   }
 
-  /** Stores the message(s) of a send (one per file, the text as the first caption), announces, delivers. */
+  /**
+   * Stores the message(s) of a send (one per file, the text as the first caption), announces,
+   * delivers; answers the first message as it is after its send, or nothing for the product's own
+   * messages (`author.isSystem`), whose callers never read it: one read of the record less.
+   */
   async function store(
     companyId: number,
     ticket: TicketRecord,
@@ -464,7 +468,7 @@ export function createMessagesService(deps: {
       throw error;
     }
 
-    if (!(await publish(companyId, ticketId, ids))) return undefined;
+    if (!(await publish(companyId, ticketId, ids)) || author.isSystem) return undefined;
     const [first] = await repository.findMessages(companyId, ids);
     return first;
   }
@@ -565,7 +569,7 @@ export function createMessagesService(deps: {
     ) {
       const ticket = await repository.findTicket(companyId, ticketId);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-      return store(companyId, ticket, { body, ...extra }, { userId, isSystem: true });
+      await store(companyId, ticket, { body, ...extra }, { userId, isSystem: true });
     },
 
     /**
