@@ -11,6 +11,7 @@ import { mimetypeOf, type TemplatesService, templateContentOf } from '../channel
 import type { ContactsRepository } from '../contacts/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { TicketsRepository } from '../tickets/index.ts';
+import type { CampaignSettingsReader } from './campaign-settings-reader.ts';
 import { type CampaignDispatchPayload, campaignDispatchJob, campaignStartJob } from './campaigns.jobs.ts';
 import type { CampaignsRepository } from './campaigns.repository.ts';
 import { contactListItems } from './campaigns.tables.ts';
@@ -56,6 +57,8 @@ export function createCampaignDispatch(deps: {
   cloudRatePerSecond: number;
   /** After a send (`finished` false: the report may wait a moment) and at the campaign's end. */
   onProgress: (companyId: number, campaignId: number, finished: boolean) => Promise<void>;
+  /** The company's campaign settings (opt-out keywords), kept per process (campaign-settings-reader.ts). */
+  settingsOf: CampaignSettingsReader['read'];
   /** The files of a campaign's file list, sent after the text. */
   filesOf: (
     tx: Database,
@@ -182,6 +185,9 @@ export function createCampaignDispatch(deps: {
     template: PreparedTemplate | null,
   ): Promise<Step> {
     const now = deps.clock();
+    // Before the transaction: a settings read the cache cannot answer goes outside it, and PGlite
+    // is one connection (inside, it would wait for the transaction that waits for it).
+    const settings = await deps.settingsOf(companyId);
     return db.transaction(async (tx): Promise<Step> => {
       const campaign = await repository.lock(tx, companyId, campaignId);
       if (campaign?.status !== 'EM_ANDAMENTO' || campaign.chainToken !== token) return { kind: 'stopped' };
@@ -204,7 +210,6 @@ export function createCampaignDispatch(deps: {
         await repository.settleShipping(tx, shipping.id, { status: 'invalid' });
         return { kind: 'skipped' };
       }
-      const settings = await repository.settings(companyId, tx);
       if (await optedOut(tx, companyId, shipping.number, settings.optOutKeywords)) {
         await repository.settleShipping(tx, shipping.id, { status: 'optout' });
         return { kind: 'skipped' };

@@ -19,6 +19,7 @@ import type { FileStorage } from '../../platform/storage/local-storage.ts';
 import type { AuditActor, AuditLog } from '../audit/index.ts';
 import type { TemplatesService } from '../channels/index.ts';
 import type { CampaignDispatch } from './campaign-dispatch.ts';
+import type { CampaignSettingsReader } from './campaign-settings-reader.ts';
 import type { CampaignsRealtime } from './campaigns.realtime.ts';
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
 import { shippingStateOf } from './shipping-state.ts';
@@ -51,6 +52,7 @@ export function createCampaignsService(deps: {
   /** Scheduling, cancelling and restarting are written with their audit entry in one transaction. */
   db: Database;
   audit: AuditLog;
+  settings: Pick<CampaignSettingsReader, 'read' | 'forget'>;
 }) {
   const { repository, realtime, db, audit } = deps;
 
@@ -383,11 +385,12 @@ export function createCampaignsService(deps: {
       return announce(companyId, id, 'update');
     },
 
-    settings: (companyId: number) => repository.settings(companyId),
+    settings: (companyId: number) => deps.settings.read(companyId),
 
     async saveSettings(companyId: number, settings: Partial<CampaignSettings>) {
       await repository.saveSettings(companyId, settings);
-      return repository.settings(companyId);
+      deps.settings.forget(companyId);
+      return deps.settings.read(companyId);
     },
 
     /** After each send and each later hand-over or failure: the report's numbers, live. */

@@ -7,6 +7,7 @@ import type { MessagesModule } from '../messages/index.ts';
 import type { SettingsReader } from '../settings/index.ts';
 import type { TicketsModule } from '../tickets/index.ts';
 import { createCampaignDispatch } from './campaign-dispatch.ts';
+import { createCampaignSettingsReader } from './campaign-settings-reader.ts';
 import { campaignDispatchJob, campaignStartJob, campaignSweepJob, numberCheckJob } from './campaigns.jobs.ts';
 import { createCampaignsRealtime } from './campaigns.realtime.ts';
 import { createCampaignsRepository } from './campaigns.repository.ts';
@@ -60,8 +61,10 @@ export function createCampaignsModule(
         .catch((error) => platform.log.warn({ err: error }, 'number check not queued')),
   });
   const files = createFileListsService({ db: platform.db, storage: platform.storage, realtime, log: platform.log });
+  const settings = createCampaignSettingsReader(repository, { bus: platform.bus, log: platform.log });
   const service = createCampaignsService({
     repository,
+    settings,
     realtime,
     dispatch: () => dispatch,
     clock: platform.clock,
@@ -77,6 +80,7 @@ export function createCampaignsModule(
   const dispatch = createCampaignDispatch({
     db: platform.db,
     repository,
+    settingsOf: settings.read,
     lists: listsRepository,
     tickets: deps.tickets.repository,
     contacts: deps.contacts.repository,

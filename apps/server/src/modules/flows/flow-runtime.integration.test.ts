@@ -163,6 +163,34 @@ describe('flow runtime through the sandbox', () => {
     expect(await younger.received()).toEqual(['How old are you?', 'Too young']);
   });
 
+  it('a live run plays the flow as last saved, and a deleted flow no longer (its definition is kept per process)', async () => {
+    const ctx = await flowCompany(t);
+    const s = start();
+    const ask = node('question', { typebotIntegration: { message: 'Your order?', answerKey: 'order' } });
+    const reply = node('message', { label: 'Got {{order}}' });
+    const nodes = [s, ask, reply];
+    const connections = [edge(s, ask), edge(ask, reply), edge(reply, ask)];
+    const flowId = await savedFlow(ctx.api, ctx.connection.id, 'order', nodes, connections);
+    const me = customer(ctx.api, ctx.connection.id);
+    await me.say('order');
+    await me.say('42');
+    expect(await me.received()).toEqual(['Your order?', 'Got 42', 'Your order?']);
+
+    // Saved while the run waits for an answer: the next turn plays the new text.
+    const edited = { ...reply, data: { label: 'Order {{order}} noted' } };
+    const saved = await ctx.api.post('/api/flowbuilder/flow', { idFlow: flowId, nodes: [s, ask, edited], connections });
+    expect(saved.status).toBe(200);
+    await me.say('43');
+    expect(await me.received()).toEqual(['Order 43 noted', 'Your order?']);
+
+    // Deleted: the run has nothing left to play (its rows go with the flow), and nothing is sent.
+    expect((await ctx.api.delete(`/api/flowbuilder/${flowId}`)).status).toBe(204);
+    await me.say('44');
+    const ticket = await ticketOf(t, ctx.company.id, me.number);
+    expect(await runOf(ctx.company.id, ticket.id)).toBeUndefined();
+    expect((await me.received()).filter((text) => text.includes('44'))).toEqual([]);
+  });
+
   it("texts fill the answers, the contact's number and the company's custom variables (its own only)", async () => {
     const ctx = await flowCompany(t);
     const saved = await ctx.api.post('/api/campaign-settings', {

@@ -88,8 +88,11 @@ export function createFlowsRepository(db: Database) {
         .offset((pageNumber - 1) * FLOWS_PAGE_SIZE);
       return { rows: rows.slice(0, FLOWS_PAGE_SIZE), hasMore: rows.length > FLOWS_PAGE_SIZE };
     },
-    findFlow: async (companyId: number, id: number) =>
+    findFlow: async (companyId: number, id: number): Promise<FlowRow | null> =>
       (await db.select().from(flows).where(flowOf(companyId, id)))[0] ?? null,
+    /** For the runtime's cache of definitions (flow-definitions.ts), which checks the company itself. */
+    findFlowById: async (id: number): Promise<FlowRow | null> =>
+      (await db.select().from(flows).where(eq(flows.id, id)))[0] ?? null,
     async insertFlow(
       companyId: number,
       values: Pick<FlowRow, 'name'> & Partial<Pick<FlowRow, 'nodes' | 'connections' | 'active'>>,

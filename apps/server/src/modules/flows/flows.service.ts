@@ -101,6 +101,8 @@ export function createFlowsService(deps: {
   /** Removes what a test left behind, through the modules that own it (their realtime events too). */
   removeTicket: (session: Pick<RequestSession, 'companyId' | 'userId'>, ticketId: number) => Promise<unknown>;
   removeContact: (companyId: number, contactId: number) => Promise<unknown>;
+  /** A flow was changed or deleted (committed): the runtime's kept definition goes. */
+  flowChanged: (id: number) => void;
 }) {
   const { repository, storage } = deps;
 
@@ -212,10 +214,12 @@ export function createFlowsService(deps: {
         ...(input.active !== undefined ? { active: input.active } : {}),
       });
       if (!row) throw notFound();
+      deps.flowChanged(row.id);
       return toFlowRecord(row);
     },
     async remove(session: Session, id: number) {
       if (!(await repository.deleteFlow(session.companyId, id))) throw notFound();
+      deps.flowChanged(id);
     },
     async duplicate(session: Session, id: number, copyName?: string) {
       const flow = await requireFlow(session.companyId, id);
@@ -247,6 +251,7 @@ export function createFlowsService(deps: {
         connections: graph.connections,
       });
       if (!row) throw notFound();
+      deps.flowChanged(row.id);
       return { flow: toFlowRecord(row), warnings: graph.warnings };
     },
 

@@ -5,6 +5,7 @@ import { type InboundHandler, type MessagesModule, menuContent } from '../messag
 import type { PlanRules } from '../plans/index.ts';
 import type { SettingsReader } from '../settings/index.ts';
 import type { AfterTicketChange, TicketsModule } from '../tickets/index.ts';
+import { createFlowDefinitions } from './flow-definitions.ts';
 import { mimetypeOfPath } from './flow-media.ts';
 import { createFlowRuntime, type FlowBotRunner, type FlowRuntimeDeps } from './flow-runtime.ts';
 import { flowBotTurnJob, flowResumeJob } from './flows.jobs.ts';
@@ -40,8 +41,10 @@ export function createFlowsModule(
   },
 ) {
   const repository = createFlowsRepository(platform.db);
+  const definitions = createFlowDefinitions(repository, { bus: platform.bus, log: platform.log });
   const service = createFlowsService({
     repository,
+    flowChanged: definitions.forget,
     storage: platform.storage,
     planAllows: (companyId, flag) => deps.planRules.allows(companyId, flag),
     startFlow: (companyId, ticketId, flowId) => runtime.start(companyId, ticketId, flowId),
@@ -49,7 +52,8 @@ export function createFlowsModule(
     removeContact: (companyId, contactId) => deps.contacts.service.remove(companyId, contactId),
   });
   const runtime = createFlowRuntime({
-    repository,
+    // Every turn reads its flow's definition: from the kept ones.
+    repository: { ...repository, findFlow: definitions.find },
     sendText: async (companyId, ticketId, body, menu) => {
       const structured = menu
         ? menuContent(await deps.settings.read(companyId, ['chatBotType', 'messagesLanguage']), menu)
