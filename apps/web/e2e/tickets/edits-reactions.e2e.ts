@@ -63,6 +63,7 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((value) => localStorage.setItem('preferredTheme', value), theme);
   await page.reload();
   await expect(page.getByTestId('ticket-conversation')).toBeVisible();
+  await expect(page.getByTestId('message').first()).toBeVisible();
   await realtimeConnected(page);
 }
 

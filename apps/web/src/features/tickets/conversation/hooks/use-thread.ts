@@ -56,9 +56,20 @@ export function useThread(ticketId: number, companyId: number, options: { markRe
   const loadingRef = useRef(false);
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
+  // Live events that come while the first page loads wait for it and are then applied in order: the
+  // page may have been read before them, and would otherwise put back what they changed (a
+  // reaction removed, an edit) or drop a message they added.
+  const eventsDuringLoad = useRef<AppMessageEvent[] | null>([]);
+  const applyLiveRef = useRef<(event: AppMessageEvent) => void>(() => undefined);
 
   useEffect(() => {
     let isCurrent = true;
+    eventsDuringLoad.current = [];
+    const applyWaitingEvents = () => {
+      const waiting = eventsDuringLoad.current ?? [];
+      eventsDuringLoad.current = null;
+      for (const event of waiting) applyLiveRef.current(event);
+    };
     conversationApi
       .threadPage(ticketId)
       .then((page) => {
@@ -68,8 +79,13 @@ export function useThread(ticketId: number, companyId: number, options: { markRe
         setAppendedAt(Date.now());
         const closesAt = page.serviceWindow?.closesAt;
         setServiceWindow(page.serviceWindow && { closesAt: closesAt ? new Date(closesAt) : null });
+        applyWaitingEvents();
       })
-      .catch((reason) => isCurrent && setError(reason));
+      .catch((reason) => {
+        if (!isCurrent) return;
+        setError(reason);
+        applyWaitingEvents();
+      });
     if (options.markRead) void conversationApi.markRead(ticketId).catch(() => undefined);
     return () => {
       isCurrent = false;
@@ -132,8 +148,7 @@ export function useThread(ticketId: number, companyId: number, options: { markRe
   const readTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(readTimer.current), []);
 
-  useSocketEvent(companyEvent(companyId, 'appMessage'), (payload) => {
-    const event = payload as unknown as AppMessageEvent;
+  const applyLive = (event: AppMessageEvent) => {
     if (event.action === 'create') {
       if (event.message.ticketId !== ticketId) return;
       upsert([event.message]);
@@ -146,6 +161,13 @@ export function useThread(ticketId: number, companyId: number, options: { markRe
     } else if (event.action === 'update') {
       replace(event.message);
     }
+  };
+  applyLiveRef.current = applyLive;
+
+  useSocketEvent(companyEvent(companyId, 'appMessage'), (payload) => {
+    const event = payload as unknown as AppMessageEvent;
+    if (eventsDuringLoad.current) eventsDuringLoad.current.push(event);
+    else applyLive(event);
   });
 
   return {
