@@ -107,6 +107,9 @@ test('schedules: create, edit and delete from the calendar, a ticket and a conta
   await page.getByTestId('conversation-contact').click();
   const item = page.getByTestId('contact-schedule-item');
   await expect(item).toContainText('Mensagem agendada pelo ticket');
+  // The drawer's notes load above the schedules and move them when they land: click once they
+  // have, so the click cannot come while the list moves (once on CI the edit got focus but no dialog).
+  await expect(page.getByTestId('notes-empty')).toBeVisible();
   await snap(page, 'schedules-ticket-drawer-light-desktop');
   await item.getByTestId('contact-schedule-edit').click();
   await page.getByTestId('schedule-body').fill('Mensagem do ticket, editada');
