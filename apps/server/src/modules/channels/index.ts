@@ -183,15 +183,16 @@ export function createChannelsModule(
     ownerOf: (id) => connections.repository.ownerOf(id),
   });
 
-  // The sandbox's inbound route checks its connection on every message; a provider change or a
-  // deletion goes through `remove` below, which forgets the cached row.
-  const sandboxConnections = createConnectionCache((companyId, id) => connections.repository.findRow(companyId, id));
+  // The sandbox's inbound route checks its connection on every message, and every send asks for its
+  // provider (the service window): a provider change or a deletion goes through `remove` below,
+  // which forgets the cached row; another process's copy lapses within seconds.
+  const connectionRows = createConnectionCache((companyId, id) => connections.repository.findRow(companyId, id));
   // The session buttons, deletes and sends run in the process holding the connection's lease.
   router.define('session.start', (ref: SessionRef) => manager.start(ref));
   router.define('session.newQr', (ref: SessionRef) => manager.newQr(ref));
   router.define('session.disconnect', (ref: SessionRef) => manager.disconnect(ref));
   const removeHere = async ({ id }: { id: number }) => {
-    sandboxConnections.forget(id);
+    connectionRows.forget(id);
     await manager.remove(id);
     sandbox?.forget(id);
   };
@@ -221,12 +222,12 @@ export function createChannelsModule(
     directSession,
     /** What the connection's provider can do to sent messages (edit, delete, react); null for no such connection. */
     async capabilitiesOf(companyId: number, whatsappId: number): Promise<ChannelCapabilities | null> {
-      const row = await sandboxConnections.find(companyId, whatsappId);
+      const row = await connectionRows.find(companyId, whatsappId);
       return row ? (channelCapabilities[row.provider as ChannelAdapter['provider']] ?? null) : null;
     },
     /** Whether free-form messages on this connection need the customer service window (Cloud API). */
-    hasServiceWindow: async (whatsappId: number) =>
-      (await connections.repository.findCloudConnection({ id: whatsappId })) !== null,
+    hasServiceWindow: async (companyId: number, whatsappId: number) =>
+      (await connectionRows.find(companyId, whatsappId))?.provider === 'cloudapi',
     /** Where every session's messages, edits, acks and calls go: the conversation core's intake. */
     deliverInboundTo(handlers: SessionInboundHandlers) {
       receiver = handlers;
@@ -255,7 +256,7 @@ export function createChannelsModule(
         registerSandboxRoutes(app, {
           adapter: sandbox,
           router,
-          findConnection: sandboxConnections.find,
+          findConnection: connectionRows.find,
         });
       }
     },

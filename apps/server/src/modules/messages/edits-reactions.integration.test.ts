@@ -219,6 +219,32 @@ describe('the customer edits, deletes and reacts (sandbox)', () => {
     for (const message of asAdmin) expect(message.quotedMsg).toMatchObject({ id: stored.id, body: 'my pin is 9911' });
   });
 
+  it('the update that says a message left is its record as the thread then reads it, a deleted quote emptied for those who may not read it', async () => {
+    // The update is built from the sent mark's row and what the send read before it, not read back.
+    const c = await conversation();
+    const secret = await c.sandbox('inbound', { from: c.customer, body: 'my card 4242', id: `IN-${c.company.id}-s` });
+    const [, stored] = await storedMessages(c.company.id);
+    expect((await c.sandbox('revoke', { from: c.customer, id: secret.body.id })).status).toBe(200);
+    const views = [
+      { token: c.userToken, view: await watcher(c.userToken, c.ticket.id), quote: '' },
+      { token: c.adminToken, view: await watcher(c.adminToken, c.ticket.id), quote: 'my card 4242' },
+    ];
+
+    const reply = await t
+      .as(c.adminToken)
+      .post(`/api/messages/${c.ticket.id}`, { body: 'noted', quotedMsg: { id: stored.id } });
+    expect(reply.status).toBe(201);
+
+    for (const { token, view, quote } of views) {
+      const sentUpdates = () => view.updates.filter((message) => message.id === reply.body.id);
+      await expectEventually(() => expect(sentUpdates()).toHaveLength(1));
+      const [sent] = sentUpdates();
+      expect(sent).toMatchObject({ ack: 1, body: 'noted', quotedMsg: { id: stored.id, body: quote } });
+      const read = (await thread(token, c.ticket.id)).find((message) => message.id === reply.body.id);
+      expect(sent).toEqual(read);
+    }
+  });
+
   it('a reaction is set, replaced and removed, told once each, and reopens nothing nor counts as a reply', async () => {
     const c = await conversation();
     await subscribeWebhooks(c);

@@ -54,7 +54,7 @@ export function createMessagesModule(
   const sessions: MessageSessions = {
     connectedSession: (id) => manager.connectedSession(id),
     directSession: (id) => deps.channels.directSession(id),
-    hasServiceWindow: (id) => deps.channels.hasServiceWindow(id),
+    hasServiceWindow: (companyId, id) => deps.channels.hasServiceWindow(companyId, id),
     fillTemplate: (companyId, whatsappId, template, values) =>
       deps.channels.templates.fill(companyId, whatsappId, template, values),
     reach: (id) => router.reach(id),

@@ -78,6 +78,8 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
           mediaType: quoted.mediaType,
           mediaPath: quoted.mediaPath,
           isDeleted: quoted.isDeleted,
+          // Not in the record: what a send of the quoting message names (`outboundOf`).
+          externalId: quoted.externalId,
         },
         quotedContact: { id: quotedContact.id, name: quotedContact.name },
         reactions: reactionsOfMessage,
@@ -111,6 +113,15 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
   }
 
   type MessageRow = Awaited<ReturnType<typeof oneMessage.execute>>[number];
+
+  /**
+   * A message as every reader sees it, and, when it or its quote is deleted for everyone, as
+   * those the company's `deletedMessagesVisibleTo` excludes see it (else null).
+   */
+  function viewsOf(row: MessageRow) {
+    const hasDeletedPart = row.message.isDeleted || row.quoted?.isDeleted === true;
+    return { message: toRecord(row, false), emptied: hasDeletedPart ? toRecord(row, true) : null };
+  }
 
   function toRecord(
     { message, contact, quoted: quotedRow, quotedContact: quotedContactRow, reactions }: MessageRow,
@@ -176,10 +187,26 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
      */
     async findMessageViews(companyId: number, id: number) {
       const [row] = await oneMessage.execute({ companyId, id });
-      if (!row) return null;
-      const hasDeletedPart = row.message.isDeleted || row.quoted?.isDeleted === true;
-      return { message: toRecord(row, false), emptied: hasDeletedPart ? toRecord(row, true) : null };
+      return row ? viewsOf(row) : null;
     },
+
+    /**
+     * Messages just stored, each as its record and as the row that record was built from, on which
+     * their first send attempt builds (publish): one read for the announcement and the send.
+     */
+    async findStored(companyId: number, ids: number[]): Promise<StoredMessage[]> {
+      if (ids.length === 0) return [];
+      const rows = await (ids.length === 1
+        ? oneMessage.execute({ companyId, id: ids[0] })
+        : messagePage.execute({ companyId, ids }));
+      return rows.map((row) => ({ record: toRecord(row, false), row }));
+    },
+
+    /**
+     * The views of a stored message once `message`, its row as a write returned it, replaced the
+     * one it was read with; its contact, quote and reactions as they were read.
+     */
+    viewsAfter: (stored: StoredMessage, message: MessageTableRow) => viewsOf({ ...stored.row, message }),
 
     /**
      * An attendant opened the ticket: the customer's unread messages of it are read. Runs in the
@@ -385,7 +412,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     },
 
     /** What a session needs to send one stored message. */
-    async findOutbound(companyId: number, id: number) {
+    async findOutbound(companyId: number, id: number): Promise<OutboundMessage | null> {
       const [row] = await db
         .select({
           message: messages,
@@ -430,9 +457,12 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
         .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
     },
 
-    /** The hand-over: the provider took the message and gave its id (`sentAt`, what schedules and campaigns show). */
+    /**
+     * The hand-over: the provider took the message and gave its id (`sentAt`, what schedules and
+     * campaigns show). Answers the row as written, which the send's announcement is built from.
+     */
     async markSent(companyId: number, id: number, externalId: string, sentAt: Date) {
-      await db
+      const [row] = await db
         .update(messages)
         .set({
           externalId,
@@ -441,7 +471,9 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
           sentAt,
           updatedAt: new Date(),
         })
-        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+        .returning();
+      return row ?? null;
     },
 
     /** When the customer last wrote on this connection, in any of their tickets there; null if never. */
@@ -531,3 +563,53 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
 }
 
 export type MessagesRepository = ReturnType<typeof createMessagesRepository>;
+
+type MessageTableRow = typeof messages.$inferSelect;
+
+/** A message as the records are read: its row with its contact, quote and reactions. */
+interface MessageReadRow {
+  message: MessageTableRow;
+  contact: Pick<ContactRow, 'id' | 'name' | 'number' | 'profilePicUrl'> | null;
+  quoted: {
+    id: number;
+    body: string;
+    fromMe: boolean;
+    mediaType: string | null;
+    mediaPath: string | null;
+    isDeleted: boolean;
+    externalId: string | null;
+  } | null;
+  quotedContact: { id: number; name: string } | null;
+  reactions: ReactionRow[];
+}
+
+/** A message just stored: its record, and the row it was built from (`findStored`). */
+export interface StoredMessage {
+  record: MessageRecord;
+  row: MessageReadRow;
+}
+
+/** What a session needs to send one stored message. */
+export interface OutboundMessage {
+  message: MessageTableRow;
+  contactId: number;
+  chatId: string;
+  isGroup: boolean;
+  quotedExternalId: string | null;
+  quotedFromMe: boolean | null;
+}
+
+/** A message just stored, to be sent on its ticket (whose contact is the chat): no read needed. */
+export function outboundOf(
+  stored: StoredMessage,
+  ticket: Pick<TicketRecord, 'contactId' | 'contact'>,
+): OutboundMessage {
+  return {
+    message: stored.row.message,
+    contactId: ticket.contactId,
+    chatId: ticket.contact.number,
+    isGroup: ticket.contact.isGroup,
+    quotedExternalId: stored.row.quoted?.externalId ?? null,
+    quotedFromMe: stored.row.quoted?.fromMe ?? null,
+  };
+}

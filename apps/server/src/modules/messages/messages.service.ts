@@ -40,7 +40,7 @@ import type { MessageReactionsRepository } from './message-reactions.repository.
 import type { AnnounceMessageUpdate, HiddenViews } from './message-updates.ts';
 import { type SendRetryPayload, sendRetryJob } from './messages.jobs.ts';
 import type { MessagesRealtime } from './messages.realtime.ts';
-import type { MessagesRepository } from './messages.repository.ts';
+import { type MessagesRepository, outboundOf, type StoredMessage } from './messages.repository.ts';
 import type { TicketAccess } from './ticket-access.ts';
 
 /** What a failed message's `sendError` may say (translated by the web app). */
@@ -59,7 +59,7 @@ export interface MessageSessions {
   /** A session no process holds (a Cloud API connection): sent through here, from any process. */
   directSession(whatsappId: number): Promise<ChannelSession | null>;
   /** Whether the connection's provider allows free-form messages only in the customer service window. */
-  hasServiceWindow(whatsappId: number): Promise<boolean>;
+  hasServiceWindow(companyId: number, whatsappId: number): Promise<boolean>;
   /** A Cloud API template filled with `values`; refuses (AppError) an unknown or unsendable one. */
   fillTemplate(
     companyId: number,
@@ -75,6 +75,15 @@ export interface MessageSessions {
     whatsappId: number,
     payload: { companyId: number; messageId: number; attempt: number },
   ): Promise<boolean>;
+}
+
+/**
+ * What `publish` read of a message it just stored and of its ticket: the message's first send
+ * attempt is made and announced from these, reading neither again.
+ */
+interface FirstAttempt {
+  stored: StoredMessage;
+  ticket: TicketRecord;
 }
 
 /** A send claim outlives any send attempt; it lapses by itself if the sending process dies. */
@@ -244,15 +253,28 @@ export function createMessagesService(deps: {
 
   /** When a ticket's service window closes (null: closed); null for connections without one. */
   async function serviceWindowOf(companyId: number, ticket: { whatsappId: number | null; contactId: number }) {
-    if (!ticket.whatsappId || !(await deps.sessions().hasServiceWindow(ticket.whatsappId))) return null;
+    if (!ticket.whatsappId || !(await deps.sessions().hasServiceWindow(companyId, ticket.whatsappId))) return null;
     const lastWrote = await repository.lastCustomerMessageAt(companyId, ticket.whatsappId, ticket.contactId);
     const closesAt = lastWrote ? new Date(lastWrote.getTime() + CUSTOMER_SERVICE_WINDOW_MS) : null;
     return { closesAt: closesAt && closesAt > deps.clock() ? closesAt : null };
   }
 
+  /**
+   * The update of a message just handed to the provider, built from the row the sent mark returned
+   * and what `publish` read: its contact, quote and reactions, and the ticket's audience, as they
+   * were a send's time ago.
+   */
+  async function announceSent(companyId: number, first: FirstAttempt, sentRow: StoredMessage['row']['message']) {
+    const { message, emptied } = repository.viewsAfter(first.stored, sentRow);
+    const hidden = await deps.hiddenViews.hiddenOf(companyId, emptied);
+    realtime.messageUpdated(companyId, message, first.ticket, { hidden });
+  }
+
   /** Tries to send one stored message now; answers whether it left. */
-  async function deliver(companyId: number, messageId: number, attempt: number): Promise<boolean> {
-    const outbound = await repository.findOutbound(companyId, messageId);
+  async function deliver(companyId: number, messageId: number, attempt: number, first?: FirstAttempt) {
+    const outbound = first
+      ? outboundOf(first.stored, first.ticket)
+      : await repository.findOutbound(companyId, messageId);
     if (!outbound) return false;
     const { message } = outbound;
     const { whatsappId } = message;
@@ -303,9 +325,10 @@ export function createMessagesService(deps: {
               }
             : undefined,
         });
-        await repository.markSent(companyId, messageId, externalId, deps.clock());
+        const sentRow = await repository.markSent(companyId, messageId, externalId, deps.clock());
         sent = true;
-        await emitUpdate(companyId, messageId);
+        if (first && sentRow) await announceSent(companyId, first, sentRow);
+        else await emitUpdate(companyId, messageId);
         return true;
       } catch (error) {
         if (sent) throw error;
@@ -481,12 +504,14 @@ export function createMessagesService(deps: {
 
   /**
    * Announces stored outbound messages and sends them (each send announces its update); false
-   * when the ticket is gone. Nothing is read back: callers that answer the message read it.
+   * when the ticket is gone. The messages and their ticket are read once, after the commit, for
+   * both: callers that answer the message read it as it is after its send.
    */
   async function publish(companyId: number, ticketId: number, ids: number[]) {
     const updatedTicket = await repository.findTicket(companyId, ticketId);
     if (!updatedTicket) return false;
-    const created = await repository.findMessages(companyId, ids);
+    const stored = await repository.findStored(companyId, ids);
+    const created = stored.map((message) => message.record);
     const hidden = await deps.hiddenViews.ofCreated(companyId, created);
     for (const message of created) {
       realtime.messageCreated(
@@ -496,7 +521,9 @@ export function createMessagesService(deps: {
       );
     }
     realtime.ticketUpdated(companyId, updatedTicket);
-    for (const id of ids) await deliver(companyId, id, 0);
+    for (const message of stored) {
+      await deliver(companyId, message.record.id, 0, { stored: message, ticket: updatedTicket });
+    }
     return true;
   }
 
