@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { OnceOpened } from '../../../components/ui/lazy-dialog.tsx';
+import { TextLineSkeleton } from '../../../components/ui/text-line-skeleton.tsx';
 import { formatDateTimeIn } from '../../../lib/format.ts';
 import { useSocketEvent } from '../../../lib/socket-context.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -73,6 +74,8 @@ export function ContactSchedules({ companyId, contact, connectionId }: ContactSc
           {t('add')}
         </Button>
       </Stack>
+      {/* As tall as the "none" line that usually replaces it: what is below does not jump. */}
+      {query.isLoading && <TextLineSkeleton label={t('common:loading')} />}
       {query.isSuccess && schedules.length === 0 && (
         <Typography variant="body2" color="text.secondary">
           {t('noneForContact')}

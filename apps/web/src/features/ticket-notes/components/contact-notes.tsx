@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -20,6 +19,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { TextLineSkeleton } from '../../../components/ui/text-line-skeleton.tsx';
 import { notifyError } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -104,7 +104,9 @@ export function ContactNotes({ ticketId, contactId, showTitle = true }: ContactN
           {t('save')}
         </Button>
       </Stack>
-      {notes.isLoading && <CircularProgress size={20} sx={{ alignSelf: 'center' }} aria-label={t('loading')} />}
+      {/* The height of the empty text, what most contacts' notes turn out to be: the drawer's schedules
+          below do not move as the notes land, maybe under the user's click. */}
+      {notes.isLoading && <TextLineSkeleton label={t('loading')} />}
       {notes.data?.length === 0 && (
         <Typography variant="body2" color="text.secondary" data-testid="notes-empty">
           {t('empty')}

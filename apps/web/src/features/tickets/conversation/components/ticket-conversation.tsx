@@ -123,12 +123,18 @@ function OpenTicket({
         onContactSaved={(contact) => setTicket({ ...ticket, contact })}
         notesSlot={
           <Stack spacing={2}>
+            {/* One boundary for both: the notes' code loads on the drawer's first opening, and the
+                schedules shown before it would be pushed down by the notes' form when it came. */}
             <Suspense fallback={null}>
               <LazyContactNotes ticketId={ticket.id} contactId={ticket.contactId} />
+              {canSchedule && (
+                <ContactSchedules
+                  companyId={user.companyId}
+                  contact={ticket.contact}
+                  connectionId={ticket.whatsappId}
+                />
+              )}
             </Suspense>
-            {canSchedule && (
-              <ContactSchedules companyId={user.companyId} contact={ticket.contact} connectionId={ticket.whatsappId} />
-            )}
           </Stack>
         }
       />
