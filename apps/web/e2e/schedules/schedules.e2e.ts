@@ -103,15 +103,42 @@ test('schedules: create, edit and delete from the calendar, a ticket and a conta
   await expect
     .poll(async () => (await schedulesOf(page)).map((schedule) => schedule.body))
     .toEqual(['Mensagem agendada pelo ticket']);
-  // …and the contact's drawer lists it to edit and delete without leaving the ticket.
+  // …and the contact's drawer lists it to edit and delete without leaving the ticket. The notes
+  // above the list load while it shows and must not move it when they land (once on CI a click on
+  // the moving edit focused it and opened no dialog): their code comes a second late and their list
+  // is held until the edit's position has been read.
+  const notesList = /\/api\/ticket-notes\/list\?/;
+  const notesCode = /\/assets\/contact-notes-[\w-]+\.js$/;
+  let releaseNotes = () => {};
+  const notesHeld = new Promise<void>((resolve) => {
+    releaseNotes = resolve;
+  });
+  await page.route(notesList, async (route) => {
+    await notesHeld;
+    await route.continue();
+  });
+  let isNotesCodeLate = false;
+  await page.route(notesCode, async (route) => {
+    isNotesCodeLate = true;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
   await page.getByTestId('conversation-contact').click();
   const item = page.getByTestId('contact-schedule-item');
+  const edit = item.getByTestId('contact-schedule-edit');
   await expect(item).toContainText('Mensagem agendada pelo ticket');
-  // The drawer's notes load above the schedules and move them when they land: click once they
-  // have, so the click cannot come while the list moves (once on CI the edit got focus but no dialog).
+  const editWhileNotesLoad = await edit.boundingBox();
+  // Both routes matched, or the drawer read was not the loading one.
+  expect(isNotesCodeLate).toBe(true);
+  await expect(page.getByTestId('notes-empty')).toHaveCount(0);
+  await snap(page, 'schedules-ticket-drawer-notes-loading-light-desktop');
+  releaseNotes();
   await expect(page.getByTestId('notes-empty')).toBeVisible();
+  expect((await edit.boundingBox())?.y).toBe(editWhileNotesLoad?.y);
+  await page.unroute(notesList);
+  await page.unroute(notesCode);
   await snap(page, 'schedules-ticket-drawer-light-desktop');
-  await item.getByTestId('contact-schedule-edit').click();
+  await edit.click();
   await page.getByTestId('schedule-body').fill('Mensagem do ticket, editada');
   await page.getByTestId('schedule-save').click();
   await expect(page.getByTestId('schedule-form')).toBeHidden();
