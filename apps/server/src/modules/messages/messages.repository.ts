@@ -547,17 +547,21 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       rows: Omit<typeof messages.$inferInsert, 'companyId' | 'ticketId'>[],
       lastMessage: string,
       at: Date,
-      /** Inside a caller's transaction (a savepoint), committed with it. */
-      handle: Database = db,
+      /**
+       * The caller's transaction, which the writes join and commit with. No savepoint of their
+       * own: no caller goes on in its transaction after they fail (two statements a message less).
+       */
+      callerTransaction?: Database,
     ) {
-      return handle.transaction(async (tx) => {
+      const write = async (tx: Database) => {
         const inserted = await tx
           .insert(messages)
           .values(rows.map((row) => ({ ...row, companyId, ticketId })))
           .returning({ id: messages.id });
         await ticketWrites.touchSent(tx, companyId, ticketId, lastMessage, at);
         return inserted.map((row) => row.id);
-      });
+      };
+      return callerTransaction ? write(callerTransaction) : db.transaction(write);
     },
   };
 }
