@@ -112,19 +112,17 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     return rows.map((row) => toRecord(row, options.hideDeleted === true));
   }
 
-  type MessageRow = Awaited<ReturnType<typeof oneMessage.execute>>[number];
-
   /**
    * A message as every reader sees it, and, when it or its quote is deleted for everyone, as
    * those the company's `deletedMessagesVisibleTo` excludes see it (else null).
    */
-  function viewsOf(row: MessageRow) {
+  function viewsOf(row: MessageReadRow) {
     const hasDeletedPart = row.message.isDeleted || row.quoted?.isDeleted === true;
     return { message: toRecord(row, false), emptied: hasDeletedPart ? toRecord(row, true) : null };
   }
 
   function toRecord(
-    { message, contact, quoted: quotedRow, quotedContact: quotedContactRow, reactions }: MessageRow,
+    { message, contact, quoted: quotedRow, quotedContact: quotedContactRow, reactions }: MessageReadRow,
     hide: boolean,
   ): MessageRecord {
     const isHidden = hide && message.isDeleted;
@@ -570,7 +568,7 @@ export type MessagesRepository = ReturnType<typeof createMessagesRepository>;
 
 type MessageTableRow = typeof messages.$inferSelect;
 
-/** A message as the records are read: its row with its contact, quote and reactions. */
+/** A message as the record statements read it: its row with its contact, quote and reactions. */
 interface MessageReadRow {
   message: MessageTableRow;
   contact: Pick<ContactRow, 'id' | 'name' | 'number' | 'profilePicUrl'> | null;
