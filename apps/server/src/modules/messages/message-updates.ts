@@ -44,6 +44,28 @@ export function createHiddenViews(deps: {
 
 export type HiddenViews = ReturnType<typeof createHiddenViews>;
 
+/** A message as every reader sees it, and as the profiles kept from a deleted part see it (or null). */
+export interface MessageViews {
+  message: MessageRecord;
+  emptied: MessageRecord | null;
+}
+
+/**
+ * Tells the ticket's open views and the domain listeners of a message's update, emptied for the
+ * profiles that may not read a deleted part: the one way an update goes out, whether its views
+ * were read for it (`announce`) or built from a write's returned row (a send).
+ */
+export async function announceViews(
+  deps: { realtime: Pick<MessagesRealtime, 'messageUpdated'>; hiddenViews: HiddenViews },
+  companyId: number,
+  { message, emptied }: MessageViews,
+  ticket: TicketAudienceState,
+  change?: MessageChange,
+) {
+  const hidden = await deps.hiddenViews.hiddenOf(companyId, emptied);
+  deps.realtime.messageUpdated(companyId, message, ticket, { change, hidden });
+}
+
 /**
  * Announces a stored change to one message (an ack, an edit, a delete, a reaction, a failure)
  * to the ticket's open views and the domain listeners. When the message or its quote is deleted
@@ -79,12 +101,10 @@ export function createMessageUpdates(deps: {
     if (text) await followPreview(companyId, text.ticketId, text.before, text.after);
     const views = await deps.records.findMessageViews(companyId, messageId);
     if (!views) return null;
-    const { message, emptied } = views;
-    const ticket = await deps.ticketState(companyId, message.ticketId);
+    const ticket = await deps.ticketState(companyId, views.message.ticketId);
     if (!ticket) return null;
-    const hidden = await deps.hiddenViews.hiddenOf(companyId, emptied);
-    deps.realtime.messageUpdated(companyId, message, ticket, { change, hidden });
-    return message;
+    await announceViews(deps, companyId, views, ticket, change);
+    return views.message;
   };
 }
 

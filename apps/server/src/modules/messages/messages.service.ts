@@ -37,7 +37,7 @@ import { canOpenTicket } from '../tickets/index.ts';
 import { lastMessageOf } from './intake/intake-batch.ts';
 import { createMessageChanges, type MessageActor } from './message-changes.ts';
 import type { MessageReactionsRepository } from './message-reactions.repository.ts';
-import type { AnnounceMessageUpdate, HiddenViews } from './message-updates.ts';
+import { type AnnounceMessageUpdate, announceViews, type HiddenViews } from './message-updates.ts';
 import { type SendRetryPayload, sendRetryJob } from './messages.jobs.ts';
 import type { MessagesRealtime } from './messages.realtime.ts';
 import { type MessagesRepository, outboundOf, type StoredMessage } from './messages.repository.ts';
@@ -264,10 +264,9 @@ export function createMessagesService(deps: {
    * and what `publish` read: its contact, quote and reactions, and the ticket's audience, as they
    * were a send's time ago.
    */
-  async function announceSent(companyId: number, first: FirstAttempt, sentRow: StoredMessage['row']['message']) {
-    const { message, emptied } = repository.viewsAfter(first.stored, sentRow);
-    const hidden = await deps.hiddenViews.hiddenOf(companyId, emptied);
-    realtime.messageUpdated(companyId, message, first.ticket, { hidden });
+  function announceSent(companyId: number, first: FirstAttempt, sentRow: StoredMessage['row']['message']) {
+    const views = repository.viewsAfter(first.stored, sentRow);
+    return announceViews({ realtime, hiddenViews: deps.hiddenViews }, companyId, views, first.ticket);
   }
 
   /** Tries to send one stored message now; answers whether it left. */
