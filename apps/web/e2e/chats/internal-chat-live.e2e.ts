@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { apiOf } from '../support/api.ts';
 import { createCompanyAdmin, expect, logIn, test } from '../support/fixtures.ts';
 import { paced } from '../support/machine-pace.ts';
@@ -49,6 +49,13 @@ test('two users chat live; the badge, the popover and the phone tabs follow', as
   await expect(page.getByTestId('chat-composer')).toHaveValue('');
   await expect(badge(biaPage)).toHaveText('1');
 
+  // Her reads are held until she has left the chat and a new message has come: one that lands
+  // late must not count that message read.
+  const heldReads: Route[] = [];
+  await biaPage.route('**/api/chats/*/read', (route) => {
+    heldReads.push(route);
+  });
+
   // Her popover lists the chat; a click opens it and reading clears the badge.
   await biaPage.getByTestId('chats-button').click();
   await expect(biaPage.getByTestId('chats-popover-item')).toContainText('Turno da noite');
@@ -89,6 +96,13 @@ test('two users chat live; the badge, the popover and the phone tabs follow', as
   await expect(biaPage).toHaveURL(/\/tickets$/);
   await page.getByTestId('chat-composer').fill('Obrigado!');
   await page.getByTestId('chat-composer').press('Enter');
+  // The server has not heard her reads yet: the first message and this one.
+  await expect(badge(biaPage)).toHaveText('2');
+  expect(heldReads.length).toBeGreaterThan(0);
+  await Promise.all(heldReads.map((route) => route.continue()));
+  await biaPage.unroute('**/api/chats/*/read');
+  await Promise.all(heldReads.map((route) => route.request().response()));
+  // They read up to what was on her screen then: the new message stays unread.
   await expect(badge(biaPage)).toHaveText('1');
 
   // Phone width: two tabs, the list first, the conversation after picking a chat.

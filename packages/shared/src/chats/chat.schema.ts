@@ -54,8 +54,15 @@ export type ChatListQuery = z.infer<typeof chatListQuerySchema>;
 /** `GET /chats/{id}/messages`: `pageNumber` from 1 (the newest messages). */
 export const chatMessagesQuerySchema = z.object({ pageNumber: pageNumberSchema });
 
-/** `POST /chats/{id}/read`: the spec's client sends `userId`; the reader is always the caller. */
-export const chatReadSchema = z.object({ userId: z.unknown().optional() }).loose().optional();
+/**
+ * `POST /chats/{id}/read`: the spec's client sends `userId`; the reader is always the caller.
+ * `upToMessageId`, the newest message the reader has on screen, keeps the messages that arrive
+ * while the request travels unread; without it every message counts as read.
+ */
+export const chatReadSchema = z
+  .object({ userId: z.unknown().optional(), upToMessageId: z.number().int().positive().optional() })
+  .loose()
+  .optional();
 
 export const chatParticipantSchema = z.object({
   userId: z.number(),

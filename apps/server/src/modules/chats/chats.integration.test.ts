@@ -271,6 +271,26 @@ describe('unread counts', () => {
       1, 0, 1,
     ]);
   });
+
+  it('a read up to the message on screen leaves the ones sent meanwhile unread', async () => {
+    const chat = await createChat(owner, [member.id]);
+    const onScreen = await send(owner, chat.id, 'one');
+    await send(member, chat.id, 'my own reply is never unread for me');
+    await send(owner, chat.id, 'sent while the read travelled');
+    await send(owner, chat.id, 'and another');
+
+    const read = await t.as(member.token).post(`/api/chats/${chat.id}/read`, { upToMessageId: onScreen.id });
+    expect(read.status).toBe(200);
+    expect(unreadsOf(read.body, member.id)).toBe(2);
+    expect(unreadsOf((await myChat(member, chat.id)) as ChatRecord, member.id)).toBe(2);
+
+    const newest = await send(owner, chat.id, 'newest');
+    await t.as(member.token).post(`/api/chats/${chat.id}/read`, { upToMessageId: newest.id });
+    expect(unreadsOf((await myChat(member, chat.id)) as ChatRecord, member.id)).toBe(0);
+
+    const bad = await t.as(member.token).post(`/api/chats/${chat.id}/read`, { upToMessageId: 'latest' });
+    expect(bad.status).toBe(400);
+  });
 });
 
 describe('messages', () => {

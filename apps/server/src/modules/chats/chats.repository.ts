@@ -244,10 +244,21 @@ export function createChatsRepository(db: Database) {
       return { rows: rows.slice(0, pageSize).reverse(), hasMore: rows.length > pageSize };
     },
 
-    async markRead(companyId: number, chatId: number, userId: number) {
+    /**
+     * The reader's count after reading up to `upToMessageId`: the others' messages after it (what
+     * arrived while the reader's request travelled), or none when the reader read everything.
+     */
+    async markRead(companyId: number, chatId: number, userId: number, upToMessageId?: number) {
+      const stillUnread =
+        upToMessageId === undefined
+          ? sql`0`
+          : sql`(select count(*)::int from ${chatMessages}
+                 where ${chatMessages.companyId} = ${companyId} and ${chatMessages.chatId} = ${chatId}
+                   and ${chatMessages.id} > ${upToMessageId}
+                   and ${chatMessages.senderId} is distinct from ${userId})`;
       await db
         .update(chatUsers)
-        .set({ unreads: 0 })
+        .set({ unreads: stillUnread })
         .where(and(eq(chatUsers.companyId, companyId), eq(chatUsers.chatId, chatId), eq(chatUsers.userId, userId)));
     },
 

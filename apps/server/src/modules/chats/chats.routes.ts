@@ -42,5 +42,10 @@ export function registerChatsRoutes(
     (request) => service.deleteMessage(request.session, request.params.id, request.params.messageId),
     guarded,
   );
-  route(app, chatRoutes.markRead, (request) => service.markRead(request.session, request.params.id), guarded);
+  route(
+    app,
+    chatRoutes.markRead,
+    (request) => service.markRead(request.session, request.params.id, request.body?.upToMessageId),
+    guarded,
+  );
 }

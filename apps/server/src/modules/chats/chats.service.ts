@@ -267,9 +267,9 @@ export function createChatsService(deps: {
       return afterMessageChange(caller, chatId, messageId);
     },
 
-    async markRead(caller: ChatCaller, chatId: number): Promise<ChatRecord> {
+    async markRead(caller: ChatCaller, chatId: number, upToMessageId?: number): Promise<ChatRecord> {
       await participantChat(caller, chatId);
-      await repository.markRead(caller.companyId, chatId, caller.userId);
+      await repository.markRead(caller.companyId, chatId, caller.userId, upToMessageId);
       const record = await recordOf(caller.companyId, chatId);
       // The reader's other tabs clear their badge; the others' counts did not change.
       events.emit(caller.companyId, [caller.userId], { action: 'update', record });

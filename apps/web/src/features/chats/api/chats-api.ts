@@ -30,5 +30,6 @@ export const chatsApi = {
     http.call(chatRoutes.editMessage, { params: { id, messageId }, body: { message }, silent: true }),
   deleteMessage: (id: number, messageId: number) =>
     http.call(chatRoutes.deleteMessage, { params: { id, messageId }, silent: true }),
-  markRead: (id: number) => http.call(chatRoutes.markRead, { params: { id }, body: {}, silent: true }),
+  markRead: (id: number, upToMessageId: number) =>
+    http.call(chatRoutes.markRead, { params: { id }, body: { upToMessageId }, silent: true }),
 };

@@ -38,7 +38,7 @@ export function ChatConversation({ chat, onBack, onEdit, onDelete }: ChatConvers
   const [deleting, setDeleting] = useState<ChatMessageRecord | null>(null);
   const scroller = useRef<HTMLDivElement | null>(null);
   const shape = useRef({ firstId: 0, lastId: 0, fromBottom: 0 });
-  useMarkRead(chat);
+  useMarkRead(chat, messages.at(-1)?.id ?? null);
 
   const setMessages = (change: (data: MessagePages | undefined) => MessagePages | undefined) =>
     queryClient.setQueryData<MessagePages>(chatsKeys.messages(me.companyId, chat.id), change);

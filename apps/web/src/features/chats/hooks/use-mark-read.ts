@@ -5,12 +5,24 @@ import { useSessionUser } from '../../auth/index.ts';
 import { chatsApi, chatsKeys } from '../api/chats-api.ts';
 import { unreadsOf, upsertChat, withMyUnreads } from '../model/chat-cache.ts';
 
-/** spec: an open chat with unread messages is marked read, while the tab is visible. */
-export function useMarkRead(chat: ChatRecord) {
+interface LastRead {
+  upTo: number;
+  isPending: boolean;
+  /** My count as the server answered the read (null until it answers). */
+  answered: number | null;
+}
+
+/**
+ * spec: an open chat with unread messages is marked read, while the tab is visible. It is read up
+ * to the newest message on screen, so one that arrives while the request travels stays unread (the
+ * server counts it) until it is on screen too. The same message is marked again only when the
+ * server said nothing was left and a record read before that still shows a count.
+ */
+export function useMarkRead(chat: ChatRecord, newestMessageId: number | null) {
   const me = useSessionUser();
   const queryClient = useQueryClient();
   const unreads = unreadsOf(chat, me.id);
-  const pending = useRef(false);
+  const lastRead = useRef<LastRead>({ upTo: 0, isPending: false, answered: null });
   const [isVisible, setVisible] = useState(() => document.visibilityState === 'visible');
 
   useEffect(() => {
@@ -20,17 +32,25 @@ export function useMarkRead(chat: ChatRecord) {
   }, []);
 
   useEffect(() => {
-    if (unreads === 0 || !isVisible || pending.current) return;
-    pending.current = true;
+    if (unreads === 0 || !isVisible || newestMessageId === null) return;
+    const last = lastRead.current;
+    const isStaleCount = newestMessageId === last.upTo && !last.isPending && last.answered === 0;
+    if (newestMessageId <= last.upTo && !isStaleCount) return;
+    const upTo = newestMessageId;
+    lastRead.current = { upTo, isPending: true, answered: null };
     const key = chatsKeys.list(me.companyId);
+    // A list load already on its way read the count before this read: it must not put it back.
+    void queryClient.cancelQueries({ queryKey: key });
     queryClient.setQueryData<ChatRecord[]>(key, (list) =>
       list ? upsertChat(list, withMyUnreads(chat, me.id, 0)) : list,
     );
-    chatsApi
-      .markRead(chat.id)
-      .catch(() => null)
-      .finally(() => {
-        pending.current = false;
-      });
-  }, [unreads, isVisible, chat, me.id, me.companyId, queryClient]);
+    const settle = (answered: number | null, failedBack?: number) => {
+      if (lastRead.current.upTo !== upTo) return;
+      lastRead.current = { upTo: failedBack ?? upTo, isPending: false, answered };
+    };
+    chatsApi.markRead(chat.id, upTo).then(
+      (record) => settle(unreadsOf(record, me.id)),
+      () => settle(null, last.upTo),
+    );
+  }, [unreads, isVisible, newestMessageId, chat, me.id, me.companyId, queryClient]);
 }
