@@ -150,14 +150,15 @@ export function createMessagesModule(
     /**
      * Calls `listener` after an outbound message is handed to the provider (its first ack) or is
      * finally marked failed: the moments a schedule or a campaign shipment built on it changes state.
-     * Told in-process, after the commit, by the same event that tells the browsers. The product's
-     * own messages (bots, flows, greetings: `isSystem`) are built on no such work and not told:
-     * each listener would only look it up to find nothing.
+     * Told in-process, after the commit, by the same event that tells the browsers. Not told: the
+     * product's own messages (bots, flows, greetings: `isSystem`), built on no such work, and a
+     * send made inside `publish`, whose caller tells its own work when `publish` answers. Each
+     * listener would only look those up, to find nothing or to say again what was said.
      */
     onOutboundSettled(listener: (companyId: number, messageId: number) => Promise<void>) {
       platform.realtime.domain.subscribe((event) => {
         // A person's edit, delete or reaction settles nothing.
-        if (event.type !== 'message.updated' || event.change) return;
+        if (event.type !== 'message.updated' || event.change || event.sentInPublish) return;
         const { message } = event;
         if (!message.fromMe || message.isSystem || !(message.failed || message.ack === 1)) return;
         return listener(event.companyId, message.id).catch((error) =>

@@ -60,10 +60,10 @@ export async function announceViews(
   companyId: number,
   { message, emptied }: MessageViews,
   ticket: TicketAudienceState,
-  change?: MessageChange,
+  told: { change?: MessageChange; sentInPublish?: boolean } = {},
 ) {
   const hidden = await deps.hiddenViews.hiddenOf(companyId, emptied);
-  deps.realtime.messageUpdated(companyId, message, ticket, { change, hidden });
+  deps.realtime.messageUpdated(companyId, message, ticket, { ...told, hidden });
 }
 
 /**
@@ -75,7 +75,7 @@ export async function announceViews(
 export function createMessageUpdates(deps: {
   db: Database;
   records: Pick<MessagesRepository, 'findMessageViews' | 'findTicket'>;
-  realtime: Pick<MessagesRealtime, 'messageUpdated' | 'ticketUpdated'>;
+  realtime: Pick<MessagesRealtime, 'messageUpdated' | 'ticketTouched'>;
   ticketState: (companyId: number, ticketId: number) => Promise<TicketAudienceState | null>;
   hiddenViews: HiddenViews;
 }) {
@@ -88,7 +88,7 @@ export function createMessageUpdates(deps: {
     const next = after ? lastMessageOf(after) : '';
     if (!(await ticketWrites.replaceLastMessage(deps.db, companyId, ticketId, previous, next))) return;
     const ticket = await deps.records.findTicket(companyId, ticketId);
-    if (ticket) deps.realtime.ticketUpdated(companyId, ticket);
+    if (ticket) deps.realtime.ticketTouched(companyId, ticket);
   }
 
   return async function announce(
@@ -103,7 +103,7 @@ export function createMessageUpdates(deps: {
     if (!views) return null;
     const ticket = await deps.ticketState(companyId, views.message.ticketId);
     if (!ticket) return null;
-    await announceViews(deps, companyId, views, ticket, change);
+    await announceViews(deps, companyId, views, ticket, { change });
     return views.message;
   };
 }

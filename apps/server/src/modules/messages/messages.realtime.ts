@@ -66,6 +66,17 @@ export function createMessagesRealtime(realtime: Realtime) {
     },
 
     /**
+     * A message moved the ticket's preview or time: this module changes no status, queue or
+     * attendant, so the ticket is told as its own state before, and listeners of status changes
+     * skip it (a campaign's message on a ticket that stays closed). A close made meanwhile is
+     * announced by its closer; a ticket created with the message (a campaign's closed one) closed
+     * nothing.
+     */
+    ticketTouched(companyId: number, ticket: TicketRecord) {
+      tickets.ticketUpdated(companyId, ticket, ticket);
+    },
+
+    /**
      * `hidden`: the message as viewers who may not read its deleted quote see it, and the
      * profiles that may; given only when the two differ.
      */
@@ -90,14 +101,15 @@ export function createMessagesRealtime(realtime: Realtime) {
       companyId: number,
       message: MessageRecord,
       ticket: TicketAudienceState,
-      options: { change?: MessageChange; hidden?: HiddenMessageView } = {},
+      options: { change?: MessageChange; hidden?: HiddenMessageView; sentInPublish?: boolean } = {},
     ) {
       const audience = ticketAudience(companyId, [ticket], { notification: false });
       emitPerReader(companyId, audience, message, options.hidden, (version) => ({
         action: 'update',
         message: version,
       }));
-      realtime.domain.publish({ type: 'message.updated', companyId, message, change: options.change });
+      const { change, sentInPublish } = options;
+      realtime.domain.publish({ type: 'message.updated', companyId, message, change, sentInPublish });
     },
 
     /** Contact events have one emitter: the contacts feature's. */

@@ -496,7 +496,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     async markFailed(companyId: number, id: number, sendError: string) {
       await db
         .update(messages)
-        .set({ failed: true, sendError: sendError.slice(0, 1000), updatedAt: new Date() })
+        .set({ failed: true, sendError: sendError.slice(0, 1000), sendingUntil: null, updatedAt: new Date() })
         .where(and(eq(messages.companyId, companyId), eq(messages.id, id), isNull(messages.externalId)));
     },
 

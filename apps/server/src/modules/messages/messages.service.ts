@@ -266,7 +266,9 @@ export function createMessagesService(deps: {
    */
   function announceSent(companyId: number, first: FirstAttempt, sentRow: StoredMessage['row']['message']) {
     const views = repository.viewsAfter(first.stored, sentRow);
-    return announceViews({ realtime, hiddenViews: deps.hiddenViews }, companyId, views, first.ticket);
+    return announceViews({ realtime, hiddenViews: deps.hiddenViews }, companyId, views, first.ticket, {
+      sentInPublish: true,
+    });
   }
 
   /** Tries to send one stored message now; answers whether it left. */
@@ -298,6 +300,8 @@ export function createMessagesService(deps: {
       return false;
     }
     let sent = false;
+    // Released on the failure paths before a retry is scheduled, so that one never meets the claim.
+    let isReleased = false;
     try {
       try {
         const structured = (message.structuredContent as StructuredContent | null) ?? undefined;
@@ -334,22 +338,25 @@ export function createMessagesService(deps: {
         if (error instanceof PermanentSendError) {
           log.info({ messageId, reason: error.reason, detail: error.message }, 'send refused for good');
           await repository.markFailed(companyId, messageId, error.reason);
+          isReleased = true;
           await emitUpdate(companyId, messageId);
           return false;
         }
         if (error instanceof RateLimitedSendError) {
           log.info({ messageId, detail: error.message }, 'send rate-limited; will retry');
           await repository.releaseSending(companyId, messageId);
+          isReleased = true;
           await retryRateLimited(companyId, messageId, attempt, message.createdAt);
           return false;
         }
         log.warn({ err: error, messageId }, 'send failed; will retry');
         await repository.releaseSending(companyId, messageId);
+        isReleased = true;
         await waitOrFail(companyId, messageId, attempt, sendErrorCodeOf(error), message.createdAt);
         return false;
       }
     } finally {
-      if (!sent) await repository.releaseSending(companyId, messageId).catch(() => undefined);
+      if (!sent && !isReleased) await repository.releaseSending(companyId, messageId).catch(() => undefined);
     }
   }
 
@@ -504,7 +511,9 @@ export function createMessagesService(deps: {
   /**
    * Announces stored outbound messages and sends them (each send announces its update); false
    * when the ticket is gone. The messages and their ticket are read once, after the commit, for
-   * both: callers that answer the message read it as it is after its send.
+   * both: callers that answer the message read it as it is after its send. Callers tell their own
+   * work of these sends (a campaign's report, a schedule) when it answers: `onOutboundSettled`'s
+   * listeners hear only of later attempts.
    */
   async function publish(companyId: number, ticketId: number, ids: number[]) {
     const updatedTicket = await repository.findTicket(companyId, ticketId);
@@ -519,7 +528,7 @@ export function createMessagesService(deps: {
         hidden.get(message.id),
       );
     }
-    realtime.ticketUpdated(companyId, updatedTicket);
+    realtime.ticketTouched(companyId, updatedTicket);
     for (const message of stored) {
       await deliver(companyId, message.record.id, 0, { stored: message, ticket: updatedTicket });
     }

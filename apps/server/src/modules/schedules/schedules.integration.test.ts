@@ -468,6 +468,35 @@ describe('sending', () => {
     expect((await other.api.get(`/api/schedules/${mine.id}`)).status).toBe(404);
   });
 
+  it('a schedule sent on a connected connection is announced as sent once', { timeout: ONE_MINUTE }, async () => {
+    const { api, contact, token, company } = await setup();
+    await pairedSandbox(t, token);
+    const socket = t.connectSocket(token);
+    await waitFor(socket, 'connect');
+    const events: ScheduleEvent[] = [];
+    socket.on(`company-${company.id}-schedule`, (event: ScheduleEvent) => events.push(event));
+    const schedule = (
+      await api.post('/api/schedules', {
+        body: 'Right on time',
+        contactId: contact.id,
+        sendAt: new Date(Date.now() + offsetMs + 1_000).toISOString(),
+      })
+    ).body as ScheduleRecord;
+    const isSentUpdate = (event: ScheduleEvent) =>
+      event.action === 'update' && event.schedule.id === schedule.id && event.schedule.status === 'sent';
+    await waitUntil(async () => events.some(isSentUpdate), 30_000);
+    // A later change's event comes after a second announcement of the send would have.
+    const later = nextMatching<ScheduleEvent>(
+      socket,
+      `company-${company.id}-schedule`,
+      (event) => event.action === 'create' && event.schedule.id !== schedule.id,
+      30_000,
+    );
+    await api.post('/api/schedules', { body: 'Later on', contactId: contact.id, sendAt: inMinutes(30) });
+    await later;
+    expect(events.filter(isSentUpdate)).toHaveLength(1);
+  });
+
   it('a repeating schedule sends one message per occurrence until its end', { timeout: ONE_MINUTE }, async () => {
     const { api, contact, token, company } = await setup();
     const connection = await pairedSandbox(t, token);

@@ -62,7 +62,7 @@ export function createSlaModule(
   // Every ticket and message announced, whoever caused it; non-GET requests are answered once
   // this has run (app.ts waits for the domain listeners).
   platform.realtime.domain.subscribe((event) => {
-    if (event.type === 'ticket.changed') return service.ticketChanged(event.companyId, event.ticket);
+    if (event.type === 'ticket.changed') return service.ticketChanged(event.companyId, event.ticket, event.previous);
     if (event.type === 'message.created') return service.messageCreated(event.companyId, event.message);
     return undefined;
   });

@@ -160,7 +160,18 @@ describe('a ticket under a policy', () => {
     expect(
       (await attendant.api.put(`/api/tickets/${ticket.id}`, { status: 'open', userId: attendant.id })).status,
     ).toBe(200);
+    // A message moves the ticket's time and preview only: it is told with the ticket's own state as
+    // the state before, so a message on a ticket closed earlier (a campaign's) ends no cycle again.
+    const toldStates: unknown[] = [];
+    let isListening = true;
+    t.platform.realtime.domain.subscribe((event) => {
+      if (isListening && event.type === 'ticket.changed' && event.ticket.id === ticket.id) {
+        toldStates.push(event.previous);
+      }
+    });
     expect((await attendant.api.post(`/api/messages/${ticket.id}`, { body: 'On it!' })).status).toBeLessThan(300);
+    isListening = false;
+    expect(toldStates).toContainEqual({ status: 'open', queueId: ctx.support.id, userId: attendant.id });
     const answered = await waitUntil(async () => {
       const record = (await ctx.api.get(`/api/tickets/${ticket.id}`)).body as TicketRecord;
       return record.sla?.firstResponseDueAt === null ? record : null;

@@ -271,10 +271,12 @@ export function createSlaService(deps: {
 
     /**
      * Every announced ticket: a cycle starts when it reaches attendants, its targets move with a
-     * transfer, it ends when the ticket closes. Companies without policies pay no query.
+     * transfer, it ends when the ticket closes. Companies without policies pay no query, nor does a
+     * ticket said to have been closed already (every closer says the status before).
      */
-    async ticketChanged(companyId: number, ticket: TicketRecord) {
+    async ticketChanged(companyId: number, ticket: TicketRecord, previous?: { status: string } | null) {
       if (ticket.status === 'closed') {
+        if (previous?.status === 'closed') return;
         // Cycles of a company that has since removed its policies still end.
         await repository.closeCycle(
           companyId,

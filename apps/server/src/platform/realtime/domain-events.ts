@@ -13,7 +13,17 @@ export type DomainEvent =
    * `change` says what a person changed (an edit, a delete for everyone, a reaction, with the
    * reaction that changed); without it the update is the message's state (sent, ack, failure).
    */
-  | { type: 'message.updated'; companyId: number; message: MessageRecord; change?: MessageChange }
+  | {
+      type: 'message.updated';
+      companyId: number;
+      message: MessageRecord;
+      change?: MessageChange;
+      /**
+       * The send a message's publisher made before answering its caller (its first attempt): the
+       * caller tells the work it staged the message for (a campaign's report, a schedule) itself.
+       */
+      sentInPublish?: boolean;
+    }
   | {
       type: 'ticket.changed';
       companyId: number;
