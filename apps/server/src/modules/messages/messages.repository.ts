@@ -117,8 +117,12 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
    * those the company's `deletedMessagesVisibleTo` excludes see it (else null).
    */
   function viewsOf(row: MessageReadRow) {
+    return { message: toRecord(row, false), emptied: emptiedOf(row) };
+  }
+
+  function emptiedOf(row: MessageReadRow) {
     const hasDeletedPart = row.message.isDeleted || row.quoted?.isDeleted === true;
-    return { message: toRecord(row, false), emptied: hasDeletedPart ? toRecord(row, true) : null };
+    return hasDeletedPart ? toRecord(row, true) : null;
   }
 
   function toRecord(
@@ -199,6 +203,9 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
         : messagePage.execute({ companyId, ids }));
       return rows.map((row) => ({ record: toRecord(row, false), row }));
     },
+
+    /** A stored message as those kept from its deleted part (its own or its quote's) see it, or null. */
+    emptiedOf: (stored: StoredMessage) => emptiedOf(stored.row),
 
     /**
      * The views of a stored message once `message`, its row as a write returned it, replaced the

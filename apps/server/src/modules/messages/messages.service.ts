@@ -519,13 +519,13 @@ export function createMessagesService(deps: {
     const updatedTicket = await repository.findTicket(companyId, ticketId);
     if (!updatedTicket) return false;
     const stored = await repository.findStored(companyId, ids);
-    const created = stored.map((message) => message.record);
-    const hidden = await deps.hiddenViews.ofCreated(companyId, created);
-    for (const message of created) {
+    for (const message of stored) {
+      // Its quote as this read found it: one deleted since the reply was written goes out emptied.
+      const hidden = await deps.hiddenViews.hiddenOf(companyId, repository.emptiedOf(message));
       realtime.messageCreated(
         companyId,
-        { message, ticket: updatedTicket, contact: updatedTicket.contact },
-        hidden.get(message.id),
+        { message: message.record, ticket: updatedTicket, contact: updatedTicket.contact },
+        hidden,
       );
     }
     realtime.ticketTouched(companyId, updatedTicket);
