@@ -28,7 +28,7 @@ export function createHiddenViews(deps: {
     /**
      * New messages that quote another, as intake stored them: read again with both views, so a
      * quote of a message deleted since does not go out whole to everyone. Messages without a quote
-     * cost nothing. (`publish` builds both views from the read it already made.)
+     * cost nothing. (`publish` builds the emptied view from the read it already made.)
      */
     async ofCreated(companyId: number, created: readonly MessageRecord[]) {
       const hidden = new Map<number, HiddenMessageView>();
