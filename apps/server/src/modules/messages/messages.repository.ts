@@ -61,9 +61,10 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
   // Every thread page and message event reads these, through named prepared statements: one for
   // a page, one for a single message (an event), which PostgreSQL plans once instead of at every
   // run as it does for a one-element `any($ids)` (the ticket record reader says more).
-  const selectMessageRows = (which: SQL) =>
+  const selectMessageRows = (which: SQL, extra: { threadCount?: SQL.Aliased<number> } = {}) =>
     db
       .select({
+        ...extra,
         message: messages,
         contact: {
           id: contacts.id,
@@ -94,6 +95,26 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     'message_records',
   );
   const oneMessage = selectMessageRows(eq(messages.id, sql.placeholder('id'))).prepare('message_record');
+
+  // A thread page in one statement: the page's ids walk the (ticket_id, id) index backwards from
+  // the cursor (or past the offset), one more than the page to tell whether there is more, and the
+  // thread's count rides along once (an init plan). Counted by ticket alone, an index-only walk:
+  // the caller checked the ticket is the company's, and a message always belongs to its ticket's
+  // company (with the company's condition a 2,500-message thread read its 2,500 rows,
+  // docs/performance-log.md, "Where issue 22 ends"). Without a cursor the walk starts below the
+  // largest id, which is the same walk.
+  const threadPage = selectMessageRows(
+    sql`${messages.id} in (select page.id from ${messages} as page
+      where page.company_id = ${sql.placeholder('companyId')} and page.ticket_id = ${sql.placeholder('ticketId')}
+        and page.id < ${sql.placeholder('before')}
+      order by page.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')})`,
+    {
+      threadCount: sql<number>`(select count(*)::int from ${messages} as thread
+        where thread.ticket_id = ${sql.placeholder('ticketId')})`.as('thread_count'),
+    },
+  ).prepare('message_thread_page');
+  /** Below every message id: the walk of a page without a cursor. */
+  const noCursor = '9223372036854775807';
 
   /**
    * The records of messages, oldest first. `hideDeleted`: for a viewer the company setting
@@ -284,30 +305,27 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       query: { pageNumber: number; before?: number },
       options: { hideDeleted?: boolean } = {},
     ) {
-      const where = and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId));
       const size = pageSizes.messages;
-      // The thread's count rides along with the page's ids (evaluated once, as an init plan); only
-      // a page past the end, which has no row to carry it, asks for it on its own. It is counted
-      // by ticket alone, an index-only walk of (ticket_id, id): the caller checked the ticket is
-      // the company's, and a message always belongs to its ticket's company (the company's
-      // condition made a 2,500-message thread read its 2,500 rows, docs/performance-log.md,
-      // "Where issue 22 ends").
-      const threadCount = sql<number>`(select count(*)::int from ${messages} where ${eq(messages.ticketId, ticketId)})`;
-      const idRows = await db
-        .select({ id: messages.id, count: threadCount })
-        .from(messages)
-        .where(query.before ? and(where, lt(messages.id, query.before)) : where)
-        .orderBy(desc(messages.id))
-        .limit(size + 1)
-        .offset(query.before ? 0 : (query.pageNumber - 1) * size);
-      const count =
-        idRows[0]?.count ?? (await queryRows<{ count: number }>(db, sql`select ${threadCount} as count`))[0].count;
-      const page = await findMessages(
+      const rows = await threadPage.execute({
         companyId,
-        idRows.slice(0, size).map((row) => row.id),
-        options,
-      );
-      return { messages: page, count, hasMore: idRows.length > size };
+        ticketId,
+        before: query.before ?? noCursor,
+        limit: size + 1,
+        offset: query.before ? 0 : (query.pageNumber - 1) * size,
+      });
+      // Only a page past the end, which has no row to carry the count, asks for it on its own.
+      const count =
+        rows[0]?.threadCount ??
+        (
+          await queryRows<{ count: number }>(
+            db,
+            sql`select count(*)::int as count from ${messages} where ${eq(messages.ticketId, ticketId)}`,
+          )
+        )[0].count;
+      const hideDeleted = options.hideDeleted === true;
+      // Oldest first: the row past the page, when there is one, is the oldest.
+      const page = rows.length > size ? rows.slice(1) : rows;
+      return { messages: page.map((row) => toRecord(row, hideDeleted)), count, hasMore: rows.length > size };
     },
 
     async findTicketRow(companyId: number, ticketId: number) {
