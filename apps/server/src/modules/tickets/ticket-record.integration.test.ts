@@ -1,8 +1,9 @@
 import { pageSizes, type TicketRecord, ticketRoutes } from '@wacrm/shared';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { contacts, queues, tags, tickets, ticketTags, whatsapps } from '../../tables.ts';
+import { contacts, queues, slaCycles, tags, tickets, ticketTags, users, whatsapps } from '../../tables.ts';
 
 const pageSize = pageSizes.tickets;
 
@@ -134,7 +135,7 @@ describe('ticket record', () => {
     );
     const empty = (await t.as(token).get(`/api/tickets/${bare.id}`)).body;
     expect(empty).toStrictEqual(expectedRecord(bare, contact, { queue: null, user: null, whatsapp: null, tags: [] }));
-    // The list carries the same records, newest first (its page is JSON text the database wrote).
+    // The list carries the same records, newest first (its page is JSON text, the records kept by version).
     const listed = (await t.as(token).get('/api/tickets?showAll=true')).body;
     expect(listed).toStrictEqual({
       tickets: [empty, full],
@@ -145,7 +146,7 @@ describe('ticket record', () => {
     });
   });
 
-  it("sends list pages (JSON text the database wrote) that the list contract's response schema reads, field for field", async () => {
+  it("sends list pages (JSON text of records kept by version) that the list contract's response schema reads, field for field", async () => {
     const { token, connection, contact, ticket } = await seedTickets();
     // More closed tickets than a page holds, older than the seeded ones: page 1 has a cursor.
     const older = new Date('2026-01-01T00:00:00.000Z');
@@ -189,5 +190,49 @@ describe('ticket record', () => {
     const next = await readPage(`showAll=true&status=closed&before=${encodeURIComponent(closed.nextCursor ?? '')}`);
     expect(next.tickets.length).toBeGreaterThan(0);
     expect(next.hasMore).toBe(false);
+  });
+
+  it('shows on the next page every change to what a record shows, written by any process or by hand', async () => {
+    const { token, admin, queue, connection, contact, ticket, zeta, alpha } = await seedTickets();
+    const listed = async () => {
+      const page = (await t.as(token).get('/api/tickets?showAll=true')).body as { tickets: TicketRecord[] };
+      const record = page.tickets.find((item) => item.id === ticket.id);
+      if (!record) throw new Error('the ticket left the page');
+      return record;
+    };
+    const first = await listed();
+    // Read again with nothing changed: the same record (the one the process kept).
+    expect(await listed()).toStrictEqual(first);
+
+    // Each write goes straight to the database, as another process's would: nothing announces it.
+    await t.db.update(contacts).set({ name: 'Joana' }).where(eq(contacts.id, contact.id));
+    expect((await listed()).contact.name).toBe('Joana');
+    await t.db.update(tags).set({ name: 'beta', color: '#00000b' }).where(eq(tags.id, alpha.id));
+    expect((await listed()).tags).toEqual([
+      { id: alpha.id, name: 'beta', color: '#00000b' },
+      { id: zeta.id, name: 'zeta', color: '#000001' },
+    ]);
+    await t.db.delete(ticketTags).where(and(eq(ticketTags.ticketId, ticket.id), eq(ticketTags.tagId, zeta.id)));
+    expect((await listed()).tags.map((tag) => tag.id)).toEqual([alpha.id]);
+    await t.db.update(queues).set({ name: 'Suporte' }).where(eq(queues.id, queue.id));
+    expect((await listed()).queue?.name).toBe('Suporte');
+    await t.db.update(users).set({ name: 'Carla Souza' }).where(eq(users.id, admin.id));
+    expect((await listed()).user?.name).toBe('Carla Souza');
+    await t.db.update(whatsapps).set({ status: 'DISCONNECTED' }).where(eq(whatsapps.id, connection.id));
+    expect((await listed()).whatsapp?.status).toBe('DISCONNECTED');
+    await t.db.update(tickets).set({ lastMessage: 'nova mensagem' }).where(eq(tickets.id, ticket.id));
+    expect((await listed()).lastMessage).toBe('nova mensagem');
+
+    // A service level turns breached with the clock alone, without any write.
+    const dueAt = new Date(Date.now() + 1_500);
+    await t.db.insert(slaCycles).values({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      startedAt: new Date(),
+      firstResponseDueAt: dueAt,
+    });
+    expect((await listed()).sla).toMatchObject({ firstResponseDueAt: dueAt.toISOString(), breached: false });
+    await new Promise((resolve) => setTimeout(resolve, dueAt.getTime() - Date.now() + 100));
+    expect((await listed()).sla).toMatchObject({ breached: true });
   });
 });

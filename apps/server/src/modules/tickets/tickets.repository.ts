@@ -317,7 +317,7 @@ export function createTicketsRepository(db: Database, walkBounds: TextWalkBounds
         hasMore,
         nextCursor: hasMore ? (page.at(-1)?.cursor ?? null) : null,
       };
-      // A `TicketsPage` as JSON text: the records as PostgreSQL wrote them, then the rest.
+      // A `TicketsPage` as JSON text: the records' texts, then the rest.
       return `{"tickets":${ticketsJson},${JSON.stringify(rest).slice(1)}`;
     },
 
