@@ -70,9 +70,10 @@ const recordJson = sql<TicketRecord>`json_build_object(
 const byIds = sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`;
 const byId = eq(tickets.id, sql.placeholder('id'));
 
-function selectRecords(handle: Database, which: SQL = byIds) {
+/** `value` of each ticket, from the tables its record is built from, joined as the record reads them. */
+function fromRecordTables<V>(handle: Database, value: SQL.Aliased<V>, which: SQL) {
   return handle
-    .select({ id: tickets.id, record: recordJson.as('record') })
+    .select({ id: tickets.id, value })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
@@ -81,6 +82,9 @@ function selectRecords(handle: Database, which: SQL = byIds) {
     .leftJoin(slaCycles, and(eq(slaCycles.ticketId, tickets.id), isNull(slaCycles.closedAt)))
     .where(and(eq(tickets.companyId, companyId), which));
 }
+
+const selectRecords = (handle: Database, which: SQL = byIds) =>
+  fromRecordTables(handle, recordJson.as('record'), which);
 
 /** A row's version: its `xmin`, the transaction that wrote it last, which every write changes. */
 const rowVersion = (table: AnyPgTable) => sql`coalesce(${table}.xmin::text, '')`;
@@ -113,17 +117,7 @@ interface KeptRecord {
  * not kept.
  */
 export function createTicketPageReader(db: Database) {
-  // The tables of `selectRecords`, joined the same way, for the versions alone.
-  const versions = db
-    .select({ id: tickets.id, version: recordVersion.as('version') })
-    .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .leftJoin(slaCycles, and(eq(slaCycles.ticketId, tickets.id), isNull(slaCycles.closedAt)))
-    .where(and(eq(tickets.companyId, companyId), byIds))
-    .prepare('ticket_record_versions');
+  const versions = fromRecordTables(db, recordVersion.as('version'), byIds).prepare('ticket_record_versions');
   const records = createTicketRecordReader(db);
   const kept = new BoundedCache<KeptRecord>({ maxEntries: 10_000, ttlMs: 10 * 60_000 });
   const keyOf = (company: number, id: number) => `${company}:${id}`;
@@ -131,7 +125,7 @@ export function createTicketPageReader(db: Database) {
   return async (company: number, pageIds: number[]): Promise<string> => {
     if (pageIds.length === 0) return '[]';
     const current = new Map(
-      (await versions.execute({ companyId: company, ids: pageIds })).map((row) => [row.id, row.version]),
+      (await versions.execute({ companyId: company, ids: pageIds })).map((row) => [row.id, row.value]),
     );
     const texts = new Map<number, string>();
     const moved: number[] = [];
@@ -182,7 +176,7 @@ export function createTicketRecordReader(db: Database): ReadTicketRecords {
       : ids.length === 1
         ? preparedOne.execute({ companyId: company, id: ids[0] })
         : prepared.execute(values));
-    const byId = new Map(rows.map((row) => [row.id, row.record]));
+    const byId = new Map(rows.map((row) => [row.id, row.value]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   };
   readers.set(db, reader);
