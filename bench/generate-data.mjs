@@ -250,6 +250,12 @@ export async function generateData(query, { size = dataSizes.full, companyId = 1
        from generate_series(1, ${attendants}) g`,
     [admin.password_hash],
   );
+  // The seeded plan's 100 users are too few for the company the bench grows: these attendants,
+  // the internal chat's 50 participants and fair assignment's 20 (a full run reached 101).
+  await step(
+    'plan',
+    `update plans set users = greatest(users, 1000) where id = (select plan_id from companies where id = ${C})`,
+  );
   // Every attendant is in the first queue (so a ticket there reaches all of them) and two others.
   await step(
     'user_queues',

@@ -1,9 +1,10 @@
 import type { MessagesPage } from '@wacrm/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { paced } from '../../../test/machine-pace.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { contacts, messages, tickets, whatsapps } from '../../tables.ts';
+import { contacts, messages, queues, tickets, whatsapps } from '../../tables.ts';
 
 // Test timeouts, stretched while the machine is busy (machine-pace.ts).
 const TWO_MINUTES = paced(120_000);
@@ -75,6 +76,46 @@ describe('thread pages', () => {
     expect(await get('pageNumber=60')).toMatchObject({ messages: [], count: 1_050, hasMore: false });
 
     // What page 50 costs beside page 1 is measured by the benchmark (`npm run bench`), not here.
+  });
+
+  it("answers with the ticket's own record, read in the page's statement, and refuses alike with or without messages", async () => {
+    const { company, token, connection, contact } = await setup();
+    const [ticket] = await t.db
+      .insert(tickets)
+      .values({ companyId: company.id, contactId: contact.id, whatsappId: connection.id, status: 'pending' })
+      .returning();
+    await addMessages(company.id, ticket.id, 25, 'message');
+    const tag = (await t.as(token).post('/api/tags', { name: 'Urgent', color: '#aa0000' })).body as { id: number };
+    expect((await t.as(token).post(`/api/tags/sync`, { ticketId: ticket.id, tags: [{ id: tag.id }] })).status).toBe(
+      200,
+    );
+    const pageOf = async (query = '') =>
+      (await t.as(token).get(`/api/messages/${ticket.id}${query}`)).body as MessagesPage;
+    const record = async () => (await t.as(token).get(`/api/tickets/${ticket.id}`)).body;
+
+    // The same record as the ticket's own route, on a page with messages and on one past the end.
+    expect((await pageOf()).ticket).toEqual(await record());
+    expect((await pageOf('?pageNumber=9')).ticket).toEqual(await record());
+    // Read with the page, never kept: a change shows on the next page.
+    await t.db.update(contacts).set({ name: 'Rita Lee' }).where(eq(contacts.id, contact.id));
+    expect((await pageOf()).ticket).toMatchObject({ contact: { name: 'Rita Lee' }, tags: [{ name: 'Urgent' }] });
+
+    // Another company, and an attendant outside the ticket's queue: the same 404 either way.
+    const other = await setup();
+    const [queue] = await t.db
+      .insert(queues)
+      .values({ companyId: company.id, name: 'Billing', color: '#123456' })
+      .returning();
+    await t.db.update(tickets).set({ queueId: queue.id }).where(eq(tickets.id, ticket.id));
+    const attendant = await buildUser(t.db, { companyId: company.id });
+    const attendantToken = (await t.login(attendant.email, TEST_PASSWORD)).token;
+    for (const outsider of [other.token, attendantToken]) {
+      for (const query of ['', '?pageNumber=9', `?before=${(await pageOf()).messages[0].id}`]) {
+        const answer = await t.as(outsider).get(`/api/messages/${ticket.id}${query}`);
+        expect(answer.status).toBe(404);
+        expect(answer.body).not.toHaveProperty('messages');
+      }
+    }
   });
 
   it('names the previous ticket when the current one is exhausted, and loads it on demand', async () => {
