@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../platform/db/client.ts';
 import type { FileStorage } from '../../platform/storage/local-storage.ts';
 import { contacts, messageReactions, messages, queues, tickets, users } from '../../tables.ts';
-import { createTicketRecordReader, ticketRecordColumn, ticketWrites } from '../tickets/index.ts';
+import { createTicketRecordReader, ticketWrites } from '../tickets/index.ts';
 
 type ContactRow = typeof contacts.$inferSelect;
 
@@ -61,10 +61,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
   // Every thread page and message event reads these, through named prepared statements: one for
   // a page, one for a single message (an event), which PostgreSQL plans once instead of at every
   // run as it does for a one-element `any($ids)` (the ticket record reader says more).
-  const selectMessageRows = (
-    which: SQL,
-    extra: { threadCount?: SQL.Aliased<number>; ticketRecord?: SQL.Aliased<string | null> } = {},
-  ) =>
+  const selectMessageRows = (which: SQL, extra: { threadCount?: SQL.Aliased<number> } = {}) =>
     db
       .select({
         ...extra,
@@ -101,8 +98,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
 
   // A thread page in one statement: the page's ids walk the (ticket_id, id) index backwards from
   // the cursor (or past the offset), one more than the page to tell whether there is more, and the
-  // thread's count and its ticket's record ride along once each (init plans; the caller checks
-  // the record's access before it answers anything). Counted by ticket alone, an index-only walk:
+  // thread's count rides along once (an init plan). Counted by ticket alone, an index-only walk:
   // the caller checked the ticket is the company's, and a message always belongs to its ticket's
   // company (with the company's condition a 2,500-message thread read its 2,500 rows,
   // docs/performance-log.md, "Where issue 22 ends"). Without a cursor the walk starts below the
@@ -115,7 +111,6 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     {
       threadCount: sql<number>`(select count(*)::int from ${messages} as thread
         where thread.ticket_id = ${sql.placeholder('ticketId')})`.as('thread_count'),
-      ticketRecord: ticketRecordColumn(db, sql.placeholder('ticketId')).as('ticket_record'),
     },
   ).prepare('message_thread_page');
   /** Below every message id: the walk of a page without a cursor. */
@@ -301,9 +296,8 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
     /**
      * One page of one ticket's messages, newest page first, each page oldest-first as the thread
      * shows it. `before` (a message id) walks the (ticket_id, id) index from there: page 50 costs
-     * what page 1 costs; `pageNumber` alone still works (OFFSET). `ticket` is the paged ticket's
-     * record, read in the same statement (null when the page has no row to carry it, or the
-     * ticket is not the company's): the caller checks its access before answering.
+     * what page 1 costs; `pageNumber` alone still works (OFFSET). `ticketId` must be a ticket of
+     * `companyId`, already checked.
      */
     async listPage(
       companyId: number,
@@ -331,13 +325,7 @@ export function createMessagesRepository(db: Database, storage: Pick<FileStorage
       const hideDeleted = options.hideDeleted === true;
       // Oldest first: the row past the page, when there is one, is the oldest.
       const page = rows.length > size ? rows.slice(1) : rows;
-      const recordText = rows[0]?.ticketRecord;
-      return {
-        messages: page.map((row) => toRecord(row, hideDeleted)),
-        count,
-        hasMore: rows.length > size,
-        ticket: recordText ? (JSON.parse(recordText) as TicketRecord) : null,
-      };
+      return { messages: page.map((row) => toRecord(row, hideDeleted)), count, hasMore: rows.length > size };
     },
 
     async findTicketRow(companyId: number, ticketId: number) {

@@ -202,41 +202,6 @@ export function createMessagesService(deps: {
     return ticket;
   }
 
-  /**
-   * A page of the ticket's own thread. The page's statement carries the ticket's record (one
-   * statement a page), and nothing is answered before requireTicket's access check on it.
-   */
-  async function ownPage(session: RequestSession, ticketId: number, query: MessagesPageQuery, hideDeleted: boolean) {
-    const page = await repository.listPage(session.companyId, ticketId, query, { hideDeleted });
-    // A page past the end has no row to carry the record.
-    const [ticket, viewer] = await Promise.all([
-      page.ticket ?? repository.findTicket(session.companyId, ticketId),
-      access.viewerOf(session),
-    ]);
-    if (!ticket || !viewer || !canOpenTicket(viewer, ticket)) throw new AppError('ERR_NO_TICKET_FOUND');
-    return { ticket, paged: ticket, page };
-  }
-
-  /** A page of an earlier ticket of the same contact and connection, inside `ticketId`'s thread. */
-  async function earlierTicketPage(
-    session: RequestSession,
-    ticketId: number,
-    earlierTicketId: number,
-    query: MessagesPageQuery,
-    hideDeleted: boolean,
-  ) {
-    const ticket = await requireTicket(session, ticketId);
-    const earlier = await repository.findTicketRow(session.companyId, earlierTicketId);
-    const sameThread =
-      earlier &&
-      earlier.id < ticket.id &&
-      earlier.contactId === ticket.contactId &&
-      earlier.whatsappId === ticket.whatsappId;
-    if (!sameThread) throw new AppError('ERR_NO_TICKET_FOUND');
-    const page = await repository.listPage(session.companyId, earlier.id, query, { hideDeleted });
-    return { ticket, paged: earlier, page };
-  }
-
   async function emitUpdate(companyId: number, messageId: number) {
     await deps.announce(companyId, messageId);
   }
@@ -579,17 +544,26 @@ export function createMessagesService(deps: {
      */
     async listPage(session: RequestSession, ticketId: number, query: MessagesPageQuery) {
       const { companyId } = session;
+      const ticket = await requireTicket(session, ticketId);
+      let paged: { id: number; contactId: number; whatsappId: number | null } = ticket;
+      if (query.earlierTicketId) {
+        const earlier = await repository.findTicketRow(companyId, query.earlierTicketId);
+        const sameThread =
+          earlier &&
+          earlier.id < ticket.id &&
+          earlier.contactId === ticket.contactId &&
+          earlier.whatsappId === ticket.whatsappId;
+        if (!sameThread) throw new AppError('ERR_NO_TICKET_FOUND');
+        paged = earlier;
+      }
       // A deleted message's original only for the profiles the company lets read it (server-side).
       const hideDeleted = !canReadDeletedMessages(await deps.deletedVisibleTo(companyId), session.profile);
-      const { ticket, paged, page } = query.earlierTicketId
-        ? await earlierTicketPage(session, ticketId, query.earlierTicketId, query, hideDeleted)
-        : await ownPage(session, ticketId, query, hideDeleted);
+      const page = await repository.listPage(companyId, paged.id, query, { hideDeleted });
       const [previousTicket, serviceWindow] = await Promise.all([
         page.hasMore ? null : repository.previousTicket(companyId, paged),
         serviceWindowOf(companyId, ticket),
       ]);
-      const { messages, count, hasMore } = page;
-      return { messages, count, hasMore, ticket, previousTicket, serviceWindow };
+      return { ...page, ticket, previousTicket, serviceWindow };
     },
 
     /**

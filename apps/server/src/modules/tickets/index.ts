@@ -14,7 +14,7 @@ import { registerTicketsRoutes } from './tickets.routes.ts';
 import { type AfterTicketChange, type BotRefsCheck, createTicketsService } from './tickets.service.ts';
 
 export { joinPendingTicket, type PendingTicket, pendingTicketFields } from './pending-ticket.sql.ts';
-export { createTicketRecordReader, ticketRecordColumn } from './ticket-record.sql.ts';
+export { createTicketRecordReader } from './ticket-record.sql.ts';
 export type { TicketChangeKind } from './ticket-transitions.ts';
 export { type BusinessSeconds, type TicketTouch, ticketWrites } from './ticket-writes.ts';
 export {

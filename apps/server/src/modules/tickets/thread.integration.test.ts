@@ -78,7 +78,7 @@ describe('thread pages', () => {
     // What page 50 costs beside page 1 is measured by the benchmark (`npm run bench`), not here.
   });
 
-  it("answers with the ticket's own record, read in the page's statement, and refuses alike with or without messages", async () => {
+  it("answers with the ticket's own record, never a kept one, and refuses alike with or without messages", async () => {
     const { company, token, connection, contact } = await setup();
     const [ticket] = await t.db
       .insert(tickets)
@@ -96,7 +96,7 @@ describe('thread pages', () => {
     // The same record as the ticket's own route, on a page with messages and on one past the end.
     expect((await pageOf()).ticket).toEqual(await record());
     expect((await pageOf('?pageNumber=9')).ticket).toEqual(await record());
-    // Read with the page, never kept: a change shows on the next page.
+    // Never kept: a change shows on the next page.
     await t.db.update(contacts).set({ name: 'Rita Lee' }).where(eq(contacts.id, contact.id));
     expect((await pageOf()).ticket).toMatchObject({ contact: { name: 'Rita Lee' }, tags: [{ name: 'Urgent' }] });
 

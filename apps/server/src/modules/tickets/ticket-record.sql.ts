@@ -1,5 +1,5 @@
 import type { TicketRecord } from '@wacrm/shared';
-import { type AnyColumn, and, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import { BoundedCache } from '../../platform/cache/bounded-cache.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -85,18 +85,6 @@ function fromRecordTables<V>(handle: Database, value: SQL.Aliased<V>, which: SQL
 
 const selectRecords = (handle: Database, which: SQL = byIds) =>
   fromRecordTables(handle, recordJson.as('record'), which);
-
-/**
- * One ticket's record as JSON text, a scalar subquery for a statement about that ticket to carry
- * along (a thread page answers with its ticket: one statement instead of two). Null when the
- * ticket is not the company's. Text, not json: the driver would parse it once per row.
- */
-export const ticketRecordColumn = (handle: Database, ticketId: Placeholder) =>
-  sql<string | null>`(select one.record_text from (${fromRecordTables(
-    handle,
-    sql<string>`${recordJson}::text`.as('record_text'),
-    eq(tickets.id, ticketId),
-  )}) as one)`;
 
 /** A row's version: its `xmin`, the transaction that wrote it last, which every write changes. */
 const rowVersion = (table: AnyPgTable) => sql`coalesce(${table}.xmin::text, '')`;
