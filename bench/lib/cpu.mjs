@@ -46,8 +46,8 @@ function backendSeconds(database) {
 /**
  * What the backends alive at the end spent since the start, each against its own start. A sum of
  * totals went negative when the pool closed an idle connection in between (a full run's campaign
- * read -29.5 ms of database a message): its whole life's CPU left the sum. A connection that closes spent
- * nothing while idle, so leaving it out loses nothing measured.
+ * read -29.5 ms of database a message): its whole life's CPU left the sum. A connection that
+ * closes spent nothing while idle, so leaving it out loses nothing measured.
  */
 function backendsSpent(before, after) {
   let spent = 0;

@@ -31,6 +31,18 @@ async function setup() {
   return { company, token, connection, contact };
 }
 
+/** A ticket of the setup's contact on its connection. */
+async function addTicket(
+  { company, contact, connection }: Awaited<ReturnType<typeof setup>>,
+  fields: Pick<typeof tickets.$inferInsert, 'status' | 'closedAt'>,
+) {
+  const [ticket] = await t.db
+    .insert(tickets)
+    .values({ companyId: company.id, contactId: contact.id, whatsappId: connection.id, ...fields })
+    .returning();
+  return ticket;
+}
+
 async function addMessages(companyId: number, ticketId: number, count: number, prefix: string) {
   for (let start = 0; start < count; start += 500) {
     const size = Math.min(500, count - start);
@@ -49,11 +61,9 @@ describe('thread pages', () => {
   it('pages by `before` give the same messages as page numbers; page 50 costs what page 1 costs', {
     timeout: TWO_MINUTES,
   }, async () => {
-    const { company, token, connection, contact } = await setup();
-    const [ticket] = await t.db
-      .insert(tickets)
-      .values({ companyId: company.id, contactId: contact.id, whatsappId: connection.id, status: 'open' })
-      .returning();
+    const thread = await setup();
+    const { company, token } = thread;
+    const ticket = await addTicket(thread, { status: 'open' });
     await addMessages(company.id, ticket.id, 1_050, 'message');
     const get = async (query: string) =>
       (await t.as(token).get(`/api/messages/${ticket.id}?${query}`)).body as MessagesPage;
@@ -79,11 +89,9 @@ describe('thread pages', () => {
   });
 
   it("answers with the ticket's own record, never a kept one, and refuses alike with or without messages", async () => {
-    const { company, token, connection, contact } = await setup();
-    const [ticket] = await t.db
-      .insert(tickets)
-      .values({ companyId: company.id, contactId: contact.id, whatsappId: connection.id, status: 'pending' })
-      .returning();
+    const thread = await setup();
+    const { company, token, contact } = thread;
+    const ticket = await addTicket(thread, { status: 'pending' });
     await addMessages(company.id, ticket.id, 25, 'message');
     const tag = (await t.as(token).post('/api/tags', { name: 'Urgent', color: '#aa0000' })).body as { id: number };
     expect((await t.as(token).post(`/api/tags/sync`, { ticketId: ticket.id, tags: [{ id: tag.id }] })).status).toBe(
@@ -119,21 +127,10 @@ describe('thread pages', () => {
   });
 
   it('names the previous ticket when the current one is exhausted, and loads it on demand', async () => {
-    const { company, token, connection, contact } = await setup();
-    const [older] = await t.db
-      .insert(tickets)
-      .values({
-        companyId: company.id,
-        contactId: contact.id,
-        whatsappId: connection.id,
-        status: 'closed',
-        closedAt: new Date(),
-      })
-      .returning();
-    const [current] = await t.db
-      .insert(tickets)
-      .values({ companyId: company.id, contactId: contact.id, whatsappId: connection.id, status: 'open' })
-      .returning();
+    const thread = await setup();
+    const { company, token } = thread;
+    const older = await addTicket(thread, { status: 'closed', closedAt: new Date() });
+    const current = await addTicket(thread, { status: 'open' });
     await addMessages(company.id, older.id, 25, 'old');
     await addMessages(company.id, current.id, 3, 'new');
 
